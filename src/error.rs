@@ -1,0 +1,190 @@
+//! The one API error type. Every failure a client can see is one of these variants, rendered as
+//! `{"error":{"code","message","details?"}}` with the matching status code. Internal errors are
+//! logged with their cause and shown to the client only as a generic message.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// JSON body of every error response.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Stable machine-readable code, e.g. `not_found`, `invalid_json`.
+    pub code: String,
+    /// Human-readable explanation; safe to show to a user.
+    pub message: String,
+    /// Extra structured context (the offending field, allowed values, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String, details: Option<serde_json::Value> },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{message}")]
+    Forbidden { code: &'static str, message: String },
+    /// The full message, e.g. "agent not found" (see `not_found`).
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("request body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{message}")]
+    Unprocessable { code: &'static str, message: String, details: Option<serde_json::Value> },
+    #[error("rate limit exceeded; retry in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64, message: Option<String> },
+    #[error("{0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest { code: "bad_request", message: message.into(), details: None }
+    }
+
+    pub fn validation(field: &str, message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            code: "validation_failed",
+            message: message.into(),
+            details: Some(serde_json::json!({ "field": field })),
+        }
+    }
+
+    /// `what` not found, e.g. `not_found("agent")` → "agent not found".
+    pub fn not_found(what: impl std::fmt::Display) -> Self {
+        ApiError::NotFound(format!("{what} not found"))
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest { code, .. } => code,
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Forbidden { code, .. } => code,
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::Unprocessable { code, .. } => code,
+            ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    fn body(&self) -> ErrorBody {
+        let (message, details) = match self {
+            ApiError::Internal(_) => {
+                ("internal error; the request id in x-request-id helps the operator find it".to_string(), None)
+            }
+            ApiError::BadRequest { message, details, .. } | ApiError::Unprocessable { message, details, .. } => {
+                (message.clone(), details.clone())
+            }
+            ApiError::RateLimited { retry_after_secs, message } => (
+                message.clone().unwrap_or_else(|| self.to_string()),
+                Some(serde_json::json!({ "retry_after_secs": retry_after_secs })),
+            ),
+            other => (other.to_string(), None),
+        };
+        ErrorBody { error: ErrorDetail { code: self.code().to_string(), message, details } }
+    }
+}
+
+/// Renders a bare status as our error shape; used where a layer produced a plain error response.
+pub fn status_body(status: StatusCode) -> ErrorBody {
+    let (code, message) = match status {
+        StatusCode::NOT_FOUND => ("not_found", "no such route"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this route does not accept that method"),
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "request body is larger than the limit"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "expected Content-Type: application/json"),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took too long"),
+        StatusCode::BAD_REQUEST => ("bad_request", "the request could not be understood"),
+        StatusCode::TOO_MANY_REQUESTS => ("rate_limited", "rate limit exceeded"),
+        StatusCode::SERVICE_UNAVAILABLE => ("unavailable", "service unavailable"),
+        s if s.is_server_error() => ("internal", "internal error"),
+        _ => ("error", "request failed"),
+    };
+    ErrorBody { error: ErrorDetail { code: code.into(), message: message.into(), details: None } }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(e) = &self {
+            tracing::error!(error = ?e, "internal error");
+        }
+        let status = self.status();
+        let body = self.body();
+        let mut resp = (status, Json(body)).into_response();
+        if let ApiError::RateLimited { retry_after_secs, .. } = &self
+            && let Ok(v) = HeaderValue::from_str(&retry_after_secs.max(&1).to_string())
+        {
+            resp.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+        resp
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
+                tracing::warn!(error = %e, "database unavailable");
+                ApiError::Unavailable("the database is unavailable; try again shortly".into())
+            }
+            _ => ApiError::Internal(e.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_hide_their_cause() {
+        let err = ApiError::Internal(anyhow::anyhow!("password=hunter2 in connection string"));
+        let body = serde_json::to_string(&err.body()).unwrap();
+        assert!(!body.contains("hunter2"));
+        assert!(body.contains("\"code\":\"internal\""));
+    }
+
+    #[test]
+    fn rate_limited_sets_retry_after() {
+        let resp = ApiError::RateLimited { retry_after_secs: 7, message: None }.into_response();
+        assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(resp.headers()[header::RETRY_AFTER], "7");
+    }
+}

@@ -1,0 +1,60 @@
+//! Platform-wide maintenance cycles that exist from the foundation on. Feature modules bring
+//! their own cycles (reflection, lint, dossier, ...) and list them in `all()`.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::queue;
+use super::registry::{Cycle, CycleScope, JobContext};
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+pub fn all() -> Vec<Cycle> {
+    vec![
+        Cycle::new(
+            "job_retention",
+            CycleScope::Platform,
+            "Deletes finished jobs older than 7 days and dead-lettered jobs older than 30 days.",
+            job_retention,
+        )
+        .every(24 * HOUR),
+        Cycle::new(
+            "pipeline_health",
+            CycleScope::Platform,
+            "Logs aggregate platform health: queue depth, lag and dead letters.",
+            pipeline_health,
+        )
+        .every(HOUR),
+    ]
+}
+
+async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
+    let done = sqlx::query("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'")
+        .execute(&ctx.pool)
+        .await?
+        .rows_affected();
+    let dead = sqlx::query("DELETE FROM jobs WHERE status = 'dead' AND finished_at < now() - interval '30 days'")
+        .execute(&ctx.pool)
+        .await?
+        .rows_affected();
+    Ok(json!({ "deleted_done": done, "deleted_dead": dead }))
+}
+
+async fn pipeline_health(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
+    let q = queue::stats(&ctx.pool).await?;
+    let finished_last_hour: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM jobs WHERE status = 'done' AND finished_at > now() - interval '1 hour'",
+    )
+    .fetch_one(&ctx.pool)
+    .await?;
+    tracing::info!(
+        queue.due = q.due,
+        queue.running = q.running,
+        queue.dead = q.dead,
+        queue.lag_secs = q.oldest_due_lag_secs,
+        jobs.finished_last_hour = finished_last_hour,
+        "pipeline health"
+    );
+    Ok(json!({ "queue": q, "jobs_finished_last_hour": finished_last_hour }))
+}

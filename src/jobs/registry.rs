@@ -1,0 +1,130 @@
+//! The cycles the queue knows how to run. A cycle is a named kind of job with a scope
+//! (per agent or platform-wide), an optional recurring interval and the code that runs it.
+//! Feature modules add their cycles here; the worker only leases kinds it has a handler for.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+use super::Job;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CycleScope {
+    /// Runs once per agent (`--agent` / `/v1/admin/agents/{id}/run/{cycle}`).
+    Agent,
+    /// Runs once for the whole platform.
+    Platform,
+}
+
+/// What a running job can reach.
+#[derive(Clone)]
+pub struct JobContext {
+    pub pool: PgPool,
+    pub job: Job,
+}
+
+pub type Handler = Arc<dyn Fn(JobContext) -> BoxFuture<'static, anyhow::Result<serde_json::Value>> + Send + Sync>;
+
+#[derive(Clone)]
+pub struct Cycle {
+    pub name: &'static str,
+    pub scope: CycleScope,
+    /// Recurring interval; `None` for jobs that are only enqueued on demand or by events.
+    pub interval: Option<Duration>,
+    pub max_attempts: i32,
+    pub description: &'static str,
+    pub handler: Handler,
+}
+
+impl Cycle {
+    pub fn new<F, Fut>(name: &'static str, scope: CycleScope, description: &'static str, f: F) -> Self
+    where
+        F: Fn(JobContext) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = anyhow::Result<serde_json::Value>> + Send + 'static,
+    {
+        Cycle {
+            name,
+            scope,
+            interval: None,
+            max_attempts: 5,
+            description,
+            handler: Arc::new(move |ctx| Box::pin(f(ctx))),
+        }
+    }
+
+    pub fn every(mut self, interval: Duration) -> Self {
+        self.interval = Some(interval);
+        self
+    }
+
+    pub fn max_attempts(mut self, n: i32) -> Self {
+        self.max_attempts = n.max(1);
+        self
+    }
+}
+
+/// A public description of a cycle, for `GET /v1/admin/cycles`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CycleInfo {
+    pub name: String,
+    pub scope: CycleScope,
+    pub interval_secs: Option<u64>,
+    pub description: String,
+}
+
+#[derive(Clone, Default)]
+pub struct Registry {
+    cycles: BTreeMap<&'static str, Cycle>,
+}
+
+impl Registry {
+    /// Every cycle the platform ships.
+    pub fn builtin() -> Self {
+        let mut r = Registry::default();
+        for c in super::cycles::all() {
+            r.register(c);
+        }
+        r
+    }
+
+    /// Adds (or replaces) a cycle.
+    pub fn register(&mut self, cycle: Cycle) -> &mut Self {
+        self.cycles.insert(cycle.name, cycle);
+        self
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Cycle> {
+        self.cycles.get(name)
+    }
+
+    pub fn kinds(&self) -> Vec<String> {
+        self.cycles.keys().map(|k| k.to_string()).collect()
+    }
+
+    pub fn cycles(&self) -> impl Iterator<Item = &Cycle> {
+        self.cycles.values()
+    }
+
+    pub fn describe(&self) -> Vec<CycleInfo> {
+        self.cycles
+            .values()
+            .map(|c| CycleInfo {
+                name: c.name.to_string(),
+                scope: c.scope,
+                interval_secs: c.interval.map(|d| d.as_secs()),
+                description: c.description.to_string(),
+            })
+            .collect()
+    }
+
+    /// Names of the cycles with the given scope, for error messages.
+    pub fn names(&self, scope: CycleScope) -> Vec<&'static str> {
+        self.cycles.values().filter(|c| c.scope == scope).map(|c| c.name).collect()
+    }
+}

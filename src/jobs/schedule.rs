@@ -1,0 +1,163 @@
+//! Recurring schedules. Each (agent, cycle) pair gets a fixed offset inside its interval,
+//! derived from a hash of the pair, so 10,000 agents' 12-hour reflections are spread evenly
+//! over the 12 hours instead of firing together. A tick turns due slots into jobs; the
+//! idempotency key `cycle:agent:slot` makes a slot enqueue at most once, even when several
+//! workers tick at the same moment.
+
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use sha2::{Digest, Sha256};
+use sqlx::{Acquire, PgPool, Postgres};
+use uuid::Uuid;
+
+use super::{NOTIFY_CHANNEL, Registry};
+use crate::jobs::CycleScope;
+
+/// Offset in seconds of `key`'s slot within an interval of `interval_secs`.
+pub fn offset_secs(key: &str, interval_secs: i64) -> i64 {
+    let digest = Sha256::digest(key.as_bytes());
+    let n = u64::from_be_bytes(digest[..8].try_into().expect("8 bytes"));
+    (n % interval_secs.max(1) as u64) as i64
+}
+
+/// The first slot strictly after `now` for `key`: slots are `k * interval + offset(key)`.
+pub fn next_slot(now: DateTime<Utc>, interval_secs: i64, key: &str) -> DateTime<Utc> {
+    let interval = interval_secs.max(1);
+    let offset = offset_secs(key, interval);
+    let t = now.timestamp();
+    let mut slot = (t - offset).div_euclid(interval) * interval + offset;
+    if slot <= t {
+        slot += interval;
+    }
+    Utc.timestamp_opt(slot, 0).single().unwrap_or(now)
+}
+
+fn schedule_key(cycle: &str, agent_id: Option<Uuid>) -> String {
+    match agent_id {
+        Some(a) => format!("{cycle}:{a}"),
+        None => cycle.to_string(),
+    }
+}
+
+/// Creates (or re-times, if the interval changed) the schedule of one cycle.
+pub async fn ensure<'c, A>(conn: A, cycle: &str, agent_id: Option<Uuid>, interval: Duration) -> sqlx::Result<()>
+where
+    A: Acquire<'c, Database = Postgres>,
+{
+    let mut conn = conn.acquire().await?;
+    let secs = interval.as_secs().max(1) as i64;
+    let first = next_slot(Utc::now(), secs, &schedule_key(cycle, agent_id));
+    sqlx::query(
+        "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (agent_id, cycle) DO UPDATE
+            SET interval_secs = EXCLUDED.interval_secs,
+                next_run_at = CASE WHEN job_schedules.interval_secs = EXCLUDED.interval_secs
+                                   THEN job_schedules.next_run_at ELSE EXCLUDED.next_run_at END",
+    )
+    .bind(agent_id)
+    .bind(cycle)
+    .bind(secs as i32)
+    .bind(first)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Schedules every recurring platform-wide cycle of the registry.
+pub async fn ensure_platform(pool: &PgPool, registry: &Registry) -> sqlx::Result<()> {
+    for c in registry.cycles().filter(|c| c.scope == CycleScope::Platform) {
+        if let Some(interval) = c.interval {
+            ensure(pool, c.name, None, interval).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Schedules every recurring per-agent cycle for one agent (call it in the transaction that
+/// creates the agent).
+pub async fn ensure_agent<'c, A>(conn: A, registry: &Registry, agent_id: Uuid) -> sqlx::Result<()>
+where
+    A: Acquire<'c, Database = Postgres>,
+{
+    let mut conn = conn.acquire().await?;
+    for c in registry.cycles().filter(|c| c.scope == CycleScope::Agent) {
+        if let Some(interval) = c.interval {
+            ensure(&mut *conn, c.name, Some(agent_id), interval).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Turns up to `batch` due schedule slots into jobs and advances each schedule to its next
+/// future slot (missed slots are not replayed). Returns how many jobs were created.
+pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let created: i64 = sqlx::query_scalar(
+        "WITH due AS (
+             SELECT id, agent_id, cycle, interval_secs, next_run_at
+             FROM job_schedules
+             WHERE enabled AND next_run_at <= now()
+             ORDER BY next_run_at
+             LIMIT $1
+             FOR UPDATE SKIP LOCKED
+         ), created AS (
+             INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key)
+             SELECT gen_random_uuid(), cycle, agent_id, next_run_at,
+                    cycle || ':' || coalesce(agent_id::text, '-') || ':' || extract(epoch FROM next_run_at)::bigint
+             FROM due
+             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+             RETURNING 1
+         ), advanced AS (
+             UPDATE job_schedules s
+             SET next_run_at = due.next_run_at + make_interval(secs => due.interval_secs *
+                     (floor(extract(epoch FROM now() - due.next_run_at) / due.interval_secs) + 1)),
+                 last_enqueued_at = now()
+             FROM due WHERE s.id = due.id
+             RETURNING 1
+         )
+         -- Data-modifying CTEs always run to completion, read or not.
+         SELECT count(*) FROM created",
+    )
+    .bind(batch)
+    .fetch_one(&mut *tx)
+    .await?;
+    if created > 0 {
+        sqlx::query("SELECT pg_notify($1, 'schedule')").bind(NOTIFY_CHANNEL).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(created as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_slot_is_in_the_future_and_on_the_grid() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 7, 0, 0).unwrap();
+        let interval = 12 * 3600;
+        for i in 0..50 {
+            let key = format!("reflection:{i}");
+            let slot = next_slot(now, interval, &key);
+            assert!(slot > now && slot <= now + chrono::Duration::seconds(interval));
+            assert_eq!((slot.timestamp() - offset_secs(&key, interval)).rem_euclid(interval), 0);
+        }
+    }
+
+    #[test]
+    fn many_agents_spread_evenly_over_the_interval() {
+        // 10,000 agents on a 12 h cycle: each of 12 hourly buckets should get ~833.
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+        let interval = 12 * 3600;
+        let mut buckets = [0u32; 12];
+        for i in 0..10_000 {
+            let slot = next_slot(now, interval, &format!("reflection:{}", Uuid::from_u128(i)));
+            buckets[((slot - now).num_seconds() / 3600).min(11) as usize] += 1;
+        }
+        for b in buckets {
+            assert!((700..=970).contains(&b), "uneven spread: {buckets:?}");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! miniclaw: a multi-tenant hosted platform for persistent AI agents.
+//!
+//! Layout: `api` is the HTTP surface, `jobs` the durable queue and its cycles, `db` the
+//! database (including the embedded cluster), `config` the environment, `doctor` the health
+//! checks behind `miniclaw doctor`. docs/ARCHITECTURE.md walks through a request and a job.
+
+pub mod api;
+pub mod app;
+pub mod config;
+pub mod db;
+pub mod doctor;
+pub mod error;
+pub mod jobs;
+pub mod telemetry;

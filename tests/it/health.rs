@@ -1,0 +1,63 @@
+use crate::common::TestApp;
+
+#[tokio::test]
+async fn liveness_and_readiness() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/healthz").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["status"], "ok");
+
+    let r = app.get("/readyz").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["status"], "ready");
+    assert_eq!(r.json()["migrations_pending"], 0);
+}
+
+#[tokio::test]
+async fn readiness_fails_while_migrations_are_pending() {
+    let app = TestApp::spawn().await;
+    // Forget the newest migration: the instance must no longer claim to be ready.
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = (SELECT max(version) FROM _sqlx_migrations)")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let r = app.get("/readyz").await;
+    assert_eq!(r.status, 503);
+    assert_eq!(r.json()["migrations_pending"], 1);
+    assert!(r.json()["reason"].as_str().unwrap().contains("miniclaw migrate"));
+}
+
+#[tokio::test]
+async fn gateway_health_reports_db_latency_and_modules() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/v1/gateway/health").await;
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v["status"], "ok");
+    assert!(v["db_latency_ms"].as_f64().unwrap() >= 0.0);
+    let names: Vec<&str> = v["modules"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"jobs") && names.contains(&"health"), "{names:?}");
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id_and_echoes_a_given_one() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/healthz").await;
+    let id = r.headers.get("x-request-id").expect("generated request id");
+    assert_eq!(id.len(), 36);
+    let r = app.send(app.request(reqwest::Method::GET, "/nope").header("x-request-id", "abc-123")).await;
+    assert_eq!(r.headers["x-request-id"], "abc-123");
+}
+
+#[tokio::test]
+async fn metrics_expose_route_latency_and_queue_depth() {
+    let app = TestApp::spawn().await;
+    app.get("/healthz").await;
+    miniclaw::jobs::queue::enqueue(app.pool(), miniclaw::jobs::NewJob::new("pipeline_health")).await.unwrap();
+    let r = app.get("/metrics").await;
+    assert_eq!(r.status, 200);
+    assert!(r.headers["content-type"].to_str().unwrap().starts_with("text/plain"));
+    assert!(r.text.contains("http_request_duration_seconds_bucket{method=\"GET\",route=\"/healthz\""), "{}", r.text);
+    assert!(r.text.contains("miniclaw_job_queue_depth{state=\"due\"} 1"), "{}", r.text);
+    assert!(r.text.contains("miniclaw_job_queue_lag_seconds"));
+}

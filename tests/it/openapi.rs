@@ -1,0 +1,46 @@
+//! SPEC F7: the committed OpenAPI document is current, served, and rendered as a reference.
+
+use crate::common::TestApp;
+
+#[test]
+fn committed_openapi_document_is_current() {
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json")).unwrap_or_default();
+    let generated = miniclaw::api::openapi_json();
+    assert!(
+        committed == generated,
+        "openapi/openapi.json is stale: regenerate it with `make openapi` (cargo run -- openapi > openapi/openapi.json)"
+    );
+}
+
+#[tokio::test]
+async fn the_served_document_is_the_committed_one() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/openapi.json").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.text, miniclaw::api::openapi_json());
+    let doc = r.json();
+    assert_eq!(doc["openapi"].as_str().unwrap().split('.').next(), Some("3"));
+    for path in ["/healthz", "/readyz", "/metrics", "/v1/gateway/health", "/v1/admin/agents/{id}/run/{cycle}"] {
+        assert!(doc["paths"].get(path).is_some(), "{path} is not documented");
+    }
+}
+
+#[tokio::test]
+async fn the_reference_page_lists_every_operation_without_external_assets() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/docs").await;
+    assert_eq!(r.status, 200);
+    assert!(r.headers["content-type"].to_str().unwrap().starts_with("text/html"));
+    let doc = miniclaw::api::openapi();
+    for path in doc.paths.paths.keys() {
+        assert!(r.text.contains(path.as_str()), "{path} missing from /docs");
+    }
+    // Works offline: every stylesheet, script and image is served by the app itself.
+    for attr in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
+        assert!(!r.text.contains(attr), "external asset ({attr}) on /docs");
+    }
+    let css = app.get("/static/app.css").await;
+    assert_eq!(css.status, 200);
+    assert!(css.headers["content-type"].to_str().unwrap().starts_with("text/css"));
+}

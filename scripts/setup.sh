@@ -129,5 +129,19 @@ if [ "$WANT_TEST" -eq 1 ]; then
     skip "PostgreSQL on 127.0.0.1:5432"
   fi
   command -v cargo-nextest >/dev/null || { step "cargo install cargo-nextest"; cargo install --locked cargo-nextest; }
+
+  # Real external signers and clients used by the tests, in a private virtualenv.
+  VENV="$CACHE_DIR/venv"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0"
+  if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
+    skip "python test packages in $VENV"
+  else
+    python3 -m venv --help >/dev/null 2>&1 || apt_install python3-venv
+    step "python test packages ($PY_PKGS) into $VENV"
+    python3 -m venv "$VENV"
+    # shellcheck disable=SC2086
+    "$VENV/bin/pip" install -q --disable-pip-version-check $PY_PKGS
+    echo "$PY_PKGS" > "$VENV/.miniclaw-pkgs"
+  fi
 fi
 step "setup complete"

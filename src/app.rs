@@ -9,6 +9,8 @@ use sqlx::PgPool;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+use crate::auth::ratelimit::RateLimiter;
+use crate::auth::session::SessionKeys;
 use crate::config::Config;
 use crate::jobs::Registry;
 use crate::jobs::worker::Worker;
@@ -22,11 +24,37 @@ struct Inner {
     config: Arc<Config>,
     registry: Arc<Registry>,
     metrics: PrometheusHandle,
+    session_keys: SessionKeys,
+    ip_limiter: Option<RateLimiter>,
+    key_limiter: Option<RateLimiter>,
 }
 
 impl AppState {
-    pub fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> Self {
-        AppState(Arc::new(Inner { pool, config, registry, metrics: crate::telemetry::metrics_handle() }))
+    /// Loads (or creates, on first start) the session signing key from the database.
+    pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
+        let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
+        Ok(AppState(Arc::new(Inner {
+            ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
+            key_limiter: RateLimiter::per_minute(config.rate_limit_key),
+            pool,
+            config,
+            registry,
+            metrics: crate::telemetry::metrics_handle(),
+            session_keys,
+        })))
+    }
+    pub fn session_keys(&self) -> &SessionKeys {
+        &self.0.session_keys
+    }
+    pub fn ip_limiter(&self) -> Option<&RateLimiter> {
+        self.0.ip_limiter.as_ref()
+    }
+    pub fn key_limiter(&self) -> Option<&RateLimiter> {
+        self.0.key_limiter.as_ref()
+    }
+    /// The externally visible base URL, without a trailing slash.
+    pub fn public_url(&self) -> String {
+        self.0.config.public_url.clone().unwrap_or_else(|| format!("http://{}", self.0.config.addr))
     }
     pub fn pool(&self) -> &PgPool {
         &self.0.pool

@@ -104,6 +104,14 @@ pub struct Config {
     pub body_limit: usize,
     /// `MINICLAW_LOG_FORMAT`
     pub log_format: LogFormat,
+    /// `MINICLAW_RATE_LIMIT_IP`: requests per minute per client address (0 disables).
+    pub rate_limit_ip: u32,
+    /// `MINICLAW_RATE_LIMIT_KEY`: requests per minute per API key (0 disables).
+    pub rate_limit_key: u32,
+    /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
+    pub secure_cookies: bool,
+    /// `MINICLAW_PUBLIC_URL`: the URL people and miniapps use; default `http://MINICLAW_ADDR`.
+    pub public_url: Option<String>,
 }
 
 impl Config {
@@ -220,7 +228,16 @@ impl Config {
             Some(other) => return Err(bad("MINICLAW_LOG_FORMAT", format!("`{other}` is not one of text, json"))),
         };
 
+        let public_url = get("MINICLAW_PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string());
+        if let Some(u) = &public_url {
+            check_http_url("MINICLAW_PUBLIC_URL", u)?;
+        }
+
         Ok(Config {
+            rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
+            rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
+            secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
+            public_url,
             addr,
             database_url,
             database_read_url,

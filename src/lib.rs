@@ -4,8 +4,11 @@
 //! database (including the embedded cluster), `config` the environment, `doctor` the health
 //! checks behind `miniclaw doctor`. docs/ARCHITECTURE.md walks through a request and a job.
 
+pub mod activity;
+pub mod agents;
 pub mod api;
 pub mod app;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod doctor;

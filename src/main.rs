@@ -127,7 +127,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 .with_context(|| format!("cannot listen on {} (MINICLAW_ADDR)", config.addr))?;
             let addr = listener.local_addr()?;
             print_banner(addr, database, &config);
-            let state = AppState::new(pool.clone(), config.clone(), registry);
+            let state = AppState::new(pool.clone(), config.clone(), registry).await?;
             app::serve(listener, state, cancel).await?;
         }
         Command::Worker => {

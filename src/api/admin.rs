@@ -77,7 +77,7 @@ impl From<RunCycleError> for ApiError {
     responses(
         (status = 200, body = Job, description = "The job ran; `status` is `done` or `dead` with `last_error`"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody, description = "Unknown cycle"),
+        (status = 404, body = ErrorBody, description = "Unknown agent or cycle"),
         (status = 422, body = ErrorBody, description = "The cycle is platform-wide"),
     ))]
 async fn run_agent_cycle(

@@ -5,7 +5,7 @@ use std::any::Any;
 use std::time::Instant;
 
 use axum::body::Body;
-use axum::extract::{MatchedPath, Request};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{HeaderValue, Response, header};
 use axum::middleware::Next;
 use axum::response::IntoResponse;
@@ -63,4 +63,20 @@ pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "unknown panic".into());
     ApiError::Internal(anyhow::anyhow!("handler panicked: {msg}")).into_response()
+}
+
+/// Per-client-address rate limit (SPEC A6). Health and metrics endpoints are exempt so that
+/// monitoring never trips it.
+pub async fn limit_per_ip(State(state): State<crate::app::AppState>, req: Request, next: Next) -> axum::response::Response {
+    if let Some(limiter) = state.ip_limiter() {
+        let path = req.uri().path();
+        let exempt = matches!(path, "/healthz" | "/readyz" | "/metrics") || path.starts_with("/static/");
+        if !exempt
+            && let Some(ConnectInfo(addr)) = req.extensions().get::<ConnectInfo<std::net::SocketAddr>>()
+            && let Err(retry_after_secs) = limiter.check(&addr.ip().to_string())
+        {
+            return ApiError::RateLimited { retry_after_secs, message: Some("too many requests from this address".into()) }.into_response();
+        }
+    }
+    next.run(req).await
 }

@@ -2,9 +2,13 @@
 //! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere).
 
 pub mod admin;
+pub mod agents;
+pub mod auth;
 pub mod docs;
 pub mod extract;
+pub mod gateway;
 pub mod health;
+pub mod keys;
 mod middleware;
 
 use std::sync::LazyLock;
@@ -44,6 +48,10 @@ pub fn body_limit() -> usize {
     ),
     modifiers(&SecuritySchemes),
     tags(
+        (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
+        (name = "agents", description = "Hosted agents and their activity log"),
+        (name = "keys", description = "Scoped `mck_` API keys of an agent"),
+        (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
     )
@@ -61,6 +69,26 @@ impl Modify for SecuritySchemes {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some("The operator's ADMIN_PASSWORD"))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "owner_session",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("The session_token from signup/login, or the mc_session cookie"))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("mck_<id>_<secret>")
+                    .description(Some("An agent API key; each route names the scope it needs"))
                     .build(),
             ),
         );
@@ -94,6 +122,7 @@ pub fn router(state: AppState) -> Router {
         .merge(api)
         .route("/openapi.json", get(serve_openapi))
         .merge(docs::routes())
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::limit_per_ip))
         .route_layer(axum::middleware::from_fn(middleware::record_metrics))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use sha2::{Digest, Sha256};
-use sqlx::{Acquire, PgPool, Postgres};
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::{NOTIFY_CHANNEL, Registry};
@@ -41,11 +41,7 @@ fn schedule_key(cycle: &str, agent_id: Option<Uuid>) -> String {
 }
 
 /// Creates (or re-times, if the interval changed) the schedule of one cycle.
-pub async fn ensure<'c, A>(conn: A, cycle: &str, agent_id: Option<Uuid>, interval: Duration) -> sqlx::Result<()>
-where
-    A: Acquire<'c, Database = Postgres>,
-{
-    let mut conn = conn.acquire().await?;
+pub async fn ensure(conn: &mut PgConnection, cycle: &str, agent_id: Option<Uuid>, interval: Duration) -> sqlx::Result<()> {
     let secs = interval.as_secs().max(1) as i64;
     let first = next_slot(Utc::now(), secs, &schedule_key(cycle, agent_id));
     sqlx::query(
@@ -60,16 +56,17 @@ where
     .bind(cycle)
     .bind(secs as i32)
     .bind(first)
-    .execute(&mut *conn)
+    .execute(conn)
     .await?;
     Ok(())
 }
 
 /// Schedules every recurring platform-wide cycle of the registry.
 pub async fn ensure_platform(pool: &PgPool, registry: &Registry) -> sqlx::Result<()> {
+    let mut conn = pool.acquire().await?;
     for c in registry.cycles().filter(|c| c.scope == CycleScope::Platform) {
         if let Some(interval) = c.interval {
-            ensure(pool, c.name, None, interval).await?;
+            ensure(&mut conn, c.name, None, interval).await?;
         }
     }
     Ok(())
@@ -77,14 +74,10 @@ pub async fn ensure_platform(pool: &PgPool, registry: &Registry) -> sqlx::Result
 
 /// Schedules every recurring per-agent cycle for one agent (call it in the transaction that
 /// creates the agent).
-pub async fn ensure_agent<'c, A>(conn: A, registry: &Registry, agent_id: Uuid) -> sqlx::Result<()>
-where
-    A: Acquire<'c, Database = Postgres>,
-{
-    let mut conn = conn.acquire().await?;
+pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id: Uuid) -> sqlx::Result<()> {
     for c in registry.cycles().filter(|c| c.scope == CycleScope::Agent) {
         if let Some(interval) = c.interval {
-            ensure(&mut *conn, c.name, Some(agent_id), interval).await?;
+            ensure(conn, c.name, Some(agent_id), interval).await?;
         }
     }
     Ok(())

@@ -120,7 +120,7 @@ impl TestAppBuilder {
 
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr");
-        let state = AppState::new(db.pool.clone(), config.clone(), registry.clone());
+        let state = AppState::new(db.pool.clone(), config.clone(), registry.clone()).await.expect("app state");
         let cancel = CancellationToken::new();
         let server = tokio::spawn(app::serve(listener, state, cancel.clone()));
         TestApp { addr, client: reqwest::Client::new(), db, registry, config, cancel, server: Some(server) }

@@ -1,0 +1,107 @@
+//! The append-only activity log (SPEC A7): every state change of an agent with its actor and
+//! request id, plus tenant-level events that outlive agents (signup, agent deleted).
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::auth::Actor;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct ActivityEntry {
+    pub id: Uuid,
+    pub agent_id: Option<Uuid>,
+    /// e.g. `agent.created`, `key.issued`, `key.revoked`, `agent.connected`.
+    pub action: String,
+    /// `owner`, `api_key`, `job`, `admin` or `system`.
+    pub actor_type: String,
+    pub actor_id: Option<String>,
+    pub request_id: Option<String>,
+    #[schema(value_type = Object)]
+    pub details: serde_json::Value,
+    /// The verbatim error when the action failed.
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Records an agent event in the caller's transaction, so it exists exactly when the change does.
+pub async fn record_agent(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    actor: &Actor,
+    request_id: Option<&str>,
+    action: &str,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(agent_id)
+    .bind(Uuid::now_v7())
+    .bind(tenant_id)
+    .bind(action)
+    .bind(actor.kind())
+    .bind(actor.id())
+    .bind(request_id)
+    .bind(details)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn record_tenant(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    agent_id: Option<Uuid>,
+    actor: &Actor,
+    request_id: Option<&str>,
+    action: &str,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO tenant_activity (tenant_id, id, agent_id, action, actor_type, actor_id, request_id, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(tenant_id)
+    .bind(Uuid::now_v7())
+    .bind(agent_id)
+    .bind(action)
+    .bind(actor.kind())
+    .bind(actor.id())
+    .bind(request_id)
+    .bind(details)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Newest first; `before` pages backwards (ids are time-ordered).
+pub async fn list_agent(pool: &sqlx::PgPool, agent_id: Uuid, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<ActivityEntry>> {
+    sqlx::query_as(
+        "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, error, created_at
+         FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+         ORDER BY id DESC LIMIT $3",
+    )
+    .bind(agent_id)
+    .bind(before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn list_tenant(pool: &sqlx::PgPool, tenant_id: Uuid, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<ActivityEntry>> {
+    sqlx::query_as(
+        "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS error, created_at
+         FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
+         ORDER BY id DESC LIMIT $3",
+    )
+    .bind(tenant_id)
+    .bind(before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,88 @@
+//! Hosted agents (SPEC A2) and their activity log (A7).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::Page;
+use super::extract::{Json, Query};
+use crate::activity::{self, ActivityEntry};
+use crate::agents::{self, Agent, AgentInput};
+use crate::app::AppState;
+use crate::auth::{AgentScope, Owner, Scope};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::jobs::schedule;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_agent, list_agents))
+        .routes(routes!(get_agent, update_agent, delete_agent))
+        .routes(routes!(agent_activity))
+}
+
+/// Creates an agent in the owner's tenant.
+#[utoipa::path(post, path = "/v1/hosted-agents", tag = "agents", request_body = AgentInput, security(("owner_session" = [])),
+    responses((status = 201, body = Agent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn create_agent(State(state): State<AppState>, owner: Owner, Json(input): Json<AgentInput>) -> ApiResult<(StatusCode, Json<Agent>)> {
+    let mut tx = state.pool().begin().await?;
+    let agent = agents::create(&mut tx, owner.tenant_id, input).await?;
+    schedule::ensure_agent(&mut tx, state.registry(), agent.id).await?;
+    activity::record_agent(&mut tx, owner.tenant_id, agent.id, &owner.actor(), owner.request_id.as_deref(), "agent.created", serde_json::json!({ "name": agent.name })).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(agent)))
+}
+
+/// The tenant's agents, newest first.
+#[utoipa::path(get, path = "/v1/hosted-agents", tag = "agents", security(("owner_session" = [])),
+    responses((status = 200, body = Vec<Agent>), (status = 401, body = ErrorBody)))]
+async fn list_agents(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<Vec<Agent>>> {
+    Ok(Json(agents::list(state.pool(), owner.tenant_id).await?))
+}
+
+/// An agent's settings. Key scope: `agent:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["agent:read"])),
+    responses((status = 200, body = Agent), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Agent>> {
+    scope.require(Scope::AGENT_READ)?;
+    agents::get(state.pool(), scope.tenant_id, scope.agent_id).await?.map(Json).ok_or_else(|| ApiError::not_found("agent"))
+}
+
+/// Changes settings; absent fields stay, `null` clears a nullable one. Key scope: `agent:write`.
+#[utoipa::path(patch, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")), request_body = AgentInput,
+    security(("owner_session" = []), ("api_key" = ["agent:write"])),
+    responses((status = 200, body = Agent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_agent(State(state): State<AppState>, scope: AgentScope, Json(input): Json<AgentInput>) -> ApiResult<Json<Agent>> {
+    scope.require(Scope::AGENT_WRITE)?;
+    let mut tx = state.pool().begin().await?;
+    let (before, after) = agents::update(&mut tx, scope.tenant_id, scope.agent_id, input).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    let changed = agents::changed_fields(&before, &after);
+    if !changed.is_empty() {
+        activity::record_agent(&mut tx, scope.tenant_id, scope.agent_id, &scope.actor, scope.request_id.as_deref(), "agent.updated", serde_json::json!({ "fields": changed })).await?;
+    }
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// Deletes the agent and all of its data. Key scope: `agent:write`.
+#[utoipa::path(delete, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["agent:write"])),
+    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<StatusCode> {
+    scope.require(Scope::AGENT_WRITE)?;
+    let mut tx = state.pool().begin().await?;
+    let gone = agents::delete(&mut tx, scope.tenant_id, scope.agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    activity::record_tenant(&mut tx, scope.tenant_id, Some(gone.id), &scope.actor, scope.request_id.as_deref(), "agent.deleted", serde_json::json!({ "name": gone.name })).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Every state change of the agent with its actor and request id, newest first. Key scope: `agent:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/activity", tag = "agents", params(("id" = Uuid, Path, description = "Agent id"), Page),
+    security(("owner_session" = []), ("api_key" = ["agent:read"])),
+    responses((status = 200, body = Vec<ActivityEntry>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn agent_activity(State(state): State<AppState>, scope: AgentScope, Query(page): Query<Page>) -> ApiResult<Json<Vec<ActivityEntry>>> {
+    scope.require(Scope::AGENT_READ)?;
+    Ok(Json(activity::list_agent(state.pool(), scope.agent_id, page.limit()?, page.before).await?))
+}

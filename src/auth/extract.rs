@@ -1,0 +1,181 @@
+//! Authentication extractors. Handlers never parse headers: they take `Owner` (a dashboard or
+//! API session) or `AgentScope` (an owner session or an `mck_` key, already checked against
+//! the agent in the path) and ask it for the scope they need.
+
+use axum::extract::{FromRequestParts, RawPathParams};
+use axum::http::header;
+use axum::http::request::Parts;
+use uuid::Uuid;
+
+use super::keys::{self, KeyRejection};
+use super::scopes::{self, Scope};
+use super::session::{self, SESSION_COOKIE};
+use crate::app::AppState;
+use crate::error::ApiError;
+
+/// Who performed an action, as recorded in the activity log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    Owner(Uuid),
+    ApiKey(Uuid),
+    Job(String),
+    Admin,
+    System,
+}
+
+impl Actor {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Actor::Owner(_) => "owner",
+            Actor::ApiKey(_) => "api_key",
+            Actor::Job(_) => "job",
+            Actor::Admin => "admin",
+            Actor::System => "system",
+        }
+    }
+
+    pub fn id(&self) -> Option<String> {
+        match self {
+            Actor::Owner(id) | Actor::ApiKey(id) => Some(id.to_string()),
+            Actor::Job(kind) => Some(kind.clone()),
+            Actor::Admin | Actor::System => None,
+        }
+    }
+}
+
+fn request_id(parts: &Parts) -> Option<String> {
+    parts.headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim)
+}
+
+/// A signed-in owner (session JWT in the `mc_session` cookie or as a bearer token).
+#[derive(Debug, Clone)]
+pub struct Owner {
+    pub owner_id: Uuid,
+    pub tenant_id: Uuid,
+    pub session_id: Uuid,
+    pub request_id: Option<String>,
+}
+
+impl Owner {
+    pub fn actor(&self) -> Actor {
+        Actor::Owner(self.owner_id)
+    }
+}
+
+/// Resolves the owner session of a request: `Ok(None)` when there is none at all.
+pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<Owner>, ApiError> {
+    let token = match bearer(parts) {
+        Some(t) if t.starts_with(keys::PREFIX) => {
+            return Err(ApiError::Forbidden {
+                code: "owner_session_required",
+                message: "this route needs an owner session, not an API key".into(),
+            });
+        }
+        Some(t) => t,
+        None => match session::cookie(&parts.headers, SESSION_COOKIE) {
+            Some(t) if !t.is_empty() => t,
+            _ => return Ok(None),
+        },
+    };
+    let claims = state.session_keys().verify(token).ok_or_else(|| ApiError::Unauthorized("session expired or invalid; sign in again or refresh".into()))?;
+    if !session::is_active(state.pool(), claims.sid).await? {
+        return Err(ApiError::Unauthorized("session has been signed out".into()));
+    }
+    Ok(Some(Owner { owner_id: claims.sub, tenant_id: claims.tid, session_id: claims.sid, request_id: request_id(parts) }))
+}
+
+impl FromRequestParts<AppState> for Owner {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        owner_from_parts(parts, state).await?.ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))
+    }
+}
+
+/// Access to one agent (the `{id}` of the path): an owner of its tenant, or a key of it.
+#[derive(Debug, Clone)]
+pub struct AgentScope {
+    pub tenant_id: Uuid,
+    pub agent_id: Uuid,
+    pub actor: Actor,
+    /// The key's scopes; `None` for the owner, who may do everything.
+    pub scopes: Option<Vec<String>>,
+    pub request_id: Option<String>,
+}
+
+impl AgentScope {
+    /// 403 naming the scope when the caller's key lacks it.
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        match &self.scopes {
+            None => Ok(()),
+            Some(granted) if scopes::allows(granted, scope) => Ok(()),
+            Some(_) => Err(ApiError::Forbidden { code: "missing_scope", message: format!("this API key lacks the `{scope}` scope") }),
+        }
+    }
+
+    /// For routes only the owner may use (key management).
+    pub fn require_owner(&self) -> Result<Uuid, ApiError> {
+        match self.actor {
+            Actor::Owner(id) => Ok(id),
+            _ => Err(ApiError::Forbidden { code: "owner_session_required", message: "this route needs an owner session, not an API key".into() }),
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AgentScope {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let params = RawPathParams::from_request_parts(parts, state).await.map_err(|_| ApiError::bad_request("missing agent id"))?;
+        let raw = params.iter().find(|(k, _)| *k == "id").map(|(_, v)| v).ok_or_else(|| ApiError::bad_request("missing agent id"))?;
+        let agent_id = Uuid::parse_str(raw).map_err(|_| ApiError::BadRequest {
+            code: "invalid_path",
+            message: format!("`{raw}` is not an agent id (a UUID)"),
+            details: None,
+        })?;
+
+        if let Some(token) = bearer(parts).filter(|t| t.starts_with(keys::PREFIX)) {
+            let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
+                ApiError::Unauthorized(
+                    match r {
+                        KeyRejection::Malformed => "malformed API key",
+                        KeyRejection::Unknown => "unknown API key",
+                        KeyRejection::Revoked => "API key has been revoked",
+                        KeyRejection::Expired => "API key has expired",
+                    }
+                    .into(),
+                )
+            })?;
+            if let Some(limiter) = state.key_limiter()
+                && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
+            {
+                return Err(ApiError::RateLimited { retry_after_secs, message: Some("rate limit for this API key exceeded".into()) });
+            }
+            if grant.agent_id != agent_id {
+                return Err(ApiError::not_found("agent"));
+            }
+            return Ok(AgentScope {
+                tenant_id: grant.tenant_id,
+                agent_id,
+                actor: Actor::ApiKey(grant.key_id),
+                scopes: Some(grant.scopes),
+                request_id: request_id(parts),
+            });
+        }
+
+        let owner = Owner::from_request_parts(parts, state).await?;
+        let owned: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1 AND tenant_id = $2)")
+            .bind(agent_id)
+            .bind(owner.tenant_id)
+            .fetch_one(state.pool())
+            .await?;
+        if !owned {
+            return Err(ApiError::not_found("agent"));
+        }
+        Ok(AgentScope { tenant_id: owner.tenant_id, agent_id, actor: owner.actor(), scopes: None, request_id: owner.request_id })
+    }
+}

@@ -1,0 +1,193 @@
+//! `mck_` API keys: `mck_<id>_<secret>` with a 256-bit random secret. Only the SHA-256 of the
+//! secret is stored; verification compares hashes in constant time.
+
+use chrono::{DateTime, Utc};
+use rand::RngCore;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use subtle::ConstantTimeEq;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::config::Secret;
+
+pub const PREFIX: &str = "mck_";
+
+/// A freshly minted key: the full token is shown to the user once and never stored.
+pub struct MintedKey {
+    pub id: Uuid,
+    pub token: Secret,
+    pub secret_hash: Vec<u8>,
+}
+
+pub fn mint() -> MintedKey {
+    let id = Uuid::new_v4();
+    let mut secret = [0u8; 32];
+    rand::rng().fill_bytes(&mut secret);
+    let secret_hex = hex::encode(secret);
+    let token = format!("{PREFIX}{}_{secret_hex}", id.simple());
+    MintedKey { id, secret_hash: Sha256::digest(secret_hex.as_bytes()).to_vec(), token: Secret::new(token) }
+}
+
+/// Splits a presented token into its id and secret; `None` if it is not shaped like a key.
+pub fn parse(token: &str) -> Option<(Uuid, &str)> {
+    let rest = token.strip_prefix(PREFIX)?;
+    let (id, secret) = rest.split_once('_')?;
+    if id.len() != 32 || secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some((Uuid::parse_str(id).ok()?, secret))
+}
+
+pub fn secret_matches(secret: &str, stored_hash: &[u8]) -> bool {
+    let presented = Sha256::digest(secret.as_bytes());
+    presented.as_slice().ct_eq(stored_hash).into()
+}
+
+/// A key as listed: never the secret or its hash.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct ApiKey {
+    pub id: Uuid,
+    pub agent_id: Uuid,
+    pub name: String,
+    pub scopes: Vec<String>,
+    /// `owner:<id>` or `connect:evm:<address>` / `connect:ed25519:<key>`.
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+const KEY_COLUMNS: &str = "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at";
+
+pub struct NewKey<'a> {
+    pub tenant_id: Uuid,
+    pub agent_id: Uuid,
+    pub name: &'a str,
+    pub scopes: &'a [String],
+    pub expires_at: Option<DateTime<Utc>>,
+    pub created_by: String,
+}
+
+/// Stores a new key and returns it with the one-time token.
+pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>) -> sqlx::Result<(ApiKey, Secret)> {
+    let minted = mint();
+    let key: ApiKey = sqlx::query_as(&format!(
+        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {KEY_COLUMNS}"
+    ))
+    .bind(new.agent_id)
+    .bind(minted.id)
+    .bind(new.tenant_id)
+    .bind(new.name)
+    .bind(&minted.secret_hash)
+    .bind(new.scopes)
+    .bind(&new.created_by)
+    .bind(new.expires_at)
+    .fetch_one(conn)
+    .await?;
+    Ok((key, minted.token))
+}
+
+pub async fn list(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<ApiKey>> {
+    sqlx::query_as(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1 ORDER BY created_at DESC"))
+        .bind(agent_id)
+        .fetch_all(pool)
+        .await
+}
+
+/// Revokes a key of this agent; `None` if the agent has no such key.
+pub async fn revoke(conn: &mut sqlx::PgConnection, agent_id: Uuid, key_id: Uuid) -> sqlx::Result<Option<ApiKey>> {
+    sqlx::query_as(&format!(
+        "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
+         WHERE agent_id = $1 AND id = $2 RETURNING {KEY_COLUMNS}"
+    ))
+    .bind(agent_id)
+    .bind(key_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// What a valid key grants.
+#[derive(Debug, Clone)]
+pub struct KeyGrant {
+    pub key_id: Uuid,
+    pub agent_id: Uuid,
+    pub tenant_id: Uuid,
+    pub scopes: Vec<String>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum KeyRejection {
+    Malformed,
+    Unknown,
+    Revoked,
+    Expired,
+}
+
+/// Checks a presented token. `last_used_at` is refreshed at most once a minute so that busy
+/// keys do not turn every read into a write.
+pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
+    let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
+    type Row = (Uuid, Uuid, Vec<u8>, Vec<String>, Option<DateTime<Utc>>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT agent_id, tenant_id, secret_hash, scopes, expires_at, revoked_at, last_used_at FROM api_keys WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .map_err(|e| {
+        tracing::warn!(error = %e, "key lookup failed");
+        KeyRejection::Unknown
+    })?;
+    let Some((agent_id, tenant_id, hash, scopes, expires_at, revoked_at, last_used_at)) = row else {
+        return Err(KeyRejection::Unknown);
+    };
+    if !secret_matches(secret, &hash) {
+        return Err(KeyRejection::Unknown);
+    }
+    if revoked_at.is_some() {
+        return Err(KeyRejection::Revoked);
+    }
+    if expires_at.is_some_and(|e| e <= Utc::now()) {
+        return Err(KeyRejection::Expired);
+    }
+    if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            let _ = sqlx::query("UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2")
+                .bind(agent_id)
+                .bind(id)
+                .execute(&pool)
+                .await;
+        });
+    }
+    Ok(KeyGrant { key_id: id, agent_id, tenant_id, scopes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minted_keys_parse_and_verify() {
+        let k = mint();
+        let token = k.token.expose();
+        assert!(token.starts_with("mck_"));
+        assert_eq!(token.len(), 4 + 32 + 1 + 64);
+        let (id, secret) = parse(token).unwrap();
+        assert_eq!(id, k.id);
+        assert!(secret_matches(secret, &k.secret_hash));
+        assert!(!secret_matches(&"0".repeat(64), &k.secret_hash));
+        assert!(!format!("{:?}", k.token).contains(secret), "Debug hides the token");
+    }
+
+    #[test]
+    fn malformed_tokens_are_rejected() {
+        for t in ["", "mck_", "sk-abc", "mck_123_456", &format!("mck_{}_{}", "g".repeat(32), "0".repeat(64))] {
+            assert!(parse(t).is_none(), "{t}");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! Who is calling: owners (password or wallet, session JWT + refresh), agent-scoped `mck_`
+//! API keys, and the self-service connect flow that lets a miniapp get a key by signature.
+
+pub mod challenge;
+pub mod extract;
+pub mod keys;
+pub mod password;
+pub mod ratelimit;
+pub mod scopes;
+pub mod session;
+pub mod signature;
+
+pub use extract::{Actor, AgentScope, Owner};
+pub use scopes::Scope;

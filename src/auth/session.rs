@@ -1,0 +1,199 @@
+//! Owner sessions: a short-lived JWT (15 minutes) plus a refresh token (30 days, rotated on
+//! use, stored hashed). Logout revokes the session row, which also invalidates its JWTs.
+
+use axum::http::HeaderMap;
+use chrono::{Duration, Utc};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub const SESSION_COOKIE: &str = "mc_session";
+pub const REFRESH_COOKIE: &str = "mc_refresh";
+pub const SESSION_TTL: Duration = Duration::minutes(15);
+pub const REFRESH_TTL: Duration = Duration::days(30);
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    /// Owner id.
+    pub sub: Uuid,
+    /// Tenant id.
+    pub tid: Uuid,
+    /// Session id.
+    pub sid: Uuid,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+/// The HMAC key for session tokens: generated once per database and shared by every process.
+#[derive(Clone)]
+pub struct SessionKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    csrf: Vec<u8>,
+}
+
+impl SessionKeys {
+    pub async fn load(pool: &PgPool) -> anyhow::Result<Self> {
+        let mut fresh = [0u8; 64];
+        rand::rng().fill_bytes(&mut fresh);
+        sqlx::query("INSERT INTO platform_secrets (name, value) VALUES ('session_hmac', $1) ON CONFLICT (name) DO NOTHING")
+            .bind(&fresh[..])
+            .execute(pool)
+            .await?;
+        let secret: Vec<u8> =
+            sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'").fetch_one(pool).await?;
+        Ok(Self::from_secret(&secret))
+    }
+
+    pub fn from_secret(secret: &[u8]) -> Self {
+        let csrf = Sha256::new().chain_update(b"csrf").chain_update(secret).finalize().to_vec();
+        SessionKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), csrf }
+    }
+
+    pub fn issue(&self, owner_id: Uuid, tenant_id: Uuid, session_id: Uuid) -> String {
+        let now = Utc::now();
+        let claims =
+            Claims { sub: owner_id, tid: tenant_id, sid: session_id, iat: now.timestamp(), exp: (now + SESSION_TTL).timestamp() };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 encoding cannot fail")
+    }
+
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let mut v = Validation::new(Algorithm::HS256);
+        v.leeway = 5;
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &v).ok().map(|d| d.claims)
+    }
+
+    /// The CSRF token of a session: an HMAC of its id, checked on dashboard form posts.
+    pub fn csrf_token(&self, session_id: Uuid) -> String {
+        let mac = Sha256::new().chain_update(&self.csrf).chain_update(session_id.as_bytes()).finalize();
+        hex::encode(&mac[..16])
+    }
+
+    pub fn csrf_ok(&self, session_id: Uuid, presented: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        self.csrf_token(session_id).as_bytes().ct_eq(presented.as_bytes()).into()
+    }
+}
+
+pub fn hash_refresh(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Starts a session; returns (session id, refresh token).
+pub async fn start(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Result<(Uuid, String)> {
+    let id = Uuid::now_v7();
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    let refresh = format!("{}.{}", id.simple(), hex::encode(raw));
+    sqlx::query(
+        "INSERT INTO owner_sessions (id, owner_id, tenant_id, refresh_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(owner_id)
+    .bind(tenant_id)
+    .bind(hash_refresh(&refresh))
+    .bind(Utc::now() + REFRESH_TTL)
+    .execute(pool)
+    .await?;
+    sqlx::query("UPDATE owners SET last_login_at = now() WHERE id = $1").bind(owner_id).execute(pool).await?;
+    Ok((id, refresh))
+}
+
+/// Rotates a refresh token: the old one stops working. Returns (owner, tenant, session, new token).
+pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, Uuid, Uuid, String)>> {
+    let Some((sid, _)) = token.split_once('.') else { return Ok(None) };
+    let Ok(sid) = Uuid::parse_str(sid) else { return Ok(None) };
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    let next = format!("{}.{}", sid.simple(), hex::encode(raw));
+    let row: Option<(Uuid, Uuid)> = sqlx::query_as(
+        "UPDATE owner_sessions SET refresh_hash = $3, refreshed_at = now(), expires_at = now() + interval '30 days'
+         WHERE id = $1 AND refresh_hash = $2 AND revoked_at IS NULL AND expires_at > now()
+         RETURNING owner_id, tenant_id",
+    )
+    .bind(sid)
+    .bind(hash_refresh(token))
+    .bind(hash_refresh(&next))
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(o, t)| (o, t, sid, next)))
+}
+
+pub async fn is_active(pool: &PgPool, session_id: Uuid) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())")
+        .bind(session_id)
+        .fetch_one(pool)
+        .await
+}
+
+pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("UPDATE owner_sessions SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1")
+        .bind(session_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// The value of cookie `name` in the request, if present.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// `Set-Cookie` values for a fresh login (or refresh).
+pub fn login_cookies(session_token: &str, refresh_token: &str, secure: bool) -> [String; 2] {
+    let s = if secure { "; Secure" } else { "" };
+    [
+        format!("{SESSION_COOKIE}={session_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}", SESSION_TTL.num_seconds()),
+        format!("{REFRESH_COOKIE}={refresh_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}", REFRESH_TTL.num_seconds()),
+    ]
+}
+
+pub fn logout_cookies() -> [String; 2] {
+    [
+        format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+        format!("{REFRESH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip_and_tampering_fails() {
+        let keys = SessionKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let (o, t, s) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let token = keys.issue(o, t, s);
+        let c = keys.verify(&token).unwrap();
+        assert_eq!((c.sub, c.tid, c.sid), (o, t, s));
+        let other = SessionKeys::from_secret(b"another secret another secret!!");
+        assert!(other.verify(&token).is_none());
+        assert!(keys.verify(&format!("{token}x")).is_none());
+    }
+
+    #[test]
+    fn csrf_tokens_are_bound_to_the_session() {
+        let keys = SessionKeys::from_secret(b"k");
+        let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+        assert!(keys.csrf_ok(a, &keys.csrf_token(a)));
+        assert!(!keys.csrf_ok(b, &keys.csrf_token(a)));
+    }
+
+    #[test]
+    fn cookies_are_parsed_from_the_header() {
+        let mut h = HeaderMap::new();
+        h.insert("cookie", "a=1; mc_session=tok.en; b=2".parse().unwrap());
+        assert_eq!(cookie(&h, SESSION_COOKIE), Some("tok.en"));
+        assert_eq!(cookie(&h, "missing"), None);
+    }
+}

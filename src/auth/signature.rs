@@ -1,0 +1,92 @@
+//! Signature checks for wallet login and miniapp connect: EIP-191 `personal_sign` (recover the
+//! address with alloy) and Ed25519 (strict verification with ed25519-dalek).
+//!
+//! Encodings: an EVM signature is 65 bytes as `0x`-prefixed hex (130 hex digits). An Ed25519
+//! public key is 32 bytes and a signature 64 bytes, each as hex (64 / 128 digits, optional
+//! `0x`) or standard base64 (44 / 88 characters); the length tells which.
+
+use alloy_primitives::Signature;
+use base64::Engine;
+use ed25519_dalek::{Signature as EdSignature, VerifyingKey};
+
+/// Lower-case `0x` address, if `s` is a well-formed 20-byte hex address.
+pub fn normalize_evm_address(s: &str) -> Option<String> {
+    let hex_part = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?;
+    (hex_part.len() == 40 && hex_part.bytes().all(|b| b.is_ascii_hexdigit())).then(|| format!("0x{}", hex_part.to_ascii_lowercase()))
+}
+
+/// Recovers the signer of an EIP-191 personal message; lower-case `0x` address.
+pub fn recover_evm(message: &str, signature: &str) -> Result<String, String> {
+    let hex_part = signature.strip_prefix("0x").unwrap_or(signature);
+    let bytes = hex::decode(hex_part).map_err(|_| "signature is not hex".to_string())?;
+    if bytes.len() != 65 {
+        return Err(format!("an EIP-191 signature is 65 bytes, got {}", bytes.len()));
+    }
+    let sig = Signature::from_raw(&bytes).map_err(|e| format!("malformed signature: {e}"))?;
+    let address = sig.recover_address_from_msg(message.as_bytes()).map_err(|e| format!("cannot recover signer: {e}"))?;
+    Ok(format!("{address:#x}"))
+}
+
+fn decode_fixed<const N: usize>(s: &str, what: &str) -> Result<[u8; N], String> {
+    let s = s.trim();
+    let hex_part = s.strip_prefix("0x").unwrap_or(s);
+    let bytes = if hex_part.len() == N * 2 {
+        hex::decode(hex_part).map_err(|_| format!("{what} is not valid hex"))?
+    } else {
+        base64::engine::general_purpose::STANDARD.decode(s).map_err(|_| format!("{what} must be {N} bytes as hex or base64"))?
+    };
+    bytes.try_into().map_err(|_| format!("{what} must be {N} bytes"))
+}
+
+/// Canonical lower-case hex of an Ed25519 public key given in hex or base64.
+pub fn normalize_ed25519_key(s: &str) -> Result<String, String> {
+    let bytes: [u8; 32] = decode_fixed(s, "ed25519 public key")?;
+    VerifyingKey::from_bytes(&bytes).map_err(|_| "not a valid ed25519 public key".to_string())?;
+    Ok(hex::encode(bytes))
+}
+
+/// Strict Ed25519 verification (rejects small-order keys and malleable signatures).
+pub fn verify_ed25519(public_key: &str, message: &str, signature: &str) -> Result<(), String> {
+    let key_bytes: [u8; 32] = decode_fixed(public_key, "ed25519 public key")?;
+    let sig_bytes: [u8; 64] = decode_fixed(signature, "ed25519 signature")?;
+    let key = VerifyingKey::from_bytes(&key_bytes).map_err(|_| "not a valid ed25519 public key".to_string())?;
+    key.verify_strict(message.as_bytes(), &EdSignature::from_bytes(&sig_bytes)).map_err(|_| "signature does not verify".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovers_a_known_personal_sign_signature() {
+        // Hardhat/anvil account #0 signing "hello world" with personal_sign.
+        let sig = "0x66edc32e2ab001213321ab7d959a2207fcef5190cc9abb6da5b0d2a8a9af2d4d2b0700e2c317c4106f337fd934fbbb0bf62efc8811a78603b33a8265d3b8f8cb1c";
+        assert_eq!(recover_evm("hello world", sig).unwrap(), "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
+        assert_ne!(recover_evm("hello world!", sig).unwrap(), "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
+        assert!(recover_evm("x", "0x1234").is_err());
+    }
+
+    #[test]
+    fn ed25519_round_trip_in_both_encodings() {
+        use ed25519_dalek::{Signer, SigningKey};
+        let sk = SigningKey::from_bytes(&[7u8; 32]);
+        let pk_hex = hex::encode(sk.verifying_key().to_bytes());
+        let pk_b64 = base64::engine::general_purpose::STANDARD.encode(sk.verifying_key().to_bytes());
+        let sig = sk.sign(b"challenge text");
+        let sig_hex = hex::encode(sig.to_bytes());
+        let sig_b64 = base64::engine::general_purpose::STANDARD.encode(sig.to_bytes());
+        assert!(verify_ed25519(&pk_hex, "challenge text", &sig_hex).is_ok());
+        assert!(verify_ed25519(&pk_b64, "challenge text", &sig_b64).is_ok());
+        assert!(verify_ed25519(&pk_hex, "challenge text!", &sig_hex).is_err());
+        assert_eq!(normalize_ed25519_key(&pk_b64).unwrap(), pk_hex);
+    }
+
+    #[test]
+    fn evm_addresses_are_normalised() {
+        assert_eq!(
+            normalize_evm_address("0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266").as_deref(),
+            Some("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266")
+        );
+        assert!(normalize_evm_address("0x123").is_none());
+    }
+}

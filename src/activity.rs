@@ -80,7 +80,12 @@ pub async fn record_tenant(
 }
 
 /// Newest first; `before` pages backwards (ids are time-ordered).
-pub async fn list_agent(pool: &sqlx::PgPool, agent_id: Uuid, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<ActivityEntry>> {
+pub async fn list_agent(
+    pool: &sqlx::PgPool,
+    agent_id: Uuid,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<ActivityEntry>> {
     sqlx::query_as(
         "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, error, created_at
          FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
@@ -93,7 +98,12 @@ pub async fn list_agent(pool: &sqlx::PgPool, agent_id: Uuid, limit: i64, before:
     .await
 }
 
-pub async fn list_tenant(pool: &sqlx::PgPool, tenant_id: Uuid, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<ActivityEntry>> {
+pub async fn list_tenant(
+    pool: &sqlx::PgPool,
+    tenant_id: Uuid,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<ActivityEntry>> {
     sqlx::query_as(
         "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS error, created_at
          FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)

@@ -199,7 +199,9 @@ impl Settings {
         if let Some(v) = i.ed25519_public_key {
             self.ed25519_public_key = match v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
                 None => None,
-                Some(s) => Some(signature::normalize_ed25519_key(&s).map_err(|e| ApiError::validation("ed25519_public_key", e))?),
+                Some(s) => Some(
+                    signature::normalize_ed25519_key(&s).map_err(|e| ApiError::validation("ed25519_public_key", e))?,
+                ),
             };
         }
         self.validate()?;
@@ -230,13 +232,22 @@ impl Settings {
             ));
         }
         if !(0.0..=1.0).contains(&self.outreach_auto_reply_confidence) {
-            return Err(ApiError::validation("outreach_auto_reply_confidence", "outreach_auto_reply_confidence must be between 0 and 1"));
+            return Err(ApiError::validation(
+                "outreach_auto_reply_confidence",
+                "outreach_auto_reply_confidence must be between 0 and 1",
+            ));
         }
         if !["instant", "digest_only", "smart"].contains(&self.notification_mode.as_str()) {
-            return Err(ApiError::validation("notification_mode", "notification_mode must be `instant`, `digest_only` or `smart`"));
+            return Err(ApiError::validation(
+                "notification_mode",
+                "notification_mode must be `instant`, `digest_only` or `smart`",
+            ));
         }
         if !["conservative", "moderate", "eager"].contains(&self.proactiveness.as_str()) {
-            return Err(ApiError::validation("proactiveness", "proactiveness must be `conservative`, `moderate` or `eager`"));
+            return Err(ApiError::validation(
+                "proactiveness",
+                "proactiveness must be `conservative`, `moderate` or `eager`",
+            ));
         }
         if let Some(q) = &self.quiet_hours
             && (!is_hh_mm(&q.start) || !is_hh_mm(&q.end))
@@ -244,7 +255,10 @@ impl Settings {
             return Err(ApiError::validation("quiet_hours", "quiet_hours start and end must be HH:MM (24-hour)"));
         }
         if self.timezone.parse::<chrono_tz::Tz>().is_err() {
-            return Err(ApiError::validation("timezone", format!("`{}` is not an IANA timezone such as Europe/Vienna", self.timezone)));
+            return Err(ApiError::validation(
+                "timezone",
+                format!("`{}` is not an IANA timezone such as Europe/Vienna", self.timezone),
+            ));
         }
         Ok(())
     }
@@ -319,12 +333,18 @@ pub async fn get(pool: &PgPool, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Optio
 }
 
 /// Applies a patch; returns the agent before and after.
-pub async fn update(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, input: AgentInput) -> Result<Option<(Agent, Agent)>, ApiError> {
-    let before: Option<Agent> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 FOR UPDATE"))
-        .bind(tenant_id)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
+pub async fn update(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    input: AgentInput,
+) -> Result<Option<(Agent, Agent)>, ApiError> {
+    let before: Option<Agent> =
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 FOR UPDATE"))
+            .bind(tenant_id)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
     let Some(before) = before else { return Ok(None) };
     let s = Settings::of(&before).apply(input)?;
     let after = sqlx::query_as(&format!(
@@ -343,14 +363,18 @@ pub async fn update(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, input: A
 
 /// Deletes the agent and everything of it (rows cascade; queue rows are removed here).
 pub async fn delete(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Option<Agent>> {
-    let gone: Option<Agent> = sqlx::query_as(&format!("DELETE FROM agents WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}"))
-        .bind(tenant_id)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let gone: Option<Agent> =
+        sqlx::query_as(&format!("DELETE FROM agents WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}"))
+            .bind(tenant_id)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
     if gone.is_some() {
         sqlx::query("DELETE FROM job_schedules WHERE agent_id = $1").bind(id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM jobs WHERE agent_id = $1 AND status IN ('queued', 'dead', 'done')").bind(id).execute(&mut *conn).await?;
+        sqlx::query("DELETE FROM jobs WHERE agent_id = $1 AND status IN ('queued', 'dead', 'done')")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(gone)
 }
@@ -359,9 +383,21 @@ pub async fn delete(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> sqlx:
 pub fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
     let (b, a) = (serde_json::to_value(before).unwrap_or_default(), serde_json::to_value(after).unwrap_or_default());
     const FIELDS: [&str; 15] = [
-        "name", "persona", "emoji", "tier", "premium_model", "daily_token_budget", "outreach_enabled",
-        "outreach_auto_reply_confidence", "notification_mode", "proactiveness", "quiet_hours", "timezone", "active",
-        "evm_address", "ed25519_public_key",
+        "name",
+        "persona",
+        "emoji",
+        "tier",
+        "premium_model",
+        "daily_token_budget",
+        "outreach_enabled",
+        "outreach_auto_reply_confidence",
+        "notification_mode",
+        "proactiveness",
+        "quiet_hours",
+        "timezone",
+        "active",
+        "evm_address",
+        "ed25519_public_key",
     ];
     FIELDS.into_iter().filter(|f| b.get(f) != a.get(f)).collect()
 }
@@ -412,7 +448,9 @@ mod tests {
     #[test]
     fn null_clears_and_absent_keeps() {
         let s = Settings::defaults()
-            .apply(input(serde_json::json!({ "name": "Ada", "evm_address": "0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266" })))
+            .apply(input(
+                serde_json::json!({ "name": "Ada", "evm_address": "0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266" }),
+            ))
             .unwrap();
         assert_eq!(s.evm_address.as_deref(), Some("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"));
         let kept = s.clone().apply(input(serde_json::json!({ "persona": "kind" }))).unwrap();

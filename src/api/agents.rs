@@ -24,11 +24,24 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// Creates an agent in the owner's tenant.
 #[utoipa::path(post, path = "/v1/hosted-agents", tag = "agents", request_body = AgentInput, security(("owner_session" = [])),
     responses((status = 201, body = Agent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn create_agent(State(state): State<AppState>, owner: Owner, Json(input): Json<AgentInput>) -> ApiResult<(StatusCode, Json<Agent>)> {
+async fn create_agent(
+    State(state): State<AppState>,
+    owner: Owner,
+    Json(input): Json<AgentInput>,
+) -> ApiResult<(StatusCode, Json<Agent>)> {
     let mut tx = state.pool().begin().await?;
     let agent = agents::create(&mut tx, owner.tenant_id, input).await?;
     schedule::ensure_agent(&mut tx, state.registry(), agent.id).await?;
-    activity::record_agent(&mut tx, owner.tenant_id, agent.id, &owner.actor(), owner.request_id.as_deref(), "agent.created", serde_json::json!({ "name": agent.name })).await?;
+    activity::record_agent(
+        &mut tx,
+        owner.tenant_id,
+        agent.id,
+        &owner.actor(),
+        owner.request_id.as_deref(),
+        "agent.created",
+        serde_json::json!({ "name": agent.name }),
+    )
+    .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(agent)))
 }
@@ -46,20 +59,38 @@ async fn list_agents(State(state): State<AppState>, owner: Owner) -> ApiResult<J
     responses((status = 200, body = Agent), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Agent>> {
     scope.require(Scope::AGENT_READ)?;
-    agents::get(state.pool(), scope.tenant_id, scope.agent_id).await?.map(Json).ok_or_else(|| ApiError::not_found("agent"))
+    agents::get(state.pool(), scope.tenant_id, scope.agent_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("agent"))
 }
 
 /// Changes settings; absent fields stay, `null` clears a nullable one. Key scope: `agent:write`.
 #[utoipa::path(patch, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")), request_body = AgentInput,
     security(("owner_session" = []), ("api_key" = ["agent:write"])),
     responses((status = 200, body = Agent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_agent(State(state): State<AppState>, scope: AgentScope, Json(input): Json<AgentInput>) -> ApiResult<Json<Agent>> {
+async fn update_agent(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<AgentInput>,
+) -> ApiResult<Json<Agent>> {
     scope.require(Scope::AGENT_WRITE)?;
     let mut tx = state.pool().begin().await?;
-    let (before, after) = agents::update(&mut tx, scope.tenant_id, scope.agent_id, input).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    let (before, after) = agents::update(&mut tx, scope.tenant_id, scope.agent_id, input)
+        .await?
+        .ok_or_else(|| ApiError::not_found("agent"))?;
     let changed = agents::changed_fields(&before, &after);
     if !changed.is_empty() {
-        activity::record_agent(&mut tx, scope.tenant_id, scope.agent_id, &scope.actor, scope.request_id.as_deref(), "agent.updated", serde_json::json!({ "fields": changed })).await?;
+        activity::record_agent(
+            &mut tx,
+            scope.tenant_id,
+            scope.agent_id,
+            &scope.actor,
+            scope.request_id.as_deref(),
+            "agent.updated",
+            serde_json::json!({ "fields": changed }),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(Json(after))
@@ -72,8 +103,18 @@ async fn update_agent(State(state): State<AppState>, scope: AgentScope, Json(inp
 async fn delete_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<StatusCode> {
     scope.require(Scope::AGENT_WRITE)?;
     let mut tx = state.pool().begin().await?;
-    let gone = agents::delete(&mut tx, scope.tenant_id, scope.agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
-    activity::record_tenant(&mut tx, scope.tenant_id, Some(gone.id), &scope.actor, scope.request_id.as_deref(), "agent.deleted", serde_json::json!({ "name": gone.name })).await?;
+    let gone =
+        agents::delete(&mut tx, scope.tenant_id, scope.agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    activity::record_tenant(
+        &mut tx,
+        scope.tenant_id,
+        Some(gone.id),
+        &scope.actor,
+        scope.request_id.as_deref(),
+        "agent.deleted",
+        serde_json::json!({ "name": gone.name }),
+    )
+    .await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -82,7 +123,11 @@ async fn delete_agent(State(state): State<AppState>, scope: AgentScope) -> ApiRe
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/activity", tag = "agents", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
     responses((status = 200, body = Vec<ActivityEntry>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn agent_activity(State(state): State<AppState>, scope: AgentScope, Query(page): Query<Page>) -> ApiResult<Json<Vec<ActivityEntry>>> {
+async fn agent_activity(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Json<Vec<ActivityEntry>>> {
     scope.require(Scope::AGENT_READ)?;
     Ok(Json(activity::list_agent(state.pool(), scope.agent_id, page.limit()?, page.before).await?))
 }

@@ -74,30 +74,45 @@ pub struct LoginRequest {
 fn validate_email(email: &str) -> Result<String, ApiError> {
     let e = email.trim();
     let ok = e.len() <= 254
-        && e.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.'))
+        && e.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        })
         && !e.chars().any(char::is_whitespace);
     if ok { Ok(e.to_string()) } else { Err(ApiError::validation("email", "email must look like name@example.com")) }
 }
 
 /// Creates the tenant, the owner and a session in one go; shared by the API, the dashboard
 /// and first-start provisioning.
-pub async fn create_owner(state: &AppState, email: &str, password_plain: String, tenant_name: Option<String>, request_id: Option<&str>) -> ApiResult<(OwnerView, TenantView)> {
+pub async fn create_owner(
+    state: &AppState,
+    email: &str,
+    password_plain: String,
+    tenant_name: Option<String>,
+    request_id: Option<&str>,
+) -> ApiResult<(OwnerView, TenantView)> {
     let email = validate_email(email)?;
     let len = password_plain.chars().count();
     if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
-        return Err(ApiError::validation("password", format!("password must be {}–{} characters", password::MIN_LEN, password::MAX_LEN)));
+        return Err(ApiError::validation(
+            "password",
+            format!("password must be {}–{} characters", password::MIN_LEN, password::MAX_LEN),
+        ));
     }
-    let tenant_name = tenant_name.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or_else(|| format!("{}'s workspace", email.split('@').next().unwrap_or("owner")));
+    let tenant_name = tenant_name
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| format!("{}'s workspace", email.split('@').next().unwrap_or("owner")));
     if tenant_name.chars().count() > 100 {
         return Err(ApiError::validation("tenant_name", "tenant_name must be at most 100 characters"));
     }
     let hash = password::hash(password_plain).await?;
     let mut tx = state.pool().begin().await?;
-    let tenant: TenantView = sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
-        .bind(Uuid::now_v7())
-        .bind(&tenant_name)
-        .fetch_one(&mut *tx)
-        .await?;
+    let tenant: TenantView =
+        sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
+            .bind(Uuid::now_v7())
+            .bind(&tenant_name)
+            .fetch_one(&mut *tx)
+            .await?;
     let owner: Result<OwnerView, sqlx::Error> = sqlx::query_as(
         "INSERT INTO owners (id, tenant_id, email, password_hash) VALUES ($1, $2, $3, $4)
          RETURNING id, email, evm_address, created_at",
@@ -114,13 +129,28 @@ pub async fn create_owner(state: &AppState, email: &str, password_plain: String,
         }
         other => other?,
     };
-    activity::record_tenant(&mut tx, tenant.id, None, &Actor::Owner(owner.id), request_id, "owner.signed_up", serde_json::json!({ "method": "password" })).await?;
+    activity::record_tenant(
+        &mut tx,
+        tenant.id,
+        None,
+        &Actor::Owner(owner.id),
+        request_id,
+        "owner.signed_up",
+        serde_json::json!({ "method": "password" }),
+    )
+    .await?;
     tx.commit().await?;
     Ok((owner, tenant))
 }
 
 /// A JSON body with the session cookies set.
-fn with_cookies(state: &AppState, status: StatusCode, body: impl Serialize, session_token: &str, refresh_token: &str) -> Response {
+fn with_cookies(
+    state: &AppState,
+    status: StatusCode,
+    body: impl Serialize,
+    session_token: &str,
+    refresh_token: &str,
+) -> Response {
     let mut resp = (status, axum::Json(body)).into_response();
     for c in session::login_cookies(session_token, refresh_token, state.config().secure_cookies) {
         if let Ok(v) = HeaderValue::from_str(&c) {
@@ -130,10 +160,18 @@ fn with_cookies(state: &AppState, status: StatusCode, body: impl Serialize, sess
     resp
 }
 
-async fn start_session(state: &AppState, owner: OwnerView, tenant: TenantView) -> ApiResult<(SessionResponse, String, String)> {
+async fn start_session(
+    state: &AppState,
+    owner: OwnerView,
+    tenant: TenantView,
+) -> ApiResult<(SessionResponse, String, String)> {
     let (sid, refresh) = session::start(state.pool(), owner.id, tenant.id).await?;
     let token = state.session_keys().issue(owner.id, tenant.id, sid);
-    Ok((SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() }, token, refresh))
+    Ok((
+        SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() },
+        token,
+        refresh,
+    ))
 }
 
 fn request_id(headers: &HeaderMap) -> Option<String> {
@@ -144,15 +182,25 @@ fn request_id(headers: &HeaderMap) -> Option<String> {
 #[utoipa::path(post, path = "/v1/auth/signup", tag = "auth", request_body = SignupRequest,
     responses((status = 201, body = SessionResponse, description = "Signed up; session cookies set"),
         (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Email already registered")))]
-async fn signup(State(state): State<AppState>, headers: HeaderMap, Json(req): Json<SignupRequest>) -> ApiResult<Response> {
-    let (owner, tenant) = create_owner(&state, &req.email, req.password, req.tenant_name, request_id(&headers).as_deref()).await?;
+async fn signup(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(req): Json<SignupRequest>,
+) -> ApiResult<Response> {
+    let (owner, tenant) =
+        create_owner(&state, &req.email, req.password, req.tenant_name, request_id(&headers).as_deref()).await?;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
     Ok(with_cookies(&state, StatusCode::CREATED, body, &token, &refresh))
 }
 
 /// Checks an email and password; `None` for any mismatch (without saying which part).
-pub async fn check_password(state: &AppState, email: &str, password_plain: String) -> ApiResult<Option<(OwnerView, TenantView)>> {
-    let row: Option<(Uuid, Option<String>, Option<String>, DateTime<Utc>, Option<String>, Uuid, String, DateTime<Utc>)> = sqlx::query_as(
+pub async fn check_password(
+    state: &AppState,
+    email: &str,
+    password_plain: String,
+) -> ApiResult<Option<(OwnerView, TenantView)>> {
+    type Row = (Uuid, Option<String>, Option<String>, DateTime<Utc>, Option<String>, Uuid, String, DateTime<Utc>);
+    let row: Option<Row> = sqlx::query_as(
         "SELECT o.id, o.email, o.evm_address, o.created_at, o.password_hash, t.id, t.name, t.created_at
          FROM owners o JOIN tenants t ON t.id = o.tenant_id WHERE lower(o.email) = lower($1)",
     )
@@ -167,7 +215,10 @@ pub async fn check_password(state: &AppState, email: &str, password_plain: Strin
     if !password::verify(password_plain, hash).await? {
         return Ok(None);
     }
-    Ok(Some((OwnerView { id, email, evm_address: evm, created_at: created }, TenantView { id: tid, name: tname, created_at: tcreated })))
+    Ok(Some((
+        OwnerView { id, email, evm_address: evm, created_at: created },
+        TenantView { id: tid, name: tname, created_at: tcreated },
+    )))
 }
 
 /// Signs in with email and password.
@@ -202,7 +253,11 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
         None
     } else {
         serde_json::from_slice::<RefreshRequest>(&body)
-            .map_err(|e| ApiError::BadRequest { code: "invalid_body", message: format!("request body has the wrong shape: {e}"), details: None })?
+            .map_err(|e| ApiError::BadRequest {
+                code: "invalid_body",
+                message: format!("request body has the wrong shape: {e}"),
+                details: None,
+            })?
             .refresh_token
     };
     let presented = from_body
@@ -212,7 +267,13 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
         return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
     };
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
-    Ok(with_cookies(&state, StatusCode::OK, RefreshResponse { session_token: token.clone(), refresh_token: next.clone() }, &token, &next))
+    Ok(with_cookies(
+        &state,
+        StatusCode::OK,
+        RefreshResponse { session_token: token.clone(), refresh_token: next.clone() },
+        &token,
+        &next,
+    ))
 }
 
 /// Ends the session: its tokens stop working and the cookies are cleared.
@@ -239,9 +300,15 @@ pub struct WalletChallengeRequest {
 /// Starts a wallet login: returns the message to sign with EIP-191 `personal_sign`.
 #[utoipa::path(post, path = "/v1/auth/wallet/challenge", tag = "auth", request_body = WalletChallengeRequest,
     responses((status = 200, body = Challenge), (status = 400, body = ErrorBody)))]
-async fn wallet_challenge(State(state): State<AppState>, Json(req): Json<WalletChallengeRequest>) -> ApiResult<Json<Challenge>> {
-    let address = signature::normalize_evm_address(req.address.trim()).ok_or_else(|| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?;
-    Ok(Json(challenge::create(state.pool(), Purpose::OwnerLogin, KeyType::Evm, &address, None, &state.public_url()).await?))
+async fn wallet_challenge(
+    State(state): State<AppState>,
+    Json(req): Json<WalletChallengeRequest>,
+) -> ApiResult<Json<Challenge>> {
+    let address = signature::normalize_evm_address(req.address.trim())
+        .ok_or_else(|| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?;
+    Ok(Json(
+        challenge::create(state.pool(), Purpose::OwnerLogin, KeyType::Evm, &address, None, &state.public_url()).await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -258,42 +325,65 @@ pub struct WalletLoginRequest {
 #[utoipa::path(post, path = "/v1/auth/wallet/login", tag = "auth", request_body = WalletLoginRequest,
     responses((status = 200, body = SessionResponse), (status = 201, body = SessionResponse, description = "First login: account created"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn wallet_login(State(state): State<AppState>, headers: HeaderMap, Json(req): Json<WalletLoginRequest>) -> ApiResult<Response> {
+async fn wallet_login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(req): Json<WalletLoginRequest>,
+) -> ApiResult<Response> {
     let Some(ch) = challenge::consume(state.pool(), req.nonce.trim(), Purpose::OwnerLogin).await? else {
         return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
     };
-    let signer = signature::recover_evm(&ch.message, req.signature.trim()).map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
+    let signer = signature::recover_evm(&ch.message, req.signature.trim())
+        .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
     if signer != ch.identity {
         return Err(ApiError::Unauthorized("signature was not made by the challenged address".into()));
     }
-    let existing: Option<(OwnerView, Uuid)> = sqlx::query_as::<_, (Uuid, Option<String>, Option<String>, DateTime<Utc>, Uuid)>(
-        "SELECT id, email, evm_address, created_at, tenant_id FROM owners WHERE evm_address = $1",
-    )
-    .bind(&signer)
-    .fetch_optional(state.pool())
-    .await?
-    .map(|(id, email, evm, created, tid)| (OwnerView { id, email, evm_address: evm, created_at: created }, tid));
+    let existing: Option<(OwnerView, Uuid)> =
+        sqlx::query_as::<_, (Uuid, Option<String>, Option<String>, DateTime<Utc>, Uuid)>(
+            "SELECT id, email, evm_address, created_at, tenant_id FROM owners WHERE evm_address = $1",
+        )
+        .bind(&signer)
+        .fetch_optional(state.pool())
+        .await?
+        .map(|(id, email, evm, created, tid)| (OwnerView { id, email, evm_address: evm, created_at: created }, tid));
 
     let (owner, tenant, status) = match existing {
         Some((owner, tid)) => {
-            let tenant: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1").bind(tid).fetch_one(state.pool()).await?;
+            let tenant: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1")
+                .bind(tid)
+                .fetch_one(state.pool())
+                .await?;
             (owner, tenant, StatusCode::OK)
         }
         None => {
-            let name = req.tenant_name.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or_else(|| format!("{}…'s workspace", &signer[..10]));
+            let name = req
+                .tenant_name
+                .map(|t| t.trim().to_string())
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| format!("{}…'s workspace", &signer[..10]));
             let mut tx = state.pool().begin().await?;
-            let tenant: TenantView = sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
-                .bind(Uuid::now_v7())
-                .bind(&name)
-                .fetch_one(&mut *tx)
-                .await?;
+            let tenant: TenantView =
+                sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
+                    .bind(Uuid::now_v7())
+                    .bind(&name)
+                    .fetch_one(&mut *tx)
+                    .await?;
             let owner: OwnerView = sqlx::query_as("INSERT INTO owners (id, tenant_id, evm_address) VALUES ($1, $2, $3) RETURNING id, email, evm_address, created_at")
                 .bind(Uuid::now_v7())
                 .bind(tenant.id)
                 .bind(&signer)
                 .fetch_one(&mut *tx)
                 .await?;
-            activity::record_tenant(&mut tx, tenant.id, None, &Actor::Owner(owner.id), request_id(&headers).as_deref(), "owner.signed_up", serde_json::json!({ "method": "wallet", "address": signer })).await?;
+            activity::record_tenant(
+                &mut tx,
+                tenant.id,
+                None,
+                &Actor::Owner(owner.id),
+                request_id(&headers).as_deref(),
+                "owner.signed_up",
+                serde_json::json!({ "method": "wallet", "address": signer }),
+            )
+            .await?;
             tx.commit().await?;
             (owner, tenant, StatusCode::CREATED)
         }
@@ -312,12 +402,16 @@ pub struct MeResponse {
 #[utoipa::path(get, path = "/v1/me", tag = "auth", security(("owner_session" = [])),
     responses((status = 200, body = MeResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeResponse>> {
-    let o: OwnerView = sqlx::query_as("SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2")
-        .bind(owner.owner_id)
+    let o: OwnerView =
+        sqlx::query_as("SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2")
+            .bind(owner.owner_id)
+            .bind(owner.tenant_id)
+            .fetch_one(state.pool())
+            .await?;
+    let t: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1")
         .bind(owner.tenant_id)
         .fetch_one(state.pool())
         .await?;
-    let t: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1").bind(owner.tenant_id).fetch_one(state.pool()).await?;
     Ok(Json(MeResponse { owner: o, tenant: t }))
 }
 
@@ -333,13 +427,21 @@ pub struct Page {
 impl Page {
     pub fn limit(&self) -> Result<i64, ApiError> {
         let l = self.limit.unwrap_or(50);
-        if (1..=500).contains(&l) { Ok(l) } else { Err(ApiError::validation("limit", "limit must be between 1 and 500")) }
+        if (1..=500).contains(&l) {
+            Ok(l)
+        } else {
+            Err(ApiError::validation("limit", "limit must be between 1 and 500"))
+        }
     }
 }
 
 /// Tenant-level events (signups, deleted agents), newest first.
 #[utoipa::path(get, path = "/v1/activity", tag = "auth", params(Page), security(("owner_session" = [])),
     responses((status = 200, body = Vec<ActivityEntry>), (status = 401, body = ErrorBody)))]
-async fn tenant_activity(State(state): State<AppState>, owner: Owner, Query(page): Query<Page>) -> ApiResult<Json<Vec<ActivityEntry>>> {
+async fn tenant_activity(
+    State(state): State<AppState>,
+    owner: Owner,
+    Query(page): Query<Page>,
+) -> ApiResult<Json<Vec<ActivityEntry>>> {
     Ok(Json(activity::list_tenant(state.pool(), owner.tenant_id, page.limit()?, page.before).await?))
 }

@@ -35,20 +35,40 @@ pub struct ConnectChallengeRequest {
 /// Issues a single-use nonce and the exact message to sign (valid 5 minutes).
 #[utoipa::path(post, path = "/v1/gateway/challenge", tag = "gateway", request_body = ConnectChallengeRequest,
     responses((status = 200, body = Challenge), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn connect_challenge(State(state): State<AppState>, Json(req): Json<ConnectChallengeRequest>) -> ApiResult<Json<Challenge>> {
+async fn connect_challenge(
+    State(state): State<AppState>,
+    Json(req): Json<ConnectChallengeRequest>,
+) -> ApiResult<Json<Challenge>> {
     let (key_type, identity) = match (req.address, req.ed25519_public_key) {
         (Some(a), None) => (
             KeyType::Evm,
-            signature::normalize_evm_address(a.trim()).ok_or_else(|| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?,
+            signature::normalize_evm_address(a.trim())
+                .ok_or_else(|| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?,
         ),
-        (None, Some(k)) => (KeyType::Ed25519, signature::normalize_ed25519_key(&k).map_err(|e| ApiError::validation("ed25519_public_key", e))?),
+        (None, Some(k)) => (
+            KeyType::Ed25519,
+            signature::normalize_ed25519_key(&k).map_err(|e| ApiError::validation("ed25519_public_key", e))?,
+        ),
         _ => return Err(ApiError::validation("address", "give exactly one of `address` and `ed25519_public_key`")),
     };
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1)").bind(req.agent_id).fetch_one(state.pool()).await?;
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1)")
+        .bind(req.agent_id)
+        .fetch_one(state.pool())
+        .await?;
     if !exists {
         return Err(ApiError::not_found("agent"));
     }
-    Ok(Json(challenge::create(state.pool(), Purpose::AgentConnect, key_type, &identity, Some(req.agent_id), &state.public_url()).await?))
+    Ok(Json(
+        challenge::create(
+            state.pool(),
+            Purpose::AgentConnect,
+            key_type,
+            &identity,
+            Some(req.agent_id),
+            &state.public_url(),
+        )
+        .await?,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -69,7 +89,11 @@ pub struct ConnectRequest {
     responses((status = 201, body = IssuedKey), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody, description = "Unknown, used or expired nonce, or a bad signature"),
         (status = 403, body = ErrorBody, description = "The signer may not connect to this agent")))]
-async fn connect(State(state): State<AppState>, headers: axum::http::HeaderMap, Json(req): Json<ConnectRequest>) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
+async fn connect(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    Json(req): Json<ConnectRequest>,
+) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
     let (name, scopes) = validate_key_request(req.name.as_deref().unwrap_or("connect"), &req.scopes, None)?;
     let Some(ch) = challenge::consume(state.pool(), req.nonce.trim(), Purpose::AgentConnect).await? else {
         return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
@@ -79,40 +103,71 @@ async fn connect(State(state): State<AppState>, headers: axum::http::HeaderMap, 
     }
     match ch.key_type.as_str() {
         "evm" => {
-            let signer = signature::recover_evm(&ch.message, req.signature.trim()).map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
+            let signer = signature::recover_evm(&ch.message, req.signature.trim())
+                .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
             if signer != ch.identity {
                 return Err(ApiError::Unauthorized("signature was not made by the challenged address".into()));
             }
         }
-        _ => signature::verify_ed25519(&ch.identity, &ch.message, req.signature.trim()).map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?,
+        _ => signature::verify_ed25519(&ch.identity, &ch.message, req.signature.trim())
+            .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?,
     }
 
     // The identity must be registered on the agent, or be its owner's login wallet.
-    let row: Option<(Uuid, Option<String>, Option<String>)> = sqlx::query_as("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1")
-        .bind(req.agent_id)
-        .fetch_optional(state.pool())
-        .await?;
+    let row: Option<(Uuid, Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1")
+            .bind(req.agent_id)
+            .fetch_optional(state.pool())
+            .await?;
     let Some((tenant_id, agent_evm, agent_ed)) = row else { return Err(ApiError::not_found("agent")) };
     let allowed = match ch.key_type.as_str() {
         "evm" => {
             agent_evm.as_deref() == Some(ch.identity.as_str())
-                || sqlx::query_scalar::<_, bool>("SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2)")
-                    .bind(tenant_id)
-                    .bind(&ch.identity)
-                    .fetch_one(state.pool())
-                    .await?
+                || sqlx::query_scalar::<_, bool>(
+                    "SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2)",
+                )
+                .bind(tenant_id)
+                .bind(&ch.identity)
+                .fetch_one(state.pool())
+                .await?
         }
         _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
     };
     if !allowed {
-        return Err(ApiError::Forbidden { code: "not_allowed", message: format!("this {} is not allowed to connect to the agent", if ch.key_type == "evm" { "wallet" } else { "key" }) });
+        return Err(ApiError::Forbidden {
+            code: "not_allowed",
+            message: format!(
+                "this {} is not allowed to connect to the agent",
+                if ch.key_type == "evm" { "wallet" } else { "key" }
+            ),
+        });
     }
 
     let mut tx = state.pool().begin().await?;
     let created_by = format!("connect:{}:{}", ch.key_type, ch.identity);
-    let (key, token) = keys::create(&mut tx, NewKey { tenant_id, agent_id: req.agent_id, name: &name, scopes: &scopes, expires_at: None, created_by: created_by.clone() }).await?;
+    let (key, token) = keys::create(
+        &mut tx,
+        NewKey {
+            tenant_id,
+            agent_id: req.agent_id,
+            name: &name,
+            scopes: &scopes,
+            expires_at: None,
+            created_by: created_by.clone(),
+        },
+    )
+    .await?;
     let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok());
-    activity::record_agent(&mut tx, tenant_id, req.agent_id, &Actor::System, request_id, "agent.connected", serde_json::json!({ "key_id": key.id, "via": created_by, "scopes": key.scopes })).await?;
+    activity::record_agent(
+        &mut tx,
+        tenant_id,
+        req.agent_id,
+        &Actor::System,
+        request_id,
+        "agent.connected",
+        serde_json::json!({ "key_id": key.id, "via": created_by, "scopes": key.scopes }),
+    )
+    .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
 }

@@ -43,12 +43,23 @@ pub struct IssuedKey {
 
 impl IssuedKey {
     pub fn new(k: ApiKey, token: crate::config::Secret) -> Self {
-        IssuedKey { id: k.id, agent_id: k.agent_id, key: token.expose().to_string(), name: k.name, scopes: k.scopes, expires_at: k.expires_at }
+        IssuedKey {
+            id: k.id,
+            agent_id: k.agent_id,
+            key: token.expose().to_string(),
+            name: k.name,
+            scopes: k.scopes,
+            expires_at: k.expires_at,
+        }
     }
 }
 
 /// Validates a requested key name and scope list.
-pub fn validate_key_request(name: &str, requested: &[String], expires_at: Option<DateTime<Utc>>) -> Result<(String, Vec<String>), ApiError> {
+pub fn validate_key_request(
+    name: &str,
+    requested: &[String],
+    expires_at: Option<DateTime<Utc>>,
+) -> Result<(String, Vec<String>), ApiError> {
     let name = name.trim().to_string();
     if name.is_empty() || name.chars().count() > 64 {
         return Err(ApiError::validation("name", "name must be 1–64 characters"));
@@ -64,16 +75,36 @@ pub fn validate_key_request(name: &str, requested: &[String], expires_at: Option
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/api-keys", tag = "keys", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = CreateKeyRequest, security(("owner_session" = [])),
     responses((status = 201, body = IssuedKey), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn create_key(State(state): State<AppState>, scope: AgentScope, Json(req): Json<CreateKeyRequest>) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
+async fn create_key(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(req): Json<CreateKeyRequest>,
+) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
     let owner_id = scope.require_owner()?;
     let (name, scopes) = validate_key_request(&req.name, &req.scopes, req.expires_at)?;
     let mut tx = state.pool().begin().await?;
     let (key, token) = keys::create(
         &mut tx,
-        NewKey { tenant_id: scope.tenant_id, agent_id: scope.agent_id, name: &name, scopes: &scopes, expires_at: req.expires_at, created_by: format!("owner:{owner_id}") },
+        NewKey {
+            tenant_id: scope.tenant_id,
+            agent_id: scope.agent_id,
+            name: &name,
+            scopes: &scopes,
+            expires_at: req.expires_at,
+            created_by: format!("owner:{owner_id}"),
+        },
     )
     .await?;
-    activity::record_agent(&mut tx, scope.tenant_id, scope.agent_id, &scope.actor, scope.request_id.as_deref(), "key.issued", serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes })).await?;
+    activity::record_agent(
+        &mut tx,
+        scope.tenant_id,
+        scope.agent_id,
+        &scope.actor,
+        scope.request_id.as_deref(),
+        "key.issued",
+        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes }),
+    )
+    .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
 }
@@ -92,12 +123,25 @@ async fn list_keys(State(state): State<AppState>, scope: AgentScope) -> ApiResul
     params(("id" = Uuid, Path, description = "Agent id"), ("kid" = Uuid, Path, description = "Key id")),
     security(("owner_session" = [])),
     responses((status = 200, body = ApiKey, description = "Revoked"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn revoke_key(State(state): State<AppState>, scope: AgentScope, Path(ids): Path<(Uuid, Uuid)>) -> ApiResult<Json<ApiKey>> {
+async fn revoke_key(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+) -> ApiResult<Json<ApiKey>> {
     scope.require_owner()?;
     let kid = ids.1;
     let mut tx = state.pool().begin().await?;
     let key = keys::revoke(&mut tx, scope.agent_id, kid).await?.ok_or_else(|| ApiError::not_found("API key"))?;
-    activity::record_agent(&mut tx, scope.tenant_id, scope.agent_id, &scope.actor, scope.request_id.as_deref(), "key.revoked", serde_json::json!({ "key_id": key.id, "name": key.name })).await?;
+    activity::record_agent(
+        &mut tx,
+        scope.tenant_id,
+        scope.agent_id,
+        &scope.actor,
+        scope.request_id.as_deref(),
+        "key.revoked",
+        serde_json::json!({ "key_id": key.id, "name": key.name }),
+    )
+    .await?;
     tx.commit().await?;
     Ok(Json(key))
 }

@@ -67,7 +67,11 @@ pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
 
 /// Per-client-address rate limit (SPEC A6). Health and metrics endpoints are exempt so that
 /// monitoring never trips it.
-pub async fn limit_per_ip(State(state): State<crate::app::AppState>, req: Request, next: Next) -> axum::response::Response {
+pub async fn limit_per_ip(
+    State(state): State<crate::app::AppState>,
+    req: Request,
+    next: Next,
+) -> axum::response::Response {
     if let Some(limiter) = state.ip_limiter() {
         let path = req.uri().path();
         let exempt = matches!(path, "/healthz" | "/readyz" | "/metrics") || path.starts_with("/static/");
@@ -75,7 +79,11 @@ pub async fn limit_per_ip(State(state): State<crate::app::AppState>, req: Reques
             && let Some(ConnectInfo(addr)) = req.extensions().get::<ConnectInfo<std::net::SocketAddr>>()
             && let Err(retry_after_secs) = limiter.check(&addr.ip().to_string())
         {
-            return ApiError::RateLimited { retry_after_secs, message: Some("too many requests from this address".into()) }.into_response();
+            return ApiError::RateLimited {
+                retry_after_secs,
+                message: Some("too many requests from this address".into()),
+            }
+            .into_response();
         }
     }
     next.run(req).await

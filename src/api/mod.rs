@@ -97,7 +97,13 @@ impl Modify for SecuritySchemes {
 
 /// Every documented route. Adding a route here is what puts it in the OpenAPI document.
 fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(health::routes()).merge(admin::routes())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::routes())
+        .merge(agents::routes())
+        .merge(keys::routes())
+        .merge(gateway::routes())
+        .merge(health::routes())
+        .merge(admin::routes())
 }
 
 /// The OpenAPI document, built once.

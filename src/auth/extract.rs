@@ -48,7 +48,12 @@ fn request_id(parts: &Parts) -> Option<String> {
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
-    parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim)
+    parts
+        .headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
 }
 
 /// A signed-in owner (session JWT in the `mc_session` cookie or as a bearer token).
@@ -81,18 +86,28 @@ pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<
             _ => return Ok(None),
         },
     };
-    let claims = state.session_keys().verify(token).ok_or_else(|| ApiError::Unauthorized("session expired or invalid; sign in again or refresh".into()))?;
+    let claims = state
+        .session_keys()
+        .verify(token)
+        .ok_or_else(|| ApiError::Unauthorized("session expired or invalid; sign in again or refresh".into()))?;
     if !session::is_active(state.pool(), claims.sid).await? {
         return Err(ApiError::Unauthorized("session has been signed out".into()));
     }
-    Ok(Some(Owner { owner_id: claims.sub, tenant_id: claims.tid, session_id: claims.sid, request_id: request_id(parts) }))
+    Ok(Some(Owner {
+        owner_id: claims.sub,
+        tenant_id: claims.tid,
+        session_id: claims.sid,
+        request_id: request_id(parts),
+    }))
 }
 
 impl FromRequestParts<AppState> for Owner {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        owner_from_parts(parts, state).await?.ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))
+        owner_from_parts(parts, state)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))
     }
 }
 
@@ -113,7 +128,10 @@ impl AgentScope {
         match &self.scopes {
             None => Ok(()),
             Some(granted) if scopes::allows(granted, scope) => Ok(()),
-            Some(_) => Err(ApiError::Forbidden { code: "missing_scope", message: format!("this API key lacks the `{scope}` scope") }),
+            Some(_) => Err(ApiError::Forbidden {
+                code: "missing_scope",
+                message: format!("this API key lacks the `{scope}` scope"),
+            }),
         }
     }
 
@@ -121,7 +139,10 @@ impl AgentScope {
     pub fn require_owner(&self) -> Result<Uuid, ApiError> {
         match self.actor {
             Actor::Owner(id) => Ok(id),
-            _ => Err(ApiError::Forbidden { code: "owner_session_required", message: "this route needs an owner session, not an API key".into() }),
+            _ => Err(ApiError::Forbidden {
+                code: "owner_session_required",
+                message: "this route needs an owner session, not an API key".into(),
+            }),
         }
     }
 }
@@ -130,8 +151,14 @@ impl FromRequestParts<AppState> for AgentScope {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let params = RawPathParams::from_request_parts(parts, state).await.map_err(|_| ApiError::bad_request("missing agent id"))?;
-        let raw = params.iter().find(|(k, _)| *k == "id").map(|(_, v)| v).ok_or_else(|| ApiError::bad_request("missing agent id"))?;
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::bad_request("missing agent id"))?;
+        let raw = params
+            .iter()
+            .find(|(k, _)| *k == "id")
+            .map(|(_, v)| v)
+            .ok_or_else(|| ApiError::bad_request("missing agent id"))?;
         let agent_id = Uuid::parse_str(raw).map_err(|_| ApiError::BadRequest {
             code: "invalid_path",
             message: format!("`{raw}` is not an agent id (a UUID)"),
@@ -153,7 +180,10 @@ impl FromRequestParts<AppState> for AgentScope {
             if let Some(limiter) = state.key_limiter()
                 && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
             {
-                return Err(ApiError::RateLimited { retry_after_secs, message: Some("rate limit for this API key exceeded".into()) });
+                return Err(ApiError::RateLimited {
+                    retry_after_secs,
+                    message: Some("rate limit for this API key exceeded".into()),
+                });
             }
             if grant.agent_id != agent_id {
                 return Err(ApiError::not_found("agent"));
@@ -176,6 +206,12 @@ impl FromRequestParts<AppState> for AgentScope {
         if !owned {
             return Err(ApiError::not_found("agent"));
         }
-        Ok(AgentScope { tenant_id: owner.tenant_id, agent_id, actor: owner.actor(), scopes: None, request_id: owner.request_id })
+        Ok(AgentScope {
+            tenant_id: owner.tenant_id,
+            agent_id,
+            actor: owner.actor(),
+            scopes: None,
+            request_id: owner.request_id,
+        })
     }
 }

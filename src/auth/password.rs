@@ -1,8 +1,8 @@
 //! Password hashing with argon2id, on the blocking pool (it is deliberately slow).
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 256;
@@ -10,7 +10,10 @@ pub const MAX_LEN: usize = 256;
 pub async fn hash(password: String) -> anyhow::Result<String> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
     })
     .await?
 }
@@ -18,7 +21,9 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 /// Whether `password` matches the stored PHC string. A malformed hash never matches.
 pub async fn verify(password: String, stored: String) -> anyhow::Result<bool> {
     Ok(tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&stored).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
+        PasswordHash::new(&stored)
+            .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+            .unwrap_or(false)
     })
     .await?)
 }

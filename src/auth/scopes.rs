@@ -46,9 +46,7 @@ pub fn is_known(scope: &str) -> bool {
 /// Whether `granted` covers `required`.
 pub fn allows(granted: &[String], required: Scope) -> bool {
     let (family, level) = required.0.split_once(':').unwrap_or((required.0, ""));
-    granted.iter().any(|g| {
-        g == "*" || g == required.0 || (level == "read" && g.strip_suffix(":write") == Some(family))
-    })
+    granted.iter().any(|g| g == "*" || g == required.0 || (level == "read" && g.strip_suffix(":write") == Some(family)))
 }
 
 /// Validates and normalises a requested scope list (sorted, deduplicated, non-empty).
@@ -89,7 +87,10 @@ mod tests {
 
     #[test]
     fn scope_lists_are_validated() {
-        assert_eq!(parse_list(&v(&["chat:write", "agent:read", "chat:write"])).unwrap(), v(&["agent:read", "chat:write"]));
+        assert_eq!(
+            parse_list(&v(&["chat:write", "agent:read", "chat:write"])).unwrap(),
+            v(&["agent:read", "chat:write"])
+        );
         assert!(parse_list(&v(&["chat:execute"])).unwrap_err().contains("chat:execute"));
         assert!(parse_list(&v(&[])).is_err());
     }

@@ -39,12 +39,15 @@ impl SessionKeys {
     pub async fn load(pool: &PgPool) -> anyhow::Result<Self> {
         let mut fresh = [0u8; 64];
         rand::rng().fill_bytes(&mut fresh);
-        sqlx::query("INSERT INTO platform_secrets (name, value) VALUES ('session_hmac', $1) ON CONFLICT (name) DO NOTHING")
-            .bind(&fresh[..])
-            .execute(pool)
+        sqlx::query(
+            "INSERT INTO platform_secrets (name, value) VALUES ('session_hmac', $1) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(&fresh[..])
+        .execute(pool)
+        .await?;
+        let secret: Vec<u8> = sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
+            .fetch_one(pool)
             .await?;
-        let secret: Vec<u8> =
-            sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'").fetch_one(pool).await?;
         Ok(Self::from_secret(&secret))
     }
 
@@ -55,9 +58,15 @@ impl SessionKeys {
 
     pub fn issue(&self, owner_id: Uuid, tenant_id: Uuid, session_id: Uuid) -> String {
         let now = Utc::now();
-        let claims =
-            Claims { sub: owner_id, tid: tenant_id, sid: session_id, iat: now.timestamp(), exp: (now + SESSION_TTL).timestamp() };
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 encoding cannot fail")
+        let claims = Claims {
+            sub: owner_id,
+            tid: tenant_id,
+            sid: session_id,
+            iat: now.timestamp(),
+            exp: (now + SESSION_TTL).timestamp(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HS256 encoding cannot fail")
     }
 
     pub fn verify(&self, token: &str) -> Option<Claims> {
@@ -123,10 +132,12 @@ pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, U
 }
 
 pub async fn is_active(pool: &PgPool, session_id: Uuid) -> sqlx::Result<bool> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())")
-        .bind(session_id)
-        .fetch_one(pool)
-        .await
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())",
+    )
+    .bind(session_id)
+    .fetch_one(pool)
+    .await
 }
 
 pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {
@@ -153,8 +164,14 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 pub fn login_cookies(session_token: &str, refresh_token: &str, secure: bool) -> [String; 2] {
     let s = if secure { "; Secure" } else { "" };
     [
-        format!("{SESSION_COOKIE}={session_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}", SESSION_TTL.num_seconds()),
-        format!("{REFRESH_COOKIE}={refresh_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}", REFRESH_TTL.num_seconds()),
+        format!(
+            "{SESSION_COOKIE}={session_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}",
+            SESSION_TTL.num_seconds()
+        ),
+        format!(
+            "{REFRESH_COOKIE}={refresh_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}",
+            REFRESH_TTL.num_seconds()
+        ),
     ]
 }
 

@@ -12,7 +12,8 @@ use ed25519_dalek::{Signature as EdSignature, VerifyingKey};
 /// Lower-case `0x` address, if `s` is a well-formed 20-byte hex address.
 pub fn normalize_evm_address(s: &str) -> Option<String> {
     let hex_part = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?;
-    (hex_part.len() == 40 && hex_part.bytes().all(|b| b.is_ascii_hexdigit())).then(|| format!("0x{}", hex_part.to_ascii_lowercase()))
+    (hex_part.len() == 40 && hex_part.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| format!("0x{}", hex_part.to_ascii_lowercase()))
 }
 
 /// Recovers the signer of an EIP-191 personal message; lower-case `0x` address.
@@ -23,7 +24,8 @@ pub fn recover_evm(message: &str, signature: &str) -> Result<String, String> {
         return Err(format!("an EIP-191 signature is 65 bytes, got {}", bytes.len()));
     }
     let sig = Signature::from_raw(&bytes).map_err(|e| format!("malformed signature: {e}"))?;
-    let address = sig.recover_address_from_msg(message.as_bytes()).map_err(|e| format!("cannot recover signer: {e}"))?;
+    let address =
+        sig.recover_address_from_msg(message.as_bytes()).map_err(|e| format!("cannot recover signer: {e}"))?;
     Ok(format!("{address:#x}"))
 }
 
@@ -33,7 +35,9 @@ fn decode_fixed<const N: usize>(s: &str, what: &str) -> Result<[u8; N], String> 
     let bytes = if hex_part.len() == N * 2 {
         hex::decode(hex_part).map_err(|_| format!("{what} is not valid hex"))?
     } else {
-        base64::engine::general_purpose::STANDARD.decode(s).map_err(|_| format!("{what} must be {N} bytes as hex or base64"))?
+        base64::engine::general_purpose::STANDARD
+            .decode(s)
+            .map_err(|_| format!("{what} must be {N} bytes as hex or base64"))?
     };
     bytes.try_into().map_err(|_| format!("{what} must be {N} bytes"))
 }
@@ -50,7 +54,8 @@ pub fn verify_ed25519(public_key: &str, message: &str, signature: &str) -> Resul
     let key_bytes: [u8; 32] = decode_fixed(public_key, "ed25519 public key")?;
     let sig_bytes: [u8; 64] = decode_fixed(signature, "ed25519 signature")?;
     let key = VerifyingKey::from_bytes(&key_bytes).map_err(|_| "not a valid ed25519 public key".to_string())?;
-    key.verify_strict(message.as_bytes(), &EdSignature::from_bytes(&sig_bytes)).map_err(|_| "signature does not verify".to_string())
+    key.verify_strict(message.as_bytes(), &EdSignature::from_bytes(&sig_bytes))
+        .map_err(|_| "signature does not verify".to_string())
 }
 
 #[cfg(test)]
@@ -59,8 +64,8 @@ mod tests {
 
     #[test]
     fn recovers_a_known_personal_sign_signature() {
-        // Hardhat/anvil account #0 signing "hello world" with personal_sign.
-        let sig = "0x66edc32e2ab001213321ab7d959a2207fcef5190cc9abb6da5b0d2a8a9af2d4d2b0700e2c317c4106f337fd934fbbb0bf62efc8811a78603b33a8265d3b8f8cb1c";
+        // anvil's account #0 signing "hello world" with personal_sign (made with eth-account).
+        let sig = "0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b";
         assert_eq!(recover_evm("hello world", sig).unwrap(), "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
         assert_ne!(recover_evm("hello world!", sig).unwrap(), "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
         assert!(recover_evm("x", "0x1234").is_err());

@@ -41,7 +41,12 @@ fn schedule_key(cycle: &str, agent_id: Option<Uuid>) -> String {
 }
 
 /// Creates (or re-times, if the interval changed) the schedule of one cycle.
-pub async fn ensure(conn: &mut PgConnection, cycle: &str, agent_id: Option<Uuid>, interval: Duration) -> sqlx::Result<()> {
+pub async fn ensure(
+    conn: &mut PgConnection,
+    cycle: &str,
+    agent_id: Option<Uuid>,
+    interval: Duration,
+) -> sqlx::Result<()> {
     let secs = interval.as_secs().max(1) as i64;
     let first = next_slot(Utc::now(), secs, &schedule_key(cycle, agent_id));
     sqlx::query(

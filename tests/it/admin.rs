@@ -57,7 +57,12 @@ async fn run_a_platform_cycle_now() {
 #[tokio::test]
 async fn run_an_agent_cycle_now() {
     let app = TestApp::builder().admin_password("pw").cycle(agent_cycle()).spawn().await;
-    let agent = uuid::Uuid::new_v4();
+    let owner = app.signup("ada@example.com").await;
+    let agent =
+        app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().parse::<uuid::Uuid>().unwrap();
+    let r =
+        app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/echo_agent", uuid::Uuid::new_v4()))).await;
+    assert_eq!(r.status, 404, "unknown agent");
     let r = app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{agent}/run/echo_agent"))).await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json()["result"]["agent"], agent.to_string());

@@ -212,3 +212,74 @@ impl Drop for TestApp {
         }
     }
 }
+
+/// An owner signed in through the API.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token: String,
+    pub owner_id: String,
+    pub tenant_id: String,
+}
+
+impl TestApp {
+    pub async fn signup(&self, email: &str) -> Session {
+        let r = self
+            .send(
+                self.request(Method::POST, "/v1/auth/signup")
+                    .json(&serde_json::json!({ "email": email, "password": "correct horse battery" })),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        let v = r.json();
+        Session {
+            token: v["session_token"].as_str().unwrap().to_string(),
+            owner_id: v["owner"]["id"].as_str().unwrap().to_string(),
+            tenant_id: v["tenant"]["id"].as_str().unwrap().to_string(),
+        }
+    }
+
+    /// A request authenticated with a bearer token (session or `mck_` key).
+    pub fn as_bearer(&self, token: &str, method: Method, path: &str) -> reqwest::RequestBuilder {
+        self.request(method, path).bearer_auth(token)
+    }
+
+    pub async fn create_agent(&self, owner: &Session, body: Value) -> Value {
+        let r = self.send(self.as_bearer(&owner.token, Method::POST, "/v1/hosted-agents").json(&body)).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.json()
+    }
+
+    /// Issues a key; returns (key id, token).
+    pub async fn create_key(&self, owner: &Session, agent_id: &str, scopes: &[&str]) -> (String, String) {
+        let r = self
+            .send(
+                self.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{agent_id}/api-keys"))
+                    .json(&serde_json::json!({ "name": "test key", "scopes": scopes })),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        let v = r.json();
+        (v["id"].as_str().unwrap().to_string(), v["key"].as_str().unwrap().to_string())
+    }
+}
+
+/// Runs `tests/support/sign.py` with the test virtualenv's Python (set up by scripts/setup.sh).
+pub fn external_sign(args: &[&str], stdin: &str) -> String {
+    use std::io::Write;
+    let python = std::env::var("MINICLAW_TEST_PYTHON").unwrap_or_else(|_| {
+        miniclaw::config::default_cache_dir().join("venv/bin/python").to_string_lossy().into_owned()
+    });
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/sign.py");
+    let mut child = std::process::Command::new(&python)
+        .arg(script)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {python} (run scripts/setup.sh --test): {e}"));
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "sign.py failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}

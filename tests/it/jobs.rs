@@ -147,7 +147,9 @@ async fn an_expired_lease_returns_the_job_to_the_queue() {
 async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let db = TestDb::new().await;
     let agent = uuid::Uuid::new_v4();
-    schedule::ensure(&mut db.pool.acquire().await.unwrap(), "reflection", Some(agent), Duration::from_secs(12 * 3600)).await.unwrap();
+    schedule::ensure(&mut db.pool.acquire().await.unwrap(), "reflection", Some(agent), Duration::from_secs(12 * 3600))
+        .await
+        .unwrap();
     let next: chrono::DateTime<Utc> =
         sqlx::query_scalar("SELECT next_run_at FROM job_schedules").fetch_one(&db.pool).await.unwrap();
     assert!(next > Utc::now() && next <= Utc::now() + chrono::Duration::hours(12));

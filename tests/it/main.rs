@@ -3,8 +3,12 @@
 mod common;
 
 mod admin;
+mod agents;
+mod auth;
 mod errors;
+mod gateway;
 mod health;
+mod isolation;
 mod jobs;
 mod openapi;
 mod processes;

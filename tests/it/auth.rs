@@ -1,0 +1,147 @@
+//! SPEC A1: owner accounts and sessions.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::common::{TestApp, external_sign};
+
+#[tokio::test]
+async fn signup_login_me_refresh_logout() {
+    let app = TestApp::spawn().await;
+    let r = app
+        .send(app.request(Method::POST, "/v1/auth/signup").json(
+            &json!({ "email": "ada@example.com", "password": "correct horse battery", "tenant_name": "Analytical" }),
+        ))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let cookies: Vec<&str> = r.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).collect();
+    assert!(
+        cookies.iter().any(|c| c.starts_with("mc_session=") && c.contains("HttpOnly") && c.contains("SameSite=Lax")),
+        "{cookies:?}"
+    );
+    let v = r.json();
+    assert_eq!(v["tenant"]["name"], "Analytical");
+    assert!(v.get("password_hash").is_none() && !r.text.contains("argon2"));
+
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/login")
+                .json(&json!({ "email": "ADA@example.com", "password": "correct horse battery" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let token = r.json()["session_token"].as_str().unwrap().to_string();
+    let refresh = r.json()["refresh_token"].as_str().unwrap().to_string();
+
+    let me = app.send(app.as_bearer(&token, Method::GET, "/v1/me")).await;
+    assert_eq!(me.status, 200);
+    assert_eq!(me.json()["owner"]["email"], "ada@example.com");
+
+    // The cookie works as well as the bearer.
+    let me = app.send(app.request(Method::GET, "/v1/me").header("cookie", format!("mc_session={token}"))).await;
+    assert_eq!(me.status, 200);
+
+    let r = app.send(app.request(Method::POST, "/v1/auth/refresh").json(&json!({ "refresh_token": refresh }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let token2 = r.json()["session_token"].as_str().unwrap().to_string();
+    let r = app.send(app.request(Method::POST, "/v1/auth/refresh").json(&json!({ "refresh_token": refresh }))).await;
+    assert_eq!(r.status, 401, "a refresh token works once");
+
+    let r = app.send(app.as_bearer(&token2, Method::POST, "/v1/auth/logout")).await;
+    assert_eq!(r.status, 204);
+    assert_eq!(app.send(app.as_bearer(&token2, Method::GET, "/v1/me")).await.status, 401);
+    assert_eq!(
+        app.send(app.as_bearer(&token, Method::GET, "/v1/me")).await.status,
+        401,
+        "every token of the session dies"
+    );
+}
+
+#[tokio::test]
+async fn signup_and_login_refuse_bad_input() {
+    let app = TestApp::spawn().await;
+    app.signup("bob@example.com").await;
+    let cases = [
+        (json!({ "email": "bob@example.com", "password": "correct horse battery" }), 409),
+        (json!({ "email": "not-an-email", "password": "correct horse battery" }), 400),
+        (json!({ "email": "c@example.com", "password": "short" }), 400),
+        (json!({ "email": "c@example.com" }), 400),
+    ];
+    for (body, status) in cases {
+        let r = app.send(app.request(Method::POST, "/v1/auth/signup").json(&body)).await;
+        assert_eq!(r.status, status, "{body}: {}", r.text);
+    }
+    for (email, pw) in [("bob@example.com", "wrong password!"), ("nobody@example.com", "correct horse battery")] {
+        let r = app
+            .send(app.request(Method::POST, "/v1/auth/login").json(&json!({ "email": email, "password": pw })))
+            .await;
+        assert_eq!(r.status, 401);
+        assert_eq!(r.json()["error"]["message"], "invalid email or password");
+    }
+    assert_eq!(app.get("/v1/me").await.status, 401);
+    assert_eq!(app.send(app.as_bearer("not.a.jwt", Method::GET, "/v1/me")).await.status, 401);
+}
+
+#[tokio::test]
+async fn wallet_login_with_an_eth_account_signature() {
+    let app = TestApp::spawn().await;
+    let key = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
+    let address = external_sign(&["evm-address", key], "");
+
+    let ch = app
+        .send(app.request(Method::POST, "/v1/auth/wallet/challenge").json(&json!({ "address": address })))
+        .await
+        .json();
+    let message = ch["message"].as_str().unwrap();
+    assert!(message.contains(&address.to_lowercase()) && message.contains(ch["nonce"].as_str().unwrap()));
+    let signature = external_sign(&["evm-sign", key], message);
+
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/wallet/login")
+                .json(&json!({ "nonce": ch["nonce"], "signature": signature })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "first login creates the account: {}", r.text);
+    assert_eq!(r.json()["owner"]["evm_address"], address.to_lowercase());
+    let owner_id = r.json()["owner"]["id"].clone();
+
+    let replay = app
+        .send(
+            app.request(Method::POST, "/v1/auth/wallet/login")
+                .json(&json!({ "nonce": ch["nonce"], "signature": signature })),
+        )
+        .await;
+    assert_eq!(replay.status, 401, "a nonce works once");
+
+    let ch = app
+        .send(app.request(Method::POST, "/v1/auth/wallet/challenge").json(&json!({ "address": address })))
+        .await
+        .json();
+    let signature = external_sign(&["evm-sign", key], ch["message"].as_str().unwrap());
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/wallet/login")
+                .json(&json!({ "nonce": ch["nonce"], "signature": signature })),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["owner"]["id"], owner_id, "second login finds the same owner");
+
+    // A signature by another wallet is refused.
+    let ch = app
+        .send(app.request(Method::POST, "/v1/auth/wallet/challenge").json(&json!({ "address": address })))
+        .await
+        .json();
+    let other = external_sign(
+        &["evm-sign", "0x8da4ef21b864d2cc526dbdb2a120bd2874c36c9d0a1fb7f8c63d7f7a8b41de8f"],
+        ch["message"].as_str().unwrap(),
+    );
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/wallet/login")
+                .json(&json!({ "nonce": ch["nonce"], "signature": other })),
+        )
+        .await;
+    assert_eq!(r.status, 401);
+}

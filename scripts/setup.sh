@@ -5,6 +5,7 @@
 #   scripts/setup.sh          # runtime: PostgreSQL 15, pgvector, the MiniLM model, Rust toolchain check
 #   scripts/setup.sh --test   # the above plus what the test suite needs
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 PG_MAJOR=15
 PG_CONFIG="/usr/lib/postgresql/${PG_MAJOR}/bin/pg_config"
@@ -142,6 +143,17 @@ if [ "$WANT_TEST" -eq 1 ]; then
     # shellcheck disable=SC2086
     "$VENV/bin/pip" install -q --disable-pip-version-check $PY_PKGS
     echo "$PY_PKGS" > "$VENV/.miniclaw-pkgs"
+  fi
+fi
+if [ "$WANT_TEST" -eq 1 ]; then
+  # Dashboard tests: Debian's Chromium driven by playwright-core (no browser download).
+  apt_install chromium fonts-dejavu-core
+  command -v node >/dev/null || apt_install nodejs npm
+  if [ -d tests/browser/node_modules/playwright-core ] && [ tests/browser/node_modules/.package-lock.json -nt tests/browser/package-lock.json ]; then
+    skip "playwright-core in tests/browser"
+  else
+    step "npm ci (playwright-core) in tests/browser"
+    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
   fi
 fi
 step "setup complete"

@@ -15,3 +15,4 @@ pub mod doctor;
 pub mod error;
 pub mod jobs;
 pub mod telemetry;
+pub mod web;

@@ -9,11 +9,13 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use miniclaw::app::{self, AppState};
+use miniclaw::auth::Actor;
+use miniclaw::auth::keys::{self, NewKey};
 use miniclaw::config::Config;
 use miniclaw::db::{self, Database};
 use miniclaw::jobs::Registry;
 use miniclaw::jobs::worker::{Worker, run_cycle_now};
-use miniclaw::{doctor, telemetry};
+use miniclaw::{activity, doctor, telemetry};
 
 #[derive(Parser)]
 #[command(name = "miniclaw", version, about = "Hosted persistent AI agents")]
@@ -42,8 +44,27 @@ enum Command {
     },
     /// List the background cycles.
     Cycles,
+    /// API keys: `miniclaw keys create --agent <id> --scopes chat:write,memories:read`.
+    Keys {
+        #[command(subcommand)]
+        action: KeysCommand,
+    },
     /// Print the OpenAPI document (what `openapi/openapi.json` must contain).
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Issue a key for an agent and print it (shown once).
+    Create {
+        #[arg(long)]
+        agent: Uuid,
+        /// Comma-separated scopes, e.g. `chat:write,memories:read` or `*`.
+        #[arg(long, value_delimiter = ',')]
+        scopes: Vec<String>,
+        #[arg(long, default_value = "cli")]
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -126,8 +147,12 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 .await
                 .with_context(|| format!("cannot listen on {} (MINICLAW_ADDR)", config.addr))?;
             let addr = listener.local_addr()?;
-            print_banner(addr, database, &config);
             let state = AppState::new(pool.clone(), config.clone(), registry).await?;
+            let first_login = match database {
+                Database::Embedded(_) => first_login(&state, &config).await?,
+                Database::External(_) => Vec::new(),
+            };
+            print_banner(addr, database, &config, &first_login);
             app::serve(listener, state, cancel).await?;
         }
         Command::Worker => {
@@ -141,6 +166,30 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             if job.status != "done" {
                 anyhow::bail!("cycle {cycle} failed: {}", job.last_error.unwrap_or_default());
             }
+        }
+        Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
+            let (name, scopes) =
+                miniclaw::api::keys::validate_key_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+                .bind(agent)
+                .fetch_optional(&pool)
+                .await?;
+            let tenant = tenant.ok_or_else(|| anyhow::anyhow!("no agent {agent}"))?;
+            let mut tx = pool.begin().await?;
+            let new = NewKey {
+                tenant_id: tenant,
+                agent_id: agent,
+                name: &name,
+                scopes: &scopes,
+                expires_at: None,
+                created_by: "cli".into(),
+            };
+            let (key, token) = keys::create(&mut tx, new).await?;
+            let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes });
+            activity::record_agent(&mut tx, tenant, agent, &Actor::Admin, None, "key.issued", details).await?;
+            tx.commit().await?;
+            println!("{}", token.expose());
+            eprintln!("key {} for agent {agent} with scopes {}; it is not shown again", key.id, key.scopes.join(","));
         }
         Command::Doctor | Command::Openapi | Command::Cycles => unreachable!("handled before the database opens"),
     }
@@ -157,10 +206,41 @@ fn run_doctor(config: &Config) -> ExitCode {
     if doctor::print(&checks) { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
-fn print_banner(addr: std::net::SocketAddr, database: &Database, config: &Config) {
+/// On the embedded database's first start there is nobody to sign in as: create an owner with
+/// a random password, keep the credentials in the data dir (mode 0600) and show them.
+async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<String>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = config.data_dir.join("first-login.txt");
+    let owners: i64 = sqlx::query_scalar("SELECT count(*) FROM owners").fetch_one(state.pool()).await?;
+    if owners == 0 {
+        let email = "owner@miniclaw.local";
+        let password = {
+            use rand::Rng;
+            let alphabet = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
+            let mut rng = rand::rng();
+            (0..16).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect::<String>()
+        };
+        miniclaw::api::auth::create_owner(state, email, password.clone(), Some("My workspace".into()), None)
+            .await
+            .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;
+        let mut f = std::fs::OpenOptions::new().create(true).truncate(true).write(true).mode(0o600).open(&file)?;
+        std::io::Write::write_all(&mut f, format!("email: {email}\npassword: {password}\n").as_bytes())?;
+        return Ok(vec![
+            format!("first login:    {email} / {password}"),
+            format!("                (saved in {}; or create your own account at /signup)", file.display()),
+        ]);
+    }
+    if file.exists() {
+        return Ok(vec![format!("first login:    see {}", file.display())]);
+    }
+    Ok(Vec::new())
+}
+
+fn print_banner(addr: std::net::SocketAddr, database: &Database, config: &Config, extra: &[String]) {
     let url = format!("http://{addr}");
     println!();
     println!("  miniclaw is running at {url}");
+    println!("  dashboard:      {url}/login");
     println!("  API reference:  {url}/docs");
     println!("  health:         {url}/v1/gateway/health");
     match database {
@@ -174,6 +254,9 @@ fn print_banner(addr: std::net::SocketAddr, database: &Database, config: &Config
     }
     if config.admin_password.is_none() {
         println!("  admin routes:   disabled (set ADMIN_PASSWORD to enable)");
+    }
+    for line in extra {
+        println!("  {line}");
     }
     println!("  stop with Ctrl-C");
     println!();

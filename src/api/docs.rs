@@ -3,8 +3,7 @@
 
 use askama::Template;
 use axum::Router;
-use axum::http::header;
-use axum::response::{Html, IntoResponse};
+use axum::response::Html;
 use axum::routing::get;
 use serde_json::Value;
 
@@ -12,14 +11,7 @@ use crate::app::AppState;
 use crate::error::ApiError;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/docs", get(reference)).route("/static/app.css", get(stylesheet))
-}
-
-async fn stylesheet() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")],
-        include_str!("../../static/app.css"),
-    )
+    Router::new().route("/docs", get(reference))
 }
 
 #[derive(Template)]

@@ -128,6 +128,7 @@ pub fn router(state: AppState) -> Router {
         .merge(api)
         .route("/openapi.json", get(serve_openapi))
         .merge(docs::routes())
+        .merge(crate::web::routes())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::limit_per_ip))
         .route_layer(axum::middleware::from_fn(middleware::record_metrics))
         .fallback(fallback)

@@ -5,6 +5,7 @@ mod common;
 mod admin;
 mod agents;
 mod auth;
+mod browser;
 mod errors;
 mod gateway;
 mod health;

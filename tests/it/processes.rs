@@ -93,6 +93,27 @@ async fn serve_without_database_url_runs_its_own_cluster_and_keeps_data_across_r
     let mut server = miniclaw(&["serve"], &env).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
     wait_ready(port, &mut server).await;
     let pgdata = data.join("pg");
+
+    // The first start prints a first owner login that works.
+    let creds = std::fs::read_to_string(data.join("first-login.txt")).expect("first login saved");
+    let field = |name: &str| creds.lines().find_map(|l| l.strip_prefix(name)).unwrap().trim().to_string();
+    let (email, password) = (field("email:"), field("password:"));
+    let login = reqwest::Client::new()
+        .post(format!("http://{addr}/v1/auth/login"))
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    let mut banner = String::new();
+    {
+        use std::io::Read;
+        let mut stdout = server.stdout.take().unwrap();
+        let mut buf = [0u8; 4096];
+        let n = stdout.read(&mut buf).unwrap();
+        banner.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    assert!(banner.contains(&format!("http://{addr}")) && banner.contains(&password), "{banner}");
     assert!(pgdata.join("PG_VERSION").exists(), "cluster created under MINICLAW_DATA_DIR");
     assert!(postmaster_running(&pgdata));
 
@@ -260,4 +281,21 @@ async fn two_worker_processes_never_run_the_same_job_twice() {
     workers.sort();
     workers.dedup();
     assert_eq!(workers.len(), 2, "both worker processes ran jobs: {workers:?}");
+}
+
+#[tokio::test]
+async fn keys_create_from_the_cli() {
+    let app = crate::common::TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent =
+        app.create_agent(&owner, serde_json::json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let env = [("DATABASE_URL", app.db.url.as_str()), ("MINICLAW_EMBEDDER", "hash")];
+    let out =
+        miniclaw(&["keys", "create", "--agent", &agent, "--scopes", "agent:read,chat:write"], &env).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let key = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let r = app.send(app.as_bearer(&key, reqwest::Method::GET, &format!("/v1/hosted-agents/{agent}"))).await;
+    assert_eq!(r.status, 200);
+    let out = miniclaw(&["keys", "create", "--agent", &agent, "--scopes", "root"], &env).output().unwrap();
+    assert!(!out.status.success());
 }

@@ -1,0 +1,45 @@
+//! The owner dashboard (SPEC D7): server-rendered askama pages over the same domain functions
+//! as the API. Forms post back to the dashboard; every state-changing post carries a CSRF
+//! token bound to the session (or, before sign-in, a double-submit cookie).
+
+mod forms;
+mod pages;
+
+use axum::Router;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+
+use crate::app::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/login", get(pages::login_page).post(pages::login_submit))
+        .route("/signup", get(pages::signup_page).post(pages::signup_submit))
+        .route("/refresh", get(pages::refresh))
+        .route("/logout", post(pages::logout))
+        .route("/agents", get(pages::agents).post(pages::create_agent))
+        .route("/agents/new", get(pages::new_agent))
+        .route("/agents/{id}", get(pages::agent_settings).post(pages::update_agent))
+        .route("/agents/{id}/delete", post(pages::delete_agent))
+        .route("/agents/{id}/keys", get(pages::keys).post(pages::create_key))
+        .route("/agents/{id}/keys/{kid}/revoke", post(pages::revoke_key))
+        .route("/agents/{id}/activity", get(pages::activity))
+        .route("/static/app.css", get(stylesheet))
+        .route("/static/app.js", get(script))
+}
+
+async fn stylesheet() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=300")],
+        include_str!("../../static/app.css"),
+    )
+}
+
+async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=300")],
+        include_str!("../../static/app.js"),
+    )
+}

@@ -94,6 +94,18 @@ async fn keys_are_scoped_revocable_and_expire() {
     let r = app.send(app.as_bearer(&key, Method::GET, &format!("/v1/hosted-agents/{id}/api-keys"))).await;
     assert_eq!(r.status, 403);
 
+    // Use is recorded (off the request path, so poll briefly).
+    let mut last_used = serde_json::Value::Null;
+    for _ in 0..50 {
+        let list = app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{id}/api-keys"))).await.json();
+        last_used = list[0]["last_used_at"].clone();
+        if last_used.is_string() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(last_used.is_string(), "last_used_at recorded");
+
     // Listing never shows secrets.
     let list = app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{id}/api-keys"))).await;
     assert!(!list.text.contains(&key[37..]), "secret leaked in list");

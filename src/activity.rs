@@ -26,56 +26,70 @@ pub struct ActivityEntry {
     pub created_at: DateTime<Utc>,
 }
 
+/// Who is acting, and under which request: what every recorded change carries.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub actor: Actor,
+    pub request_id: Option<String>,
+}
+
+impl Origin {
+    pub fn new(actor: Actor, request_id: Option<String>) -> Self {
+        Origin { actor, request_id }
+    }
+}
+
 /// Records an agent event in the caller's transaction, so it exists exactly when the change does.
 pub async fn record_agent(
     conn: &mut PgConnection,
     tenant_id: Uuid,
     agent_id: Uuid,
-    actor: &Actor,
-    request_id: Option<&str>,
+    origin: &Origin,
     action: &str,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(agent_id)
-    .bind(Uuid::now_v7())
-    .bind(tenant_id)
-    .bind(action)
-    .bind(actor.kind())
-    .bind(actor.id())
-    .bind(request_id)
-    .bind(details)
-    .execute(conn)
-    .await?;
-    Ok(())
+    insert(conn, AGENT_INSERT, tenant_id, Some(agent_id), origin, action, details).await
 }
 
+/// Records a tenant-level event (it outlives any agent it mentions).
 pub async fn record_tenant(
     conn: &mut PgConnection,
     tenant_id: Uuid,
     agent_id: Option<Uuid>,
-    actor: &Actor,
-    request_id: Option<&str>,
+    origin: &Origin,
     action: &str,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO tenant_activity (tenant_id, id, agent_id, action, actor_type, actor_id, request_id, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(tenant_id)
-    .bind(Uuid::now_v7())
-    .bind(agent_id)
-    .bind(action)
-    .bind(actor.kind())
-    .bind(actor.id())
-    .bind(request_id)
-    .bind(details)
-    .execute(conn)
-    .await?;
+    insert(conn, TENANT_INSERT, tenant_id, agent_id, origin, action, details).await
+}
+
+const AGENT_INSERT: &str =
+    "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+const TENANT_INSERT: &str =
+    "INSERT INTO tenant_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+
+async fn insert(
+    conn: &mut PgConnection,
+    sql: &'static str,
+    tenant_id: Uuid,
+    agent_id: Option<Uuid>,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query(sql)
+        .bind(agent_id)
+        .bind(Uuid::now_v7())
+        .bind(tenant_id)
+        .bind(action)
+        .bind(origin.actor.kind())
+        .bind(origin.actor.id())
+        .bind(origin.request_id.as_deref())
+        .bind(details)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use miniclaw::activity::Origin;
 use miniclaw::app::{self, AppState};
 use miniclaw::auth::Actor;
 use miniclaw::auth::keys::{self, NewKey};
@@ -15,7 +16,7 @@ use miniclaw::config::Config;
 use miniclaw::db::{self, Database};
 use miniclaw::jobs::Registry;
 use miniclaw::jobs::worker::{Worker, run_cycle_now};
-use miniclaw::{activity, doctor, telemetry};
+use miniclaw::{doctor, telemetry};
 
 #[derive(Parser)]
 #[command(name = "miniclaw", version, about = "Hosted persistent AI agents")]
@@ -183,10 +184,9 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 scopes: &scopes,
                 expires_at: None,
                 created_by: "cli".into(),
+                event: "key.issued",
             };
-            let (key, token) = keys::create(&mut tx, new).await?;
-            let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes });
-            activity::record_agent(&mut tx, tenant, agent, &Actor::Admin, None, "key.issued", details).await?;
+            let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::Admin, None)).await?;
             tx.commit().await?;
             println!("{}", token.expose());
             eprintln!("key {} for agent {agent} with scopes {}; it is not shown again", key.id, key.scopes.join(","));

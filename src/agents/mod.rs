@@ -7,8 +7,10 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::activity::{self, Origin};
 use crate::auth::signature;
 use crate::error::ApiError;
+use crate::jobs::{Registry, schedule};
 
 pub const DEFAULT_DAILY_TOKEN_BUDGET: i32 = 100_000;
 pub const BUDGET_RANGE: std::ops::RangeInclusive<i32> = 1_000..=100_000_000;
@@ -272,8 +274,15 @@ const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_toke
     outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours, timezone, active,
     evm_address, ed25519_public_key, created_at, updated_at";
 
-/// Validates `input` (name required) and stores a new agent.
-pub async fn create(conn: &mut PgConnection, tenant_id: Uuid, input: AgentInput) -> Result<Agent, ApiError> {
+/// Validates `input` (name required), stores a new agent, schedules its recurring cycles and
+/// records the creation — all in the caller's transaction.
+pub async fn create(
+    conn: &mut PgConnection,
+    registry: &Registry,
+    tenant_id: Uuid,
+    origin: &Origin,
+    input: AgentInput,
+) -> Result<Agent, ApiError> {
     if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
         return Err(ApiError::validation("name", "name is required"));
     }
@@ -288,8 +297,12 @@ pub async fn create(conn: &mut PgConnection, tenant_id: Uuid, input: AgentInput)
     .bind(Uuid::now_v7())
     .bind(tenant_id)
     .bind_settings(&s)
-    .fetch_one(conn)
+    .fetch_one(&mut *conn)
     .await?;
+    let agent: Agent = agent;
+    schedule::ensure_agent(conn, registry, agent.id).await?;
+    let details = serde_json::json!({ "name": agent.name });
+    activity::record_agent(conn, tenant_id, agent.id, origin, "agent.created", details).await?;
     Ok(agent)
 }
 
@@ -332,13 +345,14 @@ pub async fn get(pool: &PgPool, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Optio
         .await
 }
 
-/// Applies a patch; returns the agent before and after.
+/// Applies a patch and records which settings changed; `None` if the tenant has no such agent.
 pub async fn update(
     conn: &mut PgConnection,
     tenant_id: Uuid,
     id: Uuid,
+    origin: &Origin,
     input: AgentInput,
-) -> Result<Option<(Agent, Agent)>, ApiError> {
+) -> Result<Option<Agent>, ApiError> {
     let before: Option<Agent> =
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 FOR UPDATE"))
             .bind(tenant_id)
@@ -358,11 +372,22 @@ pub async fn update(
     .bind_settings(&s)
     .fetch_one(&mut *conn)
     .await?;
-    Ok(Some((before, after)))
+    let changed = changed_fields(&before, &after);
+    if !changed.is_empty() {
+        activity::record_agent(conn, tenant_id, id, origin, "agent.updated", serde_json::json!({ "fields": changed }))
+            .await?;
+    }
+    Ok(Some(after))
 }
 
-/// Deletes the agent and everything of it (rows cascade; queue rows are removed here).
-pub async fn delete(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Option<Agent>> {
+/// Deletes the agent and everything of it (rows cascade; queue rows are removed here) and
+/// records that in the tenant's log, which outlives the agent.
+pub async fn delete(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    origin: &Origin,
+) -> sqlx::Result<Option<Agent>> {
     let gone: Option<Agent> =
         sqlx::query_as(&format!("DELETE FROM agents WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}"))
             .bind(tenant_id)
@@ -376,11 +401,22 @@ pub async fn delete(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> sqlx:
             .execute(&mut *conn)
             .await?;
     }
+    if let Some(a) = &gone {
+        activity::record_tenant(
+            conn,
+            tenant_id,
+            Some(id),
+            origin,
+            "agent.deleted",
+            serde_json::json!({ "name": a.name }),
+        )
+        .await?;
+    }
     Ok(gone)
 }
 
 /// Names of the settings that differ, for the activity log.
-pub fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
+fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
     let (b, a) = (serde_json::to_value(before).unwrap_or_default(), serde_json::to_value(after).unwrap_or_default());
     const FIELDS: [&str; 15] = [
         "name",

@@ -12,7 +12,6 @@ use crate::agents::{self, Agent, AgentInput};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Owner, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::jobs::schedule;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -30,18 +29,7 @@ async fn create_agent(
     Json(input): Json<AgentInput>,
 ) -> ApiResult<(StatusCode, Json<Agent>)> {
     let mut tx = state.pool().begin().await?;
-    let agent = agents::create(&mut tx, owner.tenant_id, input).await?;
-    schedule::ensure_agent(&mut tx, state.registry(), agent.id).await?;
-    activity::record_agent(
-        &mut tx,
-        owner.tenant_id,
-        agent.id,
-        &owner.actor(),
-        owner.request_id.as_deref(),
-        "agent.created",
-        serde_json::json!({ "name": agent.name }),
-    )
-    .await?;
+    let agent = agents::create(&mut tx, state.registry(), owner.tenant_id, &owner.origin(), input).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(agent)))
 }
@@ -76,22 +64,9 @@ async fn update_agent(
 ) -> ApiResult<Json<Agent>> {
     scope.require(Scope::AGENT_WRITE)?;
     let mut tx = state.pool().begin().await?;
-    let (before, after) = agents::update(&mut tx, scope.tenant_id, scope.agent_id, input)
+    let after = agents::update(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin(), input)
         .await?
         .ok_or_else(|| ApiError::not_found("agent"))?;
-    let changed = agents::changed_fields(&before, &after);
-    if !changed.is_empty() {
-        activity::record_agent(
-            &mut tx,
-            scope.tenant_id,
-            scope.agent_id,
-            &scope.actor,
-            scope.request_id.as_deref(),
-            "agent.updated",
-            serde_json::json!({ "fields": changed }),
-        )
-        .await?;
-    }
     tx.commit().await?;
     Ok(Json(after))
 }
@@ -103,18 +78,9 @@ async fn update_agent(
 async fn delete_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<StatusCode> {
     scope.require(Scope::AGENT_WRITE)?;
     let mut tx = state.pool().begin().await?;
-    let gone =
-        agents::delete(&mut tx, scope.tenant_id, scope.agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
-    activity::record_tenant(
-        &mut tx,
-        scope.tenant_id,
-        Some(gone.id),
-        &scope.actor,
-        scope.request_id.as_deref(),
-        "agent.deleted",
-        serde_json::json!({ "name": gone.name }),
-    )
-    .await?;
+    agents::delete(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin())
+        .await?
+        .ok_or_else(|| ApiError::not_found("agent"))?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,7 +1,7 @@
 //! Owner accounts (SPEC A1): signup, login (password or wallet), refresh, logout, `/v1/me`.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::extract::{Json, Query};
-use crate::activity::{self, ActivityEntry};
+use crate::activity::{self, ActivityEntry, Origin};
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
 use crate::auth::{Actor, Owner, password, session, signature};
@@ -133,8 +133,7 @@ pub async fn create_owner(
         &mut tx,
         tenant.id,
         None,
-        &Actor::Owner(owner.id),
-        request_id,
+        &Origin::new(Actor::Owner(owner.id), request_id.map(str::to_string)),
         "owner.signed_up",
         serde_json::json!({ "method": "password" }),
     )
@@ -144,20 +143,15 @@ pub async fn create_owner(
 }
 
 /// A JSON body with the session cookies set.
-fn with_cookies(
+fn session_response(
     state: &AppState,
     status: StatusCode,
     body: impl Serialize,
     session_token: &str,
     refresh_token: &str,
 ) -> Response {
-    let mut resp = (status, axum::Json(body)).into_response();
-    for c in session::login_cookies(session_token, refresh_token, state.config().secure_cookies) {
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            resp.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    resp
+    let cookies = session::login_cookies(session_token, refresh_token, state.config().secure_cookies);
+    session::with_cookies((status, axum::Json(body)).into_response(), cookies)
 }
 
 async fn start_session(
@@ -190,7 +184,7 @@ async fn signup(
     let (owner, tenant) =
         create_owner(&state, &req.email, req.password, req.tenant_name, request_id(&headers).as_deref()).await?;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(with_cookies(&state, StatusCode::CREATED, body, &token, &refresh))
+    Ok(session_response(&state, StatusCode::CREATED, body, &token, &refresh))
 }
 
 /// Checks an email and password; `None` for any mismatch (without saying which part).
@@ -229,7 +223,7 @@ async fn login(State(state): State<AppState>, Json(req): Json<LoginRequest>) -> 
         return Err(ApiError::Unauthorized("invalid email or password".into()));
     };
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(with_cookies(&state, StatusCode::OK, body, &token, &refresh))
+    Ok(session_response(&state, StatusCode::OK, body, &token, &refresh))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -267,7 +261,7 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
         return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
     };
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
-    Ok(with_cookies(
+    Ok(session_response(
         &state,
         StatusCode::OK,
         RefreshResponse { session_token: token.clone(), refresh_token: next.clone() },
@@ -281,13 +275,7 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
     responses((status = 204, description = "Signed out"), (status = 401, body = ErrorBody)))]
 async fn logout(State(state): State<AppState>, owner: Owner) -> ApiResult<Response> {
     session::revoke(state.pool(), owner.session_id).await?;
-    let mut resp = StatusCode::NO_CONTENT.into_response();
-    for c in session::logout_cookies() {
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            resp.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    Ok(resp)
+    Ok(session::with_cookies(StatusCode::NO_CONTENT.into_response(), session::logout_cookies()))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -378,8 +366,7 @@ async fn wallet_login(
                 &mut tx,
                 tenant.id,
                 None,
-                &Actor::Owner(owner.id),
-                request_id(&headers).as_deref(),
+                &Origin::new(Actor::Owner(owner.id), request_id(&headers)),
                 "owner.signed_up",
                 serde_json::json!({ "method": "wallet", "address": signer }),
             )
@@ -389,7 +376,7 @@ async fn wallet_login(
         }
     };
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(with_cookies(&state, status, body, &token, &refresh))
+    Ok(session_response(&state, status, body, &token, &refresh))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::extract::Json;
 use super::keys::{IssuedKey, validate_key_request};
-use crate::activity;
+use crate::activity::Origin;
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
 use crate::auth::keys::{self, NewKey};
@@ -143,31 +143,18 @@ async fn connect(
         });
     }
 
-    let mut tx = state.pool().begin().await?;
-    let created_by = format!("connect:{}:{}", ch.key_type, ch.identity);
-    let (key, token) = keys::create(
-        &mut tx,
-        NewKey {
-            tenant_id,
-            agent_id: req.agent_id,
-            name: &name,
-            scopes: &scopes,
-            expires_at: None,
-            created_by: created_by.clone(),
-        },
-    )
-    .await?;
-    let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok());
-    activity::record_agent(
-        &mut tx,
+    let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let new = NewKey {
         tenant_id,
-        req.agent_id,
-        &Actor::System,
-        request_id,
-        "agent.connected",
-        serde_json::json!({ "key_id": key.id, "via": created_by, "scopes": key.scopes }),
-    )
-    .await?;
+        agent_id: req.agent_id,
+        name: &name,
+        scopes: &scopes,
+        expires_at: None,
+        created_by: format!("connect:{}:{}", ch.key_type, ch.identity),
+        event: "agent.connected",
+    };
+    let mut tx = state.pool().begin().await?;
+    let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::System, request_id)).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
 }

@@ -10,7 +10,6 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::extract::{Json, Path};
-use crate::activity;
 use crate::app::AppState;
 use crate::auth::keys::{self, ApiKey, NewKey};
 use crate::auth::{AgentScope, scopes};
@@ -82,29 +81,17 @@ async fn create_key(
 ) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
     let owner_id = scope.require_owner()?;
     let (name, scopes) = validate_key_request(&req.name, &req.scopes, req.expires_at)?;
+    let new = NewKey {
+        tenant_id: scope.tenant_id,
+        agent_id: scope.agent_id,
+        name: &name,
+        scopes: &scopes,
+        expires_at: req.expires_at,
+        created_by: format!("owner:{owner_id}"),
+        event: "key.issued",
+    };
     let mut tx = state.pool().begin().await?;
-    let (key, token) = keys::create(
-        &mut tx,
-        NewKey {
-            tenant_id: scope.tenant_id,
-            agent_id: scope.agent_id,
-            name: &name,
-            scopes: &scopes,
-            expires_at: req.expires_at,
-            created_by: format!("owner:{owner_id}"),
-        },
-    )
-    .await?;
-    activity::record_agent(
-        &mut tx,
-        scope.tenant_id,
-        scope.agent_id,
-        &scope.actor,
-        scope.request_id.as_deref(),
-        "key.issued",
-        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes }),
-    )
-    .await?;
+    let (key, token) = keys::create(&mut tx, new, &scope.origin()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
 }
@@ -131,17 +118,9 @@ async fn revoke_key(
     scope.require_owner()?;
     let kid = ids.1;
     let mut tx = state.pool().begin().await?;
-    let key = keys::revoke(&mut tx, scope.agent_id, kid).await?.ok_or_else(|| ApiError::not_found("API key"))?;
-    activity::record_agent(
-        &mut tx,
-        scope.tenant_id,
-        scope.agent_id,
-        &scope.actor,
-        scope.request_id.as_deref(),
-        "key.revoked",
-        serde_json::json!({ "key_id": key.id, "name": key.name }),
-    )
-    .await?;
+    let key = keys::revoke(&mut tx, scope.tenant_id, scope.agent_id, kid, &scope.origin())
+        .await?
+        .ok_or_else(|| ApiError::not_found("API key"))?;
     tx.commit().await?;
     Ok(Json(key))
 }

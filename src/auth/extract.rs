@@ -10,6 +10,7 @@ use uuid::Uuid;
 use super::keys::{self, KeyRejection};
 use super::scopes::{self, Scope};
 use super::session::{self, SESSION_COOKIE};
+use crate::activity::Origin;
 use crate::app::AppState;
 use crate::error::ApiError;
 
@@ -69,6 +70,10 @@ impl Owner {
     pub fn actor(&self) -> Actor {
         Actor::Owner(self.owner_id)
     }
+
+    pub fn origin(&self) -> Origin {
+        Origin::new(self.actor(), self.request_id.clone())
+    }
 }
 
 /// Resolves the owner session of a request: `Ok(None)` when there is none at all.
@@ -123,6 +128,10 @@ pub struct AgentScope {
 }
 
 impl AgentScope {
+    pub fn origin(&self) -> Origin {
+        Origin::new(self.actor.clone(), self.request_id.clone())
+    }
+
     /// 403 naming the scope when the caller's key lacks it.
     pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
         match &self.scopes {

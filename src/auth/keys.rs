@@ -10,6 +10,7 @@ use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::activity::{self, Origin};
 use crate::config::Secret;
 
 pub const PREFIX: &str = "mck_";
@@ -69,10 +70,12 @@ pub struct NewKey<'a> {
     pub scopes: &'a [String],
     pub expires_at: Option<DateTime<Utc>>,
     pub created_by: String,
+    /// The activity-log action: `key.issued`, or `agent.connected` for self-service connect.
+    pub event: &'static str,
 }
 
-/// Stores a new key and returns it with the one-time token.
-pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>) -> sqlx::Result<(ApiKey, Secret)> {
+/// Stores a new key, records its issue, and returns it with the one-time token.
+pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Origin) -> sqlx::Result<(ApiKey, Secret)> {
     let minted = mint();
     let key: ApiKey = sqlx::query_as(&format!(
         "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at)
@@ -86,8 +89,11 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>) -> sqlx::Res
     .bind(new.scopes)
     .bind(&new.created_by)
     .bind(new.expires_at)
-    .fetch_one(conn)
+    .fetch_one(&mut *conn)
     .await?;
+    let details =
+        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes, "created_by": key.created_by });
+    activity::record_agent(conn, new.tenant_id, new.agent_id, origin, new.event, details).await?;
     Ok((key, minted.token))
 }
 
@@ -98,16 +104,27 @@ pub async fn list(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<ApiKey>> {
         .await
 }
 
-/// Revokes a key of this agent; `None` if the agent has no such key.
-pub async fn revoke(conn: &mut sqlx::PgConnection, agent_id: Uuid, key_id: Uuid) -> sqlx::Result<Option<ApiKey>> {
-    sqlx::query_as(&format!(
+/// Revokes a key of this agent and records it; `None` if the agent has no such key.
+pub async fn revoke(
+    conn: &mut sqlx::PgConnection,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    key_id: Uuid,
+    origin: &Origin,
+) -> sqlx::Result<Option<ApiKey>> {
+    let key: Option<ApiKey> = sqlx::query_as(&format!(
         "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
          WHERE agent_id = $1 AND id = $2 RETURNING {KEY_COLUMNS}"
     ))
     .bind(agent_id)
     .bind(key_id)
-    .fetch_optional(conn)
-    .await
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(k) = &key {
+        let details = serde_json::json!({ "key_id": k.id, "name": k.name });
+        activity::record_agent(conn, tenant_id, agent_id, origin, "key.revoked", details).await?;
+    }
+    Ok(key)
 }
 
 /// What a valid key grants.

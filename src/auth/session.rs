@@ -175,6 +175,19 @@ pub fn login_cookies(session_token: &str, refresh_token: &str, secure: bool) -> 
     ]
 }
 
+/// Appends `Set-Cookie` headers to a response.
+pub fn with_cookies(
+    mut resp: axum::response::Response,
+    cookies: impl IntoIterator<Item = String>,
+) -> axum::response::Response {
+    for c in cookies {
+        if let Ok(v) = axum::http::HeaderValue::from_str(&c) {
+            resp.headers_mut().append(axum::http::header::SET_COOKIE, v);
+        }
+    }
+    resp
+}
+
 pub fn logout_cookies() -> [String; 2] {
     [
         format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),

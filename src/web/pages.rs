@@ -16,9 +16,9 @@ use crate::api::auth::{check_password, create_owner};
 use crate::api::keys::validate_key_request;
 use crate::app::AppState;
 use crate::auth::keys::{self, ApiKey, NewKey};
-use crate::auth::{Actor, scopes, session};
+use crate::auth::session::with_cookies;
+use crate::auth::{scopes, session};
 use crate::error::ApiError;
-use crate::jobs::schedule;
 
 type PageResult = Result<Response, Response>;
 
@@ -50,15 +50,6 @@ fn message_of(e: &ApiError) -> Option<String> {
         }
         _ => None,
     }
-}
-
-fn with_cookies(mut resp: Response, cookies: impl IntoIterator<Item = String>) -> Response {
-    for c in cookies {
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            resp.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    resp
 }
 
 pub async fn home(headers: HeaderMap) -> Redirect {
@@ -334,18 +325,7 @@ pub async fn create_agent(State(state): State<AppState>, web: WebOwner, body: By
     let result: Result<Agent, ApiError> = async {
         let input = form.to_input()?;
         let mut tx = state.pool().begin().await?;
-        let agent = agents::create(&mut tx, web.owner.tenant_id, input).await?;
-        schedule::ensure_agent(&mut tx, state.registry(), agent.id).await?;
-        activity::record_agent(
-            &mut tx,
-            web.owner.tenant_id,
-            agent.id,
-            &web.owner.actor(),
-            web.owner.request_id.as_deref(),
-            "agent.created",
-            serde_json::json!({ "name": agent.name }),
-        )
-        .await?;
+        let agent = agents::create(&mut tx, state.registry(), web.owner.tenant_id, &web.owner.origin(), input).await?;
         tx.commit().await?;
         Ok(agent)
     }
@@ -416,21 +396,7 @@ pub async fn update_agent(
     let result: Result<(), ApiError> = async {
         let input = form.to_input()?;
         let mut tx = state.pool().begin().await?;
-        if let Some((before, after)) = agents::update(&mut tx, web.owner.tenant_id, id, input).await? {
-            let changed = agents::changed_fields(&before, &after);
-            if !changed.is_empty() {
-                activity::record_agent(
-                    &mut tx,
-                    web.owner.tenant_id,
-                    id,
-                    &web.owner.actor(),
-                    web.owner.request_id.as_deref(),
-                    "agent.updated",
-                    serde_json::json!({ "fields": changed }),
-                )
-                .await?;
-            }
-        }
+        agents::update(&mut tx, web.owner.tenant_id, id, &web.owner.origin(), input).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -461,18 +427,10 @@ pub async fn delete_agent(
         return Err(forbidden_csrf());
     }
     let mut tx = state.pool().begin().await.map_err(internal)?;
-    let gone = agents::delete(&mut tx, web.owner.tenant_id, id).await.map_err(internal)?.ok_or_else(not_found_page)?;
-    activity::record_tenant(
-        &mut tx,
-        web.owner.tenant_id,
-        Some(id),
-        &web.owner.actor(),
-        web.owner.request_id.as_deref(),
-        "agent.deleted",
-        serde_json::json!({ "name": gone.name }),
-    )
-    .await
-    .map_err(internal)?;
+    agents::delete(&mut tx, web.owner.tenant_id, id, &web.owner.origin())
+        .await
+        .map_err(internal)?
+        .ok_or_else(not_found_page)?;
     tx.commit().await.map_err(internal)?;
     Ok(Redirect::to("/agents").into_response())
 }
@@ -567,31 +525,16 @@ pub async fn create_key(State(state): State<AppState>, web: WebOwner, Path(id): 
         }
     };
     let mut tx = state.pool().begin().await.map_err(internal)?;
-    let created_by = format!("owner:{}", web.owner.owner_id);
-    let (key, token) = keys::create(
-        &mut tx,
-        NewKey {
-            tenant_id: web.owner.tenant_id,
-            agent_id: id,
-            name: &name_ok,
-            scopes: &scopes,
-            expires_at: None,
-            created_by,
-        },
-    )
-    .await
-    .map_err(internal)?;
-    activity::record_agent(
-        &mut tx,
-        web.owner.tenant_id,
-        id,
-        &Actor::Owner(web.owner.owner_id),
-        web.owner.request_id.as_deref(),
-        "key.issued",
-        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes }),
-    )
-    .await
-    .map_err(internal)?;
+    let new = NewKey {
+        tenant_id: web.owner.tenant_id,
+        agent_id: id,
+        name: &name_ok,
+        scopes: &scopes,
+        expires_at: None,
+        created_by: format!("owner:{}", web.owner.owner_id),
+        event: "key.issued",
+    };
+    let (_, token) = keys::create(&mut tx, new, &web.owner.origin()).await.map_err(internal)?;
     tx.commit().await.map_err(internal)?;
     let secure = if state.config().secure_cookies { "; Secure" } else { "" };
     let flash = format!(
@@ -612,18 +555,10 @@ pub async fn revoke_key(
     }
     load_agent(&state, &web, id).await?;
     let mut tx = state.pool().begin().await.map_err(internal)?;
-    let key = keys::revoke(&mut tx, id, kid).await.map_err(internal)?.ok_or_else(not_found_page)?;
-    activity::record_agent(
-        &mut tx,
-        web.owner.tenant_id,
-        id,
-        &web.owner.actor(),
-        web.owner.request_id.as_deref(),
-        "key.revoked",
-        serde_json::json!({ "key_id": key.id, "name": key.name }),
-    )
-    .await
-    .map_err(internal)?;
+    keys::revoke(&mut tx, web.owner.tenant_id, id, kid, &web.owner.origin())
+        .await
+        .map_err(internal)?
+        .ok_or_else(not_found_page)?;
     tx.commit().await.map_err(internal)?;
     Ok(Redirect::to(&format!("/agents/{id}/keys")).into_response())
 }

@@ -97,7 +97,10 @@ async fn keys_are_scoped_revocable_and_expire() {
     // Use is recorded (off the request path, so poll briefly).
     let mut last_used = serde_json::Value::Null;
     for _ in 0..50 {
-        let list = app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{id}/api-keys"))).await.json();
+        let list = app
+            .send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{id}/api-keys")))
+            .await
+            .json();
         last_used = list[0]["last_used_at"].clone();
         if last_used.is_string() {
             break;

@@ -88,3 +88,16 @@ pub async fn limit_per_ip(
     }
     next.run(req).await
 }
+
+/// PostgreSQL text cannot hold NUL; refuse it in the URL (path or query) up front rather than
+/// fail deep inside a query.
+pub async fn reject_nul_in_uri(req: Request, next: Next) -> axum::response::Response {
+    let has_nul = req.uri().path_and_query().is_some_and(|pq| {
+        let s = pq.as_str().as_bytes();
+        s.windows(3).any(|w| w[0] == b'%' && w[1] == b'0' && w[2] == b'0')
+    });
+    if has_nul {
+        return ApiError::bad_request("the URL may not contain NUL (%00) characters").into_response();
+    }
+    next.run(req).await
+}

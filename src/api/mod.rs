@@ -134,6 +134,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
+        .layer(axum::middleware::from_fn(middleware::reject_nul_in_uri))
         .layer(axum::middleware::map_response(middleware::json_errors))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))

@@ -16,8 +16,9 @@ pub const PRE_SESSION_CSRF_COOKIE: &str = "mc_csrf";
 pub struct Form(Vec<(String, String)>);
 
 impl Form {
+    /// Parses a form body. NUL characters, which no field may hold, are dropped.
     pub fn parse(body: &[u8]) -> Self {
-        Form(url::form_urlencoded::parse(body).into_owned().collect())
+        Form(url::form_urlencoded::parse(body).map(|(k, v)| (k.replace('\0', ""), v.replace('\0', ""))).collect())
     }
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())

@@ -92,3 +92,28 @@ async fn database_outage_is_a_503_without_internal_text() {
     assert_eq!(r.error_code(), "unavailable");
     assert!(!r.text.to_lowercase().contains("pool"), "{}", r.text);
 }
+
+#[tokio::test]
+async fn nul_characters_are_refused_not_a_500() {
+    let app = admin_app().await;
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/wallet/login")
+                .header("content-type", "application/json")
+                .body(r#"{"signature": "x", "nonce": "a\u0000b"}"#),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    assert!(r.text.contains("NUL"));
+    let r = app.send(app.admin(Method::GET, "/v1/admin/jobs?kind=a%00b")).await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    // The literal text \u0000 (an escaped backslash) is ordinary content.
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/login")
+                .header("content-type", "application/json")
+                .body(r#"{"email": "a@example.com", "password": "\\u0000 is fine"}"#),
+        )
+        .await;
+    assert_eq!(r.status, 401, "{}", r.text);
+}

@@ -7,6 +7,7 @@ mod agents;
 mod auth;
 mod browser;
 mod errors;
+mod fuzz;
 mod gateway;
 mod health;
 mod isolation;

@@ -14,6 +14,7 @@ use crate::auth::session::SessionKeys;
 use crate::config::Config;
 use crate::jobs::Registry;
 use crate::jobs::worker::Worker;
+use crate::llm::Gateway;
 
 /// Shared state of the HTTP app: cheap to clone.
 #[derive(Clone)]
@@ -27,13 +28,16 @@ struct Inner {
     session_keys: SessionKeys,
     ip_limiter: Option<RateLimiter>,
     key_limiter: Option<RateLimiter>,
+    llm: Arc<Gateway>,
 }
 
 impl AppState {
     /// Loads (or creates, on first start) the session signing key from the database.
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
         let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
+        let llm = Arc::new(Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
         Ok(AppState(Arc::new(Inner {
+            llm,
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
             pool,
@@ -42,6 +46,10 @@ impl AppState {
             metrics: crate::telemetry::metrics_handle(),
             session_keys,
         })))
+    }
+    /// The model gateway: every LLM call goes through it.
+    pub fn llm(&self) -> &Gateway {
+        &self.0.llm
     }
     pub fn session_keys(&self) -> &SessionKeys {
         &self.0.session_keys

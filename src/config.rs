@@ -112,6 +112,13 @@ pub struct Config {
     pub secure_cookies: bool,
     /// `MINICLAW_PUBLIC_URL`: the URL people and miniapps use; default `http://MINICLAW_ADDR`.
     pub public_url: Option<String>,
+    /// `MINICLAW_LLM_ROUTES`: JSON overrides of the routing table, keyed by role.
+    pub llm_routes: Option<String>,
+    /// `MINICLAW_LLM_PRICES`: JSON prices per model (dollars per million tokens).
+    pub llm_prices: Option<String>,
+    /// `MINICLAW_OPENAI_MODEL`: the model every OpenAI-compatible route uses by default
+    /// (for servers such as vLLM or llama.cpp that serve one model under their own name).
+    pub openai_model: Option<String>,
 }
 
 impl Config {
@@ -233,7 +240,10 @@ impl Config {
             check_http_url("MINICLAW_PUBLIC_URL", u)?;
         }
 
-        Ok(Config {
+        let config = Config {
+            llm_routes: get("MINICLAW_LLM_ROUTES"),
+            llm_prices: get("MINICLAW_LLM_PRICES"),
+            openai_model: get("MINICLAW_OPENAI_MODEL"),
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
             secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
@@ -262,7 +272,11 @@ impl Config {
             worker_poll: Duration::from_millis(poll_ms),
             body_limit,
             log_format,
-        })
+        };
+        crate::llm::pricing::PriceTable::with_overrides(config.llm_prices.as_deref())
+            .map_err(|m| bad("MINICLAW_LLM_PRICES", m))?;
+        crate::llm::routing::RoutingTable::from_config(&config).map_err(|m| bad("MINICLAW_LLM_ROUTES", m))?;
+        Ok(config)
     }
 
     /// Names of the LLM providers that have credentials or a base URL configured.
@@ -370,6 +384,8 @@ mod tests {
             ("MINICLAW_WORKER_CONCURRENCY", "0"),
             ("MINICLAW_BODY_LIMIT", "12kb"),
             ("MINICLAW_LOG_FORMAT", "xml"),
+            ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
+            ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
         ];
         for (var, value) in cases {
             let err = Config::from_map(&env(&[(var, value)])).unwrap_err();

@@ -14,5 +14,6 @@ pub mod db;
 pub mod doctor;
 pub mod error;
 pub mod jobs;
+pub mod llm;
 pub mod telemetry;
 pub mod web;

@@ -45,6 +45,15 @@ enum Command {
     },
     /// List the background cycles.
     Cycles,
+    /// Pause (`on`) or resume (`off`) background LLM work, globally or for one tenant.
+    KillSwitch {
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+        #[arg(long)]
+        tenant: Option<Uuid>,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
     /// API keys: `miniclaw keys create --agent <id> --scopes chat:write,memories:read`.
     Keys {
         #[command(subcommand)]
@@ -190,6 +199,17 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             tx.commit().await?;
             println!("{}", token.expose());
             eprintln!("key {} for agent {agent} with scopes {}; it is not shown again", key.id, key.scopes.join(","));
+        }
+        Command::KillSwitch { state, tenant, reason } => {
+            let scope = tenant.map(|t| format!("tenant {t}")).unwrap_or_else(|| "all tenants".into());
+            if state == "on" {
+                miniclaw::llm::budget::kill(&pool, tenant, &reason).await?;
+                println!("background LLM work paused for {scope}");
+            } else if miniclaw::llm::budget::revive(&pool, tenant).await? {
+                println!("background LLM work resumed for {scope}");
+            } else {
+                println!("the kill switch for {scope} was not on");
+            }
         }
         Command::Doctor | Command::Openapi | Command::Cycles => unreachable!("handled before the database opens"),
     }

@@ -141,6 +141,11 @@ fn modules(state: &AppState) -> Vec<Module> {
         Module { name: "health", enabled: true, description: "liveness, readiness, metrics" },
         Module { name: "jobs", enabled: true, description: "durable job queue and recurring cycles" },
         Module {
+            name: "llm",
+            enabled: true,
+            description: "model gateway (offline engine when no provider is configured)",
+        },
+        Module {
             name: "admin",
             enabled: state.config().admin_password.is_some(),
             description: "operator routes (enabled when ADMIN_PASSWORD is set)",

@@ -9,6 +9,7 @@ pub mod extract;
 pub mod gateway;
 pub mod health;
 pub mod keys;
+pub mod llm;
 mod middleware;
 
 use std::sync::LazyLock;
@@ -104,6 +105,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(gateway::routes())
         .merge(health::routes())
         .merge(admin::routes())
+        .merge(llm::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -26,6 +26,16 @@ pub fn all() -> Vec<Cycle> {
             pipeline_health,
         )
         .every(HOUR),
+        Cycle::new(
+            "llm_usage_retention",
+            CycleScope::Platform,
+            "Deletes LLM usage logs older than 30 days.",
+            |ctx: JobContext| async move {
+                let deleted = crate::llm::usage::delete_older_than_30_days(&ctx.pool).await?;
+                Ok(json!({ "deleted": deleted }))
+            },
+        )
+        .every(24 * HOUR),
     ]
 }
 

@@ -12,5 +12,7 @@ mod gateway;
 mod health;
 mod isolation;
 mod jobs;
+mod llm;
+mod llm_server;
 mod openapi;
 mod processes;

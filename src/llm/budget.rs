@@ -1,0 +1,141 @@
+//! Budgets and the kill switch (SPEC M7), checked before every call: the agent's daily token
+//! budget (resets at UTC midnight), the tenant's optional monthly dollar budget, and for
+//! background work the operator's kill switch (global or per tenant).
+
+use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// Why a call may not run.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the agent's daily token budget of {budget} is used up; it resets at {reset_at}")]
+    AgentDailyTokens { budget: i64, used: i64, reset_at: DateTime<Utc> },
+    #[error("the tenant's monthly budget of ${budget:.2} is used up; it resets at {reset_at}")]
+    TenantMonthlyDollars { budget: f64, spent: f64, reset_at: DateTime<Utc> },
+    #[error("background LLM work is paused by the operator ({scope}): {reason}")]
+    KillSwitch { scope: String, reason: String },
+}
+
+impl Refusal {
+    pub fn reset_at(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Refusal::AgentDailyTokens { reset_at, .. } | Refusal::TenantMonthlyDollars { reset_at, .. } => {
+                Some(*reset_at)
+            }
+            Refusal::KillSwitch { .. } => None,
+        }
+    }
+}
+
+pub fn next_utc_midnight(now: DateTime<Utc>) -> DateTime<Utc> {
+    let today = now.date_naive().and_hms_opt(0, 0, 0).expect("midnight exists");
+    Utc.from_utc_datetime(&today) + Duration::days(1)
+}
+
+pub fn next_month_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    let (y, m) = if now.month() == 12 { (now.year() + 1, 1) } else { (now.year(), now.month() + 1) };
+    Utc.with_ymd_and_hms(y, m, 1, 0, 0, 0).single().expect("first of month exists")
+}
+
+/// Checks every limit that applies; `Ok(())` when the call may go ahead.
+pub async fn check(
+    pool: &PgPool,
+    agent_id: Option<Uuid>,
+    tenant_id: Option<Uuid>,
+    background: bool,
+) -> Result<Result<(), Refusal>, sqlx::Error> {
+    let now = Utc::now();
+    if background {
+        let scopes = vec!["global".to_string(), tenant_id.map(|t| format!("tenant:{t}")).unwrap_or_default()];
+        let hit: Option<(String, String)> = sqlx::query_as(
+            "SELECT scope, reason FROM llm_kill_switches WHERE scope = ANY($1) ORDER BY scope = 'global' DESC LIMIT 1",
+        )
+        .bind(&scopes)
+        .fetch_optional(pool)
+        .await?;
+        if let Some((scope, reason)) = hit {
+            return Ok(Err(Refusal::KillSwitch { scope, reason }));
+        }
+    }
+    if let Some(agent) = agent_id {
+        let row: Option<(i32, i64)> = sqlx::query_as(
+            "SELECT a.daily_token_budget,
+                    (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
+                      WHERE agent_id = a.id AND created_at >= date_trunc('day', now(), 'UTC'))
+             FROM agents a WHERE a.id = $1",
+        )
+        .bind(agent)
+        .fetch_optional(pool)
+        .await?;
+        if let Some((budget, used)) = row
+            && used >= budget as i64
+        {
+            return Ok(Err(Refusal::AgentDailyTokens {
+                budget: budget as i64,
+                used,
+                reset_at: next_utc_midnight(now),
+            }));
+        }
+    }
+    if let Some(tenant) = tenant_id {
+        let row: Option<(Option<f64>, f64)> = sqlx::query_as(
+            "SELECT t.monthly_budget_usd,
+                    (SELECT coalesce(sum(cost_usd), 0) FROM llm_usage_logs
+                      WHERE tenant_id = t.id AND created_at >= date_trunc('month', now(), 'UTC'))
+             FROM tenants t WHERE t.id = $1",
+        )
+        .bind(tenant)
+        .fetch_optional(pool)
+        .await?;
+        if let Some((Some(budget), spent)) = row
+            && spent >= budget
+        {
+            return Ok(Err(Refusal::TenantMonthlyDollars { budget, spent, reset_at: next_month_start(now) }));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Turns the kill switch on for `tenant` (or globally with `None`).
+pub async fn kill(pool: &PgPool, tenant: Option<Uuid>, reason: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO llm_kill_switches (scope, reason) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET reason = EXCLUDED.reason")
+        .bind(scope_of(tenant))
+        .bind(reason)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Turns it off again; false if it was not on.
+pub async fn revive(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<bool> {
+    Ok(sqlx::query("DELETE FROM llm_kill_switches WHERE scope = $1")
+        .bind(scope_of(tenant))
+        .execute(pool)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+pub async fn switches(pool: &PgPool) -> sqlx::Result<Vec<(String, String, DateTime<Utc>)>> {
+    sqlx::query_as("SELECT scope, reason, created_at FROM llm_kill_switches ORDER BY scope").fetch_all(pool).await
+}
+
+fn scope_of(tenant: Option<Uuid>) -> String {
+    tenant.map(|t| format!("tenant:{t}")).unwrap_or_else(|| "global".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reset_times() {
+        let t = Utc.with_ymd_and_hms(2026, 12, 31, 23, 59, 0).unwrap();
+        assert_eq!(next_utc_midnight(t), Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap());
+        assert_eq!(next_month_start(t), Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap());
+        let t = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+        assert_eq!(next_utc_midnight(t), Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap());
+        assert_eq!(next_month_start(t), Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
+    }
+}

@@ -1,0 +1,262 @@
+//! `Gateway::complete`: budget and kill-switch check, then the route's targets in order, each
+//! with retries on 429/5xx (honouring `Retry-After`) inside the role's timeout, skipping
+//! providers whose circuit breaker is open. Every attempt is logged and priced.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::budget::{self, Refusal};
+use super::openai::{Completion, OpenAiClient, ProviderError};
+use super::pricing::PriceTable;
+use super::routing::{OFFLINE, RoutingTable, Target};
+use super::usage::{self, UsageRecord};
+use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage, offline};
+use crate::config::Config;
+
+/// Retries on one target after the first attempt.
+const MAX_RETRIES: u32 = 2;
+/// Consecutive failures that open a provider's breaker, and how long it stays open.
+const BREAKER_THRESHOLD: u32 = 5;
+const BREAKER_OPEN_FOR: Duration = Duration::from_secs(30);
+/// A `Retry-After` longer than this is not waited for: the next target is tried instead.
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
+
+/// Who a call is for, and whether a user is waiting on it.
+#[derive(Debug, Clone, Default)]
+pub struct CallContext {
+    pub agent_id: Option<Uuid>,
+    pub tenant_id: Option<Uuid>,
+    /// Background work honours the kill switch; foreground (chat) does not.
+    pub background: bool,
+    pub request_id: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LlmError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Every target failed; one line per attempt.
+    #[error("every model for this role failed: {}", .attempts.join("; "))]
+    AllFailed { attempts: Vec<String> },
+    #[error("the offline engine has no implementation of the `{0}` role yet")]
+    OfflineUnsupported(&'static str),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+#[derive(Default)]
+struct Breaker {
+    consecutive_failures: u32,
+    open_until: Option<Instant>,
+}
+
+pub struct Gateway {
+    pool: PgPool,
+    routes: RoutingTable,
+    prices: PriceTable,
+    clients: HashMap<&'static str, OpenAiClient>,
+    breakers: Mutex<HashMap<String, Breaker>>,
+}
+
+impl Gateway {
+    pub fn new(pool: PgPool, config: &Config) -> Result<Self, String> {
+        let routes = RoutingTable::from_config(config)?;
+        let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
+        let mut clients = HashMap::new();
+        if config.openai_api_key.is_some() || config.openai_base_url.is_some() {
+            let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
+            clients.insert("openai", OpenAiClient::new("openai", &base, config.openai_api_key.clone()));
+        }
+        if let Some(key) = &config.xai_api_key {
+            clients.insert("xai", OpenAiClient::new("xai", "https://api.x.ai/v1", Some(key.clone())));
+        }
+        Ok(Gateway { pool, routes, prices, clients, breakers: Mutex::new(HashMap::new()) })
+    }
+
+    pub fn routes(&self) -> &RoutingTable {
+        &self.routes
+    }
+
+    /// Runs one call for `ctx` through the role's route.
+    pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
+        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+            return Err(refusal.into());
+        }
+        let route = self.routes.route(req.role);
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let deadline = Instant::now() + route.timeout();
+        let mut attempts = Vec::new();
+
+        for target in &route.targets {
+            if target.provider == OFFLINE {
+                let started = Instant::now();
+                let Some(answer) = offline::answer(&req) else {
+                    attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
+                    continue;
+                };
+                let usage = Usage {
+                    prompt_tokens: usage::count_prompt_tokens(&req.messages),
+                    completion_tokens: usage::count_tokens(&answer),
+                };
+                self.log(ctx, &req, target, usage, true, started, FinishReason::Stop, None).await;
+                return Ok(ChatResponse {
+                    content: answer,
+                    tool_calls: Vec::new(),
+                    usage,
+                    finish_reason: FinishReason::Stop,
+                    provider: OFFLINE.into(),
+                    model: OFFLINE.into(),
+                    engine: Engine::Offline,
+                });
+            }
+            if self.breaker_open(&target.provider) {
+                attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
+                continue;
+            }
+            let Some(client) = self.clients.get(target.provider.as_str()) else {
+                attempts.push(format!("{}: no client configured", target.provider));
+                continue;
+            };
+            let mut retry = 0;
+            loop {
+                let remaining = deadline.saturating_duration_since(Instant::now());
+                if remaining.is_zero() {
+                    attempts.push(format!("{}/{}: no time left in the role's timeout", target.provider, target.model));
+                    break;
+                }
+                let started = Instant::now();
+                let result = client.complete(&req, &target.model, max_tokens, remaining).await;
+                match result {
+                    Ok(c) => {
+                        self.breaker_success(&target.provider);
+                        return Ok(self.success(ctx, &req, target, c, started).await);
+                    }
+                    Err(e) => {
+                        self.breaker_failure(&target.provider);
+                        let prompt = usage::count_prompt_tokens(&req.messages);
+                        let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
+                        self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
+                            .await;
+                        attempts.push(format!("{}/{}: {e}", target.provider, target.model));
+                        let wait = match &e {
+                            ProviderError::Retryable { retry_after, .. } if retry < MAX_RETRIES => {
+                                retry_after.unwrap_or(Duration::from_millis(500 * 2u64.pow(retry)))
+                            }
+                            _ => break,
+                        };
+                        if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
+                            break;
+                        }
+                        if self.breaker_open(&target.provider) {
+                            attempts.push(format!("{}: circuit opened, not retried", target.provider));
+                            break;
+                        }
+                        tokio::time::sleep(wait).await;
+                        retry += 1;
+                    }
+                }
+            }
+        }
+        Err(LlmError::AllFailed { attempts })
+    }
+
+    async fn success(
+        &self,
+        ctx: &CallContext,
+        req: &ChatRequest,
+        target: &Target,
+        c: Completion,
+        started: Instant,
+    ) -> ChatResponse {
+        let (usage, estimated) = match c.usage {
+            Some(u) => (u, false),
+            None => (
+                Usage {
+                    prompt_tokens: usage::count_prompt_tokens(&req.messages),
+                    completion_tokens: usage::count_tokens(&c.content),
+                },
+                true,
+            ),
+        };
+        self.log(ctx, req, target, usage, estimated, started, c.finish_reason, None).await;
+        ChatResponse {
+            content: c.content,
+            tool_calls: c.tool_calls,
+            usage,
+            finish_reason: c.finish_reason,
+            provider: target.provider.clone(),
+            model: target.model.clone(),
+            engine: Engine::Model,
+        }
+    }
+
+    #[expect(clippy::too_many_arguments, reason = "one log line has this many facts")]
+    async fn log(
+        &self,
+        ctx: &CallContext,
+        req: &ChatRequest,
+        target: &Target,
+        usage: Usage,
+        estimated: bool,
+        started: Instant,
+        finish_reason: FinishReason,
+        error: Option<String>,
+    ) {
+        let record = UsageRecord {
+            agent_id: ctx.agent_id,
+            tenant_id: ctx.tenant_id,
+            role: req.role,
+            background: ctx.background,
+            provider: target.provider.clone(),
+            model: target.model.clone(),
+            usage,
+            tokens_estimated: estimated,
+            latency_ms: started.elapsed().as_millis() as u64,
+            finish_reason,
+            cost_usd: self.prices.cost(&target.model, usage.prompt_tokens, usage.completion_tokens),
+            error,
+            request_id: ctx.request_id.clone(),
+        };
+        if record.cost_usd.is_none() {
+            tracing::warn!(model = %target.model, "no price for this model; cost logged as 0 (set MINICLAW_LLM_PRICES)");
+        }
+        // Accounting must not break the call it accounts for.
+        if let Err(e) = usage::record(&self.pool, &record).await {
+            tracing::error!(error = %e, role = req.role.as_str(), "could not write the LLM usage log");
+        }
+    }
+
+    fn breaker_open(&self, provider: &str) -> bool {
+        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = b.entry(provider.to_string()).or_default();
+        match entry.open_until {
+            Some(t) if Instant::now() < t => true,
+            Some(_) => {
+                // Half-open: let one call through; a failure re-opens at once.
+                entry.open_until = None;
+                entry.consecutive_failures = BREAKER_THRESHOLD - 1;
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn breaker_failure(&self, provider: &str) {
+        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = b.entry(provider.to_string()).or_default();
+        entry.consecutive_failures += 1;
+        if entry.consecutive_failures >= BREAKER_THRESHOLD {
+            tracing::warn!(provider, "circuit breaker open for {:?}", BREAKER_OPEN_FOR);
+            entry.open_until = Some(Instant::now() + BREAKER_OPEN_FOR);
+        }
+    }
+
+    fn breaker_success(&self, provider: &str) {
+        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
+        b.insert(provider.to_string(), Breaker::default());
+    }
+}

@@ -1,0 +1,234 @@
+//! The model gateway (SPEC §3): every LLM call in miniclaw names a role and goes through
+//! `Gateway::complete`, which routes it (routing), checks budgets and the kill switch
+//! (budget), calls a provider with retries, fallbacks and a circuit breaker (gateway,
+//! openai), prices it (pricing) and logs it (usage). With no provider configured the offline
+//! engine answers.
+
+pub mod budget;
+pub mod gateway;
+pub mod offline;
+pub mod openai;
+pub mod pricing;
+pub mod routing;
+pub mod usage;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub use gateway::{CallContext, Gateway, LlmError};
+
+/// Every kind of LLM call (SPEC M1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Triage,
+    Chat,
+    ChatPremium,
+    Skill,
+    Extraction,
+    Dedup,
+    Summarization,
+    Guard,
+    Mentor,
+    Compile,
+    Lint,
+    QualityEval,
+    Rerank,
+    Fusion,
+    DreamJudge,
+    GapDiagnosis,
+    Digest,
+    Outreach,
+    Spawn,
+}
+
+impl Role {
+    pub const ALL: [Role; 19] = [
+        Role::Triage,
+        Role::Chat,
+        Role::ChatPremium,
+        Role::Skill,
+        Role::Extraction,
+        Role::Dedup,
+        Role::Summarization,
+        Role::Guard,
+        Role::Mentor,
+        Role::Compile,
+        Role::Lint,
+        Role::QualityEval,
+        Role::Rerank,
+        Role::Fusion,
+        Role::DreamJudge,
+        Role::GapDiagnosis,
+        Role::Digest,
+        Role::Outreach,
+        Role::Spawn,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Triage => "triage",
+            Role::Chat => "chat",
+            Role::ChatPremium => "chat_premium",
+            Role::Skill => "skill",
+            Role::Extraction => "extraction",
+            Role::Dedup => "dedup",
+            Role::Summarization => "summarization",
+            Role::Guard => "guard",
+            Role::Mentor => "mentor",
+            Role::Compile => "compile",
+            Role::Lint => "lint",
+            Role::QualityEval => "quality_eval",
+            Role::Rerank => "rerank",
+            Role::Fusion => "fusion",
+            Role::DreamJudge => "dream_judge",
+            Role::GapDiagnosis => "gap_diagnosis",
+            Role::Digest => "digest",
+            Role::Outreach => "outreach",
+            Role::Spawn => "spawn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// Roles whose work is cheap classification or bookkeeping (001 §4.1: triage, extraction,
+    /// summaries and guards run on a cheap model whatever the agent's tier).
+    pub fn is_cheap(self) -> bool {
+        !matches!(self, Role::Chat | Role::ChatPremium | Role::Skill | Role::Mentor | Role::Spawn)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageRole {
+    System,
+    User,
+    Assistant,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: MessageRole,
+    pub content: String,
+}
+
+impl Message {
+    pub fn system(content: impl Into<String>) -> Self {
+        Message { role: MessageRole::System, content: content.into() }
+    }
+    pub fn user(content: impl Into<String>) -> Self {
+        Message { role: MessageRole::User, content: content.into() }
+    }
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Message { role: MessageRole::Assistant, content: content.into() }
+    }
+}
+
+/// A function the model may call (OpenAI tool format).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub description: String,
+    /// JSON Schema of the arguments.
+    pub parameters: serde_json::Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub id: String,
+    pub name: String,
+    /// The arguments as the model wrote them (JSON text).
+    pub arguments: String,
+}
+
+/// One LLM call.
+#[derive(Debug, Clone)]
+pub struct ChatRequest {
+    pub role: Role,
+    pub messages: Vec<Message>,
+    /// Ask for a JSON object (`response_format: json_object`).
+    pub json: bool,
+    pub tools: Vec<Tool>,
+    /// Overrides the route's max tokens when smaller.
+    pub max_tokens: Option<u32>,
+    pub temperature: Option<f32>,
+}
+
+impl ChatRequest {
+    pub fn new(role: Role, messages: Vec<Message>) -> Self {
+        ChatRequest { role, messages, json: false, tools: Vec::new(), max_tokens: None, temperature: None }
+    }
+    pub fn json(mut self) -> Self {
+        self.json = true;
+        self
+    }
+    pub fn max_tokens(mut self, n: u32) -> Self {
+        self.max_tokens = Some(n);
+        self
+    }
+    pub fn tools(mut self, tools: Vec<Tool>) -> Self {
+        self.tools = tools;
+        self
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    Stop,
+    Length,
+    ToolCalls,
+    Error,
+}
+
+impl FinishReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FinishReason::Stop => "stop",
+            FinishReason::Length => "length",
+            FinishReason::ToolCalls => "tool_calls",
+            FinishReason::Error => "error",
+        }
+    }
+
+    pub fn parse(s: &str) -> FinishReason {
+        match s {
+            "length" | "max_tokens" => FinishReason::Length,
+            "tool_calls" | "tool_use" | "function_call" => FinishReason::ToolCalls,
+            _ => FinishReason::Stop,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Usage {
+    pub prompt_tokens: u32,
+    pub completion_tokens: u32,
+}
+
+impl Usage {
+    pub fn total(&self) -> u32 {
+        self.prompt_tokens + self.completion_tokens
+    }
+}
+
+/// What answered: a real model, or the offline engine (never mistaken for one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Engine {
+    Model,
+    Offline,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChatResponse {
+    pub content: String,
+    pub tool_calls: Vec<ToolCall>,
+    pub usage: Usage,
+    pub finish_reason: FinishReason,
+    pub provider: String,
+    pub model: String,
+    pub engine: Engine,
+}

@@ -1,0 +1,78 @@
+//! The offline engine (SPEC M4): deterministic, rule-based answers for roles, so the product
+//! works with no provider configured. Its answers are labelled `engine: "offline"` by the
+//! gateway. Roles without an offline implementation yet make the call fail loudly
+//! (`LlmError::OfflineUnsupported`) instead of returning something made up.
+
+pub mod triage;
+
+use super::{ChatRequest, MessageRole, Role};
+
+/// The offline answer to a request, or `None` when the role has no offline implementation.
+pub fn answer(req: &ChatRequest) -> Option<String> {
+    let last_user =
+        req.messages.iter().rev().find(|m| m.role == MessageRole::User).map(|m| m.content.as_str()).unwrap_or("");
+    match req.role {
+        Role::Triage => Some(serde_json::to_string(&triage::classify(last_user)).expect("triage result serialises")),
+        Role::Chat | Role::ChatPremium => Some(chat_reply(req, last_user)),
+        _ => None,
+    }
+}
+
+/// A reply built from what the prompt already holds: the lines of its context sections that
+/// share words with the message. Clearly marked as coming from no model.
+fn chat_reply(req: &ChatRequest, message: &str) -> String {
+    let words: Vec<String> = message
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() > 3)
+        .map(|w| w.to_lowercase())
+        .collect();
+    let context: Vec<&str> = req
+        .messages
+        .iter()
+        .filter(|m| m.role == MessageRole::System)
+        .flat_map(|m| m.content.lines())
+        .map(str::trim)
+        .filter(|l| l.starts_with("- "))
+        .filter(|l| {
+            let lower = l.to_lowercase();
+            words.iter().any(|w| lower.contains(w.as_str()))
+        })
+        .take(3)
+        .collect();
+    let mut reply = String::from("[offline engine: no language model is configured] ");
+    if context.is_empty() {
+        reply.push_str("I got your message. I can remember what you tell me and search it, but I need a model to write real answers.");
+    } else {
+        reply.push_str("Here is what I know that relates to your message:\n");
+        for line in context {
+            reply.push_str(line);
+            reply.push('\n');
+        }
+    }
+    reply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::Message;
+
+    #[test]
+    fn chat_uses_matching_context_lines_and_says_it_is_offline() {
+        let req = ChatRequest::new(
+            Role::Chat,
+            vec![
+                Message::system("You are Ada.\nWhat you know:\n- The user lives in Vienna\n- The user likes jazz"),
+                Message::user("Where do I live? Vienna?"),
+            ],
+        );
+        let reply = answer(&req).unwrap();
+        assert!(reply.starts_with("[offline engine"));
+        assert!(reply.contains("lives in Vienna") && !reply.contains("jazz"), "{reply}");
+    }
+
+    #[test]
+    fn unsupported_roles_answer_nothing() {
+        assert!(answer(&ChatRequest::new(Role::Mentor, vec![Message::user("reflect")])).is_none());
+    }
+}

@@ -1,0 +1,232 @@
+//! An OpenAI-compatible chat-completions client: OpenAI itself, xAI, and any server that
+//! speaks the same API (`OPENAI_BASE_URL`: vLLM, llama.cpp, Ollama, OpenRouter, ...).
+//! JSON mode and tool calls are supported; errors are classified so the gateway knows what
+//! to retry.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{ChatRequest, FinishReason, MessageRole, ToolCall, Usage};
+use crate::config::Secret;
+
+#[derive(Clone)]
+pub struct OpenAiClient {
+    http: reqwest::Client,
+    base_url: String,
+    api_key: Option<Secret>,
+    pub provider: &'static str,
+}
+
+/// A provider failure, classified for the retry and fallback logic.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ProviderError {
+    /// 429 or 5xx or a connection failure: worth retrying, after `retry_after` if given.
+    #[error("{message}")]
+    Retryable { message: String, retry_after: Option<Duration> },
+    /// The request itself was refused (4xx other than 429): retrying will not help.
+    #[error("{message}")]
+    Rejected { message: String },
+    /// The answer did not have the expected shape.
+    #[error("malformed response: {0}")]
+    Malformed(String),
+    #[error("timed out after {0:?}")]
+    Timeout(Duration),
+}
+
+/// What a provider returned for one call.
+#[derive(Debug, Clone)]
+pub struct Completion {
+    pub content: String,
+    pub tool_calls: Vec<ToolCall>,
+    /// `None` when the provider did not report usage.
+    pub usage: Option<Usage>,
+    pub finish_reason: FinishReason,
+}
+
+impl OpenAiClient {
+    pub fn new(provider: &'static str, base_url: &str, api_key: Option<Secret>) -> Self {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(10))
+            .build()
+            .expect("reqwest client builds with static settings");
+        OpenAiClient { http, base_url: base_url.trim_end_matches('/').to_string(), api_key, provider }
+    }
+
+    /// The request body for a chat completion.
+    pub fn body(req: &ChatRequest, model: &str, max_tokens: u32) -> Value {
+        let messages: Vec<Value> = req
+            .messages
+            .iter()
+            .map(|m| {
+                let role = match m.role {
+                    MessageRole::System => "system",
+                    MessageRole::User => "user",
+                    MessageRole::Assistant => "assistant",
+                };
+                json!({ "role": role, "content": m.content })
+            })
+            .collect();
+        let mut body = json!({ "model": model, "messages": messages, "max_completion_tokens": max_tokens });
+        if req.json {
+            body["response_format"] = json!({ "type": "json_object" });
+        }
+        if let Some(t) = req.temperature {
+            body["temperature"] = json!(t);
+        }
+        if !req.tools.is_empty() {
+            body["tools"] = req
+                .tools
+                .iter()
+                .map(|t| json!({ "type": "function", "function": { "name": t.name, "description": t.description, "parameters": t.parameters } }))
+                .collect();
+        }
+        body
+    }
+
+    pub async fn complete(
+        &self,
+        req: &ChatRequest,
+        model: &str,
+        max_tokens: u32,
+        timeout: Duration,
+    ) -> Result<Completion, ProviderError> {
+        let body = Self::body(req, model, max_tokens);
+        let mut call = self.http.post(format!("{}/chat/completions", self.base_url)).json(&body).timeout(timeout);
+        if let Some(key) = &self.api_key {
+            call = call.bearer_auth(key.expose());
+        }
+        let resp = call.send().await.map_err(|e| classify_transport(e, timeout))?;
+        let status = resp.status();
+        let retry_after = resp
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64);
+        let text = resp.text().await.map_err(|e| classify_transport(e, timeout))?;
+        if status.as_u16() == 429 || status.is_server_error() {
+            return Err(ProviderError::Retryable {
+                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
+                retry_after,
+            });
+        }
+        if !status.is_success() {
+            return Err(ProviderError::Rejected {
+                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
+            });
+        }
+        parse_completion(&text)
+    }
+}
+
+fn classify_transport(e: reqwest::Error, timeout: Duration) -> ProviderError {
+    if e.is_timeout() {
+        ProviderError::Timeout(timeout)
+    } else {
+        ProviderError::Retryable { message: format!("transport error: {e}"), retry_after: None }
+    }
+}
+
+fn snippet(text: &str) -> String {
+    let t: String = text.chars().take(300).collect();
+    t.replace('\n', " ")
+}
+
+#[derive(Deserialize)]
+struct WireResponse {
+    choices: Vec<WireChoice>,
+    usage: Option<WireUsage>,
+}
+
+#[derive(Deserialize)]
+struct WireChoice {
+    message: WireMessage,
+    finish_reason: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct WireMessage {
+    content: Option<String>,
+    #[serde(default)]
+    tool_calls: Vec<WireToolCall>,
+}
+
+#[derive(Deserialize)]
+struct WireToolCall {
+    id: String,
+    function: WireFunction,
+}
+
+#[derive(Deserialize)]
+struct WireFunction {
+    name: String,
+    arguments: String,
+}
+
+#[derive(Deserialize)]
+struct WireUsage {
+    prompt_tokens: u32,
+    completion_tokens: u32,
+}
+
+/// Parses a chat-completions response body.
+pub fn parse_completion(text: &str) -> Result<Completion, ProviderError> {
+    let wire: WireResponse =
+        serde_json::from_str(text).map_err(|e| ProviderError::Malformed(format!("{e}: {}", snippet(text))))?;
+    let choice = wire.choices.into_iter().next().ok_or_else(|| ProviderError::Malformed("no choices".into()))?;
+    let tool_calls: Vec<ToolCall> = choice
+        .message
+        .tool_calls
+        .into_iter()
+        .map(|t| ToolCall { id: t.id, name: t.function.name, arguments: t.function.arguments })
+        .collect();
+    let finish_reason = match choice.finish_reason.as_deref() {
+        Some(r) => FinishReason::parse(r),
+        None if !tool_calls.is_empty() => FinishReason::ToolCalls,
+        None => FinishReason::Stop,
+    };
+    Ok(Completion {
+        content: choice.message.content.unwrap_or_default(),
+        tool_calls,
+        usage: wire.usage.map(|u| Usage { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens }),
+        finish_reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::{Message, Role, Tool};
+
+    #[test]
+    fn request_bodies_carry_json_mode_and_tools() {
+        let req =
+            ChatRequest::new(Role::Triage, vec![Message::system("classify"), Message::user("hi")]).json().tools(vec![
+                Tool {
+                    name: "balance".into(),
+                    description: "wallet balance".into(),
+                    parameters: json!({ "type": "object" }),
+                },
+            ]);
+        let body = OpenAiClient::body(&req, "gpt-5-mini", 150);
+        assert_eq!(body["model"], "gpt-5-mini");
+        assert_eq!(body["max_completion_tokens"], 150);
+        assert_eq!(body["response_format"]["type"], "json_object");
+        assert_eq!(body["messages"][1], json!({ "role": "user", "content": "hi" }));
+        assert_eq!(body["tools"][0]["function"]["name"], "balance");
+    }
+
+    #[test]
+    fn responses_parse_with_tool_calls_and_usage() {
+        let text = r#"{"choices":[{"message":{"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"balance","arguments":"{}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":12,"completion_tokens":3}}"#;
+        let c = parse_completion(text).unwrap();
+        assert_eq!(c.finish_reason, FinishReason::ToolCalls);
+        assert_eq!(c.tool_calls[0].name, "balance");
+        assert_eq!(c.usage, Some(Usage { prompt_tokens: 12, completion_tokens: 3 }));
+        assert!(matches!(parse_completion("{not json"), Err(ProviderError::Malformed(_))));
+        assert!(matches!(parse_completion(r#"{"choices":[]}"#), Err(ProviderError::Malformed(_))));
+    }
+}

@@ -1,0 +1,102 @@
+//! The `llm_usage_logs` row written for every call attempt (SPEC M3), token counting when the
+//! provider does not report usage, and the metrics by role and model.
+
+use std::sync::OnceLock;
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{FinishReason, Message, Role, Usage};
+
+/// One attempt, as logged.
+#[derive(Debug, Clone)]
+pub struct UsageRecord {
+    pub agent_id: Option<Uuid>,
+    pub tenant_id: Option<Uuid>,
+    pub role: Role,
+    pub background: bool,
+    pub provider: String,
+    pub model: String,
+    pub usage: Usage,
+    pub tokens_estimated: bool,
+    pub latency_ms: u64,
+    pub finish_reason: FinishReason,
+    pub cost_usd: Option<f64>,
+    pub error: Option<String>,
+    pub request_id: Option<String>,
+}
+
+pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
+            completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(r.agent_id)
+    .bind(r.tenant_id)
+    .bind(r.role.as_str())
+    .bind(r.background)
+    .bind(&r.provider)
+    .bind(&r.model)
+    .bind(r.usage.prompt_tokens as i32)
+    .bind(r.usage.completion_tokens as i32)
+    .bind(r.tokens_estimated)
+    .bind(r.latency_ms.min(i32::MAX as u64) as i32)
+    .bind(r.finish_reason.as_str())
+    .bind(r.cost_usd.unwrap_or(0.0))
+    .bind(r.cost_usd.is_some())
+    .bind(r.error.as_deref())
+    .bind(r.request_id.as_deref())
+    .execute(pool)
+    .await?;
+
+    let (role, model) = (r.role.as_str(), r.model.clone());
+    let outcome = if r.error.is_some() { "error" } else { "ok" };
+    metrics::counter!("llm_calls_total", "role" => role, "provider" => r.provider.clone(), "model" => model.clone(), "outcome" => outcome).increment(1);
+    metrics::counter!("llm_tokens_total", "role" => role, "model" => model.clone(), "kind" => "prompt")
+        .increment(r.usage.prompt_tokens as u64);
+    metrics::counter!("llm_tokens_total", "role" => role, "model" => model.clone(), "kind" => "completion")
+        .increment(r.usage.completion_tokens as u64);
+    // Dollar amounts are fractional; a gauge that only ever increases serves as the counter.
+    metrics::gauge!("llm_cost_usd_total", "role" => role, "model" => model).increment(r.cost_usd.unwrap_or(0.0));
+    Ok(())
+}
+
+fn bpe() -> &'static tiktoken_rs::CoreBPE {
+    static BPE: OnceLock<tiktoken_rs::CoreBPE> = OnceLock::new();
+    BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("the o200k_base vocabulary ships with tiktoken-rs"))
+}
+
+/// Tokens of a text with the o200k_base vocabulary (OpenAI's current models).
+pub fn count_tokens(text: &str) -> u32 {
+    bpe().encode_with_special_tokens(text).len() as u32
+}
+
+/// Prompt tokens of a message list: the text plus the chat format's ~4 tokens per message.
+pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
+    messages.iter().map(|m| count_tokens(&m.content) + 4).sum::<u32>() + 3
+}
+
+/// Deletes usage logs older than 30 days (001 §7.8).
+pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")
+        .execute(pool)
+        .await?
+        .rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_tokens_with_a_real_tokenizer() {
+        assert_eq!(count_tokens(""), 0);
+        let n = count_tokens("My name is Alice and I live in Vienna.");
+        assert!((8..=12).contains(&n), "{n}");
+        let long = "word ".repeat(1000);
+        assert!(count_tokens(&long) >= 900);
+        assert!(count_prompt_tokens(&[Message::user("hi")]) >= 5);
+    }
+}

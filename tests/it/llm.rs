@@ -1,0 +1,254 @@
+//! SPEC M1–M4, M6, M7: the model gateway against the loopback OpenAI-compatible server.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use miniclaw::config::Config;
+use miniclaw::llm::budget::Refusal;
+use miniclaw::llm::{CallContext, ChatRequest, Engine, FinishReason, Gateway, LlmError, Message, Role};
+use reqwest::Method;
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::common::{TestApp, TestDb};
+use crate::llm_server::{LlmServer, Script};
+
+fn config(pairs: &[(&str, &str)]) -> Config {
+    let env: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Config::from_map(&env).unwrap()
+}
+
+fn ask(role: Role, text: &str) -> ChatRequest {
+    ChatRequest::new(role, vec![Message::system("You are a test."), Message::user(text)])
+}
+
+async fn usage_rows(db: &TestDb) -> Vec<(String, String, String, i32, i32, bool, String, f64, Option<String>)> {
+    sqlx::query_as(
+        "SELECT role, provider, model, prompt_tokens, completion_tokens, tokens_estimated, finish_reason, cost_usd, error
+         FROM llm_usage_logs ORDER BY created_at, id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+}
+
+/// A tenant with one agent, inserted directly; returns (tenant, agent).
+async fn agent_with_budget(db: &TestDb, daily_tokens: i32, monthly_usd: Option<f64>) -> (Uuid, Uuid) {
+    let (tenant, agent) = (Uuid::now_v7(), Uuid::now_v7());
+    sqlx::query("INSERT INTO tenants (id, name, monthly_budget_usd) VALUES ($1, 't', $2)")
+        .bind(tenant)
+        .bind(monthly_usd)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO agents (id, tenant_id, name, daily_token_budget) VALUES ($1, $2, 'a', $3)")
+        .bind(agent)
+        .bind(tenant)
+        .bind(daily_tokens)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    (tenant, agent)
+}
+
+#[tokio::test]
+async fn with_no_provider_the_offline_engine_answers_and_says_so() {
+    let db = TestDb::new().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[])).unwrap();
+    let r = gw.complete(&CallContext::default(), ask(Role::Triage, "hi")).await.unwrap();
+    assert_eq!(r.engine, Engine::Offline);
+    let triage: serde_json::Value = serde_json::from_str(&r.content).unwrap();
+    assert_eq!(triage["intent"], "small_talk");
+    let rows = usage_rows(&db).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].1.as_str(), rows[0].7), ("offline", 0.0));
+    assert!(rows[0].3 > 0, "prompt tokens counted locally");
+
+    // A role the offline engine cannot do yet fails loudly rather than inventing an answer.
+    let err = gw.complete(&CallContext::default(), ask(Role::Mentor, "reflect")).await.unwrap_err();
+    assert!(err.to_string().contains("mentor"), "{err}");
+}
+
+#[tokio::test]
+async fn with_a_base_url_every_role_goes_to_that_server_and_is_accounted() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(
+        db.pool.clone(),
+        &config(&[("OPENAI_BASE_URL", &server.base_url()), ("OPENAI_API_KEY", "sk-test-123")]),
+    )
+    .unwrap();
+    for role in Role::ALL {
+        let r = gw.complete(&CallContext::default(), ask(role, "hello there")).await.unwrap();
+        assert_eq!((r.engine, r.content.as_str(), r.provider.as_str()), (Engine::Model, "scripted answer", "openai"));
+    }
+    let requests = server.requests();
+    assert_eq!(requests.len(), 19);
+    assert_eq!(server.authorization(0).as_deref(), Some("Bearer sk-test-123"));
+    let models: Vec<&str> = requests.iter().map(|r| r["model"].as_str().unwrap()).collect();
+    assert!(models.contains(&"gpt-5-mini") && models.contains(&"gpt-5.4") && models.contains(&"o3-mini"), "{models:?}");
+    assert_eq!(requests[0]["max_completion_tokens"], 150, "triage is capped at 150 tokens");
+
+    let rows = usage_rows(&db).await;
+    assert_eq!(rows.len(), 19);
+    let triage = rows.iter().find(|r| r.0 == "triage").unwrap();
+    assert_eq!((triage.3, triage.4, triage.5), (12, 7, false), "provider-reported tokens");
+    // gpt-5-mini: 12 * 0.30/1M + 7 * 1.20/1M.
+    assert!((triage.7 - 0.0000120).abs() < 1e-12, "{}", triage.7);
+}
+
+#[tokio::test]
+async fn json_mode_tool_calls_and_missing_usage() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    server.push(Script::ToolCall { name: "wallet_balance".into(), arguments: "{}".into() });
+    let tool = miniclaw::llm::Tool {
+        name: "wallet_balance".into(),
+        description: "balance".into(),
+        parameters: json!({ "type": "object" }),
+    };
+    let r = gw.complete(&CallContext::default(), ask(Role::Chat, "balance?").json().tools(vec![tool])).await.unwrap();
+    assert_eq!(r.finish_reason, FinishReason::ToolCalls);
+    assert_eq!(r.tool_calls[0].name, "wallet_balance");
+    assert_eq!(server.requests()[0]["response_format"]["type"], "json_object");
+    assert_eq!(server.requests()[0]["tools"][0]["function"]["name"], "wallet_balance");
+
+    server.push(Script::Reply { content: "no usage reported here".into(), usage: None });
+    let r = gw.complete(&CallContext::default(), ask(Role::Chat, "count for me please")).await.unwrap();
+    assert!(r.usage.prompt_tokens > 0 && r.usage.completion_tokens >= 4);
+    assert!(usage_rows(&db).await[1].5, "tokens marked as estimated");
+}
+
+#[tokio::test]
+async fn a_429_is_retried_after_its_retry_after() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    server.push(Script::Status { code: 429, retry_after: Some(1) });
+    let start = Instant::now();
+    let r = gw.complete(&CallContext::default(), ask(Role::Chat, "hello")).await.unwrap();
+    assert!(start.elapsed() >= Duration::from_secs(1), "waited for Retry-After");
+    assert_eq!(r.content, "scripted answer");
+    let rows = usage_rows(&db).await;
+    assert_eq!(rows.len(), 2, "the failed attempt is logged too");
+    assert_eq!(rows[0].6, "error");
+    assert!(rows[0].8.as_deref().unwrap().contains("429"));
+}
+
+#[tokio::test]
+async fn garbage_timeouts_and_5xx_fall_back_to_the_next_target() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let routes = r#"{"triage": {"timeout_ms": 400, "fallbacks": [{"provider": "offline", "model": "offline"}]},
+                     "chat": {"fallbacks": [{"provider": "offline", "model": "offline"}]}}"#;
+    let gw = Gateway::new(
+        db.pool.clone(),
+        &config(&[("OPENAI_BASE_URL", &server.base_url()), ("MINICLAW_LLM_ROUTES", routes)]),
+    )
+    .unwrap();
+
+    server.push(Script::Malformed("{\"choices\": \"nope\"".into()));
+    let r = gw.complete(&CallContext::default(), ask(Role::Triage, "hi")).await.unwrap();
+    assert_eq!(r.engine, Engine::Offline, "malformed answer → fallback");
+
+    server.push(Script::Delay(Duration::from_secs(3), Box::new(Script::reply("too late"))));
+    let start = Instant::now();
+    let r = gw.complete(&CallContext::default(), ask(Role::Triage, "hi")).await.unwrap();
+    assert_eq!(r.engine, Engine::Offline, "timeout → fallback");
+    assert!(start.elapsed() < Duration::from_secs(2), "the 400 ms role timeout held: {:?}", start.elapsed());
+
+    for _ in 0..3 {
+        server.push(Script::Status { code: 503, retry_after: None });
+    }
+    let r = gw.complete(&CallContext::default(), ask(Role::Chat, "hello")).await.unwrap();
+    assert_eq!(r.engine, Engine::Offline, "5xx after retries → fallback");
+    let errors = usage_rows(&db).await.iter().filter(|r| r.6 == "error").count();
+    assert_eq!(errors, 5, "malformed + timeout + three 503s");
+}
+
+#[tokio::test]
+async fn a_rejected_request_fails_cleanly_and_a_failing_provider_trips_the_breaker() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    server.push(Script::Status { code: 400, retry_after: None });
+    let err = gw.complete(&CallContext::default(), ask(Role::Chat, "x")).await.unwrap_err();
+    assert!(matches!(err, LlmError::AllFailed { .. }), "{err}");
+    assert_eq!(server.requests().len(), 1, "a 400 is not retried");
+
+    // Four more failures open the breaker (five in a row); then no request reaches the server.
+    for _ in 0..4 {
+        server.push(Script::Status { code: 500, retry_after: Some(0) });
+    }
+    let _ = gw.complete(&CallContext::default(), ask(Role::Chat, "x")).await;
+    let _ = gw.complete(&CallContext::default(), ask(Role::Chat, "x")).await;
+    let seen = server.requests().len();
+    assert_eq!(seen, 5);
+    let err = gw.complete(&CallContext::default(), ask(Role::Chat, "x")).await.unwrap_err();
+    assert!(err.to_string().contains("circuit open"), "{err}");
+    assert_eq!(server.requests().len(), seen, "the open breaker kept the call off the wire");
+}
+
+#[tokio::test]
+async fn exhausted_budgets_stop_calls_before_they_are_made() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let (tenant, agent) = agent_with_budget(&db, 1_000, Some(0.50)).await;
+    let ctx = CallContext { agent_id: Some(agent), tenant_id: Some(tenant), ..Default::default() };
+
+    server.push(Script::Reply { content: "big".into(), usage: Some((900, 150)) });
+    gw.complete(&ctx, ask(Role::Chat, "first")).await.unwrap();
+    let err = gw.complete(&ctx, ask(Role::Chat, "second")).await.unwrap_err();
+    match err {
+        LlmError::Refused(r @ Refusal::AgentDailyTokens { .. }) => {
+            let reset = r.reset_at().unwrap();
+            assert_eq!(reset, miniclaw::llm::budget::next_utc_midnight(chrono::Utc::now()));
+        }
+        other => panic!("expected the daily budget refusal, got {other}"),
+    }
+    assert_eq!(server.requests().len(), 1, "the refused call never reached the provider");
+
+    // The tenant's monthly dollar budget.
+    sqlx::query("UPDATE agents SET daily_token_budget = 100000000").execute(&db.pool).await.unwrap();
+    sqlx::query("UPDATE llm_usage_logs SET cost_usd = 0.75").execute(&db.pool).await.unwrap();
+    let err = gw.complete(&ctx, ask(Role::Chat, "third")).await.unwrap_err();
+    assert!(matches!(err, LlmError::Refused(Refusal::TenantMonthlyDollars { .. })), "{err}");
+}
+
+#[tokio::test]
+async fn the_kill_switch_pauses_background_work_only() {
+    let app = TestApp::builder().admin_password("pw").spawn().await;
+    let gw = Gateway::new(app.pool().clone(), &app.config).unwrap();
+    let owner = app.signup("ada@example.com").await;
+    let tenant: Uuid = owner.tenant_id.parse().unwrap();
+    let background = CallContext { tenant_id: Some(tenant), background: true, ..Default::default() };
+    let foreground = CallContext { tenant_id: Some(tenant), background: false, ..Default::default() };
+
+    let r = app
+        .send(
+            app.admin(Method::PUT, "/v1/admin/llm/kill-switch")
+                .json(&json!({ "tenant_id": tenant, "reason": "runaway costs" })),
+        )
+        .await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    let err = gw.complete(&background, ask(Role::Triage, "hi")).await.unwrap_err();
+    assert!(err.to_string().contains("runaway costs"), "{err}");
+    assert!(gw.complete(&foreground, ask(Role::Triage, "hi")).await.is_ok(), "chat still works");
+    let other_tenant = CallContext { tenant_id: Some(Uuid::new_v4()), background: true, ..Default::default() };
+    assert!(gw.complete(&other_tenant, ask(Role::Triage, "hi")).await.is_ok(), "other tenants unaffected");
+
+    let list = app.send(app.admin(Method::GET, "/v1/admin/llm/kill-switch")).await.json();
+    assert_eq!(list[0]["scope"], format!("tenant:{tenant}"));
+    let r =
+        app.send(app.admin(Method::DELETE, "/v1/admin/llm/kill-switch").json(&json!({ "tenant_id": tenant }))).await;
+    assert_eq!(r.status, 204);
+    assert!(gw.complete(&background, ask(Role::Triage, "hi")).await.is_ok());
+    let r = app.send(app.admin(Method::DELETE, "/v1/admin/llm/kill-switch").json(&json!({}))).await;
+    assert_eq!(r.status, 404, "the global switch was not on");
+
+    let routes = app.send(app.admin(Method::GET, "/v1/admin/llm/routes")).await.json();
+    assert_eq!(routes["routes"].as_array().unwrap().len(), 19);
+    assert_eq!(routes["routes"][0]["targets"][0]["provider"], "offline");
+}

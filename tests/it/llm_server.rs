@@ -1,0 +1,133 @@
+//! SPEC M6: an OpenAI-compatible HTTP server on loopback that answers from a script, so the
+//! real client path (JSON mode, tool calls, timeouts, 429 with Retry-After, 5xx, malformed
+//! bodies) is exercised end to end.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serde_json::{Value, json};
+
+#[derive(Debug, Clone)]
+pub enum Script {
+    /// A normal answer; `usage: None` leaves usage out of the response.
+    Reply {
+        content: String,
+        usage: Option<(u32, u32)>,
+    },
+    ToolCall {
+        name: String,
+        arguments: String,
+    },
+    Status {
+        code: u16,
+        retry_after: Option<u64>,
+    },
+    /// Waits, then answers with the inner script.
+    Delay(Duration, Box<Script>),
+    /// A 200 whose body is not a chat completion.
+    Malformed(String),
+}
+
+impl Script {
+    pub fn reply(content: &str) -> Script {
+        Script::Reply { content: content.into(), usage: Some((12, 7)) }
+    }
+}
+
+#[derive(Clone, Default)]
+struct Shared {
+    scripts: Arc<Mutex<VecDeque<Script>>>,
+    requests: Arc<Mutex<Vec<(HeaderMap, Value)>>>,
+}
+
+pub struct LlmServer {
+    pub addr: SocketAddr,
+    shared: Shared,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl LlmServer {
+    pub async fn start() -> LlmServer {
+        let shared = Shared::default();
+        let app = axum::Router::new().route("/v1/chat/completions", post(completions)).with_state(shared.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        LlmServer { addr, shared, task }
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+
+    pub fn push(&self, s: Script) {
+        self.shared.scripts.lock().unwrap().push_back(s);
+    }
+
+    /// Bodies of the requests received so far.
+    pub fn requests(&self) -> Vec<Value> {
+        self.shared.requests.lock().unwrap().iter().map(|(_, b)| b.clone()).collect()
+    }
+
+    pub fn authorization(&self, i: usize) -> Option<String> {
+        self.shared.requests.lock().unwrap()[i].0.get("authorization").map(|v| v.to_str().unwrap().to_string())
+    }
+}
+
+impl Drop for LlmServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn completions(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
+    shared.requests.lock().unwrap().push((headers, body.clone()));
+    let script = shared.scripts.lock().unwrap().pop_front().unwrap_or_else(|| Script::reply("scripted answer"));
+    respond(script, &body).await
+}
+
+fn respond(script: Script, body: &Value) -> std::pin::Pin<Box<dyn Future<Output = Response> + Send + '_>> {
+    Box::pin(async move {
+        let model = body["model"].clone();
+        match script {
+            Script::Reply { content, usage } => {
+                let mut v = json!({
+                    "id": "chatcmpl-test", "object": "chat.completion", "model": model,
+                    "choices": [{ "index": 0, "message": { "role": "assistant", "content": content }, "finish_reason": "stop" }]
+                });
+                if let Some((p, c)) = usage {
+                    v["usage"] = json!({ "prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c });
+                }
+                Json(v).into_response()
+            }
+            Script::ToolCall { name, arguments } => Json(json!({
+                "id": "chatcmpl-test", "object": "chat.completion", "model": model,
+                "choices": [{ "index": 0, "finish_reason": "tool_calls", "message": { "role": "assistant", "content": null,
+                    "tool_calls": [{ "id": "call_1", "type": "function", "function": { "name": name, "arguments": arguments } }] } }],
+                "usage": { "prompt_tokens": 20, "completion_tokens": 5, "total_tokens": 25 }
+            }))
+            .into_response(),
+            Script::Status { code, retry_after } => {
+                let mut resp = (StatusCode::from_u16(code).unwrap(), Json(json!({ "error": { "message": "scripted failure" } }))).into_response();
+                if let Some(s) = retry_after {
+                    resp.headers_mut().insert("retry-after", s.to_string().parse().unwrap());
+                }
+                resp
+            }
+            Script::Delay(d, inner) => {
+                tokio::time::sleep(d).await;
+                respond(*inner, body).await
+            }
+            Script::Malformed(text) => ([("content-type", "application/json")], text).into_response(),
+        }
+    })
+}

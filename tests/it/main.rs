@@ -6,6 +6,7 @@ mod admin;
 mod agents;
 mod auth;
 mod browser;
+mod embeddings;
 mod errors;
 mod fuzz;
 mod gateway;

@@ -1,0 +1,68 @@
+//! Embeddings (SPEC M5): one trait, three implementations — all-MiniLM-L6-v2 run in-process
+//! with candle (the default), the OpenAI-compatible embeddings API, and a hashing embedder for
+//! fast unit tests. Every stored vector records the model that made it; vectors of different
+//! models are never compared.
+
+pub mod hash;
+pub mod minilm;
+pub mod openai;
+
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+
+use crate::config::{Config, EmbedderKind};
+
+pub trait Embedder: Send + Sync {
+    /// The model name recorded with every vector.
+    fn model(&self) -> &str;
+    fn dimensions(&self) -> usize;
+    /// One unit-length vector per text, in order.
+    fn embed<'a>(&'a self, texts: &'a [String]) -> BoxFuture<'a, anyhow::Result<Vec<Vec<f32>>>>;
+}
+
+/// The embedder the configuration asks for.
+pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
+    Ok(match config.embedder {
+        EmbedderKind::MiniLm => Arc::new(minilm::MiniLm::load(config.model_dir.clone()).await?),
+        EmbedderKind::OpenAi => {
+            let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
+            Arc::new(openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), "text-embedding-3-small", 1536))
+        }
+        EmbedderKind::Hash => Arc::new(hash::HashEmbedder::new(384)),
+    })
+}
+
+/// Cosine similarity; 0 for empty or zero vectors.
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    let (mut dot, mut na, mut nb) = (0f32, 0f32, 0f32);
+    for (x, y) in a.iter().zip(b) {
+        dot += x * y;
+        na += x * x;
+        nb += y * y;
+    }
+    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na.sqrt() * nb.sqrt()) }
+}
+
+/// Scales a vector to unit length (leaves a zero vector as it is).
+pub fn normalize(v: &mut [f32]) {
+    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if n > 0.0 {
+        v.iter_mut().for_each(|x| *x /= n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_and_normalize() {
+        let mut v = vec![3.0, 4.0];
+        normalize(&mut v);
+        assert!((v[0] - 0.6).abs() < 1e-6 && (v[1] - 0.8).abs() < 1e-6);
+        assert!((cosine(&[1.0, 0.0], &[1.0, 0.0]) - 1.0).abs() < 1e-6);
+        assert_eq!(cosine(&[1.0, 0.0], &[0.0, 1.0]), 0.0);
+        assert_eq!(cosine(&[0.0, 0.0], &[1.0, 0.0]), 0.0);
+    }
+}

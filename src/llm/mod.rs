@@ -154,11 +154,19 @@ pub struct ChatRequest {
     /// Overrides the route's max tokens when smaller.
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
+    /// The structured input the prompt was written from. Providers never see it (the prompt
+    /// carries it as text); the offline engine works from it. Each role's shape is documented
+    /// in `offline`.
+    pub input: Option<serde_json::Value>,
 }
 
 impl ChatRequest {
     pub fn new(role: Role, messages: Vec<Message>) -> Self {
-        ChatRequest { role, messages, json: false, tools: Vec::new(), max_tokens: None, temperature: None }
+        ChatRequest { role, messages, json: false, tools: Vec::new(), max_tokens: None, temperature: None, input: None }
+    }
+    pub fn input(mut self, input: serde_json::Value) -> Self {
+        self.input = Some(input);
+        self
     }
     pub fn json(mut self) -> Self {
         self.json = true;

@@ -3,6 +3,8 @@
 //! gateway. Roles without an offline implementation yet make the call fail loudly
 //! (`LlmError::OfflineUnsupported`) instead of returning something made up.
 
+pub mod extraction;
+pub mod text;
 pub mod triage;
 
 use super::{ChatRequest, MessageRole, Role};
@@ -11,9 +13,27 @@ use super::{ChatRequest, MessageRole, Role};
 pub fn answer(req: &ChatRequest) -> Option<String> {
     let last_user =
         req.messages.iter().rev().find(|m| m.role == MessageRole::User).map(|m| m.content.as_str()).unwrap_or("");
+    let input = req.input.clone().unwrap_or(serde_json::Value::Null);
+    let json = |v: serde_json::Value| Some(v.to_string());
     match req.role {
-        Role::Triage => Some(serde_json::to_string(&triage::classify(last_user)).expect("triage result serialises")),
-        Role::Chat | Role::ChatPremium => Some(chat_reply(req, last_user)),
+        Role::Triage => json(serde_json::to_value(triage::classify(last_user)).expect("triage result serialises")),
+        Role::Chat | Role::ChatPremium | Role::Skill => Some(chat_reply(req, last_user)),
+        Role::Extraction => {
+            let texts: Vec<String> = match input.get("messages").and_then(serde_json::Value::as_array) {
+                Some(ms) => ms
+                    .iter()
+                    .filter_map(|m| m.as_str().or_else(|| m.get("content").and_then(serde_json::Value::as_str)))
+                    .map(str::to_string)
+                    .collect(),
+                None => vec![last_user.to_string()],
+            };
+            let facts: Vec<extraction::Fact> = texts.iter().flat_map(|t| extraction::extract(t)).collect();
+            json(serde_json::json!({ "facts": facts, "insights": [] }))
+        }
+        Role::Summarization => Some(text::summarize(&input, last_user)),
+        Role::Guard => json(text::guard(&input)),
+        Role::Dedup => json(text::dedup(&input)),
+        Role::Rerank => json(text::rerank(&input)),
         _ => None,
     }
 }

@@ -93,9 +93,16 @@ impl Embedder for MiniLm {
         let texts = texts.to_vec();
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
-                let mut out = Vec::with_capacity(texts.len());
-                for chunk in texts.chunks(BATCH) {
-                    out.extend(inner.embed_batch(chunk)?);
+                // Batch texts of similar length together so little compute goes to padding
+                // (as sentence-transformers does), then restore the caller's order.
+                let mut order: Vec<usize> = (0..texts.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(texts[i].len()));
+                let mut out = vec![Vec::new(); texts.len()];
+                for chunk in order.chunks(BATCH) {
+                    let batch: Vec<String> = chunk.iter().map(|&i| texts[i].clone()).collect();
+                    for (&i, v) in chunk.iter().zip(inner.embed_batch(&batch)?) {
+                        out[i] = v;
+                    }
                 }
                 Ok(out)
             })

@@ -164,6 +164,118 @@ impl Gateway {
         Err(LlmError::AllFailed { attempts })
     }
 
+    /// Like `complete`, but sends the answer's text to `deltas` as it is produced, and returns
+    /// the whole response at the end. A target that fails before its first piece of text falls
+    /// back to the next one; once text has been sent, a failure ends the call with an error
+    /// (the caller decides what to do with the partial answer). If `deltas` is closed (the
+    /// client went away) the provider call is abandoned.
+    pub async fn stream(
+        &self,
+        ctx: &CallContext,
+        req: ChatRequest,
+        deltas: tokio::sync::mpsc::Sender<String>,
+    ) -> Result<ChatResponse, LlmError> {
+        use futures::StreamExt;
+
+        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+            return Err(refusal.into());
+        }
+        let req = &req;
+        let route = self.routes.route(req.role);
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let mut attempts = Vec::new();
+        for target in &route.targets {
+            if target.provider == OFFLINE {
+                let started = Instant::now();
+                let Some(answer) = offline::answer(req) else {
+                    attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
+                    continue;
+                };
+                let _ = deltas.send(answer.clone()).await;
+                let usage = Usage {
+                    prompt_tokens: usage::count_prompt_tokens(&req.messages),
+                    completion_tokens: usage::count_tokens(&answer),
+                };
+                self.log(ctx, req, target, usage, true, started, FinishReason::Stop, None).await;
+                return Ok(ChatResponse {
+                    content: answer,
+                    tool_calls: Vec::new(),
+                    usage,
+                    finish_reason: FinishReason::Stop,
+                    provider: OFFLINE.into(),
+                    model: OFFLINE.into(),
+                    engine: Engine::Offline,
+                });
+            }
+            if self.breaker_open(&target.provider) {
+                attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
+                continue;
+            }
+            let Some(client) = self.clients.get(target.provider.as_str()) else {
+                attempts.push(format!("{}: no client configured", target.provider));
+                continue;
+            };
+            let started = Instant::now();
+            let fail = |e: String| async move {
+                self.breaker_failure(&target.provider);
+                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
+                format!("{}/{}: {e}", target.provider, target.model)
+            };
+            let resp = match client.stream(req, &target.model, max_tokens, route.timeout()).await {
+                Ok(r) => r,
+                Err(e) => {
+                    attempts.push(fail(e.to_string()).await);
+                    continue;
+                }
+            };
+            let mut body = resp.bytes_stream();
+            let mut parser = super::openai::SseParser::default();
+            let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
+            let outcome: Result<(), String> = loop {
+                let next = match tokio::time::timeout(route.timeout(), body.next()).await {
+                    Err(_) => break Err(format!("no data for {:?}", route.timeout())),
+                    Ok(None) if parser.done => break Ok(()),
+                    Ok(None) => break Err("stream ended without [DONE]".into()),
+                    Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),
+                    Ok(Some(Ok(bytes))) => bytes,
+                };
+                let pieces = match parser.feed(&next) {
+                    Ok(p) => p,
+                    Err(e) => break Err(e.to_string()),
+                };
+                let mut gone = false;
+                for piece in pieces {
+                    match piece {
+                        super::openai::StreamPiece::Delta(text) => {
+                            content.push_str(&text);
+                            gone |= deltas.send(text).await.is_err();
+                        }
+                        super::openai::StreamPiece::Finish(f) => finish = f,
+                        super::openai::StreamPiece::Usage(u) => reported = Some(u),
+                    }
+                }
+                if gone {
+                    break Err("the caller went away; stream abandoned".into());
+                }
+            };
+            match outcome {
+                Ok(()) => {
+                    self.breaker_success(&target.provider);
+                    let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
+                    return Ok(self.success(ctx, req, target, c, started).await);
+                }
+                Err(e) if content.is_empty() => attempts.push(fail(e).await),
+                Err(e) => {
+                    // Text already reached the caller: no silent switch to another model.
+                    let line = fail(e).await;
+                    return Err(LlmError::AllFailed { attempts: vec![line] });
+                }
+            }
+        }
+        Err(LlmError::AllFailed { attempts })
+    }
+
     async fn success(
         &self,
         ctx: &CallContext,

@@ -122,6 +122,102 @@ impl OpenAiClient {
     }
 }
 
+/// One piece of a streamed answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StreamPiece {
+    Delta(String),
+    Finish(FinishReason),
+    Usage(Usage),
+}
+
+impl OpenAiClient {
+    /// Starts a streamed completion (`stream: true`, usage in the last chunk). Errors before
+    /// the body are classified like `complete`; the body is then read with `SseParser`.
+    pub async fn stream(
+        &self,
+        req: &ChatRequest,
+        model: &str,
+        max_tokens: u32,
+        timeout: Duration,
+    ) -> Result<reqwest::Response, ProviderError> {
+        let mut body = Self::body(req, model, max_tokens);
+        body["stream"] = json!(true);
+        body["stream_options"] = json!({ "include_usage": true });
+        let mut call = self.http.post(format!("{}/chat/completions", self.base_url)).json(&body);
+        if let Some(key) = &self.api_key {
+            call = call.bearer_auth(key.expose());
+        }
+        let resp = tokio::time::timeout(timeout, call.send())
+            .await
+            .map_err(|_| ProviderError::Timeout(timeout))?
+            .map_err(|e| classify_transport(e, timeout))?;
+        let status = resp.status();
+        if status.as_u16() == 429 || status.is_server_error() {
+            let retry_after = resp
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(Duration::from_secs_f64);
+            let text = resp.text().await.unwrap_or_default();
+            return Err(ProviderError::Retryable {
+                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
+                retry_after,
+            });
+        }
+        if !status.is_success() {
+            let text = resp.text().await.unwrap_or_default();
+            return Err(ProviderError::Rejected {
+                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
+            });
+        }
+        Ok(resp)
+    }
+}
+
+/// Incremental parser of an OpenAI server-sent-event stream.
+#[derive(Default)]
+pub struct SseParser {
+    buffer: String,
+    pub done: bool,
+}
+
+impl SseParser {
+    /// Feeds bytes; returns the pieces completed by them.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<StreamPiece>, ProviderError> {
+        self.buffer.push_str(&String::from_utf8_lossy(bytes));
+        let mut out = Vec::new();
+        while let Some(end) = self.buffer.find('\n') {
+            let line: String = self.buffer.drain(..=end).collect();
+            let line = line.trim();
+            let Some(data) = line.strip_prefix("data:") else { continue };
+            let data = data.trim();
+            if data == "[DONE]" {
+                self.done = true;
+                continue;
+            }
+            let v: Value = serde_json::from_str(data)
+                .map_err(|e| ProviderError::Malformed(format!("stream chunk: {e}: {}", snippet(data))))?;
+            if let Some(choice) = v["choices"].get(0) {
+                if let Some(text) = choice["delta"]["content"].as_str()
+                    && !text.is_empty()
+                {
+                    out.push(StreamPiece::Delta(text.to_string()));
+                }
+                if let Some(r) = choice["finish_reason"].as_str() {
+                    out.push(StreamPiece::Finish(FinishReason::parse(r)));
+                }
+            }
+            if let (Some(p), Some(c)) = (v["usage"]["prompt_tokens"].as_u64(), v["usage"]["completion_tokens"].as_u64())
+            {
+                out.push(StreamPiece::Usage(Usage { prompt_tokens: p as u32, completion_tokens: c as u32 }));
+            }
+        }
+        Ok(out)
+    }
+}
+
 fn classify_transport(e: reqwest::Error, timeout: Duration) -> ProviderError {
     if e.is_timeout() {
         ProviderError::Timeout(timeout)
@@ -217,6 +313,30 @@ mod tests {
         assert_eq!(body["response_format"]["type"], "json_object");
         assert_eq!(body["messages"][1], json!({ "role": "user", "content": "hi" }));
         assert_eq!(body["tools"][0]["function"]["name"], "balance");
+    }
+
+    #[test]
+    fn sse_chunks_parse_across_arbitrary_splits() {
+        let stream = "data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\ndata: {\"choices\":[{\"delta\":{\"content\":\"lo\"},\"finish_reason\":\"stop\"}]}\n\ndata: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2}}\n\ndata: [DONE]\n\n";
+        for split in [1, 7, 30, stream.len()] {
+            let mut p = SseParser::default();
+            let mut pieces = Vec::new();
+            for chunk in stream.as_bytes().chunks(split) {
+                pieces.extend(p.feed(chunk).unwrap());
+            }
+            assert!(p.done);
+            assert_eq!(
+                pieces,
+                vec![
+                    StreamPiece::Delta("Hel".into()),
+                    StreamPiece::Delta("lo".into()),
+                    StreamPiece::Finish(FinishReason::Stop),
+                    StreamPiece::Usage(Usage { prompt_tokens: 5, completion_tokens: 2 }),
+                ],
+                "split {split}"
+            );
+        }
+        assert!(SseParser::default().feed(b"data: {oops\n").is_err());
     }
 
     #[test]

@@ -252,3 +252,70 @@ async fn the_kill_switch_pauses_background_work_only() {
     assert_eq!(routes["routes"].as_array().unwrap().len(), 19);
     assert_eq!(routes["routes"][0]["targets"][0]["provider"], "offline");
 }
+
+async fn collect(rx: &mut tokio::sync::mpsc::Receiver<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    while let Ok(Some(d)) = tokio::time::timeout(Duration::from_millis(200), rx.recv()).await {
+        out.push(d);
+    }
+    out
+}
+
+#[tokio::test]
+async fn streamed_answers_arrive_piece_by_piece_and_are_accounted() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    server.push(Script::Stream {
+        pieces: vec!["Hel".into(), "lo, ".into(), "Ada".into()],
+        usage: Some((30, 3)),
+        complete: true,
+    });
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let r = gw.stream(&CallContext::default(), ask(Role::Chat, "greet me"), tx).await.unwrap();
+    assert_eq!(collect(&mut rx).await, vec!["Hel", "lo, ", "Ada"]);
+    assert_eq!((r.content.as_str(), r.usage.prompt_tokens, r.usage.completion_tokens), ("Hello, Ada", 30, 3));
+    assert_eq!(server.requests()[0]["stream"], true);
+    assert_eq!(usage_rows(&db).await[0].3, 30);
+}
+
+#[tokio::test]
+async fn a_stream_that_breaks_before_any_text_falls_back_but_not_after() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let routes = r#"{"chat": {"fallbacks": [{"provider": "offline", "model": "offline"}]}}"#;
+    let gw = Gateway::new(
+        db.pool.clone(),
+        &config(&[("OPENAI_BASE_URL", &server.base_url()), ("MINICLAW_LLM_ROUTES", routes)]),
+    )
+    .unwrap();
+
+    server.push(Script::Stream { pieces: vec![], usage: None, complete: false });
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let r = gw.stream(&CallContext::default(), ask(Role::Chat, "hello"), tx).await.unwrap();
+    assert_eq!(r.engine, Engine::Offline);
+    assert!(collect(&mut rx).await[0].starts_with("[offline engine"));
+
+    server.push(Script::Stream { pieces: vec!["Partial ".into(), "answ".into()], usage: None, complete: false });
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let err = gw.stream(&CallContext::default(), ask(Role::Chat, "hello"), tx).await.unwrap_err();
+    assert!(err.to_string().contains("without [DONE]"), "{err}");
+    assert_eq!(collect(&mut rx).await, vec!["Partial ", "answ"], "no second model's text is spliced in");
+}
+
+#[tokio::test]
+async fn a_caller_that_goes_away_abandons_the_stream() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let pieces: Vec<String> = (0..50).map(|i| format!("w{i} ")).collect();
+    server.push(Script::Stream { pieces, usage: None, complete: true });
+    let (tx, rx) = tokio::sync::mpsc::channel(1);
+    drop(rx);
+    miniclaw::llm::usage::count_tokens("warm the tokenizer up so only the stream is timed");
+    let start = Instant::now();
+    let err = gw.stream(&CallContext::default(), ask(Role::Chat, "long story"), tx).await.unwrap_err();
+    assert!(err.to_string().contains("went away"), "{err}");
+    assert!(start.elapsed() < Duration::from_millis(500), "stopped early, not after all 50 pieces");
+    assert!(usage_rows(&db).await[0].8.as_deref().unwrap().contains("went away"));
+}

@@ -12,6 +12,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
+use futures::StreamExt;
 use serde_json::{Value, json};
 
 #[derive(Debug, Clone)]
@@ -33,6 +34,13 @@ pub enum Script {
     Delay(Duration, Box<Script>),
     /// A 200 whose body is not a chat completion.
     Malformed(String),
+    /// A server-sent-event stream of these text pieces, 20 ms apart; `complete: false` ends
+    /// it without a finish reason or `[DONE]`, as a dropped connection would.
+    Stream {
+        pieces: Vec<String>,
+        usage: Option<(u32, u32)>,
+        complete: bool,
+    },
 }
 
 impl Script {
@@ -144,6 +152,24 @@ fn respond(script: Script, body: &Value) -> std::pin::Pin<Box<dyn Future<Output 
                 respond(*inner, body).await
             }
             Script::Malformed(text) => ([("content-type", "application/json")], text).into_response(),
+            Script::Stream { pieces, usage, complete } => {
+                let mut events: Vec<String> = pieces
+                    .iter()
+                    .map(|p| format!("data: {}\n\n", json!({ "choices": [{ "index": 0, "delta": { "content": p } }] })))
+                    .collect();
+                if complete {
+                    events.push(format!("data: {}\n\n", json!({ "choices": [{ "index": 0, "delta": {}, "finish_reason": "stop" }] })));
+                    if let Some((p, c)) = usage {
+                        events.push(format!("data: {}\n\n", json!({ "choices": [], "usage": { "prompt_tokens": p, "completion_tokens": c } })));
+                    }
+                    events.push("data: [DONE]\n\n".into());
+                }
+                let stream = futures::stream::iter(events).then(|e| async move {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    Ok::<_, std::convert::Infallible>(e)
+                });
+                ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()
+            }
         }
     })
 }

@@ -93,25 +93,13 @@ impl Gateway {
 
         for target in &route.targets {
             if target.provider == OFFLINE {
-                let started = Instant::now();
-                let Some(answer) = offline::answer(&req) else {
-                    attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
-                    continue;
-                };
-                let usage = Usage {
-                    prompt_tokens: usage::count_prompt_tokens(&req.messages),
-                    completion_tokens: usage::count_tokens(&answer),
-                };
-                self.log(ctx, &req, target, usage, true, started, FinishReason::Stop, None).await;
-                return Ok(ChatResponse {
-                    content: answer,
-                    tool_calls: Vec::new(),
-                    usage,
-                    finish_reason: FinishReason::Stop,
-                    provider: OFFLINE.into(),
-                    model: OFFLINE.into(),
-                    engine: Engine::Offline,
-                });
+                match self.offline(ctx, &req, target).await {
+                    Some(r) => return Ok(r),
+                    None => {
+                        attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
+                        continue;
+                    }
+                }
             }
             if self.breaker_open(&target.provider) {
                 attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
@@ -186,26 +174,16 @@ impl Gateway {
         let mut attempts = Vec::new();
         for target in &route.targets {
             if target.provider == OFFLINE {
-                let started = Instant::now();
-                let Some(answer) = offline::answer(req) else {
-                    attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
-                    continue;
-                };
-                let _ = deltas.send(answer.clone()).await;
-                let usage = Usage {
-                    prompt_tokens: usage::count_prompt_tokens(&req.messages),
-                    completion_tokens: usage::count_tokens(&answer),
-                };
-                self.log(ctx, req, target, usage, true, started, FinishReason::Stop, None).await;
-                return Ok(ChatResponse {
-                    content: answer,
-                    tool_calls: Vec::new(),
-                    usage,
-                    finish_reason: FinishReason::Stop,
-                    provider: OFFLINE.into(),
-                    model: OFFLINE.into(),
-                    engine: Engine::Offline,
-                });
+                match self.offline(ctx, req, target).await {
+                    Some(r) => {
+                        let _ = deltas.send(r.content.clone()).await;
+                        return Ok(r);
+                    }
+                    None => {
+                        attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
+                        continue;
+                    }
+                }
             }
             if self.breaker_open(&target.provider) {
                 attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
@@ -274,6 +252,26 @@ impl Gateway {
             }
         }
         Err(LlmError::AllFailed { attempts })
+    }
+
+    /// The offline engine's answer, logged like any call; `None` if it cannot do the role.
+    async fn offline(&self, ctx: &CallContext, req: &ChatRequest, target: &Target) -> Option<ChatResponse> {
+        let started = Instant::now();
+        let answer = offline::answer(req)?;
+        let usage = Usage {
+            prompt_tokens: usage::count_prompt_tokens(&req.messages),
+            completion_tokens: usage::count_tokens(&answer),
+        };
+        self.log(ctx, req, target, usage, true, started, FinishReason::Stop, None).await;
+        Some(ChatResponse {
+            content: answer,
+            tool_calls: Vec::new(),
+            usage,
+            finish_reason: FinishReason::Stop,
+            provider: OFFLINE.into(),
+            model: OFFLINE.into(),
+            engine: Engine::Offline,
+        })
     }
 
     async fn success(

@@ -98,26 +98,8 @@ impl OpenAiClient {
             call = call.bearer_auth(key.expose());
         }
         let resp = call.send().await.map_err(|e| classify_transport(e, timeout))?;
-        let status = resp.status();
-        let retry_after = resp
-            .headers()
-            .get(reqwest::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(Duration::from_secs_f64);
+        let resp = self.check_status(resp).await?;
         let text = resp.text().await.map_err(|e| classify_transport(e, timeout))?;
-        if status.as_u16() == 429 || status.is_server_error() {
-            return Err(ProviderError::Retryable {
-                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
-                retry_after,
-            });
-        }
-        if !status.is_success() {
-            return Err(ProviderError::Rejected {
-                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
-            });
-        }
         parse_completion(&text)
     }
 }
@@ -151,28 +133,30 @@ impl OpenAiClient {
             .await
             .map_err(|_| ProviderError::Timeout(timeout))?
             .map_err(|e| classify_transport(e, timeout))?;
+        self.check_status(resp).await
+    }
+
+    /// Passes a successful response through; turns 429/5xx into `Retryable` (with the
+    /// server's `Retry-After`) and other failures into `Rejected`.
+    async fn check_status(&self, resp: reqwest::Response) -> Result<reqwest::Response, ProviderError> {
         let status = resp.status();
+        if status.is_success() {
+            return Ok(resp);
+        }
+        let retry_after = resp
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64);
+        let message =
+            format!("{} answered {status}: {}", self.provider, snippet(&resp.text().await.unwrap_or_default()));
         if status.as_u16() == 429 || status.is_server_error() {
-            let retry_after = resp
-                .headers()
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .map(Duration::from_secs_f64);
-            let text = resp.text().await.unwrap_or_default();
-            return Err(ProviderError::Retryable {
-                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
-                retry_after,
-            });
+            Err(ProviderError::Retryable { message, retry_after })
+        } else {
+            Err(ProviderError::Rejected { message })
         }
-        if !status.is_success() {
-            let text = resp.text().await.unwrap_or_default();
-            return Err(ProviderError::Rejected {
-                message: format!("{} answered {status}: {}", self.provider, snippet(&text)),
-            });
-        }
-        Ok(resp)
     }
 }
 

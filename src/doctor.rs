@@ -124,8 +124,10 @@ fn model_check(config: &Config) -> Check {
     if config.embedder != EmbedderKind::MiniLm {
         return Check::ok("model files", format!("not needed (MINICLAW_EMBEDDER={})", config.embedder.as_str()));
     }
-    let missing: Vec<&str> =
-        ["model.safetensors", "tokenizer.json"].into_iter().filter(|f| !config.model_dir.join(f).is_file()).collect();
+    let missing: Vec<&str> = ["config.json", "model.safetensors", "tokenizer.json"]
+        .into_iter()
+        .filter(|f| !config.model_dir.join(f).is_file())
+        .collect();
     if missing.is_empty() {
         Check::ok("model files", format!("all-MiniLM-L6-v2 in {}", config.model_dir.display()))
     } else {

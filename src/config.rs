@@ -81,6 +81,8 @@ pub struct Config {
     pub openai_api_key: Option<Secret>,
     pub openai_base_url: Option<String>,
     pub anthropic_api_key: Option<Secret>,
+    /// `ANTHROPIC_BASE_URL`: another Messages-API endpoint (a proxy); default Anthropic's.
+    pub anthropic_base_url: Option<String>,
     pub xai_api_key: Option<Secret>,
     /// `MINICLAW_EMBEDDER`
     pub embedder: EmbedderKind,
@@ -240,7 +242,12 @@ impl Config {
             check_http_url("MINICLAW_PUBLIC_URL", u)?;
         }
 
+        let anthropic_base_url = get("ANTHROPIC_BASE_URL");
+        if let Some(u) = &anthropic_base_url {
+            check_http_url("ANTHROPIC_BASE_URL", u)?;
+        }
         let config = Config {
+            anthropic_base_url,
             llm_routes: get("MINICLAW_LLM_ROUTES"),
             llm_prices: get("MINICLAW_LLM_PRICES"),
             openai_model: get("MINICLAW_OPENAI_MODEL"),

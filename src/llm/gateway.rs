@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::anthropic::AnthropicClient;
 use super::budget::{self, Refusal};
 use super::openai::{Completion, OpenAiClient, ProviderError};
 use super::pricing::PriceTable;
@@ -48,6 +49,40 @@ pub enum LlmError {
     Db(#[from] sqlx::Error),
 }
 
+/// A provider client of either API family.
+enum Provider {
+    OpenAi(OpenAiClient),
+    Anthropic(AnthropicClient),
+}
+
+impl Provider {
+    async fn complete(
+        &self,
+        req: &ChatRequest,
+        model: &str,
+        max_tokens: u32,
+        timeout: Duration,
+    ) -> Result<Completion, ProviderError> {
+        match self {
+            Provider::OpenAi(c) => c.complete(req, model, max_tokens, timeout).await,
+            Provider::Anthropic(c) => c.complete(req, model, max_tokens, timeout).await,
+        }
+    }
+
+    async fn stream(
+        &self,
+        req: &ChatRequest,
+        model: &str,
+        max_tokens: u32,
+        timeout: Duration,
+    ) -> Result<reqwest::Response, ProviderError> {
+        match self {
+            Provider::OpenAi(c) => c.stream(req, model, max_tokens, timeout).await,
+            Provider::Anthropic(c) => c.stream(req, model, max_tokens, timeout).await,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Breaker {
     consecutive_failures: u32,
@@ -58,7 +93,7 @@ pub struct Gateway {
     pool: PgPool,
     routes: RoutingTable,
     prices: PriceTable,
-    clients: HashMap<&'static str, OpenAiClient>,
+    clients: HashMap<&'static str, Provider>,
     breakers: Mutex<HashMap<String, Breaker>>,
 }
 
@@ -69,10 +104,15 @@ impl Gateway {
         let mut clients = HashMap::new();
         if config.openai_api_key.is_some() || config.openai_base_url.is_some() {
             let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
-            clients.insert("openai", OpenAiClient::new("openai", &base, config.openai_api_key.clone()));
+            clients
+                .insert("openai", Provider::OpenAi(OpenAiClient::new("openai", &base, config.openai_api_key.clone())));
         }
         if let Some(key) = &config.xai_api_key {
-            clients.insert("xai", OpenAiClient::new("xai", "https://api.x.ai/v1", Some(key.clone())));
+            clients.insert("xai", Provider::OpenAi(OpenAiClient::new("xai", "https://api.x.ai/v1", Some(key.clone()))));
+        }
+        if let Some(key) = &config.anthropic_api_key {
+            let base = config.anthropic_base_url.clone().unwrap_or_else(|| "https://api.anthropic.com/v1".into());
+            clients.insert("anthropic", Provider::Anthropic(AnthropicClient::new(&base, key.clone())));
         }
         Ok(Gateway { pool, routes, prices, clients, breakers: Mutex::new(HashMap::new()) })
     }
@@ -208,7 +248,10 @@ impl Gateway {
                 }
             };
             let mut body = resp.bytes_stream();
-            let mut parser = super::openai::SseParser::default();
+            let mut parser = match client {
+                Provider::OpenAi(_) => super::openai::SseParser::default(),
+                Provider::Anthropic(_) => super::openai::SseParser::anthropic(),
+            };
             let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
             let outcome: Result<(), String> = loop {
                 let next = match tokio::time::timeout(route.timeout(), body.next()).await {

@@ -4,6 +4,7 @@
 //! openai), prices it (pricing) and logs it (usage). With no provider configured the offline
 //! engine answers.
 
+pub mod anthropic;
 pub mod budget;
 pub mod gateway;
 pub mod offline;

@@ -98,7 +98,7 @@ impl OpenAiClient {
             call = call.bearer_auth(key.expose());
         }
         let resp = call.send().await.map_err(|e| classify_transport(e, timeout))?;
-        let resp = self.check_status(resp).await?;
+        let resp = check_status(self.provider, resp).await?;
         let text = resp.text().await.map_err(|e| classify_transport(e, timeout))?;
         parse_completion(&text)
     }
@@ -133,41 +133,57 @@ impl OpenAiClient {
             .await
             .map_err(|_| ProviderError::Timeout(timeout))?
             .map_err(|e| classify_transport(e, timeout))?;
-        self.check_status(resp).await
-    }
-
-    /// Passes a successful response through; turns 429/5xx into `Retryable` (with the
-    /// server's `Retry-After`) and other failures into `Rejected`.
-    async fn check_status(&self, resp: reqwest::Response) -> Result<reqwest::Response, ProviderError> {
-        let status = resp.status();
-        if status.is_success() {
-            return Ok(resp);
-        }
-        let retry_after = resp
-            .headers()
-            .get(reqwest::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(Duration::from_secs_f64);
-        let message =
-            format!("{} answered {status}: {}", self.provider, snippet(&resp.text().await.unwrap_or_default()));
-        if status.as_u16() == 429 || status.is_server_error() {
-            Err(ProviderError::Retryable { message, retry_after })
-        } else {
-            Err(ProviderError::Rejected { message })
-        }
+        check_status(self.provider, resp).await
     }
 }
 
-/// Incremental parser of an OpenAI server-sent-event stream.
+/// Incremental parser of a server-sent-event stream, in OpenAI's dialect or (with
+/// `anthropic()`) the Messages API's.
 #[derive(Default)]
 pub struct SseParser {
     buffer: String,
     pub done: bool,
+    anthropic: bool,
+    input_tokens: u32,
 }
 
 impl SseParser {
+    pub fn anthropic() -> Self {
+        SseParser { anthropic: true, ..Default::default() }
+    }
+
+    fn anthropic_event(&mut self, v: &Value, out: &mut Vec<StreamPiece>) -> Result<(), ProviderError> {
+        match v["type"].as_str() {
+            Some("message_start") => {
+                self.input_tokens = v["message"]["usage"]["input_tokens"].as_u64().unwrap_or(0) as u32
+            }
+            Some("content_block_delta") => {
+                if let Some(text) = v["delta"]["text"].as_str()
+                    && !text.is_empty()
+                {
+                    out.push(StreamPiece::Delta(text.to_string()));
+                }
+            }
+            Some("message_delta") => {
+                if let Some(r) = v["delta"]["stop_reason"].as_str() {
+                    out.push(StreamPiece::Finish(super::anthropic::finish_reason(r)));
+                }
+                if let Some(o) = v["usage"]["output_tokens"].as_u64() {
+                    out.push(StreamPiece::Usage(Usage {
+                        prompt_tokens: self.input_tokens,
+                        completion_tokens: o as u32,
+                    }));
+                }
+            }
+            Some("message_stop") => self.done = true,
+            Some("error") => {
+                return Err(ProviderError::Malformed(format!("stream error event: {}", snippet(&v.to_string()))));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Feeds bytes; returns the pieces completed by them.
     pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<StreamPiece>, ProviderError> {
         self.buffer.push_str(&String::from_utf8_lossy(bytes));
@@ -183,6 +199,10 @@ impl SseParser {
             }
             let v: Value = serde_json::from_str(data)
                 .map_err(|e| ProviderError::Malformed(format!("stream chunk: {e}: {}", snippet(data))))?;
+            if self.anthropic {
+                self.anthropic_event(&v, &mut out)?;
+                continue;
+            }
             if let Some(choice) = v["choices"].get(0) {
                 if let Some(text) = choice["delta"]["content"].as_str()
                     && !text.is_empty()
@@ -202,7 +222,29 @@ impl SseParser {
     }
 }
 
-fn classify_transport(e: reqwest::Error, timeout: Duration) -> ProviderError {
+/// Passes a successful response through; turns 429/5xx (and Anthropic's 529 overload) into
+/// `Retryable` with the server's `Retry-After`, and other failures into `Rejected`.
+pub async fn check_status(provider: &str, resp: reqwest::Response) -> Result<reqwest::Response, ProviderError> {
+    let status = resp.status();
+    if status.is_success() {
+        return Ok(resp);
+    }
+    let retry_after = resp
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(Duration::from_secs_f64);
+    let message = format!("{provider} answered {status}: {}", snippet(&resp.text().await.unwrap_or_default()));
+    if status.as_u16() == 429 || status.is_server_error() {
+        Err(ProviderError::Retryable { message, retry_after })
+    } else {
+        Err(ProviderError::Rejected { message })
+    }
+}
+
+pub(crate) fn classify_transport(e: reqwest::Error, timeout: Duration) -> ProviderError {
     if e.is_timeout() {
         ProviderError::Timeout(timeout)
     } else {
@@ -210,7 +252,7 @@ fn classify_transport(e: reqwest::Error, timeout: Duration) -> ProviderError {
     }
 }
 
-fn snippet(text: &str) -> String {
+pub(crate) fn snippet(text: &str) -> String {
     let t: String = text.chars().take(300).collect();
     t.replace('\n', " ")
 }
@@ -321,6 +363,27 @@ mod tests {
             );
         }
         assert!(SseParser::default().feed(b"data: {oops\n").is_err());
+    }
+
+    #[test]
+    fn anthropic_stream_events_parse() {
+        let stream = concat!(
+            "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":25,\"output_tokens\":1}}}\n\n",
+            "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hi\"}}\n\n",
+            "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":4}}\n\n",
+            "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+        );
+        let mut p = SseParser::anthropic();
+        let pieces = p.feed(stream.as_bytes()).unwrap();
+        assert!(p.done);
+        assert_eq!(
+            pieces,
+            vec![
+                StreamPiece::Delta("Hi".into()),
+                StreamPiece::Finish(FinishReason::Stop),
+                StreamPiece::Usage(Usage { prompt_tokens: 25, completion_tokens: 4 }),
+            ]
+        );
     }
 
     #[test]

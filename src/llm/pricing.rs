@@ -28,6 +28,8 @@ impl PriceTable {
             ("grok-4.20-0309-reasoning".to_string(), p(2.00, 6.00)),
             ("gpt-5.4".to_string(), p(2.50, 10.00)),
             ("o3-mini".to_string(), p(1.10, 4.40)),
+            ("claude-haiku-4-5".to_string(), p(1.00, 5.00)),
+            ("claude-sonnet-4-5".to_string(), p(3.00, 15.00)),
             ("text-embedding-3-small".to_string(), p(0.02, 0.0)),
             ("offline".to_string(), p(0.0, 0.0)),
         ]))

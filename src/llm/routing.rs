@@ -14,11 +14,11 @@ use crate::config::Config;
 pub const OFFLINE: &str = "offline";
 
 /// Providers with a client in this build, in the order "first configured" is read.
-pub const PROVIDERS: [&str; 2] = ["openai", "xai"];
+pub const PROVIDERS: [&str; 3] = ["openai", "xai", "anthropic"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Target {
-    /// `openai`, `xai` or `offline`.
+    /// `openai`, `xai`, `anthropic` or `offline`.
     pub provider: String,
     pub model: String,
 }
@@ -86,6 +86,8 @@ pub fn default_model(provider: &str, role: Role) -> &'static str {
         ("xai", Role::ChatPremium) => "grok-4.20-0309-non-reasoning",
         ("xai", Role::Mentor | Role::Spawn) => "grok-4.20-0309-reasoning",
         ("xai", _) => "grok-4-1-fast-non-reasoning",
+        ("anthropic", Role::ChatPremium | Role::Mentor | Role::Spawn) => "claude-sonnet-4-5",
+        ("anthropic", _) => "claude-haiku-4-5",
         _ => "offline",
     }
 }

@@ -319,3 +319,40 @@ async fn a_caller_that_goes_away_abandons_the_stream() {
     assert!(start.elapsed() < Duration::from_millis(500), "stopped early, not after all 50 pieces");
     assert!(usage_rows(&db).await[0].8.as_deref().unwrap().contains("went away"));
 }
+
+#[tokio::test]
+async fn the_anthropic_messages_api_plain_and_streamed() {
+    let db = TestDb::new().await;
+    let server = LlmServer::start().await;
+    let gw = Gateway::new(
+        db.pool.clone(),
+        &config(&[("ANTHROPIC_API_KEY", "ak-test"), ("ANTHROPIC_BASE_URL", &server.base_url())]),
+    )
+    .unwrap();
+    server.push(Script::Reply { content: "{\"intent\": \"casual_chat\"}".into(), usage: Some((50, 10)) });
+    let r = gw
+        .complete(&CallContext::default(), ask(Role::Triage, "how was your day, tell me everything").json())
+        .await
+        .unwrap();
+    assert_eq!((r.provider.as_str(), r.model.as_str()), ("anthropic", "claude-haiku-4-5"));
+    assert_eq!(r.content, "{\"intent\": \"casual_chat\"}");
+    assert_eq!(server.header(0, "x-api-key").as_deref(), Some("ak-test"));
+    assert_eq!(server.header(0, "anthropic-version").as_deref(), Some("2023-06-01"));
+    let req = &server.requests()[0];
+    assert_eq!(req["system"].as_str().unwrap().lines().next(), Some("You are a test."));
+    assert!(req["system"].as_str().unwrap().contains("JSON object"), "JSON mode asked for in the system prompt");
+    assert_eq!(req["messages"].as_array().unwrap().len(), 1);
+
+    server.push(Script::Stream { pieces: vec!["Bon".into(), "jour".into()], usage: Some((33, 2)), complete: true });
+    let (tx, mut rx) = tokio::sync::mpsc::channel(16);
+    let r = gw.stream(&CallContext::default(), ask(Role::ChatPremium, "salut"), tx).await.unwrap();
+    assert_eq!(collect(&mut rx).await, vec!["Bon", "jour"]);
+    assert_eq!(
+        (r.content.as_str(), r.model.as_str(), r.usage.prompt_tokens, r.usage.completion_tokens),
+        ("Bonjour", "claude-sonnet-4-5", 33, 2)
+    );
+
+    // claude-haiku-4-5: 50 * $1/1M + 10 * $5/1M.
+    let rows = usage_rows(&db).await;
+    assert!((rows[0].7 - 0.0001).abs() < 1e-12, "{}", rows[0].7);
+}

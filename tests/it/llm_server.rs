@@ -67,6 +67,7 @@ impl LlmServer {
         let app = axum::Router::new()
             .route("/v1/chat/completions", post(completions))
             .route("/v1/embeddings", post(embeddings))
+            .route("/v1/messages", post(messages))
             .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -90,7 +91,11 @@ impl LlmServer {
     }
 
     pub fn authorization(&self, i: usize) -> Option<String> {
-        self.shared.requests.lock().unwrap()[i].0.get("authorization").map(|v| v.to_str().unwrap().to_string())
+        self.header(i, "authorization")
+    }
+
+    pub fn header(&self, i: usize, name: &str) -> Option<String> {
+        self.shared.requests.lock().unwrap()[i].0.get(name).map(|v| v.to_str().unwrap().to_string())
     }
 }
 
@@ -111,6 +116,49 @@ async fn embeddings(State(shared): State<Shared>, headers: HeaderMap, Json(body)
         .map(|(i, t)| json!({ "object": "embedding", "index": i, "embedding": [t.as_str().unwrap_or("").chars().count() as f64, 1.0, 0.0] }))
         .collect();
     Json(json!({ "object": "list", "data": data, "model": body["model"] })).into_response()
+}
+
+/// The Anthropic Messages API, answering from the same script.
+async fn messages(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
+    shared.requests.lock().unwrap().push((headers, body.clone()));
+    let mut script = shared.scripts.lock().unwrap().pop_front().unwrap_or_else(|| Script::reply("scripted answer"));
+    if let Script::Delay(d, inner) = script {
+        tokio::time::sleep(d).await;
+        script = *inner;
+    }
+    match script {
+        Script::Reply { content, usage } => {
+            let mut v = json!({ "type": "message", "role": "assistant", "model": body["model"], "stop_reason": "end_turn",
+                "content": [{ "type": "text", "text": content }] });
+            if let Some((p, c)) = usage {
+                v["usage"] = json!({ "input_tokens": p, "output_tokens": c });
+            }
+            Json(v).into_response()
+        }
+        Script::Stream { pieces, usage, complete } => {
+            let (p, c) = usage.unwrap_or((0, 0));
+            let mut events = vec![format!(
+                "event: message_start\ndata: {}\n\n",
+                json!({ "type": "message_start", "message": { "usage": { "input_tokens": p, "output_tokens": 1 } } })
+            )];
+            events.extend(pieces.iter().map(|t| {
+                format!(
+                    "event: content_block_delta\ndata: {}\n\n",
+                    json!({ "type": "content_block_delta", "index": 0, "delta": { "type": "text_delta", "text": t } })
+                )
+            }));
+            if complete {
+                events.push(format!("event: message_delta\ndata: {}\n\n", json!({ "type": "message_delta", "delta": { "stop_reason": "end_turn" }, "usage": { "output_tokens": c } })));
+                events.push(format!("event: message_stop\ndata: {}\n\n", json!({ "type": "message_stop" })));
+            }
+            let stream = futures::stream::iter(events).then(|e| async move {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                Ok::<_, std::convert::Infallible>(e)
+            });
+            ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()
+        }
+        other => respond(other, &body).await,
+    }
 }
 
 async fn completions(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {

@@ -141,14 +141,7 @@ impl Gateway {
                     }
                 }
             }
-            if self.breaker_open(&target.provider) {
-                attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
-                continue;
-            }
-            let Some(client) = self.clients.get(target.provider.as_str()) else {
-                attempts.push(format!("{}: no client configured", target.provider));
-                continue;
-            };
+            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let mut retry = 0;
             loop {
                 let remaining = deadline.saturating_duration_since(Instant::now());
@@ -225,14 +218,7 @@ impl Gateway {
                     }
                 }
             }
-            if self.breaker_open(&target.provider) {
-                attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
-                continue;
-            }
-            let Some(client) = self.clients.get(target.provider.as_str()) else {
-                attempts.push(format!("{}: no client configured", target.provider));
-                continue;
-            };
+            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let started = Instant::now();
             let fail = |e: String| async move {
                 self.breaker_failure(&target.provider);
@@ -295,6 +281,19 @@ impl Gateway {
             }
         }
         Err(LlmError::AllFailed { attempts })
+    }
+
+    /// The target's client, unless its breaker is open or it has none (noted in `attempts`).
+    fn usable_client(&self, target: &Target, attempts: &mut Vec<String>) -> Option<&Provider> {
+        if self.breaker_open(&target.provider) {
+            attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
+            return None;
+        }
+        let client = self.clients.get(target.provider.as_str());
+        if client.is_none() {
+            attempts.push(format!("{}: no client configured", target.provider));
+        }
+        client
     }
 
     /// The offline engine's answer, logged like any call; `None` if it cannot do the role.

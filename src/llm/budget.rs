@@ -38,6 +38,8 @@ pub fn next_month_start(now: DateTime<Utc>) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(y, m, 1, 0, 0, 0).single().expect("first of month exists")
 }
 
+type Limits = (Option<String>, Option<String>, Option<i32>, Option<i64>, Option<f64>, Option<f64>);
+
 /// Checks every limit that applies; `Ok(())` when the call may go ahead.
 pub async fn check(
     pool: &PgPool,
@@ -46,31 +48,32 @@ pub async fn check(
     background: bool,
 ) -> Result<Result<(), Refusal>, sqlx::Error> {
     let now = Utc::now();
-    if background {
-        let scopes = vec!["global".to_string(), tenant_id.map(|t| format!("tenant:{t}")).unwrap_or_default()];
-        let hit: Option<(String, String)> = sqlx::query_as(
-            "SELECT scope, reason FROM llm_kill_switches WHERE scope = ANY($1) ORDER BY scope = 'global' DESC LIMIT 1",
-        )
-        .bind(&scopes)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((scope, reason)) = hit {
-            return Ok(Err(Refusal::KillSwitch { scope, reason }));
-        }
+    // One round trip: the kill switch (background only), the agent's budget and today's total,
+    // the tenant's budget and this month's total — all primary-key lookups.
+    let scopes = vec!["global".to_string(), tenant_id.map(|t| format!("tenant:{t}")).unwrap_or_default()];
+    let row: Limits = sqlx::query_as(
+        "SELECT (SELECT scope FROM llm_kill_switches WHERE $5 AND scope = ANY($3) ORDER BY scope = 'global' DESC LIMIT 1),
+                (SELECT reason FROM llm_kill_switches WHERE $5 AND scope = ANY($3) ORDER BY scope = 'global' DESC LIMIT 1),
+                (SELECT daily_token_budget FROM agents WHERE id = $1),
+                (SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = $1 AND day = ($4 AT TIME ZONE 'UTC')::date),
+                (SELECT monthly_budget_usd FROM tenants WHERE id = $2),
+                (SELECT cost_usd FROM llm_tenant_monthly_usage
+                  WHERE tenant_id = $2 AND month = date_trunc('month', $4 AT TIME ZONE 'UTC')::date)",
+    )
+    .bind(agent_id)
+    .bind(tenant_id)
+    .bind(&scopes)
+    .bind(now)
+    .bind(background)
+    .fetch_one(pool)
+    .await?;
+    let (switch_scope, switch_reason, agent_budget, used, tenant_budget, spent) = row;
+    if let Some(scope) = switch_scope {
+        return Ok(Err(Refusal::KillSwitch { scope, reason: switch_reason.unwrap_or_default() }));
     }
-    if let Some(agent) = agent_id {
-        let row: Option<(i32, i64)> = sqlx::query_as(
-            "SELECT a.daily_token_budget,
-                    (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
-                      WHERE agent_id = a.id AND created_at >= date_trunc('day', now(), 'UTC'))
-             FROM agents a WHERE a.id = $1",
-        )
-        .bind(agent)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((budget, used)) = row
-            && used >= budget as i64
-        {
+    if let Some(budget) = agent_budget {
+        let used = used.unwrap_or(0);
+        if used >= budget as i64 {
             return Ok(Err(Refusal::AgentDailyTokens {
                 budget: budget as i64,
                 used,
@@ -78,19 +81,9 @@ pub async fn check(
             }));
         }
     }
-    if let Some(tenant) = tenant_id {
-        let row: Option<(Option<f64>, f64)> = sqlx::query_as(
-            "SELECT t.monthly_budget_usd,
-                    (SELECT coalesce(sum(cost_usd), 0) FROM llm_usage_logs
-                      WHERE tenant_id = t.id AND created_at >= date_trunc('month', now(), 'UTC'))
-             FROM tenants t WHERE t.id = $1",
-        )
-        .bind(tenant)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((Some(budget), spent)) = row
-            && spent >= budget
-        {
+    if let Some(budget) = tenant_budget {
+        let spent = spent.unwrap_or(0.0);
+        if spent >= budget {
             return Ok(Err(Refusal::TenantMonthlyDollars { budget, spent, reset_at: next_month_start(now) }));
         }
     }

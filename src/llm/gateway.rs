@@ -43,8 +43,6 @@ pub enum LlmError {
     /// Every target failed; one line per attempt.
     #[error("every model for this role failed: {}", .attempts.join("; "))]
     AllFailed { attempts: Vec<String> },
-    #[error("the offline engine has no implementation of the `{0}` role yet")]
-    OfflineUnsupported(&'static str),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -133,13 +131,7 @@ impl Gateway {
 
         for target in &route.targets {
             if target.provider == OFFLINE {
-                match self.offline(ctx, &req, target).await {
-                    Some(r) => return Ok(r),
-                    None => {
-                        attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
-                        continue;
-                    }
-                }
+                return Ok(self.offline(ctx, &req, target).await);
             }
             let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let mut retry = 0;
@@ -207,16 +199,9 @@ impl Gateway {
         let mut attempts = Vec::new();
         for target in &route.targets {
             if target.provider == OFFLINE {
-                match self.offline(ctx, req, target).await {
-                    Some(r) => {
-                        let _ = deltas.send(r.content.clone()).await;
-                        return Ok(r);
-                    }
-                    None => {
-                        attempts.push(format!("offline: {}", LlmError::OfflineUnsupported(req.role.as_str())));
-                        continue;
-                    }
-                }
+                let r = self.offline(ctx, req, target).await;
+                let _ = deltas.send(r.content.clone()).await;
+                return Ok(r);
             }
             let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let started = Instant::now();
@@ -296,16 +281,16 @@ impl Gateway {
         client
     }
 
-    /// The offline engine's answer, logged like any call; `None` if it cannot do the role.
-    async fn offline(&self, ctx: &CallContext, req: &ChatRequest, target: &Target) -> Option<ChatResponse> {
+    /// The offline engine's answer, logged like any call.
+    async fn offline(&self, ctx: &CallContext, req: &ChatRequest, target: &Target) -> ChatResponse {
         let started = Instant::now();
-        let answer = offline::answer(req)?;
+        let answer = offline::answer(req);
         let usage = Usage {
             prompt_tokens: usage::count_prompt_tokens(&req.messages),
             completion_tokens: usage::count_tokens(&answer),
         };
         self.log(ctx, req, target, usage, true, started, FinishReason::Stop, None).await;
-        Some(ChatResponse {
+        ChatResponse {
             content: answer,
             tool_calls: Vec::new(),
             usage,
@@ -313,7 +298,7 @@ impl Gateway {
             provider: OFFLINE.into(),
             model: OFFLINE.into(),
             engine: Engine::Offline,
-        })
+        }
     }
 
     async fn success(

@@ -26,11 +26,25 @@ pub struct UsageRecord {
     pub request_id: Option<String>,
 }
 
+/// Writes the log row and adds it to the agent's daily and the tenant's monthly totals, in one
+/// statement (one round trip, one commit).
 pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
-            completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+        "WITH log AS (
+            INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
+                completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+            RETURNING created_at
+         ), agent_total AS (
+            INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens)
+            SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log WHERE $2 IS NOT NULL
+            ON CONFLICT (agent_id, day) DO UPDATE SET tokens = u.tokens + excluded.tokens
+         ), tenant_total AS (
+            INSERT INTO llm_tenant_monthly_usage AS u (tenant_id, month, cost_usd)
+            SELECT $3, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, $13 FROM log WHERE $3 IS NOT NULL
+            ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+         )
+         SELECT 1",
     )
     .bind(Uuid::now_v7())
     .bind(r.agent_id)
@@ -78,8 +92,12 @@ pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
     messages.iter().map(|m| count_tokens(&m.content) + 4).sum::<u32>() + 3
 }
 
-/// Deletes usage logs older than 30 days (001 §7.8).
+/// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
+/// more (monthly totals are kept: they are the tenant's spending history).
 pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
+    sqlx::query("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
+        .execute(pool)
+        .await?;
     Ok(sqlx::query("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")
         .execute(pool)
         .await?

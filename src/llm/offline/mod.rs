@@ -1,23 +1,25 @@
 //! The offline engine (SPEC M4): deterministic, rule-based answers for roles, so the product
 //! works with no provider configured. Its answers are labelled `engine: "offline"` by the
-//! gateway. Roles without an offline implementation yet make the call fail loudly
-//! (`LlmError::OfflineUnsupported`) instead of returning something made up.
+//! gateway. Every role has one; each works from the request's structured `input` (shapes
+//! documented per function) and falls back to the last user message.
 
+pub mod cognition;
 pub mod extraction;
 pub mod text;
 pub mod triage;
+pub mod writing;
 
 use super::{ChatRequest, MessageRole, Role};
 
-/// The offline answer to a request, or `None` when the role has no offline implementation.
-pub fn answer(req: &ChatRequest) -> Option<String> {
+/// The offline answer to a request: JSON text for the structured roles, prose for the others.
+pub fn answer(req: &ChatRequest) -> String {
     let last_user =
         req.messages.iter().rev().find(|m| m.role == MessageRole::User).map(|m| m.content.as_str()).unwrap_or("");
     let input = req.input.clone().unwrap_or(serde_json::Value::Null);
-    let json = |v: serde_json::Value| Some(v.to_string());
+    let json = |v: serde_json::Value| v.to_string();
     match req.role {
         Role::Triage => json(serde_json::to_value(triage::classify(last_user)).expect("triage result serialises")),
-        Role::Chat | Role::ChatPremium | Role::Skill => Some(chat_reply(req, last_user)),
+        Role::Chat | Role::ChatPremium | Role::Skill => chat_reply(req, last_user),
         Role::Extraction => {
             let texts: Vec<String> = match input.get("messages").and_then(serde_json::Value::as_array) {
                 Some(ms) => ms
@@ -30,11 +32,23 @@ pub fn answer(req: &ChatRequest) -> Option<String> {
             let facts: Vec<extraction::Fact> = texts.iter().flat_map(|t| extraction::extract(t)).collect();
             json(serde_json::json!({ "facts": facts, "insights": [] }))
         }
-        Role::Summarization => Some(text::summarize(&input, last_user)),
+        Role::Summarization => text::summarize(&input, last_user),
         Role::Guard => json(text::guard(&input)),
         Role::Dedup => json(text::dedup(&input)),
         Role::Rerank => json(text::rerank(&input)),
-        _ => None,
+        Role::Mentor => json(cognition::mentor(&input)),
+        Role::Compile => cognition::compile(&input),
+        Role::Lint => json(cognition::lint(&input)),
+        Role::Fusion => json(cognition::fusion(&input)),
+        Role::DreamJudge => json(cognition::dream_judge(&input)),
+        Role::GapDiagnosis => json(cognition::gap_diagnosis(&input)),
+        Role::QualityEval => json(writing::quality_eval(&input)),
+        Role::Digest => writing::digest(&input),
+        Role::Outreach => json(writing::outreach(&input)),
+        Role::Spawn => {
+            let input = if input.is_null() { serde_json::json!({ "brief": last_user }) } else { input };
+            json(writing::spawn(&input))
+        }
     }
 }
 
@@ -86,13 +100,25 @@ mod tests {
                 Message::user("Where do I live? Vienna?"),
             ],
         );
-        let reply = answer(&req).unwrap();
+        let reply = answer(&req);
         assert!(reply.starts_with("[offline engine"));
         assert!(reply.contains("lives in Vienna") && !reply.contains("jazz"), "{reply}");
     }
 
     #[test]
-    fn unsupported_roles_answer_nothing() {
-        assert!(answer(&ChatRequest::new(Role::Mentor, vec![Message::user("reflect")])).is_none());
+    fn every_role_answers_and_structured_roles_answer_json() {
+        for role in Role::ALL {
+            let out = answer(&ChatRequest::new(role, vec![Message::user("My name is Alice and I live in Vienna")]));
+            assert!(!out.trim().is_empty(), "{role:?}");
+            let prose = matches!(
+                role,
+                Role::Chat | Role::ChatPremium | Role::Skill | Role::Summarization | Role::Compile | Role::Digest
+            );
+            if !prose {
+                let v: serde_json::Value =
+                    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{role:?}: {e}: {out}"));
+                assert!(v.is_object(), "{role:?}: {out}");
+            }
+        }
     }
 }

@@ -46,9 +46,13 @@ pub enum ApiError {
     #[error("{message}")]
     Unprocessable { code: &'static str, message: String, details: Option<serde_json::Value> },
     #[error("rate limit exceeded; retry in {retry_after_secs} s")]
-    RateLimited { retry_after_secs: u64, message: Option<String> },
+    /// `reset_at`: when the limit resets, for limits with a fixed reset (budgets).
+    RateLimited { retry_after_secs: u64, message: Option<String>, reset_at: Option<chrono::DateTime<chrono::Utc>> },
     #[error("{0}")]
     Unavailable(String),
+    /// An upstream (model provider) failed.
+    #[error("{0}")]
+    BadGateway(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -85,6 +89,7 @@ impl ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -101,6 +106,7 @@ impl ApiError {
             ApiError::Unprocessable { code, .. } => code,
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::BadGateway(_) => "upstream_failed",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -113,9 +119,12 @@ impl ApiError {
             ApiError::BadRequest { message, details, .. } | ApiError::Unprocessable { message, details, .. } => {
                 (message.clone(), details.clone())
             }
-            ApiError::RateLimited { retry_after_secs, message } => (
+            ApiError::RateLimited { retry_after_secs, message, reset_at } => (
                 message.clone().unwrap_or_else(|| self.to_string()),
-                Some(serde_json::json!({ "retry_after_secs": retry_after_secs })),
+                Some(match reset_at {
+                    Some(at) => serde_json::json!({ "retry_after_secs": retry_after_secs, "reset_at": at }),
+                    None => serde_json::json!({ "retry_after_secs": retry_after_secs }),
+                }),
             ),
             other => (other.to_string(), None),
         };
@@ -157,6 +166,28 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A model call that could not be made or failed everywhere. A budget refusal is the caller's
+/// limit: 429 with the reset time (`Retry-After` and `details.reset_at`); the kill switch only
+/// stops background work, so a request seeing it is told the service is paused (503); every
+/// target failing is a 502 naming the attempts without their secrets.
+impl From<crate::llm::LlmError> for ApiError {
+    fn from(e: crate::llm::LlmError) -> Self {
+        use crate::llm::LlmError;
+        match e {
+            LlmError::Refused(r) => match r.reset_at() {
+                Some(reset_at) => ApiError::RateLimited {
+                    retry_after_secs: (reset_at - chrono::Utc::now()).num_seconds().max(1) as u64,
+                    message: Some(r.to_string()),
+                    reset_at: Some(reset_at),
+                },
+                None => ApiError::Unavailable(r.to_string()),
+            },
+            LlmError::AllFailed { .. } => ApiError::BadGateway(e.to_string()),
+            LlmError::Db(e) => e.into(),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         match &e {
@@ -183,8 +214,25 @@ mod tests {
 
     #[test]
     fn rate_limited_sets_retry_after() {
-        let resp = ApiError::RateLimited { retry_after_secs: 7, message: None }.into_response();
+        let resp = ApiError::RateLimited { retry_after_secs: 7, message: None, reset_at: None }.into_response();
         assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(resp.headers()[header::RETRY_AFTER], "7");
+    }
+
+    #[test]
+    fn an_exhausted_budget_is_a_429_with_its_reset_time() {
+        use crate::llm::{LlmError, budget::Refusal};
+        let reset_at = chrono::Utc::now() + chrono::Duration::hours(3);
+        let err: ApiError = LlmError::Refused(Refusal::AgentDailyTokens { budget: 100, used: 120, reset_at }).into();
+        assert_eq!(err.status(), StatusCode::TOO_MANY_REQUESTS);
+        let body = serde_json::to_value(err.body()).unwrap();
+        assert_eq!(body["error"]["details"]["reset_at"], serde_json::json!(reset_at));
+        let secs = body["error"]["details"]["retry_after_secs"].as_u64().unwrap();
+        assert!((3 * 3600 - 5..=3 * 3600).contains(&secs), "{secs}");
+        let paused: ApiError =
+            LlmError::Refused(Refusal::KillSwitch { scope: "global".into(), reason: "x".into() }).into();
+        assert_eq!(paused.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let failed: ApiError = LlmError::AllFailed { attempts: vec!["openai/gpt-5-mini: HTTP 500".into()] }.into();
+        assert_eq!((failed.status(), failed.code()), (StatusCode::BAD_GATEWAY, "upstream_failed"));
     }
 }

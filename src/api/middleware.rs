@@ -82,6 +82,7 @@ pub async fn limit_per_ip(
             return ApiError::RateLimited {
                 retry_after_secs,
                 message: Some("too many requests from this address".into()),
+                reset_at: None,
             }
             .into_response();
         }

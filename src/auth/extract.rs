@@ -192,6 +192,7 @@ impl FromRequestParts<AppState> for AgentScope {
                 return Err(ApiError::RateLimited {
                     retry_after_secs,
                     message: Some("rate limit for this API key exceeded".into()),
+                    reset_at: None,
                 });
             }
             if grant.agent_id != agent_id {

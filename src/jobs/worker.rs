@@ -121,6 +121,46 @@ impl Worker {
     }
 }
 
+/// A job whose model call was refused (budget used up, kill switch on) did not fail: it is
+/// done, its result says it was skipped and why, the agent's activity log says so too, and it
+/// is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused again; the next
+/// scheduled run tries afresh.
+async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
+    let refusal = error.chain().find_map(|e| match e.downcast_ref::<crate::llm::LlmError>() {
+        Some(crate::llm::LlmError::Refused(r)) => Some(r.clone()),
+        _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),
+    })?;
+    let reason = match &refusal {
+        crate::llm::budget::Refusal::AgentDailyTokens { .. } => "agent_daily_budget",
+        crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
+        crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
+    };
+    metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);
+    tracing::info!(job.id = %job.id, job.kind = %job.kind, reason, "job skipped: {refusal}");
+    let result = serde_json::json!({ "skipped": true, "reason": reason, "message": refusal.to_string(),
+        "resets_at": refusal.reset_at() });
+    if let Some(agent) = job.agent_id {
+        let recorded = async {
+            let mut conn = pool.acquire().await?;
+            let tenant: Option<uuid::Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+                .bind(agent)
+                .fetch_optional(&mut *conn)
+                .await?;
+            if let Some(tenant) = tenant {
+                let origin = crate::activity::Origin::new(crate::auth::Actor::Job(job.kind.clone()), None);
+                let details =
+                    serde_json::json!({ "cycle": job.kind, "reason": reason, "message": refusal.to_string() });
+                crate::activity::record_agent(&mut conn, tenant, agent, &origin, "cycle.skipped", details).await?;
+            }
+            Ok::<_, sqlx::Error>(())
+        };
+        if let Err(e) = recorded.await {
+            tracing::warn!(job.id = %job.id, error = %e, "could not record the skip in the activity log");
+        }
+    }
+    Some(result)
+}
+
 /// Runs a leased job and records done / retry / dead. Panics count as failures.
 pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: Job) -> Job {
     let lag = (job.started_at.unwrap_or_else(chrono::Utc::now) - job.run_at).num_milliseconds().max(0) as f64 / 1000.0;
@@ -140,7 +180,10 @@ pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: J
             };
             match result {
                 Ok(Ok(value)) => Ok(value),
-                Ok(Err(e)) => Err(format!("{e:#}")),
+                Ok(Err(e)) => match skipped(pool, &job, &e).await {
+                    Some(value) => Ok(value),
+                    None => Err(format!("{e:#}")),
+                },
                 Err(panic) => Err(format!("job panicked: {}", panic_message(&panic))),
             }
         }

@@ -378,3 +378,47 @@ async fn the_anthropic_messages_api_plain_and_streamed() {
     let rows = usage_rows(&db).await;
     assert!((rows[0].7 - 0.0001).abs() < 1e-12, "{}", rows[0].7);
 }
+
+#[tokio::test]
+async fn a_background_cycle_refused_by_the_kill_switch_is_skipped_and_recorded() {
+    use miniclaw::jobs::registry::{Cycle, CycleScope};
+    let thinking = Cycle::new("think", CycleScope::Agent, "calls a model in the background", |ctx| async move {
+        let agent = ctx.job.agent_id.expect("agent cycle");
+        let tenant: Uuid =
+            sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(&ctx.pool).await?;
+        let gw = Gateway::new(ctx.pool.clone(), &config(&[])).map_err(anyhow::Error::msg)?;
+        let call = CallContext { agent_id: Some(agent), tenant_id: Some(tenant), background: true, request_id: None };
+        let r = gw.complete(&call, ask(Role::Lint, "lint")).await?;
+        Ok(json!({ "engine": r.engine }))
+    });
+    let app = TestApp::builder().admin_password("pw").cycle(thinking).spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+
+    let run = format!("/v1/admin/agents/{agent}/run/think");
+    let r = app.send(app.admin(Method::POST, &run)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["result"]["engine"], "offline");
+
+    let switch = json!({ "reason": "maintenance" });
+    assert_eq!(app.send(app.admin(Method::PUT, "/v1/admin/llm/kill-switch").json(&switch)).await.status, 204);
+    let r = app.send(app.admin(Method::POST, &run)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let job = r.json();
+    assert_eq!(job["status"], "done", "a refusal is not a failure to retry: {job}");
+    assert_eq!(
+        (job["result"]["skipped"].as_bool(), job["result"]["reason"].as_str()),
+        (Some(true), Some("kill_switch"))
+    );
+    assert!(job["result"]["message"].as_str().unwrap().contains("maintenance"));
+
+    let activity =
+        app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{agent}/activity"))).await.json();
+    let skipped: Vec<&serde_json::Value> =
+        activity.as_array().unwrap().iter().filter(|e| e["action"] == "cycle.skipped").collect();
+    assert_eq!(skipped.len(), 1, "{activity}");
+    assert_eq!(
+        (skipped[0]["details"]["cycle"].as_str(), skipped[0]["actor_type"].as_str()),
+        (Some("think"), Some("job"))
+    );
+}

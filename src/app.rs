@@ -29,6 +29,7 @@ struct Inner {
     ip_limiter: Option<RateLimiter>,
     key_limiter: Option<RateLimiter>,
     llm: Arc<Gateway>,
+    embedder: Arc<dyn crate::embed::Embedder>,
 }
 
 impl AppState {
@@ -36,8 +37,13 @@ impl AppState {
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
         let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
         let llm = Arc::new(Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
+        let embedder = crate::embed::from_config(&config).await.context("loading the embedding model")?;
+        crate::memory::vector::ensure_index(&pool, embedder.model(), embedder.dimensions())
+            .await
+            .context("creating the vector index for the embedding model")?;
         Ok(AppState(Arc::new(Inner {
             llm,
+            embedder,
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
             pool,
@@ -46,6 +52,10 @@ impl AppState {
             metrics: crate::telemetry::metrics_handle(),
             session_keys,
         })))
+    }
+    /// The embedder every stored and queried vector comes from.
+    pub fn embedder(&self) -> &dyn crate::embed::Embedder {
+        self.0.embedder.as_ref()
     }
     /// The model gateway: every LLM call goes through it.
     pub fn llm(&self) -> &Gateway {

@@ -110,6 +110,11 @@ pub struct Config {
     pub rate_limit_ip: u32,
     /// `MINICLAW_RATE_LIMIT_KEY`: requests per minute per API key (0 disables).
     pub rate_limit_key: u32,
+    /// `MINICLAW_URL_ALLOWLIST`: IPs or CIDR ranges that URL ingestion may fetch although they
+    /// are internal (loopback, private, ...). Empty by default.
+    pub url_allowlist: crate::memory::knowledge::Allowlist,
+    /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
+    pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
     pub secure_cookies: bool,
     /// `MINICLAW_PUBLIC_URL`: the URL people and miniapps use; default `http://MINICLAW_ADDR`.
@@ -253,6 +258,11 @@ impl Config {
             openai_model: get("MINICLAW_OPENAI_MODEL"),
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
+            url_allowlist: crate::memory::knowledge::Allowlist::parse(
+                &get("MINICLAW_URL_ALLOWLIST").unwrap_or_default(),
+            )
+            .map_err(|e| bad("MINICLAW_URL_ALLOWLIST", e))?,
+            knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
             public_url,
             addr,
@@ -390,6 +400,8 @@ mod tests {
             ("DEBUG_SHADOW", "maybe"),
             ("MINICLAW_WORKER_CONCURRENCY", "0"),
             ("MINICLAW_BODY_LIMIT", "12kb"),
+            ("MINICLAW_URL_ALLOWLIST", "localhost"),
+            ("MINICLAW_KNOWLEDGE_CAP", "0"),
             ("MINICLAW_LOG_FORMAT", "xml"),
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),

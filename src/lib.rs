@@ -16,5 +16,6 @@ pub mod embed;
 pub mod error;
 pub mod jobs;
 pub mod llm;
+pub mod memory;
 pub mod telemetry;
 pub mod web;

@@ -10,6 +10,7 @@ pub mod gateway;
 pub mod health;
 pub mod keys;
 pub mod llm;
+pub mod memories;
 mod middleware;
 
 use std::sync::LazyLock;
@@ -51,6 +52,7 @@ pub fn body_limit() -> usize {
     tags(
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
         (name = "agents", description = "Hosted agents and their activity log"),
+        (name = "memories", description = "Long-term memory: CRUD, hybrid search, history, store health, knowledge ingestion"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
@@ -106,6 +108,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(health::routes())
         .merge(admin::routes())
         .merge(llm::routes())
+        .merge(memories::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -24,7 +24,20 @@ pub trait Embedder: Send + Sync {
 /// The embedder the configuration asks for.
 pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
     Ok(match config.embedder {
-        EmbedderKind::MiniLm => Arc::new(minilm::MiniLm::load(config.model_dir.clone()).await?),
+        EmbedderKind::MiniLm => {
+            // One copy of the weights per process, however many app states are built from it.
+            static LOADED: tokio::sync::Mutex<Vec<(std::path::PathBuf, Arc<minilm::MiniLm>)>> =
+                tokio::sync::Mutex::const_new(Vec::new());
+            let mut loaded = LOADED.lock().await;
+            match loaded.iter().find(|(dir, _)| *dir == config.model_dir) {
+                Some((_, model)) => model.clone(),
+                None => {
+                    let model = Arc::new(minilm::MiniLm::load(config.model_dir.clone()).await?);
+                    loaded.push((config.model_dir.clone(), model.clone()));
+                    model
+                }
+            }
+        }
         EmbedderKind::OpenAi => {
             let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
             Arc::new(openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), "text-embedding-3-small", 1536))

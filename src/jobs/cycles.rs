@@ -36,6 +36,16 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(24 * HOUR),
+        Cycle::new(
+            "memory_expiry",
+            CycleScope::Platform,
+            "Deletes memories past their expiry date, keeping a version of each (R5).",
+            |ctx: JobContext| async move {
+                let deleted = crate::memory::delete_expired(&ctx.pool).await?;
+                Ok(json!({ "deleted": deleted }))
+            },
+        )
+        .every(24 * HOUR),
     ]
 }
 

@@ -13,6 +13,16 @@ async fn another_tenants_ids_are_404_on_every_route() {
     let mallory = app.signup("mallory@example.com").await;
     let a_agent = app.create_agent(&alice, json!({ "name": "Alice's" })).await["id"].as_str().unwrap().to_string();
     let (a_key_id, _) = app.create_key(&alice, &a_agent, &["*"]).await;
+    let a_memory = app
+        .send(
+            app.as_bearer(&alice.token, Method::POST, &format!("/v1/hosted-agents/{a_agent}/memories"))
+                .json(&json!({ "content": "Alice lives in Vienna", "category": "identity" })),
+        )
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -22,7 +32,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
         if !path.contains('{') || path.starts_with("/v1/admin") {
             continue; // no ids, or operator routes (not tenant-scoped)
         }
-        let url = path.replace("{id}", &a_agent).replace("{kid}", &a_key_id);
+        let url = path.replace("{id}", &a_agent).replace("{kid}", &a_key_id).replace("{mid}", &a_memory);
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

@@ -15,5 +15,6 @@ mod isolation;
 mod jobs;
 mod llm;
 mod llm_server;
+mod memory;
 mod openapi;
 mod processes;

@@ -11,7 +11,8 @@ const STOPWORDS: &[&str] = &[
     "the", "a", "an", "and", "or", "but", "is", "are", "was", "were", "be", "to", "of", "in", "on", "at", "for",
     "with", "it", "this", "that", "i", "you", "he", "she", "we", "they", "me", "my", "your", "our", "their", "as",
     "by", "from", "so", "do", "does", "did", "have", "has", "had", "not", "no", "yes", "can", "will", "just", "about",
-    "what", "how",
+    "what", "how", "which", "who", "whom", "where", "when", "why", "there", "these", "those", "would", "could",
+    "should", "been", "its", "than", "then",
 ];
 
 /// Lower-case content words (no stop words, at least 2 characters).

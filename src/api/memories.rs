@@ -1,0 +1,434 @@
+//! Memories (SPEC R1–R8): CRUD, bulk upload, hybrid search, history, store health and
+//! knowledge ingestion, for owners and for keys with `memories:*`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::extract::{Json, Path, Query};
+use crate::app::AppState;
+use crate::auth::{Actor, AgentScope, Scope};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::llm::CallContext;
+use crate::memory::hygiene::{self, Health};
+use crate::memory::knowledge::{self, CHUNK_CHARS};
+use crate::memory::search::{SearchRequest, SearchResponse, Searcher};
+use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion, NewMemory};
+
+const READ: Scope = Scope("memories:read");
+const WRITE: Scope = Scope("memories:write");
+/// Largest bulk upload (R1): all or nothing.
+pub const BULK_MAX: usize = 500;
+/// Largest text upload before chunking.
+const KNOWLEDGE_TEXT_MAX: usize = 50_000;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_memory, list_memories))
+        .routes(routes!(get_memory, update_memory, delete_memory))
+        .routes(routes!(memory_history))
+        .routes(routes!(bulk_create))
+        .routes(routes!(search_memories))
+        .routes(routes!(memory_health))
+        .routes(routes!(add_knowledge))
+        .routes(routes!(add_knowledge_url))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryInput {
+    pub content: String,
+    /// identity, goal, preference, interest, context, insight, knowledge, ... (lower case).
+    pub category: String,
+    /// 0–10, default 5.
+    pub importance: Option<f32>,
+    /// 0–1, default 0.8.
+    pub confidence: Option<f32>,
+    #[serde(default)]
+    pub pinned: bool,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryUpdate {
+    pub content: Option<String>,
+    pub category: Option<String>,
+    pub importance: Option<f32>,
+    pub confidence: Option<f32>,
+    /// Pin or unpin.
+    pub pinned: Option<bool>,
+    /// active, dormant, archived, deprecated
+    pub status: Option<String>,
+    /// `null` clears the expiry; absent leaves it.
+    #[serde(default, deserialize_with = "double_option")]
+    #[schema(value_type = Option<DateTime<Utc>>)]
+    pub expires_at: Option<Option<DateTime<Utc>>>,
+    /// Why, for the history.
+    pub reason: Option<String>,
+}
+
+fn double_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<DateTime<Utc>>>, D::Error> {
+    Option::<DateTime<Utc>>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BulkInput {
+    /// 1–500 memories, stored all or none.
+    pub memories: Vec<MemoryInput>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BulkResult {
+    pub created: usize,
+    pub memories: Vec<Memory>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KnowledgeText {
+    /// Up to 50,000 characters, stored as chunks of at most 400.
+    pub text: String,
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KnowledgeUrl {
+    /// An http(s) URL of a public page.
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct KnowledgeResult {
+    pub knowledge_id: Uuid,
+    pub title: Option<String>,
+    pub source_url: Option<String>,
+    pub chunks: Vec<Memory>,
+    /// Knowledge entries the agent now has, and the cap.
+    pub entries: i64,
+    pub cap: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct DeleteParams {
+    /// Why, for the history.
+    pub reason: Option<String>,
+}
+
+fn source_of(scope: &AgentScope) -> &'static str {
+    if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api" }
+}
+
+/// Vectors for texts, or `None` when embedding fails: the memories are stored anyway (BM25
+/// still finds them) and the failure is logged; nothing the user sent is lost.
+async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f32>, String)>> {
+    let embedder = state.embedder();
+    match embedder.embed(texts).await {
+        Ok(vs) => vs.into_iter().map(|v| Some((v, embedder.model().to_string()))).collect(),
+        Err(e) => {
+            tracing::warn!(error = %e, "embedding failed; memories stored without vectors");
+            texts.iter().map(|_| None).collect()
+        }
+    }
+}
+
+fn new_memory(input: MemoryInput, source: &str, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
+    NewMemory {
+        confidence: input.confidence.unwrap_or(0.8),
+        importance: input.importance.unwrap_or(5.0),
+        pinned: input.pinned,
+        expires_at: input.expires_at,
+        embedding,
+        ..NewMemory::new(input.content, input.category, source)
+    }
+}
+
+/// Adds a memory. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = MemoryInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn create_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<MemoryInput>,
+) -> ApiResult<(StatusCode, Json<Memory>)> {
+    scope.require(WRITE)?;
+    memory::validate(Some(&input.content), Some(&input.category), input.confidence, input.importance)?;
+    let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
+    let mut tx = state.pool().begin().await?;
+    let m =
+        memory::create(&mut tx, scope.agent_id, &scope.origin(), new_memory(input, source_of(&scope), embedding), None)
+            .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(m)))
+}
+
+/// The agent's memories, newest first, filtered by category, source and status. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id"), ListFilter),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<Memory>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_memories(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(filter): Query<ListFilter>,
+) -> ApiResult<Json<Vec<Memory>>> {
+    scope.require(READ)?;
+    Ok(Json(memory::list(state.pool(), scope.agent_id, &filter).await?))
+}
+
+/// One memory. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Memory), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(READ)?;
+    Ok(Json(memory::get(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Edits, pins/unpins or changes the status of a memory; every change is a new version. An
+/// owner's new wording is a correction: the old one gets a tombstone. Key scope: `memories:write`.
+#[utoipa::path(patch, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")), request_body = MemoryUpdate,
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+    Json(input): Json<MemoryUpdate>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(WRITE)?;
+    memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
+    let embedding = match &input.content {
+        Some(c) => embed_all(&state, std::slice::from_ref(c)).await.pop().flatten(),
+        None => None,
+    };
+    let patch = MemoryPatch {
+        content: input.content,
+        category: input.category,
+        confidence: input.confidence,
+        importance: input.importance,
+        pinned: input.pinned,
+        status: input.status,
+        expires_at: input.expires_at,
+        embedding,
+    };
+    let mut tx = state.pool().begin().await?;
+    let m = memory::update(&mut tx, scope.agent_id, ids.1, &scope.origin(), patch, input.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(Json(m))
+}
+
+/// Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+/// fact again unless the user says it again. Key scope: `memories:write`.
+#[utoipa::path(delete, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id"), DeleteParams),
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+    Query(params): Query<DeleteParams>,
+) -> ApiResult<StatusCode> {
+    scope.require(WRITE)?;
+    let mut tx = state.pool().begin().await?;
+    memory::delete(&mut tx, scope.agent_id, ids.1, &scope.origin(), params.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Every version of a memory with actor and reason, oldest first; also for deleted memories.
+/// Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}/history", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<MemoryVersion>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_history(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+) -> ApiResult<Json<Vec<MemoryVersion>>> {
+    scope.require(READ)?;
+    Ok(Json(memory::history(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Adds up to 500 memories in one transaction: all are stored, or none. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/bulk", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = BulkInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = BulkResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn bulk_create(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<BulkInput>,
+) -> ApiResult<(StatusCode, Json<BulkResult>)> {
+    scope.require(WRITE)?;
+    if input.memories.is_empty() || input.memories.len() > BULK_MAX {
+        return Err(ApiError::validation("memories", format!("send between 1 and {BULK_MAX} memories")));
+    }
+    for (i, m) in input.memories.iter().enumerate() {
+        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance).map_err(|e| match e {
+            ApiError::BadRequest { code, message, details } => ApiError::BadRequest {
+                code,
+                message: format!("memories[{i}]: {message}"),
+                details: Some(serde_json::json!({ "field": format!("memories[{i}].{}", details.as_ref().and_then(|d| d["field"].as_str()).unwrap_or("")) })),
+            },
+            other => other,
+        })?;
+    }
+    let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
+    let vectors = embed_all(&state, &texts).await;
+    let source = source_of(&scope);
+    let origin = scope.origin();
+    let mut tx = state.pool().begin().await?;
+    let mut created = Vec::with_capacity(texts.len());
+    for (m, v) in input.memories.into_iter().zip(vectors) {
+        created.push(
+            memory::create(&mut tx, scope.agent_id, &origin, new_memory(m, source, v), Some("bulk upload")).await?,
+        );
+    }
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(BulkResult { created: created.len(), memories: created })))
+}
+
+/// Hybrid search: BM25 and vector candidates, `0.4*bm25 + 0.4*semantic + 0.2*prominence`, each
+/// result with its signals and the paths that found it, and an explanation of what was
+/// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
+/// `memories:read`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/search", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = SearchRequest, security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = SearchResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn search_memories(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(req): Json<SearchRequest>,
+) -> ApiResult<Json<SearchResponse>> {
+    scope.require(READ)?;
+    let searcher = Searcher {
+        pool: state.pool(),
+        embedder: state.embedder(),
+        llm: state.llm(),
+        ctx: CallContext {
+            agent_id: Some(scope.agent_id),
+            tenant_id: Some(scope.tenant_id),
+            background: false,
+            request_id: scope.origin().request_id,
+        },
+    };
+    Ok(Json(searcher.search(scope.agent_id, &req).await?))
+}
+
+/// The store-health report (R6): duplicate rates, recall-loop suppressions, tombstone hits,
+/// stale share, contradictions. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-health", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Health), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_health(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Health>> {
+    scope.require(READ)?;
+    Ok(Json(hygiene::health(state.pool(), scope.agent_id).await?))
+}
+
+/// Stores one knowledge entry as chunks (source `uploaded` or `url`, confidence 1.0, category
+/// `knowledge`), refusing with 409 once the agent has its cap of entries.
+async fn store_knowledge(
+    state: &AppState,
+    scope: &AgentScope,
+    text: &str,
+    title: Option<String>,
+    source: &str,
+    url: Option<String>,
+) -> ApiResult<KnowledgeResult> {
+    let chunks = knowledge::chunk(text, CHUNK_CHARS);
+    if chunks.is_empty() {
+        return Err(ApiError::validation("text", "the text has nothing to store"));
+    }
+    let vectors = embed_all(state, &chunks).await;
+    let cap = state.config().knowledge_cap;
+    let mut tx = state.pool().begin().await?;
+    // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
+    sqlx::query("SELECT id FROM agents WHERE id = $1 FOR UPDATE").bind(scope.agent_id).execute(&mut *tx).await?;
+    let entries: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT knowledge_id) FROM agent_memories WHERE agent_id = $1 AND knowledge_id IS NOT NULL",
+    )
+    .bind(scope.agent_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if entries >= cap {
+        return Err(ApiError::Conflict(format!(
+            "the agent already has {entries} knowledge entries, its cap is {cap}; delete one first (operators: MINICLAW_KNOWLEDGE_CAP)"
+        )));
+    }
+    let knowledge_id = Uuid::now_v7();
+    let origin = scope.origin();
+    let mut stored = Vec::with_capacity(chunks.len());
+    for (chunk, v) in chunks.into_iter().zip(vectors) {
+        let new = NewMemory {
+            title: title.clone(),
+            confidence: 1.0,
+            knowledge_id: Some(knowledge_id),
+            source_url: url.clone(),
+            embedding: v,
+            ..NewMemory::new(chunk, "knowledge", source)
+        };
+        stored.push(memory::create(&mut tx, scope.agent_id, &origin, new, Some("knowledge ingestion")).await?);
+    }
+    tx.commit().await?;
+    Ok(KnowledgeResult { knowledge_id, title, source_url: url, chunks: stored, entries: entries + 1, cap })
+}
+
+/// Uploads text as knowledge, chunked at sentence boundaries into pieces of at most 400
+/// characters. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/knowledge", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = KnowledgeText, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = KnowledgeResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn add_knowledge(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<KnowledgeText>,
+) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
+    scope.require(WRITE)?;
+    if input.text.trim().is_empty() {
+        return Err(ApiError::validation("text", "text must not be empty"));
+    }
+    if input.text.chars().count() > KNOWLEDGE_TEXT_MAX {
+        return Err(ApiError::validation("text", format!("text is limited to {KNOWLEDGE_TEXT_MAX} characters")));
+    }
+    if input.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
+        return Err(ApiError::validation("title", "title is limited to 200 characters"));
+    }
+    let r = store_knowledge(&state, &scope, &input.text, input.title, "uploaded", None).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}
+
+/// Fetches a public web page and stores its text (HTML stripped, at most 5,000 characters) as
+/// knowledge. Loopback, private, link-local and metadata addresses are refused with 422, also
+/// after redirects, unless the operator allows them. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/knowledge/url", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = KnowledgeUrl, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = KnowledgeResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_knowledge_url(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<KnowledgeUrl>,
+) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
+    scope.require(WRITE)?;
+    if input.url.len() > 2048 {
+        return Err(ApiError::validation("url", "url is limited to 2,048 characters"));
+    }
+    let page = knowledge::fetch(&input.url, &state.config().url_allowlist).await?;
+    let title = page.title.clone().or_else(|| Some(page.url.clone()));
+    let r = store_knowledge(&state, &scope, &page.text, title, "url", Some(page.url)).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}

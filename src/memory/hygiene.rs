@@ -1,0 +1,198 @@
+//! Write-side hygiene (R6): the recall-loop guard, tombstones for what the owner deleted or
+//! corrected, and the store-health report.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{Memory, content_hash, normalize};
+use crate::embed::cosine;
+use crate::llm::offline::text::jaccard;
+
+/// Word overlap at which a candidate fact only restates an injected memory.
+pub const RESTATE_JACCARD: f64 = 0.8;
+/// Cosine similarity at which two facts say the same thing (001 §8.4: 0.92).
+pub const SAME_FACT_COSINE: f32 = 0.92;
+
+/// A memory that was put into the turn's prompt.
+pub struct Injected<'a> {
+    pub content: &'a str,
+    pub embedding: Option<&'a [f32]>,
+}
+
+/// The recall-loop guard (R6a): the index of the injected memory that `candidate` only
+/// restates (same normalised text, word overlap ≥ 0.8, or cosine ≥ 0.92), if any. Extraction
+/// drops such candidates: the model read them from the prompt, the user did not say them.
+pub fn restates(candidate: &str, candidate_embedding: Option<&[f32]>, injected: &[Injected<'_>]) -> Option<usize> {
+    let norm = normalize(candidate);
+    injected.iter().position(|m| {
+        normalize(m.content) == norm
+            || jaccard(candidate, m.content) >= RESTATE_JACCARD
+            || matches!((candidate_embedding, m.embedding), (Some(a), Some(b)) if a.len() == b.len() && cosine(a, b) >= SAME_FACT_COSINE)
+    })
+}
+
+/// Leaves a tombstone for a memory the owner deleted or corrected.
+pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO memory_tombstones (id, agent_id, content_hash, content, embedding, embedding_model, reason)
+         SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $3 FROM agent_memories WHERE id = $2",
+    )
+    .bind(Uuid::now_v7())
+    .bind(m.id)
+    .bind(reason)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether a candidate fact matches a tombstone (same normalised text, or a vector of the same
+/// model within cosine 0.92). A hit is counted on the tombstone and as a hygiene event. The
+/// caller skips this check when the user stated the fact again in a later message.
+pub async fn tombstoned(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    candidate: &str,
+    embedding: Option<(&[f32], &str)>,
+) -> sqlx::Result<bool> {
+    let hash = content_hash(candidate);
+    let (vec, model, dims) = match embedding {
+        Some((v, m)) => (Some(super::vector::literal(v)), Some(m.to_string()), v.len()),
+        None => (None, None, 1),
+    };
+    let hit: Option<Uuid> = sqlx::query_scalar(&format!(
+        "SELECT id FROM memory_tombstones
+          WHERE agent_id = $1 AND (content_hash = $2
+             OR ($3::text IS NOT NULL AND embedding_model = $4
+                 AND vector_dims(embedding) = {dims}
+                 AND 1 - (embedding::vector({dims}) <=> $3::vector({dims})) >= $5))
+          LIMIT 1"
+    ))
+    .bind(agent_id)
+    .bind(&hash)
+    .bind(vec)
+    .bind(model)
+    .bind(SAME_FACT_COSINE as f64)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = hit {
+        sqlx::query("UPDATE memory_tombstones SET hits = hits + 1 WHERE id = $1").bind(id).execute(&mut *conn).await?;
+        event(conn, agent_id, "tombstone_hit", candidate).await?;
+    }
+    Ok(hit.is_some())
+}
+
+/// Records a refused write (recall_loop, tombstone_hit, exact_duplicate, near_duplicate).
+pub async fn event(conn: &mut PgConnection, agent_id: Uuid, kind: &str, content: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO memory_hygiene_events (id, agent_id, kind, content) VALUES ($1, $2, $3, $4)")
+        .bind(Uuid::now_v7())
+        .bind(agent_id)
+        .bind(kind)
+        .bind(content)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The store-health report (R6c).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Health {
+    pub agent_id: Uuid,
+    pub live_memories: i64,
+    pub total_memories: i64,
+    /// Share of live memories whose normalised text another live memory also has.
+    pub exact_duplicate_rate: f64,
+    /// Share of the (up to) 200 newest live memories with another live memory of the same
+    /// model within cosine 0.92.
+    pub near_duplicate_rate: f64,
+    pub near_duplicate_sample: i64,
+    /// Candidate facts dropped because they only restated an injected memory (30 days).
+    pub recall_loop_suppressions: i64,
+    /// Candidate facts dropped because they matched a tombstone (30 days).
+    pub tombstone_hits: i64,
+    pub tombstones: i64,
+    /// Share of live memories older than 60 days that no search returned in 60 days.
+    pub stale_share: f64,
+    /// Memories invalidated by a contradicting newer fact.
+    pub contradictions: i64,
+    /// Memories waiting for a vector.
+    pub unembedded: i64,
+    pub generated_at: DateTime<Utc>,
+}
+
+pub async fn health(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Health> {
+    let (live, total, dup_rows, stale, contradictions, unembedded): (i64, i64, i64, i64, i64, i64) = sqlx::query_as(
+        "WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+                         AND (expires_at IS NULL OR expires_at > now()))
+         SELECT (SELECT count(*) FROM live),
+                (SELECT count(*) FROM agent_memories WHERE agent_id = $1),
+                (SELECT coalesce(sum(n), 0)::bigint FROM (SELECT count(*) AS n FROM live GROUP BY content_hash HAVING count(*) > 1) d),
+                (SELECT count(*) FROM live WHERE created_at < now() - interval '60 days'
+                    AND (last_retrieved_at IS NULL OR last_retrieved_at < now() - interval '60 days')),
+                (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND invalid_at IS NOT NULL),
+                (SELECT count(*) FROM live WHERE embedding IS NULL)",
+    )
+    .bind(agent_id)
+    .fetch_one(pool)
+    .await?;
+    // Near duplicates: each of the newest 200 live memories looks for a neighbour of its model.
+    let (sample, near): (i64, i64) = sqlx::query_as(
+        "WITH recent AS (SELECT id, embedding, embedding_model FROM agent_memories
+                          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL AND embedding IS NOT NULL
+                          ORDER BY created_at DESC LIMIT 200)
+         SELECT count(*), count(*) FILTER (WHERE EXISTS (
+                    SELECT 1 FROM recent o WHERE o.id <> r.id AND o.embedding_model = r.embedding_model
+                       AND vector_dims(o.embedding) = vector_dims(r.embedding)
+                       AND 1 - (o.embedding <=> r.embedding) >= $2))
+           FROM recent r",
+    )
+    .bind(agent_id)
+    .bind(SAME_FACT_COSINE as f64)
+    .fetch_one(pool)
+    .await?;
+    let (recall, hits, tombstones): (i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM memory_hygiene_events WHERE agent_id = $1 AND kind = 'recall_loop'
+                   AND created_at > now() - interval '30 days'),
+                (SELECT count(*) FROM memory_hygiene_events WHERE agent_id = $1 AND kind = 'tombstone_hit'
+                   AND created_at > now() - interval '30 days'),
+                (SELECT count(*) FROM memory_tombstones WHERE agent_id = $1)",
+    )
+    .bind(agent_id)
+    .fetch_one(pool)
+    .await?;
+    let share = |n: i64, d: i64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+    Ok(Health {
+        agent_id,
+        live_memories: live,
+        total_memories: total,
+        exact_duplicate_rate: share(dup_rows, live),
+        near_duplicate_rate: share(near, sample),
+        near_duplicate_sample: sample,
+        recall_loop_suppressions: recall,
+        tombstone_hits: hits,
+        tombstones,
+        stale_share: share(stale, live),
+        contradictions,
+        unembedded,
+        generated_at: Utc::now(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recall_loop_guard_spots_restatements_only() {
+        let injected = [
+            Injected { content: "The user lives in Vienna", embedding: Some(&[1.0, 0.0]) },
+            Injected { content: "The user likes jazz", embedding: None },
+        ];
+        assert_eq!(restates("the user lives in Vienna.", None, &injected), Some(0));
+        assert_eq!(restates("User likes jazz", None, &injected), Some(1));
+        assert_eq!(restates("Lives in the Austrian capital", Some(&[0.99, 0.05]), &injected), Some(0));
+        assert_eq!(restates("The user is moving to Graz next month", Some(&[0.0, 1.0]), &injected), None);
+    }
+}

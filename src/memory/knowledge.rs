@@ -1,0 +1,380 @@
+//! Knowledge ingestion (R3): text cut into chunks of at most 400 characters at sentence
+//! boundaries, and web pages fetched without letting the server be turned against its own
+//! network (SSRF): only http/https, every address the name resolves to — and every redirect's —
+//! must be public unless the operator allows it, the connection goes to the address that was
+//! checked, and size and time are bounded.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use regex::Regex;
+
+use crate::error::ApiError;
+
+pub const CHUNK_CHARS: usize = 400;
+/// A page's text is cut here (R3).
+pub const PAGE_CHARS: usize = 5000;
+const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+const MAX_REDIRECTS: usize = 5;
+
+/// Splits text into chunks of at most `max` characters, breaking after sentences where it can,
+/// then at spaces, and only inside a word when a single word is longer than `max`.
+pub fn chunk(text: &str, max: usize) -> Vec<String> {
+    static SENTENCE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[^.!?\n]+(?:[.!?]+|\n|$)").expect("static pattern"));
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let push = |current: &mut String, chunks: &mut Vec<String>| {
+        let t = current.trim();
+        if !t.is_empty() {
+            chunks.push(t.to_string());
+        }
+        current.clear();
+    };
+    for sentence in SENTENCE.find_iter(text).map(|m| m.as_str().trim()).filter(|s| !s.is_empty()) {
+        let len = |s: &str| s.chars().count();
+        if len(&current) + len(sentence) < max {
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(sentence);
+            continue;
+        }
+        push(&mut current, &mut chunks);
+        if len(sentence) <= max {
+            current.push_str(sentence);
+            continue;
+        }
+        // A sentence longer than a chunk: break at spaces (or, for one huge word, anywhere).
+        for word in sentence.split_whitespace() {
+            let mut word = word.to_string();
+            while len(&word) > max {
+                push(&mut current, &mut chunks);
+                let head: String = word.chars().take(max).collect();
+                chunks.push(head);
+                word = word.chars().skip(max).collect();
+            }
+            if len(&current) + len(&word) + 1 > max {
+                push(&mut current, &mut chunks);
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(&word);
+        }
+    }
+    push(&mut current, &mut chunks);
+    chunks
+}
+
+/// Text of an HTML page: scripts, styles and tags removed, entities decoded, whitespace folded.
+pub fn html_to_text(html: &str) -> String {
+    static DROP: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?is)<(script|style|noscript|template|svg|head)\b.*?</(script|style|noscript|template|svg|head)\s*>|<!--.*?-->")
+            .expect("static pattern")
+    });
+    static BLOCK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)</?(p|div|br|li|h[1-6]|tr|section|article|header|footer|blockquote)\b[^>]*>")
+            .expect("static pattern")
+    });
+    static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").expect("static pattern"));
+    static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[ \t\r\f]+").expect("static pattern"));
+    static LINES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\s*\n\s*").expect("static pattern"));
+    let text = DROP.replace_all(html, " ");
+    let text = BLOCK.replace_all(&text, "\n");
+    let text = TAG.replace_all(&text, " ");
+    let text = text
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&");
+    let text = SPACES.replace_all(&text, " ");
+    LINES.replace_all(text.trim(), "\n").to_string()
+}
+
+/// Whether an address is one the platform must never be made to call: loopback, private,
+/// link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast, broadcast,
+/// unspecified, documentation and benchmarking ranges, and the IPv6 equivalents (including
+/// IPv4-mapped ones).
+pub fn is_forbidden(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => forbidden_v4(v4),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return forbidden_v4(v4);
+            }
+            let s = v6.segments();
+            v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (s[0] & 0xfe00) == 0xfc00 // unique local
+                || (s[0] & 0xffc0) == 0xfe80 // link-local
+                || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+                || (s[0] == 0x0064 && s[1] == 0xff9b) // NAT64 (embeds IPv4)
+                || s[0] == 0x2002 // 6to4 (embeds IPv4)
+        }
+    }
+}
+
+fn forbidden_v4(ip: Ipv4Addr) -> bool {
+    let o = ip.octets();
+    ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_multicast()
+        || ip.is_broadcast()
+        || ip.is_unspecified()
+        || ip.is_documentation()
+        || o[0] == 0
+        || (o[0] == 100 && (64..128).contains(&o[1])) // carrier-grade NAT
+        || (o[0] == 198 && (o[1] == 18 || o[1] == 19)) // benchmarking
+        || o[0] >= 240 // reserved
+}
+
+/// Operator exceptions (`MINICLAW_URL_ALLOWLIST`): exact IPs or CIDR ranges.
+#[derive(Debug, Clone, Default)]
+pub struct Allowlist(Vec<(IpAddr, u8)>);
+
+impl Allowlist {
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        let mut nets = Vec::new();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (addr, bits) = match item.split_once('/') {
+                Some((a, b)) => (a, Some(b.parse::<u8>().map_err(|_| format!("bad prefix length in `{item}`"))?)),
+                None => (item, None),
+            };
+            let ip: IpAddr = addr.parse().map_err(|_| format!("`{item}` is not an IP address or CIDR range"))?;
+            let max = if ip.is_ipv4() { 32 } else { 128 };
+            let bits = bits.unwrap_or(max);
+            if bits > max {
+                return Err(format!("prefix length too long in `{item}`"));
+            }
+            nets.push((ip, bits));
+        }
+        Ok(Allowlist(nets))
+    }
+
+    pub fn allows(&self, ip: IpAddr) -> bool {
+        self.0.iter().any(|(net, bits)| match (net, ip) {
+            (IpAddr::V4(n), IpAddr::V4(i)) => {
+                let mask = if *bits == 0 { 0 } else { u32::MAX << (32 - bits) };
+                u32::from(*n) & mask == u32::from(i) & mask
+            }
+            (IpAddr::V6(n), IpAddr::V6(i)) => {
+                let mask = if *bits == 0 { 0 } else { u128::MAX << (128 - bits) };
+                u128::from(*n) & mask == u128::from(i) & mask
+            }
+            _ => false,
+        })
+    }
+}
+
+fn refuse(message: impl Into<String>) -> ApiError {
+    ApiError::Unprocessable { code: "url_refused", message: message.into(), details: None }
+}
+
+/// Resolves the URL's host and returns one checked address to connect to.
+async fn vet(url: &reqwest::Url, allow: &Allowlist) -> Result<SocketAddr, ApiError> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(refuse(format!("only http and https URLs can be fetched, not {}", url.scheme())));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(refuse("URLs with credentials are not fetched"));
+    }
+    let host = url.host_str().ok_or_else(|| refuse("the URL has no host"))?;
+    let port = url.port_or_known_default().unwrap_or(80);
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let addrs: Vec<SocketAddr> = match host.parse::<IpAddr>() {
+        Ok(ip) => vec![SocketAddr::new(ip, port)],
+        Err(_) => tokio::time::timeout(Duration::from_secs(5), tokio::net::lookup_host((host, port)))
+            .await
+            .map_err(|_| refuse(format!("resolving {host} took too long")))?
+            .map_err(|e| refuse(format!("{host} could not be resolved: {e}")))?
+            .collect(),
+    };
+    if addrs.is_empty() {
+        return Err(refuse(format!("{host} has no addresses")));
+    }
+    // Every address must pass: a name that resolves to one public and one private address
+    // could otherwise be used to reach the private one.
+    if let Some(bad) = addrs.iter().find(|a| is_forbidden(a.ip()) && !allow.allows(a.ip())) {
+        return Err(refuse(format!(
+            "{host} resolves to {}, a loopback, private, link-local or otherwise internal address; it is not fetched",
+            bad.ip()
+        )));
+    }
+    Ok(addrs[0])
+}
+
+/// A fetched page: its final URL and its text, cut to 5,000 characters.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub url: String,
+    pub title: Option<String>,
+    pub text: String,
+}
+
+/// Fetches a page safely (see the module docs). Redirects are followed by hand, each target
+/// checked like the first.
+pub async fn fetch(url: &str, allow: &Allowlist) -> Result<Page, ApiError> {
+    let mut url: reqwest::Url =
+        url.trim().parse().map_err(|e| ApiError::validation("url", format!("not a valid URL: {e}")))?;
+    for _ in 0..=MAX_REDIRECTS {
+        let addr = vet(&url, allow).await?;
+        let host = url.host_str().unwrap_or_default().to_string();
+        // Connect to the address that was checked, not to whatever a second lookup returns.
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(FETCH_TIMEOUT)
+            .resolve(&host, addr)
+            .user_agent(concat!("miniclaw/", env!("CARGO_PKG_VERSION"), " (knowledge ingestion)"))
+            .build()
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let resp = client.get(url.clone()).send().await.map_err(|e| {
+            if e.is_timeout() {
+                refuse(format!("{url} did not answer within {} s", FETCH_TIMEOUT.as_secs()))
+            } else {
+                refuse(format!("{url} could not be fetched: {e}"))
+            }
+        })?;
+        if resp.status().is_redirection() {
+            let location = resp
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .ok_or_else(|| refuse(format!("{url} redirects without a Location")))?;
+            url = url.join(location).map_err(|e| refuse(format!("{url} redirects to a bad URL: {e}")))?;
+            continue;
+        }
+        if !resp.status().is_success() {
+            return Err(refuse(format!("{url} answered HTTP {}", resp.status().as_u16())));
+        }
+        let content_type = resp
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_lowercase();
+        let is_html = content_type.contains("html");
+        if !(is_html || content_type.starts_with("text/") || content_type.is_empty()) {
+            return Err(refuse(format!("{url} is {content_type}, not a web page or text")));
+        }
+        if resp.content_length().is_some_and(|n| n as usize > MAX_BODY_BYTES) {
+            return Err(refuse(format!("{url} is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024)));
+        }
+        let body = read_limited(resp).await.map_err(|e| refuse(format!("{url}: {e}")))?;
+        let raw = String::from_utf8_lossy(&body);
+        let title = is_html.then(|| title_of(&raw)).flatten();
+        let text = if is_html { html_to_text(&raw) } else { raw.trim().to_string() };
+        let text: String = text.chars().take(PAGE_CHARS).collect();
+        if text.trim().is_empty() {
+            return Err(refuse(format!("{url} has no text")));
+        }
+        return Ok(Page { url: url.to_string(), title, text });
+    }
+    Err(refuse(format!("more than {MAX_REDIRECTS} redirects")))
+}
+
+async fn read_limited(mut resp: reqwest::Response) -> Result<Vec<u8>, String> {
+    let mut body = Vec::new();
+    while let Some(chunk) = resp.chunk().await.map_err(|e| e.to_string())? {
+        body.extend_from_slice(&chunk);
+        if body.len() > MAX_BODY_BYTES {
+            return Err(format!("the page is larger than {} MiB", MAX_BODY_BYTES / 1024 / 1024));
+        }
+    }
+    Ok(body)
+}
+
+fn title_of(html: &str) -> Option<String> {
+    static TITLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?is)<title[^>]*>(.*?)</title>").expect("static pattern"));
+    let t = html_to_text(TITLE.captures(html)?.get(1)?.as_str());
+    (!t.is_empty()).then(|| t.chars().take(200).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_break_at_sentences_and_never_exceed_the_limit() {
+        let text = "Vienna is the capital of Austria. It has about two million people. ".repeat(20);
+        let chunks = chunk(&text, CHUNK_CHARS);
+        assert!(chunks.len() > 1);
+        for c in &chunks {
+            assert!(c.chars().count() <= CHUNK_CHARS, "{}", c.len());
+            assert!(c.ends_with('.'), "breaks after a sentence: {c}");
+        }
+        let joined: String = chunks.join(" ");
+        assert_eq!(joined.split_whitespace().count(), text.split_whitespace().count(), "nothing lost");
+        let huge = "x".repeat(1000);
+        assert!(chunk(&huge, CHUNK_CHARS).iter().all(|c| c.chars().count() <= CHUNK_CHARS));
+        assert_eq!(chunk("  ", CHUNK_CHARS), Vec::<String>::new());
+    }
+
+    #[test]
+    fn html_is_reduced_to_its_text() {
+        let html = "<html><head><title>T</title><style>p{}</style></head><body><script>alert(1)</script>\
+                    <h1>Rust &amp; you</h1><p>Memory   safety<br>without GC.</p><!-- hidden --></body></html>";
+        assert_eq!(html_to_text(html), "Rust & you\nMemory safety\nwithout GC.");
+    }
+
+    #[test]
+    fn internal_addresses_are_forbidden() {
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "100.64.0.1",
+            "224.0.0.1",
+            "255.255.255.255",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:127.0.0.1",
+            "::ffff:169.254.169.254",
+        ] {
+            assert!(is_forbidden(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
+            assert!(!is_forbidden(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn the_allowlist_matches_ips_and_ranges() {
+        let a = Allowlist::parse("127.0.0.1, 10.0.0.0/8,fd00::/8").unwrap();
+        assert!(a.allows("127.0.0.1".parse().unwrap()));
+        assert!(!a.allows("127.0.0.2".parse().unwrap()));
+        assert!(a.allows("10.200.1.1".parse().unwrap()));
+        assert!(a.allows("fd12::1".parse().unwrap()));
+        assert!(!a.allows("169.254.169.254".parse().unwrap()));
+        assert!(Allowlist::parse("10.0.0.0/33").is_err());
+        assert!(Allowlist::parse("example.com").is_err());
+    }
+
+    #[tokio::test]
+    async fn refused_before_any_connection() {
+        let none = Allowlist::default();
+        for url in [
+            "http://127.0.0.1:9/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[::1]/",
+            "file:///etc/passwd",
+            "ftp://example.com/",
+        ] {
+            let err = fetch(url, &none).await.unwrap_err();
+            assert_eq!(err.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY, "{url}: {err}");
+        }
+        assert_eq!(fetch("not a url", &none).await.unwrap_err().status(), axum::http::StatusCode::BAD_REQUEST);
+    }
+}

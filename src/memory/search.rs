@@ -1,0 +1,389 @@
+//! Hybrid memory search (X1, R4, R8): candidates from BM25 over the agent's live memories and
+//! from the vector index, each scored on all three signals, combined as
+//! `0.4*BM25 + 0.4*semantic + 0.2*prominence` after normalisation, optionally reranked by the
+//! `rerank` role, and explained.
+
+use std::collections::{BTreeSet, HashMap};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::vector::{self, Filters};
+use super::{COLUMNS, Memory, STATUSES, score, terms};
+use crate::embed::Embedder;
+use crate::error::ApiError;
+use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchFilters {
+    #[serde(default)]
+    pub category: Vec<String>,
+    #[serde(default)]
+    pub source: Vec<String>,
+    /// Default: active only.
+    #[serde(default)]
+    pub status: Vec<String>,
+    /// Created at or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Created before.
+    pub to: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchRequest {
+    pub query: String,
+    /// 1–50, default 10.
+    pub limit: Option<i64>,
+    #[serde(default)]
+    pub filters: SearchFilters,
+    /// Rerank with the `rerank` model role over a 4x over-fetch (default false).
+    #[serde(default)]
+    pub rerank: bool,
+}
+
+/// Each signal of a result, normalised to [0, 1], and what it contributed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Signals {
+    /// BM25 divided by the best BM25 among the candidates.
+    pub bm25: f64,
+    pub bm25_raw: f64,
+    /// Cosine similarity (0 when the memory has no vector of the query's model).
+    pub semantic: f64,
+    /// The memory's composite importance (R2): confidence, mentions, recency and stored importance.
+    pub prominence: f64,
+    /// `0.4*bm25 + 0.4*semantic + 0.2*prominence`.
+    pub hybrid: f64,
+    /// The rerank model's score, when reranked.
+    pub llm: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchResult {
+    pub memory: Memory,
+    pub score: f64,
+    pub signals: Signals,
+    /// Which paths found it: `bm25`, `vector`.
+    pub found_by: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PathReport {
+    pub searched: bool,
+    pub candidates: usize,
+    /// Why the path was not searched or found nothing.
+    pub note: Option<String>,
+}
+
+/// What was searched and how (R8).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Explanation {
+    pub agent_id: Uuid,
+    pub query_terms: Vec<String>,
+    pub categories: Vec<String>,
+    pub sources: Vec<String>,
+    pub statuses: Vec<String>,
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+    pub bm25: PathReport,
+    pub vector: PathReport,
+    pub embedding_model: String,
+    pub reranked: bool,
+    pub rerank_note: Option<String>,
+    /// `0.4*bm25 + 0.4*semantic + 0.2*prominence` (then `0.4*hybrid + 0.6*llm` when reranked).
+    pub formula: String,
+    /// Live memories the agent has (any filter aside).
+    pub live_memories: i64,
+    /// For an empty result: why.
+    pub empty_reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchResponse {
+    pub results: Vec<SearchResult>,
+    pub explanation: Explanation,
+}
+
+/// Everything a search needs besides its request.
+pub struct Searcher<'a> {
+    pub pool: &'a PgPool,
+    pub embedder: &'a dyn Embedder,
+    pub llm: &'a Gateway,
+    pub ctx: CallContext,
+}
+
+fn validate(req: &SearchRequest) -> Result<i64, ApiError> {
+    if req.query.trim().is_empty() {
+        return Err(ApiError::validation("query", "query must not be empty"));
+    }
+    if req.query.chars().count() > 2000 {
+        return Err(ApiError::validation("query", "query is limited to 2,000 characters"));
+    }
+    let limit = req.limit.unwrap_or(10);
+    if !(1..=50).contains(&limit) {
+        return Err(ApiError::validation("limit", "limit must be between 1 and 50"));
+    }
+    for s in &req.filters.status {
+        if !STATUSES.contains(&s.as_str()) {
+            return Err(ApiError::validation(
+                "filters.status",
+                format!("status must be one of {}", STATUSES.join(", ")),
+            ));
+        }
+    }
+    if let (Some(f), Some(t)) = (req.filters.from, req.filters.to)
+        && f >= t
+    {
+        return Err(ApiError::validation("filters.from", "from must be before to"));
+    }
+    Ok(limit)
+}
+
+impl Searcher<'_> {
+    pub async fn search(&self, agent_id: Uuid, req: &SearchRequest) -> Result<SearchResponse, ApiError> {
+        let limit = validate(req)?;
+        let f = &req.filters;
+        let statuses = if f.status.is_empty() { vec!["active".to_string()] } else { f.status.clone() };
+        let filters = Filters {
+            categories: f.category.clone(),
+            sources: f.source.clone(),
+            statuses: statuses.clone(),
+            from: f.from,
+            to: f.to,
+        };
+        let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(20);
+        let query_terms = terms::terms(&req.query);
+        let mut conn = self.pool.acquire().await?;
+
+        // BM25 covers live (active) memories only.
+        let filtered = !f.category.is_empty() || !f.source.is_empty() || f.from.is_some() || f.to.is_some();
+        let mut bm25_report = PathReport { searched: false, candidates: 0, note: None };
+        let mut bm25: HashMap<Uuid, f64> = HashMap::new();
+        if !statuses.iter().any(|s| s == "active") {
+            bm25_report.note = Some("BM25 indexes active memories only; the status filter excludes them".into());
+        } else if query_terms.is_empty() {
+            bm25_report.note = Some("the query has no searchable words (only stop words)".into());
+        } else {
+            bm25_report.searched = true;
+            // With filters, score more so enough survive them.
+            let k = if filtered { fetch * 10 } else { fetch };
+            bm25 = terms::bm25(&mut conn, agent_id, &query_terms, None, k).await?.into_iter().collect();
+            bm25_report.candidates = bm25.len();
+            if bm25.is_empty() {
+                bm25_report.note = Some("no live memory contains any of the query's words".into());
+            }
+        }
+
+        let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
+        let mut semantic: HashMap<Uuid, f64> = HashMap::new();
+        let model = self.embedder.model().to_string();
+        let query_vec = match self.embedder.embed(std::slice::from_ref(&req.query)).await {
+            Ok(mut v) => v.pop(),
+            Err(e) => {
+                vector_report.note = Some(format!("the query could not be embedded: {e}"));
+                None
+            }
+        };
+        if let Some(q) = &query_vec {
+            vector_report.searched = true;
+            semantic = vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await?.into_iter().collect();
+            vector_report.candidates = semantic.len();
+            if semantic.is_empty() {
+                vector_report.note = Some(format!("no memory matching the filters has a {model} vector"));
+            }
+        }
+
+        // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
+        let ids: Vec<Uuid> = bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
+        let rows: Vec<(Memory, Option<f64>)> = if ids.is_empty() {
+            Vec::new()
+        } else {
+            let dims = query_vec.as_ref().map_or(0, Vec::len);
+            let sim = match &query_vec {
+                Some(_) => format!(
+                    "CASE WHEN embedding_model = $4 THEN 1 - (embedding::vector({dims}) <=> $5::vector({dims})) END"
+                ),
+                None => "NULL::float8".into(),
+            };
+            sqlx::query_as::<_, MemoryWithSim>(&format!(
+                "SELECT {COLUMNS}, {sim} AS similarity FROM agent_memories
+                  WHERE agent_id = $1 AND id = ANY($2) AND status = ANY($3) AND invalid_at IS NULL
+                    AND (expires_at IS NULL OR expires_at > now())
+                    AND (cardinality($6::text[]) = 0 OR category = ANY($6))
+                    AND (cardinality($7::text[]) = 0 OR source = ANY($7))
+                    AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)"
+            ))
+            .bind(agent_id)
+            .bind(&ids)
+            .bind(&statuses)
+            .bind(&model)
+            .bind(query_vec.as_deref().map(vector::literal))
+            .bind(&f.category)
+            .bind(&f.source)
+            .bind(f.from)
+            .bind(f.to)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|r| (r.memory, r.similarity))
+            .collect()
+        };
+
+        // Vector-only candidates still get their true BM25.
+        let missing: Vec<Uuid> = rows.iter().map(|(m, _)| m.id).filter(|id| !bm25.contains_key(id)).collect();
+        if bm25_report.searched && !missing.is_empty() {
+            for (id, s) in terms::bm25(&mut conn, agent_id, &query_terms, Some(&missing), missing.len() as i64).await? {
+                bm25.insert(id, s);
+            }
+        }
+        drop(conn);
+
+        let now = Utc::now();
+        let best_bm25 = rows.iter().filter_map(|(m, _)| bm25.get(&m.id)).copied().fold(0.0, f64::max);
+        let mut results: Vec<SearchResult> = rows
+            .into_iter()
+            .map(|(memory, sim)| {
+                let raw = bm25.get(&memory.id).copied().unwrap_or(0.0);
+                let b = if best_bm25 > 0.0 { raw / best_bm25 } else { 0.0 };
+                let s = sim.unwrap_or(0.0).clamp(0.0, 1.0);
+                let p = memory.importance_score(now).clamp(0.0, 1.0);
+                let hybrid = score::hybrid(b, s, p);
+                let mut found_by = Vec::new();
+                if raw > 0.0 {
+                    found_by.push("bm25".to_string());
+                }
+                if semantic.contains_key(&memory.id) {
+                    found_by.push("vector".to_string());
+                }
+                SearchResult {
+                    memory,
+                    score: hybrid,
+                    signals: Signals { bm25: b, bm25_raw: raw, semantic: s, prominence: p, hybrid, llm: None },
+                    found_by,
+                }
+            })
+            .collect();
+        sort(&mut results);
+
+        let mut rerank_note = None;
+        let mut reranked = false;
+        if req.rerank && !results.is_empty() {
+            results.truncate((limit * 4) as usize);
+            match self.rerank(&req.query, &results).await {
+                Ok(scores) => {
+                    for (r, llm) in results.iter_mut().zip(scores) {
+                        r.signals.llm = Some(llm);
+                        r.score = score::W_RERANK_HYBRID * r.signals.hybrid + score::W_RERANK_LLM * llm;
+                    }
+                    sort(&mut results);
+                    reranked = true;
+                }
+                Err(e) => rerank_note = Some(format!("rerank failed, hybrid scores kept: {e}")),
+            }
+        }
+        results.truncate(limit as usize);
+
+        let live: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+               AND (expires_at IS NULL OR expires_at > now())",
+        )
+        .bind(agent_id)
+        .fetch_one(self.pool)
+        .await?;
+        let empty_reason = results.is_empty().then(|| {
+            if live == 0 && statuses == ["active"] {
+                "the agent has no memories yet".to_string()
+            } else if ids.is_empty() {
+                "nothing matched the query: no shared words and no vector close enough".to_string()
+            } else {
+                format!("{} candidates matched the query, but none passed the filters", ids.len())
+            }
+        });
+        if !results.is_empty() {
+            let ids: Vec<Uuid> = results.iter().map(|r| r.memory.id).collect();
+            let pool = self.pool.clone();
+            // Retrieval tracking feeds the stale share of memory health; off the hot path.
+            tokio::spawn(async move {
+                let r = sqlx::query("UPDATE agent_memories SET last_retrieved_at = now() WHERE id = ANY($1)")
+                    .bind(&ids)
+                    .execute(&pool)
+                    .await;
+                if let Err(e) = r {
+                    tracing::warn!(error = %e, "could not record memory retrieval");
+                }
+            });
+        }
+        Ok(SearchResponse {
+            results,
+            explanation: Explanation {
+                agent_id,
+                query_terms,
+                categories: f.category.clone(),
+                sources: f.source.clone(),
+                statuses,
+                from: f.from,
+                to: f.to,
+                bm25: bm25_report,
+                vector: vector_report,
+                embedding_model: model,
+                reranked,
+                rerank_note,
+                formula: if reranked {
+                    "0.4*(0.4*bm25 + 0.4*semantic + 0.2*prominence) + 0.6*llm".into()
+                } else {
+                    "0.4*bm25 + 0.4*semantic + 0.2*prominence".into()
+                },
+                live_memories: live,
+                empty_reason,
+            },
+        })
+    }
+
+    /// Scores in [0, 1] from the `rerank` role, one per result, or why there are none.
+    async fn rerank(&self, query: &str, results: &[SearchResult]) -> anyhow::Result<Vec<f64>> {
+        let documents: Vec<&str> = results.iter().map(|r| r.memory.content.as_str()).collect();
+        let numbered: String =
+            documents.iter().enumerate().map(|(i, d)| format!("{i}. {d}\n")).collect::<Vec<_>>().concat();
+        let req = ChatRequest::new(
+            Role::Rerank,
+            vec![
+                Message::system(
+                    "Score how well each numbered memory answers the query, from 0 (unrelated) to 1 (answers it). \
+                     Reply with JSON only: {\"scores\": [one number per memory, in order]}.",
+                ),
+                Message::user(format!("Query: {query}\n\nMemories:\n{numbered}")),
+            ],
+        )
+        .json()
+        .input(serde_json::json!({ "query": query, "documents": documents }));
+        let reply = self.llm.complete(&self.ctx, req).await?;
+        let v: serde_json::Value = serde_json::from_str(reply.content.trim())
+            .map_err(|e| anyhow::anyhow!("the rerank answer is not JSON ({e})"))?;
+        let scores: Vec<f64> = v["scores"]
+            .as_array()
+            .ok_or_else(|| anyhow::anyhow!("the rerank answer has no `scores` list"))?
+            .iter()
+            .map(|s| s.as_f64().map(|x| x.clamp(0.0, 1.0)))
+            .collect::<Option<_>>()
+            .ok_or_else(|| anyhow::anyhow!("a rerank score is not a number"))?;
+        if scores.len() != results.len() {
+            anyhow::bail!("the rerank answer has {} scores for {} memories", scores.len(), results.len());
+        }
+        Ok(scores)
+    }
+}
+
+fn sort(results: &mut [SearchResult]) {
+    results.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.memory.id.cmp(&b.memory.id)));
+}
+
+#[derive(sqlx::FromRow)]
+struct MemoryWithSim {
+    #[sqlx(flatten)]
+    memory: Memory,
+    similarity: Option<f64>,
+}

@@ -128,7 +128,7 @@ fn source_of(scope: &AgentScope) -> &'static str {
 
 /// Vectors for texts, or `None` when embedding fails: the memories are stored anyway (BM25
 /// still finds them) and the failure is logged; nothing the user sent is lost.
-async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f32>, String)>> {
+pub(crate) async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f32>, String)>> {
     let embedder = state.embedder();
     match embedder.embed(texts).await {
         Ok(vs) => vs.into_iter().map(|v| Some((v, embedder.model().to_string()))).collect(),
@@ -139,7 +139,7 @@ async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f32>, 
     }
 }
 
-fn new_memory(input: MemoryInput, source: &str, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
+pub(crate) fn new_memory(input: MemoryInput, source: &str, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
     NewMemory {
         confidence: input.confidence.unwrap_or(0.8),
         importance: input.importance.unwrap_or(5.0),
@@ -342,9 +342,10 @@ async fn memory_health(State(state): State<AppState>, scope: AgentScope) -> ApiR
 
 /// Stores one knowledge entry as chunks (source `uploaded` or `url`, confidence 1.0, category
 /// `knowledge`), refusing with 409 once the agent has its cap of entries.
-async fn store_knowledge(
+pub(crate) async fn store_knowledge(
     state: &AppState,
-    scope: &AgentScope,
+    agent_id: Uuid,
+    origin: &crate::activity::Origin,
     text: &str,
     title: Option<String>,
     source: &str,
@@ -358,11 +359,11 @@ async fn store_knowledge(
     let cap = state.config().knowledge_cap;
     let mut tx = state.pool().begin().await?;
     // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
-    sqlx::query("SELECT id FROM agents WHERE id = $1 FOR UPDATE").bind(scope.agent_id).execute(&mut *tx).await?;
+    sqlx::query("SELECT id FROM agents WHERE id = $1 FOR UPDATE").bind(agent_id).execute(&mut *tx).await?;
     let entries: i64 = sqlx::query_scalar(
         "SELECT count(DISTINCT knowledge_id) FROM agent_memories WHERE agent_id = $1 AND knowledge_id IS NOT NULL",
     )
-    .bind(scope.agent_id)
+    .bind(agent_id)
     .fetch_one(&mut *tx)
     .await?;
     if entries >= cap {
@@ -371,7 +372,6 @@ async fn store_knowledge(
         )));
     }
     let knowledge_id = Uuid::now_v7();
-    let origin = scope.origin();
     let mut stored = Vec::with_capacity(chunks.len());
     for (chunk, v) in chunks.into_iter().zip(vectors) {
         let new = NewMemory {
@@ -382,7 +382,7 @@ async fn store_knowledge(
             embedding: v,
             ..NewMemory::new(chunk, "knowledge", source)
         };
-        stored.push(memory::create(&mut tx, scope.agent_id, &origin, new, Some("knowledge ingestion")).await?);
+        stored.push(memory::create(&mut tx, agent_id, origin, new, Some("knowledge ingestion")).await?);
     }
     tx.commit().await?;
     Ok(KnowledgeResult { knowledge_id, title, source_url: url, chunks: stored, entries: entries + 1, cap })
@@ -408,7 +408,8 @@ async fn add_knowledge(
     if input.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
         return Err(ApiError::validation("title", "title is limited to 200 characters"));
     }
-    let r = store_knowledge(&state, &scope, &input.text, input.title, "uploaded", None).await?;
+    let r =
+        store_knowledge(&state, scope.agent_id, &scope.origin(), &input.text, input.title, "uploaded", None).await?;
     Ok((StatusCode::CREATED, Json(r)))
 }
 
@@ -429,6 +430,6 @@ async fn add_knowledge_url(
     }
     let page = knowledge::fetch(&input.url, &state.config().url_allowlist).await?;
     let title = page.title.clone().or_else(|| Some(page.url.clone()));
-    let r = store_knowledge(&state, &scope, &page.text, title, "url", Some(page.url)).await?;
+    let r = store_knowledge(&state, scope.agent_id, &scope.origin(), &page.text, title, "url", Some(page.url)).await?;
     Ok((StatusCode::CREATED, Json(r)))
 }

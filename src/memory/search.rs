@@ -108,6 +108,10 @@ pub struct SearchResponse {
     pub explanation: Explanation,
 }
 
+/// Vector neighbours less similar than this are not candidates: the nearest memory is not
+/// necessarily a relevant one (R8: "below threshold").
+pub const MIN_SEMANTIC: f64 = 0.25;
+
 /// Everything a search needs besides its request.
 pub struct Searcher<'a> {
     pub pool: &'a PgPool,
@@ -190,10 +194,17 @@ impl Searcher<'_> {
         };
         if let Some(q) = &query_vec {
             vector_report.searched = true;
-            semantic = vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await?.into_iter().collect();
+            let nearest = vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await?;
+            let found = nearest.len();
+            semantic = nearest.into_iter().filter(|(_, sim)| *sim >= MIN_SEMANTIC).collect();
             vector_report.candidates = semantic.len();
-            if semantic.is_empty() {
+            if found == 0 {
                 vector_report.note = Some(format!("no memory matching the filters has a {model} vector"));
+            } else if semantic.len() < found {
+                vector_report.note = Some(format!(
+                    "{} of the {found} nearest memories were below the similarity threshold {MIN_SEMANTIC}",
+                    found - semantic.len()
+                ));
             }
         }
 
@@ -298,7 +309,7 @@ impl Searcher<'_> {
             if live == 0 && statuses == ["active"] {
                 "the agent has no memories yet".to_string()
             } else if ids.is_empty() {
-                "nothing matched the query: no shared words and no vector close enough".to_string()
+                format!("nothing matched the query: no memory shares a word with it and none is above the similarity threshold {MIN_SEMANTIC}")
             } else {
                 format!("{} candidates matched the query, but none passed the filters", ids.len())
             }

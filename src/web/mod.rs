@@ -3,6 +3,7 @@
 //! token bound to the session (or, before sign-in, a double-submit cookie).
 
 mod forms;
+mod memories;
 mod pages;
 
 use axum::Router;
@@ -26,6 +27,12 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/keys", get(pages::keys).post(pages::create_key))
         .route("/agents/{id}/keys/{kid}/revoke", post(pages::revoke_key))
         .route("/agents/{id}/activity", get(pages::activity))
+        .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
+        .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))
+        .route("/agents/{id}/memories/{mid}/pin", post(memories::pin))
+        .route("/agents/{id}/memories/{mid}/delete", post(memories::delete))
+        .route("/agents/{id}/knowledge", post(memories::knowledge_text))
+        .route("/agents/{id}/knowledge/url", post(memories::knowledge_url))
         .route("/static/app.css", get(stylesheet))
         .route("/static/app.js", get(script))
 }

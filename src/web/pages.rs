@@ -20,16 +20,16 @@ use crate::auth::session::with_cookies;
 use crate::auth::{scopes, session};
 use crate::error::ApiError;
 
-type PageResult = Result<Response, Response>;
+pub(super) type PageResult = Result<Response, Response>;
 
-fn render(t: impl Template) -> Response {
+pub(super) fn render(t: impl Template) -> Response {
     match t.render() {
         Ok(html) => Html(html).into_response(),
         Err(e) => ApiError::Internal(e.into()).into_response(),
     }
 }
 
-fn internal(e: impl Into<anyhow::Error>) -> Response {
+pub(super) fn internal(e: impl Into<anyhow::Error>) -> Response {
     ApiError::Internal(e.into()).into_response()
 }
 
@@ -37,17 +37,18 @@ fn api_error(e: ApiError) -> Response {
     e.into_response()
 }
 
-fn forbidden_csrf() -> Response {
+pub(super) fn forbidden_csrf() -> Response {
     (StatusCode::FORBIDDEN, Html("<h1>Form expired</h1><p>Reload the page and try again.</p>".to_string()))
         .into_response()
 }
 
 /// The message of a validation error, for showing next to a form.
-fn message_of(e: &ApiError) -> Option<String> {
+pub(super) fn message_of(e: &ApiError) -> Option<String> {
     match e {
-        ApiError::BadRequest { message, .. } | ApiError::Conflict(message) | ApiError::Unauthorized(message) => {
-            Some(message.clone())
-        }
+        ApiError::BadRequest { message, .. }
+        | ApiError::Unprocessable { message, .. }
+        | ApiError::Conflict(message)
+        | ApiError::Unauthorized(message) => Some(message.clone()),
         _ => None,
     }
 }
@@ -339,11 +340,11 @@ pub async fn create_agent(State(state): State<AppState>, web: WebOwner, body: By
     }
 }
 
-async fn load_agent(state: &AppState, web: &WebOwner, id: Uuid) -> Result<Agent, Response> {
+pub(super) async fn load_agent(state: &AppState, web: &WebOwner, id: Uuid) -> Result<Agent, Response> {
     agents::get(state.pool(), web.owner.tenant_id, id).await.map_err(internal)?.ok_or_else(not_found_page)
 }
 
-fn not_found_page() -> Response {
+pub(super) fn not_found_page() -> Response {
     (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><main class=page><h1>Not found</h1><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
 }
 

@@ -1,18 +1,16 @@
 //! SPEC D7: the dashboard in a real headless browser (Debian's Chromium driven by
-//! playwright-core). The flow lives in tests/browser/dashboard.mjs; this test gives it a
-//! fresh app and fails with the script's output (and a screenshot path) when it fails.
+//! playwright-core). The flows live in tests/browser/*.mjs; each test gives its flow a fresh
+//! app and fails with the script's output (and a screenshot path) when it fails.
 
 use crate::common::TestApp;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn signup_create_agent_create_key_revoke_in_a_browser() {
-    let app = TestApp::spawn().await;
+async fn run_flow(app: &TestApp, script: &str, done: &str) {
     let root = env!("CARGO_MANIFEST_DIR");
     let shots = std::env::var("SCREENSHOT_DIR").unwrap_or_else(|_| format!("{root}/tests/browser/screenshots"));
     let out = tokio::time::timeout(
         std::time::Duration::from_secs(180),
         tokio::process::Command::new("node")
-            .arg(format!("{root}/tests/browser/dashboard.mjs"))
+            .arg(format!("{root}/tests/browser/{script}"))
             .env("BASE_URL", format!("http://{}", app.addr))
             .env("SCREENSHOT_DIR", &shots)
             .kill_on_drop(true)
@@ -23,6 +21,18 @@ async fn signup_create_agent_create_key_revoke_in_a_browser() {
     .expect("node runs (scripts/setup.sh --test installs it, Chromium and playwright-core)");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "browser flow failed\n{stdout}\n{stderr}");
-    assert!(stdout.contains("dashboard flow: ok"), "{stdout}");
+    assert!(out.status.success(), "browser flow {script} failed\n{stdout}\n{stderr}");
+    assert!(stdout.contains(done), "{stdout}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signup_create_agent_create_key_revoke_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "dashboard.mjs", "dashboard flow: ok").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memories_search_pin_edit_delete_and_knowledge_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "memories.mjs", "memories flow: ok").await;
 }

@@ -1,0 +1,366 @@
+//! The memories pages: search with the signal breakdown, filters, add, edit, pin, delete (with
+//! tombstone), history, knowledge upload (text and URL) and the store-health summary. They call
+//! the same domain functions as the API.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Redirect};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::forms::{Form, WebOwner};
+use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, not_found_page, render};
+use crate::agents::Agent;
+use crate::api::memories::{MemoryInput, embed_all, new_memory, store_knowledge};
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::llm::CallContext;
+use crate::memory::hygiene::{self, Health};
+use crate::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
+use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion, STATUSES};
+
+const CATEGORIES: [&str; 7] = ["identity", "goal", "preference", "interest", "context", "insight", "knowledge"];
+
+pub struct Row {
+    memory: Memory,
+    score: f64,
+    bm25: f64,
+    semantic: f64,
+    prominence: f64,
+    found_by: String,
+}
+
+#[derive(Template)]
+#[template(path = "web/memories.html")]
+struct MemoriesPage {
+    csrf: String,
+    agent: Agent,
+    tab: &'static str,
+    health: Health,
+    q: String,
+    category: String,
+    status: String,
+    statuses: [&'static str; 4],
+    categories: [&'static str; 7],
+    rows: Vec<Row>,
+    explanation: Option<Explanation>,
+    error: Option<String>,
+    notice: Option<String>,
+    knowledge_cap: i64,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct MemoriesQuery {
+    #[serde(default)]
+    q: String,
+    #[serde(default)]
+    category: String,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    notice: String,
+}
+
+async fn memories_page(
+    state: &AppState,
+    web: WebOwner,
+    agent: Agent,
+    query: MemoriesQuery,
+    error: Option<String>,
+) -> PageResult {
+    let status = if STATUSES.contains(&query.status.as_str()) { query.status.clone() } else { "active".into() };
+    let category = query.category.trim().to_lowercase();
+    let mut error = error;
+    let mut explanation = None;
+    let rows = if query.q.trim().is_empty() {
+        let filter = ListFilter {
+            category: (!category.is_empty()).then(|| category.clone()),
+            status: Some(status.clone()),
+            limit: Some(200),
+            ..Default::default()
+        };
+        memory::list(state.pool(), agent.id, &filter)
+            .await
+            .map_err(|e| e.into_response())?
+            .into_iter()
+            .map(|m| Row { memory: m, score: 0.0, bm25: 0.0, semantic: 0.0, prominence: 0.0, found_by: String::new() })
+            .collect()
+    } else {
+        let searcher = Searcher {
+            pool: state.pool(),
+            embedder: state.embedder(),
+            llm: state.llm(),
+            ctx: CallContext { agent_id: Some(agent.id), tenant_id: Some(web.owner.tenant_id), ..Default::default() },
+        };
+        let req = SearchRequest {
+            query: query.q.clone(),
+            limit: Some(20),
+            filters: SearchFilters {
+                category: if category.is_empty() { Vec::new() } else { vec![category.clone()] },
+                status: vec![status.clone()],
+                ..Default::default()
+            },
+            rerank: false,
+        };
+        match searcher.search(agent.id, &req).await {
+            Ok(r) => {
+                explanation = Some(r.explanation);
+                r.results
+                    .into_iter()
+                    .map(|x| Row {
+                        score: x.score,
+                        bm25: x.signals.bm25,
+                        semantic: x.signals.semantic,
+                        prominence: x.signals.prominence,
+                        found_by: x.found_by.join(" + "),
+                        memory: x.memory,
+                    })
+                    .collect()
+            }
+            Err(e) => {
+                error = Some(message_of(&e).ok_or_else(|| e.into_response())?);
+                Vec::new()
+            }
+        }
+    };
+    let health = hygiene::health(state.pool(), agent.id).await.map_err(internal)?;
+    Ok(render(MemoriesPage {
+        csrf: web.csrf,
+        agent,
+        tab: "memories",
+        health,
+        q: query.q,
+        category,
+        status,
+        statuses: STATUSES,
+        categories: CATEGORIES,
+        rows,
+        explanation,
+        error,
+        notice: (!query.notice.is_empty()).then_some(query.notice),
+        knowledge_cap: state.config().knowledge_cap,
+    }))
+}
+
+pub async fn memories(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path(id): Path<Uuid>,
+    Query(query): Query<MemoriesQuery>,
+) -> PageResult {
+    let agent = load_agent(&state, &web, id).await?;
+    memories_page(&state, web, agent, query, None).await
+}
+
+/// Shows the list again with the form's error, or the error page for anything else.
+async fn form_error(state: &AppState, web: WebOwner, agent: Agent, e: ApiError) -> PageResult {
+    match message_of(&e) {
+        Some(message) => memories_page(state, web, agent, MemoriesQuery::default(), Some(message)).await,
+        None => Err(e.into_response()),
+    }
+}
+
+fn back(id: Uuid, notice: &str) -> PageResult {
+    let notice: String = url::form_urlencoded::byte_serialize(notice.as_bytes()).collect();
+    Ok(Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response())
+}
+
+pub async fn create(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    let importance = match f.text("importance").trim() {
+        "" => None,
+        v => match v.parse::<f32>() {
+            Ok(i) => Some(i),
+            Err(_) => {
+                return form_error(
+                    &state,
+                    web,
+                    agent,
+                    ApiError::validation("importance", "importance must be a number"),
+                )
+                .await;
+            }
+        },
+    };
+    let input = MemoryInput {
+        content: f.text("content"),
+        category: f.text("category").trim().to_lowercase(),
+        importance,
+        confidence: None,
+        pinned: f.checked("pinned"),
+        expires_at: None,
+    };
+    if let Err(e) = memory::validate(Some(&input.content), Some(&input.category), None, input.importance) {
+        return form_error(&state, web, agent, e).await;
+    }
+    let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
+    let mut tx = state.pool().begin().await.map_err(internal)?;
+    match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, "owner", embedding), None).await {
+        Ok(_) => {
+            tx.commit().await.map_err(internal)?;
+            back(id, "Memory added.")
+        }
+        Err(e) => form_error(&state, web, agent, e).await,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "web/memory.html")]
+struct MemoryPage {
+    csrf: String,
+    agent: Agent,
+    tab: &'static str,
+    memory: Option<Memory>,
+    versions: Vec<MemoryVersion>,
+    statuses: [&'static str; 4],
+    error: Option<String>,
+}
+
+async fn memory_page(state: &AppState, web: WebOwner, agent: Agent, mid: Uuid, error: Option<String>) -> PageResult {
+    let versions = match memory::history(state.pool(), agent.id, mid).await {
+        Ok(v) => v,
+        Err(ApiError::NotFound(_)) => return Err(not_found_page()),
+        Err(e) => return Err(e.into_response()),
+    };
+    let memory = match memory::get(state.pool(), agent.id, mid).await {
+        Ok(m) => Some(m),
+        Err(ApiError::NotFound(_)) => None,
+        Err(e) => return Err(e.into_response()),
+    };
+    Ok(render(MemoryPage { csrf: web.csrf, agent, tab: "memories", memory, versions, statuses: STATUSES, error }))
+}
+
+pub async fn show(State(state): State<AppState>, web: WebOwner, Path((id, mid)): Path<(Uuid, Uuid)>) -> PageResult {
+    let agent = load_agent(&state, &web, id).await?;
+    memory_page(&state, web, agent, mid, None).await
+}
+
+pub async fn update(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path((id, mid)): Path<(Uuid, Uuid)>,
+    body: Bytes,
+) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    let content = f.text("content");
+    let importance = f.text("importance").trim().parse::<f32>().ok();
+    let category = f.text("category").trim().to_lowercase();
+    if let Err(e) = memory::validate(Some(&content), Some(&category), None, importance) {
+        return memory_page(&state, web, agent, mid, message_of(&e)).await;
+    }
+    let embedding = embed_all(&state, std::slice::from_ref(&content)).await.pop().flatten();
+    let patch = MemoryPatch {
+        content: Some(content),
+        category: Some(category),
+        importance,
+        pinned: Some(f.checked("pinned")),
+        status: Some(f.text("status")).filter(|s| !s.is_empty()),
+        embedding,
+        ..Default::default()
+    };
+    let reason = Some(f.text("reason")).filter(|r| !r.trim().is_empty());
+    let mut tx = state.pool().begin().await.map_err(internal)?;
+    match memory::update(&mut tx, id, mid, &web.owner.origin(), patch, reason.as_deref()).await {
+        Ok(_) => {
+            tx.commit().await.map_err(internal)?;
+            Ok(Redirect::to(&format!("/agents/{id}/memories/{mid}")).into_response())
+        }
+        Err(ApiError::NotFound(_)) => Err(not_found_page()),
+        Err(e) => memory_page(&state, web, agent, mid, Some(message_of(&e).ok_or_else(|| e.into_response())?)).await,
+    }
+}
+
+pub async fn pin(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path((id, mid)): Path<(Uuid, Uuid)>,
+    body: Bytes,
+) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    load_agent(&state, &web, id).await?;
+    let pinned = f.text("pinned") == "true";
+    let patch = MemoryPatch { pinned: Some(pinned), ..Default::default() };
+    let mut tx = state.pool().begin().await.map_err(internal)?;
+    match memory::update(&mut tx, id, mid, &web.owner.origin(), patch, None).await {
+        Ok(_) => tx.commit().await.map_err(internal)?,
+        Err(ApiError::NotFound(_)) => return Err(not_found_page()),
+        Err(e) => return Err(e.into_response()),
+    }
+    back(id, if pinned { "Pinned." } else { "Unpinned." })
+}
+
+pub async fn delete(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path((id, mid)): Path<(Uuid, Uuid)>,
+    body: Bytes,
+) -> PageResult {
+    if !web.csrf_ok(&state, &Form::parse(&body)) {
+        return Err(forbidden_csrf());
+    }
+    load_agent(&state, &web, id).await?;
+    let mut tx = state.pool().begin().await.map_err(internal)?;
+    match memory::delete(&mut tx, id, mid, &web.owner.origin(), Some("deleted in the dashboard")).await {
+        Ok(_) => tx.commit().await.map_err(internal)?,
+        Err(ApiError::NotFound(_)) => return Err(not_found_page()),
+        Err(e) => return Err(e.into_response()),
+    }
+    back(id, "Deleted. The same fact will not be re-learned unless the user says it again.")
+}
+
+pub async fn knowledge_text(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path(id): Path<Uuid>,
+    body: Bytes,
+) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    let text = f.text("text");
+    if text.trim().is_empty() || text.chars().count() > 50_000 {
+        return form_error(&state, web, agent, ApiError::validation("text", "text must be 1–50,000 characters")).await;
+    }
+    let title = Some(f.text("title")).filter(|t| !t.trim().is_empty()).map(|t| t.chars().take(200).collect());
+    match store_knowledge(&state, id, &web.owner.origin(), &text, title, "uploaded", None).await {
+        Ok(k) => back(id, &format!("Stored as {} chunk(s).", k.chunks.len())),
+        Err(e) => form_error(&state, web, agent, e).await,
+    }
+}
+
+pub async fn knowledge_url(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path(id): Path<Uuid>,
+    body: Bytes,
+) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    let url = f.text("url");
+    let page = match crate::memory::knowledge::fetch(&url, &state.config().url_allowlist).await {
+        Ok(p) => p,
+        Err(e) => return form_error(&state, web, agent, e).await,
+    };
+    let title = page.title.clone().or_else(|| Some(page.url.clone()));
+    match store_knowledge(&state, id, &web.owner.origin(), &page.text, title, "url", Some(page.url)).await {
+        Ok(k) => back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len())),
+        Err(e) => form_error(&state, web, agent, e).await,
+    }
+}

@@ -161,9 +161,9 @@ async fn form_error(state: &AppState, web: WebOwner, agent: Agent, e: ApiError) 
     }
 }
 
-fn back(id: Uuid, notice: &str) -> PageResult {
+fn back(id: Uuid, notice: &str) -> axum::response::Response {
     let notice: String = url::form_urlencoded::byte_serialize(notice.as_bytes()).collect();
-    Ok(Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response())
+    Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response()
 }
 
 pub async fn create(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
@@ -203,7 +203,7 @@ pub async fn create(State(state): State<AppState>, web: WebOwner, Path(id): Path
     match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, "owner", embedding), None).await {
         Ok(_) => {
             tx.commit().await.map_err(internal)?;
-            back(id, "Memory added.")
+            Ok(back(id, "Memory added."))
         }
         Err(e) => form_error(&state, web, agent, e).await,
     }
@@ -298,7 +298,7 @@ pub async fn pin(
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
         Err(e) => return Err(e.into_response()),
     }
-    back(id, if pinned { "Pinned." } else { "Unpinned." })
+    Ok(back(id, if pinned { "Pinned." } else { "Unpinned." }))
 }
 
 pub async fn delete(
@@ -317,7 +317,7 @@ pub async fn delete(
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
         Err(e) => return Err(e.into_response()),
     }
-    back(id, "Deleted. The same fact will not be re-learned unless the user says it again.")
+    Ok(back(id, "Deleted. The same fact will not be re-learned unless the user says it again."))
 }
 
 pub async fn knowledge_text(
@@ -337,7 +337,7 @@ pub async fn knowledge_text(
     }
     let title = Some(f.text("title")).filter(|t| !t.trim().is_empty()).map(|t| t.chars().take(200).collect());
     match store_knowledge(&state, id, &web.owner.origin(), &text, title, "uploaded", None).await {
-        Ok(k) => back(id, &format!("Stored as {} chunk(s).", k.chunks.len())),
+        Ok(k) => Ok(back(id, &format!("Stored as {} chunk(s).", k.chunks.len()))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
 }
@@ -360,7 +360,7 @@ pub async fn knowledge_url(
     };
     let title = page.title.clone().or_else(|| Some(page.url.clone()));
     match store_knowledge(&state, id, &web.owner.origin(), &page.text, title, "url", Some(page.url)).await {
-        Ok(k) => back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len())),
+        Ok(k) => Ok(back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len()))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
 }

@@ -451,6 +451,87 @@ pub async fn history(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Vec<Memo
     Ok(versions)
 }
 
+/// A fact extraction wants to store.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub memory: NewMemory,
+    /// The user said it again in a later message: a tombstone no longer holds it back (R6b).
+    pub restated_by_user: bool,
+}
+
+/// What became of a candidate.
+#[derive(Debug, Clone)]
+pub enum Remembered {
+    Created(Memory),
+    /// The fact was already known (same text, or cosine ≥ 0.92 with the same model): its
+    /// mention count went up instead.
+    Reinforced(Memory),
+    /// Not stored: `recall_loop` or `tombstone`.
+    Suppressed(&'static str),
+}
+
+/// The write path of extraction: the recall-loop guard against the memories injected into the
+/// turn, tombstones, then exact and near duplicates, and only then a new memory. Suppressions
+/// are counted for the store-health report.
+pub async fn remember(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    origin: &Origin,
+    candidate: Candidate,
+    injected: &[hygiene::Injected<'_>],
+) -> Result<Remembered, ApiError> {
+    let new = candidate.memory;
+    let vector = new.embedding.as_ref().map(|(v, m)| (v.as_slice(), m.as_str()));
+    if hygiene::restates(&new.content, vector.map(|(v, _)| v), injected).is_some() {
+        hygiene::event(conn, agent_id, "recall_loop", &new.content).await?;
+        return Ok(Remembered::Suppressed("recall_loop"));
+    }
+    if !candidate.restated_by_user && hygiene::tombstoned(conn, agent_id, &new.content, vector).await? {
+        return Ok(Remembered::Suppressed("tombstone"));
+    }
+    let same: Option<Uuid> = match vector {
+        Some((v, model)) => {
+            sqlx::query_scalar(&format!(
+                "SELECT id FROM agent_memories
+              WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+                AND (content_hash = $2 OR (embedding_model = $3
+                     AND 1 - (embedding::vector({dims}) <=> $4::vector({dims})) >= $5))
+              ORDER BY content_hash = $2 DESC LIMIT 1",
+                dims = v.len()
+            ))
+            .bind(agent_id)
+            .bind(content_hash(&new.content))
+            .bind(model)
+            .bind(vector::literal(v))
+            .bind(hygiene::SAME_FACT_COSINE as f64)
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+        None => {
+            sqlx::query_scalar(
+                "SELECT id FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+               AND content_hash = $2 LIMIT 1",
+            )
+            .bind(agent_id)
+            .bind(content_hash(&new.content))
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+    };
+    if let Some(id) = same {
+        let m: Memory = sqlx::query_as(&format!(
+            "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
+              WHERE id = $1 RETURNING {COLUMNS}"
+        ))
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+        record_version(conn, &m, "mention", origin, Some("the same fact was extracted again")).await?;
+        return Ok(Remembered::Reinforced(m));
+    }
+    Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
+}
+
 /// Deletes expired memories (R5), keeping a `delete` version for each. Returns how many.
 pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;

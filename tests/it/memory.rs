@@ -353,3 +353,43 @@ async fn expired_memories_are_deleted_by_the_daily_job() {
     assert_eq!(history[1]["change"], "delete");
     assert_eq!((history[1]["actor_type"].as_str(), history[1]["reason"].as_str()), (Some("job"), Some("expired")));
 }
+
+#[tokio::test]
+async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones() {
+    use miniclaw::activity::Origin;
+    use miniclaw::auth::Actor;
+    use miniclaw::memory::hygiene::Injected;
+    use miniclaw::memory::{Candidate, NewMemory, Remembered, remember};
+
+    let a = Agent::new(TestApp::spawn().await).await;
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let m = a.remember("The user lives in Vienna", "identity").await;
+    let r = a.call(Method::DELETE, &format!("/memories/{}", m["id"].as_str().unwrap()), None).await;
+    assert_eq!(r.status, 204);
+
+    let origin = Origin::new(Actor::Job("extraction".into()), None);
+    let candidate = |text: &str, restated: bool| Candidate {
+        memory: NewMemory::new(text, "identity", "conversation"),
+        restated_by_user: restated,
+    };
+    let mut conn = a.app.pool().acquire().await.unwrap();
+    let got = remember(&mut conn, agent, &origin, candidate("the user lives in Vienna.", false), &[]).await.unwrap();
+    assert!(matches!(got, Remembered::Suppressed("tombstone")), "{got:?}");
+    // The user says it again later: it is learned again.
+    let got = remember(&mut conn, agent, &origin, candidate("The user lives in Vienna", true), &[]).await.unwrap();
+    assert!(matches!(got, Remembered::Created(_)), "{got:?}");
+    // The same fact once more only counts a mention.
+    let got = remember(&mut conn, agent, &origin, candidate("The user lives in Vienna", true), &[]).await.unwrap();
+    match got {
+        Remembered::Reinforced(m) => assert_eq!(m.mention_count, 2),
+        other => panic!("{other:?}"),
+    }
+    // A fact that only restates what the prompt showed the model is dropped.
+    let injected = [Injected { content: "The user likes jazz", embedding: None }];
+    let got = remember(&mut conn, agent, &origin, candidate("User likes jazz", false), &injected).await.unwrap();
+    assert!(matches!(got, Remembered::Suppressed("recall_loop")), "{got:?}");
+    drop(conn);
+    let health = a.call(Method::GET, "/memory-health", None).await.json();
+    assert_eq!((health["recall_loop_suppressions"].as_i64(), health["tombstone_hits"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(health["live_memories"], 1);
+}

@@ -393,3 +393,30 @@ async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones()
     assert_eq!((health["recall_loop_suppressions"].as_i64(), health["tombstone_hits"].as_i64()), (Some(1), Some(1)));
     assert_eq!(health["live_memories"], 1);
 }
+
+#[tokio::test]
+async fn a_contradicted_fact_is_invalidated_not_deleted() {
+    use miniclaw::activity::Origin;
+    use miniclaw::auth::Actor;
+    let a = Agent::new(TestApp::spawn().await).await;
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let old = a.remember("The user lives in Vienna", "identity").await;
+    a.remember("The user lives in Graz", "identity").await;
+    let id: uuid::Uuid = old["id"].as_str().unwrap().parse().unwrap();
+    let origin = Origin::new(Actor::Job("lint".into()), None);
+    let mut tx = a.app.pool().begin().await.unwrap();
+    miniclaw::memory::invalidate(&mut tx, agent, id, &origin, "contradicted by: The user lives in Graz").await.unwrap();
+    tx.commit().await.unwrap();
+
+    let r = a.search(json!({ "query": "lives Vienna" })).await;
+    assert!(r["results"].as_array().unwrap().iter().all(|x| x["memory"]["id"] != old["id"]), "out of search: {r}");
+    let m = a.call(Method::GET, &format!("/memories/{id}"), None).await.json();
+    assert!(m["invalid_at"].is_string(), "kept, marked invalid: {m}");
+    let history = a.call(Method::GET, &format!("/memories/{id}/history"), None).await.json();
+    assert_eq!(history[1]["change"], "invalidate");
+    assert_eq!(
+        (history[1]["actor_type"].as_str(), history[1]["reason"].as_str()),
+        (Some("job"), Some("contradicted by: The user lives in Graz"))
+    );
+    assert_eq!(a.call(Method::GET, "/memory-health", None).await.json()["contradictions"], 1);
+}

@@ -298,13 +298,12 @@ impl Searcher<'_> {
         }
         results.truncate(limit as usize);
 
-        let live: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-               AND (expires_at IS NULL OR expires_at > now())",
-        )
-        .bind(agent_id)
-        .fetch_one(self.pool)
-        .await?;
+        // The BM25 corpus is exactly the live memories: its size is kept, no count needed.
+        let live: i64 = sqlx::query_scalar("SELECT docs::bigint FROM memory_corpus_stats WHERE agent_id = $1")
+            .bind(agent_id)
+            .fetch_optional(self.pool)
+            .await?
+            .unwrap_or(0);
         let empty_reason = results.is_empty().then(|| {
             if live == 0 && statuses == ["active"] {
                 "the agent has no memories yet".to_string()

@@ -78,8 +78,13 @@ pub async fn nearest(
     let dims = query.len();
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // Keep scanning the graph until enough rows pass the filter; ef_search at least k.
-    sqlx::query("SET LOCAL hnsw.iterative_scan = relaxed_order").execute(&mut *tx).await?;
-    sqlx::query(&format!("SET LOCAL hnsw.ef_search = {}", k.clamp(40, 1000))).execute(&mut *tx).await?;
+    // Both settings in one round trip; `true` makes them local to the transaction.
+    sqlx::query(
+        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
+    )
+    .bind(k.clamp(40, 1000).to_string())
+    .execute(&mut *tx)
+    .await?;
     let rows: Vec<(Uuid, f64)> = sqlx::query_as(&format!(
         "SELECT id, 1 - distance FROM (
             SELECT id, (embedding::vector({dims}) <=> $3::vector({dims})) AS distance

@@ -87,7 +87,15 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Command::Cycles => {
-            for c in Registry::builtin().describe() {
+            let mut cycles = Registry::builtin().describe();
+            // Registered at run time with the embedder; listed here all the same.
+            cycles.push(miniclaw::jobs::registry::CycleInfo {
+                name: miniclaw::memory::reembed::NAME.into(),
+                scope: miniclaw::jobs::registry::CycleScope::Platform,
+                interval_secs: Some(miniclaw::memory::reembed::INTERVAL.as_secs()),
+                description: miniclaw::memory::reembed::DESCRIPTION.into(),
+            });
+            for c in cycles {
                 let every = c.interval_secs.map(|s| format!("every {s} s")).unwrap_or_else(|| "on demand".into());
                 println!(
                     "{:<20} {:<9} {:<16} {}",
@@ -142,7 +150,12 @@ fn runtime() -> tokio::runtime::Runtime {
 async fn run(command: Command, config: Config, database: &Database) -> anyhow::Result<()> {
     let pool = database.pool(20).await?;
     db::migrate(&pool).await?;
-    let registry = Arc::new(Registry::builtin());
+    let mut registry = Registry::builtin();
+    if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
+        let embedder = miniclaw::embed::from_config(&config).await.context("loading the embedding model")?;
+        registry.register(miniclaw::memory::reembed::cycle(embedder));
+    }
+    let registry = Arc::new(registry);
     let config = Arc::new(config);
 
     match command {

@@ -6,6 +6,7 @@
 
 pub mod hygiene;
 pub mod knowledge;
+pub mod reembed;
 pub mod score;
 pub mod search;
 pub mod terms;

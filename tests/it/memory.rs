@@ -420,3 +420,30 @@ async fn a_contradicted_fact_is_invalidated_not_deleted() {
     );
     assert_eq!(a.call(Method::GET, "/memory-health", None).await.json()["contradictions"], 1);
 }
+
+#[tokio::test]
+async fn the_embed_cycle_fills_missing_vectors_and_moves_to_a_new_model() {
+    use std::sync::Arc;
+    let new_model = Arc::new(miniclaw::embed::hash::HashEmbedder::new(256));
+    let app = TestApp::builder().admin_password("pw").cycle(miniclaw::memory::reembed::cycle(new_model)).spawn().await;
+    let a = Agent::new(app).await;
+    let m = a.remember("The user lives in Vienna", "identity").await;
+    assert_eq!(m["embedding_model"], "hash-384");
+    let lost = a.remember("The user likes jazz", "interest").await;
+    sqlx::query("UPDATE agent_memories SET embedding = NULL, embedding_model = NULL WHERE id = $1")
+        .bind(lost["id"].as_str().unwrap().parse::<uuid::Uuid>().unwrap())
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(a.call(Method::GET, "/memory-health", None).await.json()["unembedded"], 1);
+
+    let r = a.app.send(a.app.admin(Method::POST, "/v1/admin/run/memory_embed")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["result"], json!({ "embedded": 2, "remaining": 0, "model": "hash-256" }));
+    let models: Vec<(Option<String>, Option<i32>)> =
+        sqlx::query_as("SELECT embedding_model, vector_dims(embedding) FROM agent_memories")
+            .fetch_all(a.app.pool())
+            .await
+            .unwrap();
+    assert!(models.iter().all(|m| *m == (Some("hash-256".into()), Some(256))), "{models:?}");
+}

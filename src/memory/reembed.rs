@@ -39,7 +39,9 @@ pub async fn run(pool: &PgPool, embedder: &dyn Embedder) -> anyhow::Result<(u64,
     let mut embedded = 0u64;
     while started.elapsed() < RUN_BUDGET {
         let batch: Vec<(Uuid, String)> = sqlx::query_as(
-            "SELECT id, content FROM agent_memories WHERE embedding_model IS DISTINCT FROM $1 ORDER BY id LIMIT $2",
+            // `< OR > OR IS NULL` rather than `IS DISTINCT FROM`, so the model index serves it
+            "SELECT id, content FROM agent_memories
+              WHERE embedding_model IS NULL OR embedding_model < $1 OR embedding_model > $1 LIMIT $2",
         )
         .bind(&model)
         .bind(BATCH)
@@ -63,7 +65,9 @@ pub async fn run(pool: &PgPool, embedder: &dyn Embedder) -> anyhow::Result<(u64,
         .await?;
         embedded += ids.len() as u64;
     }
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM agent_memories WHERE embedding_model IS DISTINCT FROM $1")
+    let left: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM agent_memories WHERE embedding_model IS NULL OR embedding_model < $1 OR embedding_model > $1",
+    )
         .bind(&model)
         .fetch_one(pool)
         .await?;

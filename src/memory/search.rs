@@ -161,6 +161,17 @@ impl Searcher<'_> {
         };
         let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(20);
         let query_terms = terms::terms(&req.query);
+        // Embed before taking a connection: no connection waits on the model.
+        let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
+        let mut semantic: HashMap<Uuid, f64> = HashMap::new();
+        let model = self.embedder.model().to_string();
+        let query_vec = match self.embedder.embed(std::slice::from_ref(&req.query)).await {
+            Ok(mut v) => v.pop(),
+            Err(e) => {
+                vector_report.note = Some(format!("the query could not be embedded: {e}"));
+                None
+            }
+        };
         let mut conn = self.pool.acquire().await?;
 
         // BM25 covers live (active) memories only.
@@ -182,16 +193,6 @@ impl Searcher<'_> {
             }
         }
 
-        let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
-        let mut semantic: HashMap<Uuid, f64> = HashMap::new();
-        let model = self.embedder.model().to_string();
-        let query_vec = match self.embedder.embed(std::slice::from_ref(&req.query)).await {
-            Ok(mut v) => v.pop(),
-            Err(e) => {
-                vector_report.note = Some(format!("the query could not be embedded: {e}"));
-                None
-            }
-        };
         if let Some(q) = &query_vec {
             vector_report.searched = true;
             let nearest = vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await?;

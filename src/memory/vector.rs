@@ -77,12 +77,13 @@ pub async fn nearest(
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
     let dims = query.len();
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    // Keep scanning the graph until enough rows pass the filter; ef_search at least k.
-    // Both settings in one round trip; `true` makes them local to the transaction.
+    // Keep scanning the graph until enough rows pass the filter, with a wide beam (4k, at least
+    // 100) because most of the neighbourhood may belong to other agents. Both settings in one
+    // round trip; `true` makes them local to the transaction.
     sqlx::query(
         "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
     )
-    .bind(k.clamp(40, 1000).to_string())
+    .bind((k * 4).clamp(100, 1000).to_string())
     .execute(&mut *tx)
     .await?;
     let rows: Vec<(Uuid, f64)> = sqlx::query_as(&format!(

@@ -342,7 +342,7 @@ async fn memory_health(State(state): State<AppState>, scope: AgentScope) -> ApiR
 
 /// Stores one knowledge entry as chunks (source `uploaded` or `url`, confidence 1.0, category
 /// `knowledge`), refusing with 409 once the agent has its cap of entries.
-pub(crate) async fn store_knowledge(
+async fn store_knowledge(
     state: &AppState,
     agent_id: Uuid,
     origin: &crate::activity::Origin,
@@ -399,18 +399,43 @@ async fn add_knowledge(
     Json(input): Json<KnowledgeText>,
 ) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
     scope.require(WRITE)?;
-    if input.text.trim().is_empty() {
+    let r = add_text(&state, scope.agent_id, &scope.origin(), &input.text, input.title).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}
+
+/// Knowledge from text, validated (API and dashboard share it).
+pub(crate) async fn add_text(
+    state: &AppState,
+    agent_id: Uuid,
+    origin: &crate::activity::Origin,
+    text: &str,
+    title: Option<String>,
+) -> ApiResult<KnowledgeResult> {
+    if text.trim().is_empty() {
         return Err(ApiError::validation("text", "text must not be empty"));
     }
-    if input.text.chars().count() > KNOWLEDGE_TEXT_MAX {
+    if text.chars().count() > KNOWLEDGE_TEXT_MAX {
         return Err(ApiError::validation("text", format!("text is limited to {KNOWLEDGE_TEXT_MAX} characters")));
     }
-    if input.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
+    if title.as_ref().is_some_and(|t| t.chars().count() > 200) {
         return Err(ApiError::validation("title", "title is limited to 200 characters"));
     }
-    let r =
-        store_knowledge(&state, scope.agent_id, &scope.origin(), &input.text, input.title, "uploaded", None).await?;
-    Ok((StatusCode::CREATED, Json(r)))
+    store_knowledge(state, agent_id, origin, text, title, "uploaded", None).await
+}
+
+/// Knowledge from a web page, fetched safely (API and dashboard share it).
+pub(crate) async fn add_url(
+    state: &AppState,
+    agent_id: Uuid,
+    origin: &crate::activity::Origin,
+    url: &str,
+) -> ApiResult<KnowledgeResult> {
+    if url.len() > 2048 {
+        return Err(ApiError::validation("url", "url is limited to 2,048 characters"));
+    }
+    let page = knowledge::fetch(url, &state.config().url_allowlist).await?;
+    let title = page.title.clone().or_else(|| Some(page.url.clone()));
+    store_knowledge(state, agent_id, origin, &page.text, title, "url", Some(page.url)).await
 }
 
 /// Fetches a public web page and stores its text (HTML stripped, at most 5,000 characters) as
@@ -425,11 +450,6 @@ async fn add_knowledge_url(
     Json(input): Json<KnowledgeUrl>,
 ) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
     scope.require(WRITE)?;
-    if input.url.len() > 2048 {
-        return Err(ApiError::validation("url", "url is limited to 2,048 characters"));
-    }
-    let page = knowledge::fetch(&input.url, &state.config().url_allowlist).await?;
-    let title = page.title.clone().or_else(|| Some(page.url.clone()));
-    let r = store_knowledge(&state, scope.agent_id, &scope.origin(), &page.text, title, "url", Some(page.url)).await?;
+    let r = add_url(&state, scope.agent_id, &scope.origin(), &input.url).await?;
     Ok((StatusCode::CREATED, Json(r)))
 }

@@ -12,7 +12,7 @@ use uuid::Uuid;
 use super::forms::{Form, WebOwner};
 use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, not_found_page, render};
 use crate::agents::Agent;
-use crate::api::memories::{MemoryInput, embed_all, new_memory, store_knowledge};
+use crate::api::memories::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::app::AppState;
 use crate::error::ApiError;
 use crate::llm::CallContext;
@@ -331,12 +331,8 @@ pub async fn knowledge_text(
         return Err(forbidden_csrf());
     }
     let agent = load_agent(&state, &web, id).await?;
-    let text = f.text("text");
-    if text.trim().is_empty() || text.chars().count() > 50_000 {
-        return form_error(&state, web, agent, ApiError::validation("text", "text must be 1–50,000 characters")).await;
-    }
-    let title = Some(f.text("title")).filter(|t| !t.trim().is_empty()).map(|t| t.chars().take(200).collect());
-    match store_knowledge(&state, id, &web.owner.origin(), &text, title, "uploaded", None).await {
+    let title = Some(f.text("title")).filter(|t| !t.trim().is_empty());
+    match add_text(&state, id, &web.owner.origin(), &f.text("text"), title).await {
         Ok(k) => Ok(back(id, &format!("Stored as {} chunk(s).", k.chunks.len()))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
@@ -353,13 +349,7 @@ pub async fn knowledge_url(
         return Err(forbidden_csrf());
     }
     let agent = load_agent(&state, &web, id).await?;
-    let url = f.text("url");
-    let page = match crate::memory::knowledge::fetch(&url, &state.config().url_allowlist).await {
-        Ok(p) => p,
-        Err(e) => return form_error(&state, web, agent, e).await,
-    };
-    let title = page.title.clone().or_else(|| Some(page.url.clone()));
-    match store_knowledge(&state, id, &web.owner.origin(), &page.text, title, "url", Some(page.url)).await {
+    match add_url(&state, id, &web.owner.origin(), &f.text("url")).await {
         Ok(k) => Ok(back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len()))),
         Err(e) => form_error(&state, web, agent, e).await,
     }

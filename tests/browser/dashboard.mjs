@@ -3,25 +3,11 @@
 // laptop and phone widths. On failure a screenshot goes to $SCREENSHOT_DIR.
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/dashboard.mjs
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { base, launch, shots, step } from "./harness.mjs";
 
-const base = process.env.BASE_URL;
-const shots = process.env.SCREENSHOT_DIR || "screenshots";
-assert.ok(base, "BASE_URL is required");
-mkdirSync(shots, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-});
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const { browser, context, page } = await launch();
 await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-const page = await context.newPage();
-page.setDefaultTimeout(15000);
-const step = (name) => console.log(`• ${name}`);
 
 async function noHorizontalOverflow(label) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,24 +3,11 @@
 // knowledge upload → a URL to an internal address is refused. Checks the phone width too.
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/memories.mjs
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { base, launch, shots, step } from "./harness.mjs";
 
-const base = process.env.BASE_URL;
-const shots = process.env.SCREENSHOT_DIR || "screenshots";
-assert.ok(base, "BASE_URL is required");
-mkdirSync(shots, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-});
-const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-page.setDefaultTimeout(15000);
+const { browser, page } = await launch();
 page.on("dialog", (d) => d.accept());
-const step = (name) => console.log(`• ${name}`);
 
 try {
   step("sign up and create an agent");

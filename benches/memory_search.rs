@@ -238,19 +238,32 @@ fn main() -> anyhow::Result<()> {
             conn.execute("VACUUM ANALYZE memory_terms").await?;
             println!("{{\"load_s\":{load:.0},\"hnsw_build_s\":{build:.0}}}");
         }
-        let sizes: (String, String, String, String) = sqlx::query_as(
-            "SELECT pg_size_pretty(pg_table_size('agent_memories')), pg_size_pretty(pg_relation_size('agent_memories_hnsw_minilm')),
-                    pg_size_pretty(pg_total_relation_size('memory_terms')), pg_size_pretty(pg_total_relation_size('agent_memories'))",
-        )
-        .fetch_one(&pool)
-        .await?;
-        println!(
-            "{{\"table\":\"{}\",\"hnsw_index\":\"{}\",\"postings_with_indexes\":\"{}\",\"memories_with_indexes\":\"{}\"}}",
-            sizes.0, sizes.1, sizes.2, sizes.3
-        );
+        // The `memory_index` cycle's work: the 100,000-memory agent gets its own index.
+        let t = Instant::now();
+        let report = vector::ensure_agent_indexes(&pool, vector::AGENT_INDEX_MIN).await?;
+        if !report.created.is_empty() {
+            println!(
+                "{{\"agent_indexes_built\":{},\"agent_index_build_s\":{:.0}}}",
+                report.created.len(),
+                t.elapsed().as_secs_f64()
+            );
+        }
         let target: Uuid = sqlx::query_scalar("SELECT agent_id FROM memory_corpus_stats ORDER BY docs DESC LIMIT 1")
             .fetch_one(&pool)
             .await?;
+        let sizes: (String, String, String, String, String, String) = sqlx::query_as(
+            "SELECT pg_size_pretty(pg_table_size('agent_memories')), pg_size_pretty(pg_relation_size('agent_memories_hnsw_minilm')),
+                    pg_size_pretty(pg_relation_size($1::regclass)),
+                    pg_size_pretty(pg_total_relation_size('memory_terms')), pg_size_pretty(pg_total_relation_size('agent_memories')),
+                    current_setting('shared_buffers')",
+        )
+        .bind(vector::agent_index_name(target, MODEL))
+        .fetch_one(&pool)
+        .await?;
+        println!(
+            "{{\"table\":\"{}\",\"hnsw_index\":\"{}\",\"agent_hnsw_index\":\"{}\",\"postings_with_indexes\":\"{}\",\"memories_with_indexes\":\"{}\",\"shared_buffers\":\"{}\"}}",
+            sizes.0, sizes.1, sizes.2, sizes.3, sizes.4, sizes.5
+        );
 
         let mut rng = StdRng::seed_from_u64(7);
         let embedder = Fixed(std::sync::Mutex::new(vec![0.0; DIMS]));

@@ -133,7 +133,7 @@ if [ "$WANT_TEST" -eq 1 ]; then
 
   # Real external signers and clients used by the tests, in a private virtualenv.
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else

@@ -9,6 +9,7 @@ pub mod agents;
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod chat;
 pub mod config;
 pub mod db;
 pub mod doctor;

@@ -153,7 +153,11 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
     let mut registry = Registry::builtin();
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
         let embedder = miniclaw::embed::from_config(&config).await.context("loading the embedding model")?;
-        registry.register(miniclaw::memory::reembed::cycle(embedder));
+        let llm = Arc::new(
+            miniclaw::llm::Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?,
+        );
+        registry.register(miniclaw::memory::reembed::cycle(embedder.clone()));
+        registry.register(miniclaw::chat::calibrate::cycle(llm, embedder));
     }
     let registry = Arc::new(registry);
     let config = Arc::new(config);

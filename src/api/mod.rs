@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod agents;
 pub mod auth;
+pub mod chat;
 pub mod docs;
 pub mod extract;
 pub mod gateway;
@@ -53,6 +54,7 @@ pub fn body_limit() -> usize {
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
         (name = "agents", description = "Hosted agents and their activity log"),
         (name = "memories", description = "Long-term memory: CRUD, hybrid search, history, store health, knowledge ingestion"),
+        (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
@@ -109,6 +111,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(admin::routes())
         .merge(llm::routes())
         .merge(memories::routes())
+        .merge(chat::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -3,8 +3,8 @@
 //! the agent in the path) and ask it for the scope they need.
 
 use axum::extract::{FromRequestParts, RawPathParams};
-use axum::http::header;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
 use uuid::Uuid;
 
 use super::keys::{self, KeyRejection};
@@ -44,13 +44,12 @@ impl Actor {
     }
 }
 
-fn request_id(parts: &Parts) -> Option<String> {
-    parts.headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
+fn request_id(headers: &HeaderMap) -> Option<String> {
+    headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 
-fn bearer(parts: &Parts) -> Option<&str> {
-    parts
-        .headers
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
@@ -78,7 +77,12 @@ impl Owner {
 
 /// Resolves the owner session of a request: `Ok(None)` when there is none at all.
 pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<Owner>, ApiError> {
-    let token = match bearer(parts) {
+    owner_from_headers(&parts.headers, state).await
+}
+
+/// `owner_from_parts` over the headers alone.
+pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
+    let token = match bearer(headers) {
         Some(t) if t.starts_with(keys::PREFIX) => {
             return Err(ApiError::Forbidden {
                 code: "owner_session_required",
@@ -86,7 +90,7 @@ pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<
             });
         }
         Some(t) => t,
-        None => match session::cookie(&parts.headers, SESSION_COOKIE) {
+        None => match session::cookie(headers, SESSION_COOKIE) {
             Some(t) if !t.is_empty() => t,
             _ => return Ok(None),
         },
@@ -102,7 +106,7 @@ pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<
         owner_id: claims.sub,
         tenant_id: claims.tid,
         session_id: claims.sid,
-        request_id: request_id(parts),
+        request_id: request_id(headers),
     }))
 }
 
@@ -174,7 +178,16 @@ impl FromRequestParts<AppState> for AgentScope {
             details: None,
         })?;
 
-        if let Some(token) = bearer(parts).filter(|t| t.starts_with(keys::PREFIX)) {
+        AgentScope::resolve(&parts.headers, state, agent_id).await
+    }
+}
+
+impl AgentScope {
+    /// Access to `agent_id` for a request with these headers: its owner's session or one of its
+    /// keys; another tenant's agent (or another agent's key) is a 404. For routes that name the
+    /// agent elsewhere than in the path (`/v1/chat/completions`).
+    pub async fn resolve(headers: &HeaderMap, state: &AppState, agent_id: Uuid) -> Result<AgentScope, ApiError> {
+        if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
             let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
                 ApiError::Unauthorized(
                     match r {
@@ -203,11 +216,13 @@ impl FromRequestParts<AppState> for AgentScope {
                 agent_id,
                 actor: Actor::ApiKey(grant.key_id),
                 scopes: Some(grant.scopes),
-                request_id: request_id(parts),
+                request_id: request_id(headers),
             });
         }
 
-        let owner = Owner::from_request_parts(parts, state).await?;
+        let owner = owner_from_headers(headers, state)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))?;
         let owned: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1 AND tenant_id = $2)")
             .bind(agent_id)
             .bind(owner.tenant_id)

@@ -46,6 +46,17 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(24 * HOUR),
+        Cycle::new(
+            "memory_index",
+            CycleScope::Platform,
+            "Gives agents with 20,000+ memories their own vector index (built concurrently) and drops the indexes of deleted agents.",
+            |ctx: JobContext| async move {
+                let report =
+                    crate::memory::vector::ensure_agent_indexes(&ctx.pool, crate::memory::vector::AGENT_INDEX_MIN).await?;
+                Ok(json!(report))
+            },
+        )
+        .every(HOUR),
     ]
 }
 

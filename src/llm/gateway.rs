@@ -119,6 +119,14 @@ impl Gateway {
         &self.routes
     }
 
+    /// What a call's tokens cost on `model` (0 for the offline engine, `None` when unpriced).
+    pub fn cost(&self, model: &str, usage: Usage) -> Option<f64> {
+        if model == OFFLINE || model.starts_with("offline") {
+            return Some(0.0);
+        }
+        self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
+    }
+
     /// Runs one call for `ctx` through the role's route.
     pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
         if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {

@@ -49,13 +49,15 @@ pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sql
 }
 
 /// Whether a candidate fact matches a tombstone (same normalised text, or a vector of the same
-/// model within cosine 0.92). A hit is counted on the tombstone and as a hygiene event. The
-/// caller skips this check when the user stated the fact again in a later message.
+/// model within cosine 0.92). Only tombstones laid after `stated_at` hold: a user who states
+/// the fact again after it was deleted is heard (`None`: every tombstone holds). A hit is
+/// counted on the tombstone and as a hygiene event.
 pub async fn tombstoned(
     conn: &mut PgConnection,
     agent_id: Uuid,
     candidate: &str,
     embedding: Option<(&[f32], &str)>,
+    stated_at: Option<chrono::DateTime<chrono::Utc>>,
 ) -> sqlx::Result<bool> {
     let hash = content_hash(candidate);
     let (vec, model, dims) = match embedding {
@@ -64,7 +66,7 @@ pub async fn tombstoned(
     };
     let hit: Option<Uuid> = sqlx::query_scalar(&format!(
         "SELECT id FROM memory_tombstones
-          WHERE agent_id = $1 AND (content_hash = $2
+          WHERE agent_id = $1 AND ($6::timestamptz IS NULL OR created_at > $6) AND (content_hash = $2
              OR ($3::text IS NOT NULL AND embedding_model = $4
                  AND vector_dims(embedding) = {dims}
                  AND 1 - (embedding::vector({dims}) <=> $3::vector({dims})) >= $5))
@@ -75,6 +77,7 @@ pub async fn tombstoned(
     .bind(vec)
     .bind(model)
     .bind(SAME_FACT_COSINE as f64)
+    .bind(stated_at)
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(id) = hit {

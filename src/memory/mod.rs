@@ -456,8 +456,10 @@ pub async fn history(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Vec<Memo
 #[derive(Debug, Clone)]
 pub struct Candidate {
     pub memory: NewMemory,
-    /// The user said it again in a later message: a tombstone no longer holds it back (R6b).
-    pub restated_by_user: bool,
+    /// When the user stated the fact (the source message's time); tombstones laid before it
+    /// no longer hold it back, because the user said it again after the deletion (R6b).
+    /// `None` (derived or imported facts): every tombstone holds.
+    pub stated_at: Option<DateTime<Utc>>,
 }
 
 /// What became of a candidate.
@@ -487,7 +489,7 @@ pub async fn remember(
         hygiene::event(conn, agent_id, "recall_loop", &new.content).await?;
         return Ok(Remembered::Suppressed("recall_loop"));
     }
-    if !candidate.restated_by_user && hygiene::tombstoned(conn, agent_id, &new.content, vector).await? {
+    if hygiene::tombstoned(conn, agent_id, &new.content, vector, candidate.stated_at).await? {
         return Ok(Remembered::Suppressed("tombstone"));
     }
     let same: Option<Uuid> = match vector {

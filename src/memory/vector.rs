@@ -1,7 +1,9 @@
 //! Vectors in pgvector. The column has no fixed dimension; each embedding model gets a partial
 //! HNSW index over `embedding::vector(<dims>)` restricted to its rows, so several models can
 //! coexist and a query only ever compares vectors of its own model. Filtered searches (one agent
-//! among many) use pgvector's iterative index scans so they keep their recall.
+//! among many) use pgvector's iterative index scans so they keep their recall. Agents with many
+//! memories get their own partial index (`ensure_agent_indexes`), so their searches walk a graph
+//! of their own vectors only.
 
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -55,6 +57,91 @@ pub async fn ensure_index(pool: &PgPool, model: &str, dims: usize) -> anyhow::Re
     Ok(())
 }
 
+/// Agents with at least this many vectors of one model get their own HNSW index. Below it the
+/// shared index with an iterative scan is fast enough (B2: 10,000-memory agents among 1M).
+pub const AGENT_INDEX_MIN: i64 = 20_000;
+
+/// The name of an agent's own index for a model: the agent id and a hash of the model name,
+/// within PostgreSQL's 63-byte limit.
+pub fn agent_index_name(agent_id: Uuid, model: &str) -> String {
+    // FNV-1a: stable across builds, unlike the standard library's hasher.
+    let hash = model.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    format!("agent_memories_hnsw_{}_{hash:08x}", agent_id.simple())
+}
+
+/// What one `ensure_agent_indexes` pass did.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct AgentIndexReport {
+    pub created: Vec<String>,
+    pub dropped: Vec<String>,
+}
+
+/// Creates (concurrently) the per-agent index of every agent with at least `min` vectors of a
+/// model, and drops the indexes of agents that are gone or have shrunk below half of `min`.
+/// An index left invalid by an interrupted build is rebuilt.
+pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<AgentIndexReport> {
+    let mut report = AgentIndexReport::default();
+    let counts: Vec<(Uuid, String, i32, i64)> = sqlx::query_as(
+        "SELECT agent_id, embedding_model, vector_dims(embedding), count(*) FROM agent_memories
+          WHERE embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
+    )
+    .bind(min)
+    .fetch_all(pool)
+    .await?;
+    let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query_as(
+        "SELECT m.index_name, m.agent_id, m.embedding_model, i.indisvalid
+           FROM memory_agent_indexes m
+           LEFT JOIN pg_class c ON c.relname = m.index_name AND c.relkind = 'i'
+           LEFT JOIN pg_index i ON i.indexrelid = c.oid",
+    )
+    .fetch_all(pool)
+    .await?;
+    for (name, agent, model, valid) in &existing {
+        let still_large = counts.iter().any(|(a, m, _, _)| a == agent && m == model);
+        if still_large && *valid == Some(true) {
+            continue;
+        }
+        sqlx::query(&format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")).execute(pool).await?;
+        sqlx::query("DELETE FROM memory_agent_indexes WHERE index_name = $1").bind(name).execute(pool).await?;
+        if valid.is_some() {
+            report.dropped.push(name.clone());
+        }
+    }
+    for (agent, model, dims, vectors) in counts {
+        let name = agent_index_name(agent, &model);
+        let kept = existing.iter().any(|(n, _, _, valid)| *n == name && *valid == Some(true));
+        if kept || vectors < min || !(1..=2000).contains(&dims) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        // Both values are literals in the predicate (a uuid and a quoted model name), so that
+        // the planner can match a query's `agent_id = $1 AND embedding_model = $2`.
+        sqlx::query(&format!(
+            "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON agent_memories
+                USING hnsw ((embedding::vector({dims})) vector_cosine_ops)
+                WHERE agent_id = '{agent}' AND embedding_model = '{}'",
+            model.replace('\'', "''")
+        ))
+        .execute(pool)
+        .await?;
+        sqlx::query(
+            "INSERT INTO memory_agent_indexes (index_name, agent_id, embedding_model, dims, vectors, build_ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&name)
+        .bind(agent)
+        .bind(&model)
+        .bind(dims)
+        .bind(vectors)
+        .bind(started.elapsed().as_millis() as i64)
+        .execute(pool)
+        .await?;
+        tracing::info!(index = %name, vectors, build_ms = started.elapsed().as_millis() as u64, "agent vector index built");
+        report.created.push(name);
+    }
+    Ok(report)
+}
+
 /// Filters shared by the vector and BM25 paths.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
@@ -77,16 +164,38 @@ pub async fn nearest(
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
     let dims = query.len();
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    // Keep scanning the graph until enough rows pass the filter, with a wide beam (4k, at least
-    // 100) because most of the neighbourhood may belong to other agents. Both settings in one
-    // round trip; `true` makes them local to the transaction.
+    // Keep scanning the graph until enough rows pass the filter, with a beam of 4k (at least
+    // 100): on the shared index most of the neighbourhood may belong to other agents. Both
+    // settings in one round trip; `true` makes them local to the transaction.
     sqlx::query(
         "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
     )
     .bind((k * 4).clamp(100, 1000).to_string())
     .execute(&mut *tx)
     .await?;
-    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&format!(
+    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims))
+        .bind(agent_id)
+        .bind(model)
+        .bind(literal(query))
+        .bind(k)
+        .bind(if f.statuses.is_empty() { vec!["active".to_string()] } else { f.statuses.clone() })
+        .bind(&f.categories)
+        .bind(&f.sources)
+        .bind(f.from)
+        .bind(f.to)
+        // An unnamed statement is planned with its parameter values, so the planner can pick the
+        // agent's own partial index when it has one (a cached generic plan never could).
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(rows)
+}
+
+/// The statement behind `nearest` ($1 agent, $2 model, $3 query vector, $4 k, $5 statuses,
+/// $6 categories, $7 sources, $8 from, $9 to); public so that tests can EXPLAIN it.
+pub fn nearest_sql(dims: usize) -> String {
+    format!(
         "SELECT id, 1 - distance FROM (
             SELECT id, (embedding::vector({dims}) <=> $3::vector({dims})) AS distance
               FROM agent_memories
@@ -98,20 +207,7 @@ pub async fn nearest(
              ORDER BY distance
              LIMIT $4) nearest
          ORDER BY distance"
-    ))
-    .bind(agent_id)
-    .bind(model)
-    .bind(literal(query))
-    .bind(k)
-    .bind(if f.statuses.is_empty() { vec!["active".to_string()] } else { f.statuses.clone() })
-    .bind(&f.categories)
-    .bind(&f.sources)
-    .bind(f.from)
-    .bind(f.to)
-    .fetch_all(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(rows)
+    )
 }
 
 #[cfg(test)]
@@ -122,5 +218,10 @@ mod tests {
     fn literals_and_index_names() {
         assert_eq!(literal(&[0.5, -1.0, 0.25]), "[0.5,-1,0.25]");
         assert_eq!(index_name("text-embedding-3-small", 1536), "agent_memories_hnsw_text_embedding_3_small_1536");
+        let agent = Uuid::parse_str("0190a5e0-0000-7000-8000-000000000001").unwrap();
+        let name = agent_index_name(agent, "all-MiniLM-L6-v2");
+        assert!(name.starts_with("agent_memories_hnsw_0190a5e0000070008000000000000001_"), "{name}");
+        assert!(name.len() <= 63, "{name}");
+        assert_ne!(name, agent_index_name(agent, "text-embedding-3-small"));
     }
 }

@@ -6,6 +6,7 @@ mod admin;
 mod agents;
 mod auth;
 mod browser;
+mod chat;
 mod embeddings;
 mod errors;
 mod fuzz;

@@ -109,9 +109,9 @@ async fn memories_are_created_edited_pinned_deleted_and_audited() {
     let mut conn = pool.acquire().await.unwrap();
     let agent: uuid::Uuid = a.id.parse().unwrap();
     for fact in ["the user lives in vienna.", "The user lives in Graz"] {
-        assert!(miniclaw::memory::hygiene::tombstoned(&mut conn, agent, fact, None).await.unwrap(), "{fact}");
+        assert!(miniclaw::memory::hygiene::tombstoned(&mut conn, agent, fact, None, None).await.unwrap(), "{fact}");
     }
-    assert!(!miniclaw::memory::hygiene::tombstoned(&mut conn, agent, "The user likes jazz", None).await.unwrap());
+    assert!(!miniclaw::memory::hygiene::tombstoned(&mut conn, agent, "The user likes jazz", None, None).await.unwrap());
     drop(conn);
     let health = a.call(Method::GET, "/memory-health", None).await.json();
     assert_eq!((health["tombstones"].as_i64(), health["tombstone_hits"].as_i64()), (Some(2), Some(2)), "{health}");
@@ -370,7 +370,7 @@ async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones()
     let origin = Origin::new(Actor::Job("extraction".into()), None);
     let candidate = |text: &str, restated: bool| Candidate {
         memory: NewMemory::new(text, "identity", "conversation"),
-        restated_by_user: restated,
+        stated_at: restated.then(chrono::Utc::now),
     };
     let mut conn = a.app.pool().acquire().await.unwrap();
     let got = remember(&mut conn, agent, &origin, candidate("the user lives in Vienna.", false), &[]).await.unwrap();
@@ -446,4 +446,63 @@ async fn the_embed_cycle_fills_missing_vectors_and_moves_to_a_new_model() {
             .await
             .unwrap();
     assert!(models.iter().all(|m| *m == (Some("hash-256".into()), Some(256))), "{models:?}");
+}
+
+#[tokio::test]
+async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
+    use miniclaw::memory::vector;
+    let a = Agent::new(TestApp::spawn().await).await;
+    for i in 0..6 {
+        a.remember(&format!("Fact number {i} about the user's garden"), "context").await;
+    }
+    let other = a.app.create_agent(&a.owner, json!({ "name": "Bo" })).await["id"].as_str().unwrap().to_string();
+    let r = a
+        .app
+        .send(
+            a.app
+                .as_bearer(&a.owner.token, Method::POST, &format!("/v1/hosted-agents/{other}/memories"))
+                .json(&json!({ "content": "Bo's only memory", "category": "context" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+
+    // With a threshold of 5 only Ada's six memories qualify.
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let name = vector::agent_index_name(agent, "hash-384");
+    let report = vector::ensure_agent_indexes(a.app.pool(), 5).await.unwrap();
+    assert_eq!(report.created, vec![name.clone()]);
+    assert!(vector::ensure_agent_indexes(a.app.pool(), 5).await.unwrap().created.is_empty(), "idempotent");
+
+    // The search statement, bound the way `nearest` binds it, is planned onto that index.
+    let mut tx = a.app.pool().begin().await.unwrap();
+    sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
+    let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384)))
+        .bind(agent)
+        .bind("hash-384")
+        .bind(vector::literal(&[0.05; 384]))
+        .bind(10i64)
+        .bind(vec!["active".to_string()])
+        .bind(Vec::<String>::new())
+        .bind(Vec::<String>::new())
+        .bind(None::<chrono::DateTime<chrono::Utc>>)
+        .bind(None::<chrono::DateTime<chrono::Utc>>)
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await
+        .unwrap();
+    assert!(plan.iter().any(|l| l.contains(&name)), "{plan:#?}");
+    tx.rollback().await.unwrap();
+    let found = a.search(json!({ "query": "garden", "limit": 3 })).await;
+    assert_eq!(found["results"].as_array().unwrap().len(), 3, "{found}");
+
+    // The agent goes; so does its index.
+    assert_eq!(a.call(Method::DELETE, "", None).await.status, 204);
+    let report = vector::ensure_agent_indexes(a.app.pool(), 5).await.unwrap();
+    assert_eq!(report.dropped, vec![name.clone()]);
+    let left: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $1)")
+        .bind(&name)
+        .fetch_one(a.app.pool())
+        .await
+        .unwrap();
+    assert!(!left);
 }

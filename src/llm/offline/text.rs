@@ -108,18 +108,30 @@ pub fn guard(input: &Value) -> Value {
 
 /// Dedup classification. Input `{"candidate", "existing": ["...", ...]}`; output
 /// `{"decision": "new" | "duplicate" | "update", "index": n?}` by word overlap: ≥ 0.8 duplicate,
-/// ≥ 0.5 update of the closest, else new.
+/// ≥ 0.5 update of the closest, else new. With `{"candidates": [...], "existing"}` (the chat
+/// pipeline's one call per batch) the output is `{"decisions": [...]}`, one per candidate.
 pub fn dedup(input: &Value) -> Value {
-    let candidate = input.get("candidate").and_then(Value::as_str).unwrap_or("");
     let existing: Vec<&str> = input
         .get("existing")
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
+    if let Some(candidates) = input.get("candidates").and_then(Value::as_array) {
+        let decisions: Vec<Value> = candidates.iter().map(|c| dedup_one(c.as_str().unwrap_or(""), &existing)).collect();
+        return json!({ "decisions": decisions });
+    }
+    dedup_one(input.get("candidate").and_then(Value::as_str).unwrap_or(""), &existing)
+}
+
+fn dedup_one(candidate: &str, existing: &[&str]) -> Value {
+    // Every extracted fact is about "the user": that word says nothing about sameness.
+    let strip =
+        |s: &str| s.split_whitespace().filter(|w| !w.to_lowercase().starts_with("user")).collect::<Vec<_>>().join(" ");
+    let candidate = strip(candidate);
     let best = existing
         .iter()
         .enumerate()
-        .map(|(i, e)| (i, jaccard(candidate, e)))
+        .map(|(i, e)| (i, jaccard(&candidate, &strip(e))))
         .max_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
     match best {
         Some((i, s)) if s >= 0.8 => json!({ "decision": "duplicate", "index": i, "similarity": s }),
@@ -184,6 +196,10 @@ mod tests {
             json!({ "candidate": "The user lives in Vienna with two cats", "existing": ["The user lives in Vienna"] });
         assert_eq!(dedup(&input)["decision"], "update");
         assert_eq!(dedup(&json!({ "candidate": "Loves hiking", "existing": [] }))["decision"], "new");
+        // One call per batch; "the user" alone does not make two facts the same.
+        let batch = json!({ "candidates": ["The user likes chess", "The user likes jazz!"], "existing": ["The user likes jazz"] });
+        assert_eq!(dedup(&batch)["decisions"][0]["decision"], "new");
+        assert_eq!(dedup(&batch)["decisions"][1]["decision"], "duplicate");
         let r = rerank(
             &json!({ "query": "Vienna apartment rent", "documents": ["rent in Vienna is high", "jazz concert", ""] }),
         );

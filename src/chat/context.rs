@@ -1,0 +1,317 @@
+//! Selective context (SPEC P4): what triage asked for and nothing more. Small talk costs no
+//! query at all; otherwise knowledge (vector top 40, 600 tokens), conversational memories
+//! (vector top 12 + 4 recent, category filters in SQL, ranked, 500 tokens, at most 8) and
+//! summaries (4 similar + 2 recent, at most 3). A fresh compiled dossier (C4) replaces the
+//! per-query memory search.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::llm::offline::triage::Triage;
+use crate::llm::usage::count_tokens;
+use crate::memory::vector::{self, Filters};
+use crate::memory::{COLUMNS, Memory, score};
+
+pub const KNOWLEDGE_TOP: i64 = 40;
+pub const KNOWLEDGE_RECENT: i64 = 10;
+pub const KNOWLEDGE_TOKENS: u32 = 600;
+pub const MEMORY_TOP: i64 = 12;
+pub const MEMORY_RECENT: i64 = 4;
+pub const MEMORY_TOKENS: u32 = 500;
+pub const MEMORY_MAX: usize = 8;
+pub const SUMMARY_SIMILAR: i64 = 4;
+pub const SUMMARY_RECENT: i64 = 2;
+pub const SUMMARY_MAX: usize = 3;
+
+const KNOWLEDGE_SOURCES: [&str; 2] = ["uploaded", "url"];
+const CONVERSATION_SOURCES: [&str; 6] = ["conversation", "derived", "owner", "api", "reflection", "fusion"];
+
+/// A memory put into the prompt, with why.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UsedMemory {
+    pub id: Uuid,
+    pub content: String,
+    pub category: String,
+    /// `certain` (pinned), `picked_up` (soft) or `knowledge`.
+    pub section: String,
+    /// `vector` or `recency`.
+    pub found_by: String,
+    /// Cosine similarity to the message; `null` when found by recency (ranked as 0.5).
+    pub relevance: Option<f64>,
+    /// R2 importance in [0, 1].
+    pub importance: f64,
+    /// `relevance*0.5 + importance*0.3 + pinnedBoost + (1-isPinned)*0.2*relevance` (P4).
+    pub rank: f64,
+}
+
+/// What was searched for the reply (R8).
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct Searched {
+    pub categories: Vec<String>,
+    pub knowledge: bool,
+    pub summaries: bool,
+    /// The compiled dossier stood in for the memory search.
+    pub dossier: bool,
+    /// Database queries made for context (0 for small talk).
+    pub memory_queries: u32,
+    /// Why something that was asked for is missing, e.g. embedding failures.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    pub certain: Vec<UsedMemory>,
+    pub picked_up: Vec<UsedMemory>,
+    pub knowledge: Vec<UsedMemory>,
+    pub summaries: Vec<String>,
+    pub dossier: Option<String>,
+    pub searched: Searched,
+    /// Tokens of everything above.
+    pub tokens: u32,
+}
+
+impl Context {
+    /// Every memory in the prompt, pinned first.
+    pub fn used(&self) -> Vec<UsedMemory> {
+        self.certain.iter().chain(&self.picked_up).chain(&self.knowledge).cloned().collect()
+    }
+}
+
+/// Whether triage asked for any context at all.
+pub fn wants_context(t: &Triage) -> bool {
+    !t.relevant_categories.is_empty() || t.include_knowledge || t.include_summaries
+}
+
+struct Loader<'a> {
+    pool: &'a PgPool,
+    agent_id: Uuid,
+    /// The message's vector and model, when embedding worked.
+    query: Option<(&'a [f32], &'a str)>,
+    queries: u32,
+}
+
+impl Loader<'_> {
+    async fn nearest(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<(Uuid, f64)>> {
+        let Some((v, model)) = self.query else { return Ok(Vec::new()) };
+        let mut conn = self.pool.acquire().await?;
+        self.queries += 1;
+        let f = Filters {
+            categories: categories.to_vec(),
+            sources: sources.iter().map(|s| s.to_string()).collect(),
+            ..Filters::default()
+        };
+        vector::nearest(&mut conn, self.agent_id, model, v, k, &f).await
+    }
+
+    async fn rows(&mut self, ids: &[Uuid]) -> sqlx::Result<Vec<Memory>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.queries += 1;
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)"))
+            .bind(self.agent_id)
+            .bind(ids)
+            .fetch_all(self.pool)
+            .await
+    }
+
+    async fn recent(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<Memory>> {
+        self.queries += 1;
+        sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM agent_memories
+              WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+                AND (expires_at IS NULL OR expires_at > now())
+                AND source = ANY($2) AND (cardinality($3::text[]) = 0 OR category = ANY($3))
+              ORDER BY created_at DESC LIMIT $4"
+        ))
+        .bind(self.agent_id)
+        .bind(sources)
+        .bind(categories)
+        .bind(k)
+        .fetch_all(self.pool)
+        .await
+    }
+}
+
+/// Ranks candidates (P4) and keeps the best within `max` memories and `budget` tokens.
+fn select(candidates: Vec<(Memory, Option<f64>, &'static str)>, max: usize, budget: u32) -> (Vec<UsedMemory>, u32) {
+    let now = Utc::now();
+    let mut ranked: Vec<(UsedMemory, bool)> = candidates
+        .into_iter()
+        .map(|(m, relevance, found_by)| {
+            let importance = m.importance_score(now);
+            let pinned = m.pinned || score::pinned_category(&m.category);
+            let rank = score::context_rank(relevance, importance, &m.category) + if m.pinned { 0.3 } else { 0.0 };
+            let used = UsedMemory {
+                id: m.id,
+                section: if pinned { "certain" } else { "picked_up" }.into(),
+                content: m.content,
+                category: m.category,
+                found_by: found_by.into(),
+                relevance,
+                importance,
+                rank,
+            };
+            (used, pinned)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.rank.total_cmp(&a.0.rank));
+    let (mut kept, mut tokens) = (Vec::new(), 0u32);
+    for (m, _) in ranked {
+        if kept.len() >= max {
+            break;
+        }
+        let t = count_tokens(&m.content) + 2;
+        if tokens + t > budget {
+            continue;
+        }
+        tokens += t;
+        kept.push(m);
+    }
+    (kept, tokens)
+}
+
+/// Loads the context triage asked for. `query` is the message's embedding (and its model).
+pub async fn load(
+    pool: &PgPool,
+    agent_id: Uuid,
+    triage: &Triage,
+    query: Option<(&[f32], &str)>,
+) -> sqlx::Result<Context> {
+    let mut ctx = Context {
+        searched: Searched {
+            categories: triage.relevant_categories.clone(),
+            knowledge: triage.include_knowledge,
+            summaries: triage.include_summaries,
+            ..Searched::default()
+        },
+        ..Context::default()
+    };
+    if !wants_context(triage) {
+        return Ok(ctx);
+    }
+    if query.is_none() {
+        ctx.searched.notes.push("the message could not be embedded: memories found by recency only".into());
+    }
+    let mut l = Loader { pool, agent_id, query, queries: 0 };
+
+    if !triage.relevant_categories.is_empty() {
+        // A dossier compiled after the last memory change stands in for the search (C4).
+        l.queries += 1;
+        let dossier: Option<(String, DateTime<Utc>)> = sqlx::query_as(
+            "SELECT d.content, d.compiled_at FROM agent_dossiers d
+              WHERE d.agent_id = $1
+                AND d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')",
+        )
+        .bind(agent_id)
+        .fetch_optional(pool)
+        .await?;
+        if let Some((content, _)) = dossier {
+            ctx.tokens += count_tokens(&content);
+            ctx.dossier = Some(content);
+            ctx.searched.dossier = true;
+        } else {
+            let cats = &triage.relevant_categories;
+            let similar = l.nearest(&CONVERSATION_SOURCES, cats, MEMORY_TOP).await?;
+            let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
+            let mut rows = l.rows(&ids).await?;
+            let recent = l.recent(&CONVERSATION_SOURCES, cats, MEMORY_RECENT).await?;
+            let seen: HashSet<Uuid> = ids.iter().copied().collect();
+            let mut candidates: Vec<(Memory, Option<f64>, &'static str)> = Vec::new();
+            for (id, sim) in &similar {
+                if let Some(pos) = rows.iter().position(|m| m.id == *id) {
+                    candidates.push((rows.swap_remove(pos), Some(*sim), "vector"));
+                }
+            }
+            candidates.extend(recent.into_iter().filter(|m| !seen.contains(&m.id)).map(|m| (m, None, "recency")));
+            let (kept, tokens) = select(candidates, MEMORY_MAX, MEMORY_TOKENS);
+            ctx.tokens += tokens;
+            let (certain, soft): (Vec<_>, Vec<_>) = kept.into_iter().partition(|m| m.section == "certain");
+            ctx.certain = certain;
+            ctx.picked_up = soft;
+        }
+    }
+
+    if triage.include_knowledge {
+        let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
+        let candidates: Vec<(Memory, Option<f64>, &'static str)> = if similar.is_empty() {
+            l.recent(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_RECENT)
+                .await?
+                .into_iter()
+                .map(|m| (m, None, "recency"))
+                .collect()
+        } else {
+            let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
+            let mut rows = l.rows(&ids).await?;
+            similar
+                .iter()
+                .filter_map(|(id, sim)| {
+                    rows.iter().position(|m| m.id == *id).map(|p| (rows.swap_remove(p), Some(*sim), "vector"))
+                })
+                .collect()
+        };
+        // Knowledge keeps its similarity order; only the budget applies.
+        let mut tokens = 0;
+        for (m, relevance, found_by) in candidates {
+            let t = count_tokens(&m.content) + 2;
+            if tokens + t > KNOWLEDGE_TOKENS {
+                continue;
+            }
+            tokens += t;
+            let importance = m.importance_score(Utc::now());
+            ctx.knowledge.push(UsedMemory {
+                id: m.id,
+                section: "knowledge".into(),
+                rank: score::context_rank(relevance, importance, &m.category),
+                content: m.content,
+                category: m.category,
+                found_by: found_by.into(),
+                relevance,
+                importance,
+            });
+        }
+        ctx.tokens += tokens;
+    }
+
+    if triage.include_summaries {
+        l.queries += 1;
+        let rows: Vec<(Uuid, String)> = match query {
+            Some((v, model)) => sqlx::query_as(&format!(
+                "(SELECT id, content FROM conversation_summaries
+                   WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
+                   ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
+                 UNION ALL
+                 (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)",
+                dims = v.len()
+            ))
+            .bind(agent_id)
+            .bind(model)
+            .bind(vector::literal(v))
+            .bind(SUMMARY_SIMILAR)
+            .bind(SUMMARY_RECENT)
+            .fetch_all(pool)
+            .await?,
+            None => {
+                sqlx::query_as("SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2")
+                    .bind(agent_id)
+                    .bind(SUMMARY_RECENT)
+                    .fetch_all(pool)
+                    .await?
+            }
+        };
+        let mut seen = HashSet::new();
+        for (id, content) in rows {
+            if ctx.summaries.len() < SUMMARY_MAX && seen.insert(id) {
+                ctx.tokens += count_tokens(&content);
+                ctx.summaries.push(content);
+            }
+        }
+    }
+    ctx.searched.memory_queries = l.queries;
+    Ok(ctx)
+}

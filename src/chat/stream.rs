@@ -1,0 +1,148 @@
+//! Replies are persisted as they stream (P1): each piece of text is appended to the message
+//! row before it is announced, so a client that reconnects with `Last-Event-ID` (the byte
+//! offset it has) gets the rest from the database and then follows the live announcements.
+//! Generation runs in its own task: a client going away does not stop it.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::PgPool;
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+/// What a generation announces.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// Text that was appended to the reply; it ends at byte `end`.
+    Delta { end: usize, text: String },
+    /// The reply is complete; the final metadata.
+    Done(Value),
+    /// Generation failed; the reply keeps what was produced and the error status.
+    Failed { code: String, message: String },
+}
+
+/// Live generations of this process, by reply id.
+#[derive(Default)]
+pub struct Hub {
+    live: Mutex<HashMap<Uuid, broadcast::Sender<Event>>>,
+}
+
+impl Hub {
+    /// Registers a generation before it starts, so that no follower misses its first event.
+    pub fn open(&self, reply_id: Uuid) -> broadcast::Sender<Event> {
+        let (tx, _) = broadcast::channel(256);
+        self.live.lock().expect("hub lock").insert(reply_id, tx.clone());
+        tx
+    }
+
+    pub fn close(&self, reply_id: Uuid) {
+        self.live.lock().expect("hub lock").remove(&reply_id);
+    }
+
+    pub fn subscribe(&self, reply_id: Uuid) -> Option<broadcast::Receiver<Event>> {
+        self.live.lock().expect("hub lock").get(&reply_id).map(|tx| tx.subscribe())
+    }
+}
+
+/// A reply's row as a follower reads it.
+#[derive(sqlx::FromRow)]
+struct Row {
+    content: String,
+    status: String,
+    error: Option<String>,
+    meta: Value,
+}
+
+async fn read(pool: &PgPool, reply_id: Uuid) -> sqlx::Result<Option<Row>> {
+    sqlx::query_as("SELECT content, status, error, meta FROM chat_messages WHERE id = $1 AND role = 'assistant'")
+        .bind(reply_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// How long a follower polls a reply that streams in another process (or whose process died).
+const POLL_EVERY: Duration = Duration::from_millis(250);
+const POLL_FOR: Duration = Duration::from_secs(180);
+
+/// Follows a reply from byte `offset`: everything already persisted, then the live events,
+/// until it is done or failed. Sends `Delta`s with their end offsets, then one final event.
+/// Stops early when `out` is closed (the client went away).
+pub async fn follow(pool: PgPool, hub: &Hub, reply_id: Uuid, mut offset: usize, out: tokio::sync::mpsc::Sender<Event>) {
+    // Subscribe first, then read: whatever is announced after the read is in the receiver,
+    // and whatever was announced before it is in the row (text is stored before it is announced).
+    let mut live = hub.subscribe(reply_id);
+    let deadline = tokio::time::Instant::now() + POLL_FOR;
+    loop {
+        let row = match read(&pool, reply_id).await {
+            Ok(Some(r)) => r,
+            Ok(None) => {
+                let _ = out.send(Event::Failed { code: "not_found".into(), message: "reply not found".into() }).await;
+                return;
+            }
+            Err(e) => {
+                let _ = out.send(Event::Failed { code: "internal".into(), message: e.to_string() }).await;
+                return;
+            }
+        };
+        if row.content.len() > offset && row.content.is_char_boundary(offset) {
+            let text = row.content[offset..].to_string();
+            offset = row.content.len();
+            if out.send(Event::Delta { end: offset, text }).await.is_err() {
+                return;
+            }
+        }
+        match row.status.as_str() {
+            "complete" => {
+                let _ = out.send(Event::Done(row.meta)).await;
+                return;
+            }
+            "error" | "superseded" => {
+                let message = row.error.unwrap_or_else(|| "the reply was replaced by a regenerated one".into());
+                let _ = out.send(Event::Failed { code: "generation_failed".into(), message }).await;
+                return;
+            }
+            _ => {}
+        }
+        let Some(rx) = live.as_mut() else {
+            // Streaming elsewhere (or its process died): poll, within bounds.
+            if tokio::time::Instant::now() >= deadline {
+                let _ = out
+                    .send(Event::Failed {
+                        code: "stream_timeout".into(),
+                        message: "the reply stopped progressing".into(),
+                    })
+                    .await;
+                return;
+            }
+            tokio::time::sleep(POLL_EVERY).await;
+            live = hub.subscribe(reply_id);
+            continue;
+        };
+        loop {
+            match rx.recv().await {
+                Ok(Event::Delta { end, text }) => {
+                    if end <= offset {
+                        continue;
+                    }
+                    let start = end - text.len();
+                    let piece = if start < offset { text[offset - start..].to_string() } else { text };
+                    offset = end;
+                    if out.send(Event::Delta { end, text: piece }).await.is_err() {
+                        return;
+                    }
+                }
+                Ok(done @ (Event::Done(_) | Event::Failed { .. })) => {
+                    let _ = out.send(done).await;
+                    return;
+                }
+                // Fell behind or the generation ended: the row has the truth.
+                Err(_) => {
+                    live = None;
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Tier 1 (SPEC P2, P3): the deterministic pre-filter, then the triage model with its input
+//! limits, the agent's calibration hints, strict output validation with clamping, and the
+//! fail-open defaults when the model is slow, failing or talking nonsense.
+
+use std::time::Instant;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use crate::llm::offline::triage::{self as rules, ALL_CATEGORIES, SkipReason, Triage};
+use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+
+/// The message as the triage model sees it, and the recent history it gets.
+pub const MESSAGE_CHARS: usize = 500;
+pub const HISTORY_MESSAGES: usize = 3;
+pub const HISTORY_CHARS: usize = 200;
+pub const MAX_TOKENS_RANGE: (u32, u32) = (500, 4000);
+
+pub const INTENTS: [&str; 9] = [
+    "casual_chat",
+    "project_question",
+    "task_request",
+    "creative_brainstorm",
+    "economy_action",
+    "information_lookup",
+    "emotional_support",
+    "meta_question",
+    "small_talk",
+];
+const STYLES: [&str; 4] = ["brief", "conversational", "detailed", "creative"];
+const TONES: [&str; 4] = ["neutral", "supportive", "enthusiastic", "serious"];
+
+/// What triage decided and how.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TriageOutcome {
+    #[schema(value_type = Object)]
+    pub triage: Triage,
+    /// The pre-filter decided; no model was asked.
+    pub skipped: bool,
+    /// `trivial`, `tool_keyword` or `brief` when skipped.
+    pub skip_reason: Option<String>,
+    /// Why the fail-open defaults were used (timeout, error, invalid output).
+    pub error: Option<String>,
+    pub latency_ms: u64,
+    pub model: Option<String>,
+}
+
+fn cut(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// The calibration hints (C2) as a line of the triage prompt, if the agent has any.
+fn hints_text(calibration: Option<&Value>) -> Option<String> {
+    let c = calibration?;
+    let list = |key: &str| -> Vec<String> {
+        c.get(key)
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(|s| cut(s, 200)).take(5).collect())
+            .unwrap_or_default()
+    };
+    let (hints, always, never) = (list("triage_hints"), list("always_save"), list("never_save"));
+    if hints.is_empty() && always.is_empty() && never.is_empty() {
+        return None;
+    }
+    let mut s = String::from("What past conversations with this user showed:\n");
+    for h in hints {
+        s.push_str(&format!("- {h}\n"));
+    }
+    if !always.is_empty() {
+        s.push_str(&format!("- Always worth saving: {}\n", always.join("; ")));
+    }
+    if !never.is_empty() {
+        s.push_str(&format!("- Never worth saving: {}\n", never.join("; ")));
+    }
+    if let Some(d) = c.get("response_defaults").and_then(Value::as_str) {
+        s.push_str(&format!("- Response defaults: {}\n", cut(d, 200)));
+    }
+    Some(s)
+}
+
+const PROMPT: &str = "You classify one chat message for an assistant that has long-term memory, \
+so that it loads only the context the message needs. Answer with one JSON object with exactly \
+these fields: intent (one of casual_chat, project_question, task_request, creative_brainstorm, \
+economy_action, information_lookup, emotional_support, meta_question, small_talk), \
+relevantCategories (array of identity, goal, interest, preference, context; empty for small \
+talk), includeKnowledge (bool), includeSummaries (bool), saveWorthy (bool: does the message \
+hold facts about the user worth remembering), saveHint (short string or null), responseStyle \
+(brief, conversational, detailed, creative), maxTokens (500-4000), toolsNeeded (bool), \
+emotionalTone (neutral, supportive, enthusiastic, serious).";
+
+/// Validates and clamps the triage model's JSON. Unknown enum values fall back to the
+/// defaults, categories are filtered to the five known ones, maxTokens is clamped; output that
+/// is not an object with a valid intent is an error (and triage fails open).
+pub fn parse(text: &str) -> Result<Triage, String> {
+    let v: Value = serde_json::from_str(text.trim()).map_err(|e| format!("triage output is not JSON: {e}"))?;
+    let o = v.as_object().ok_or("triage output is not a JSON object")?;
+    let d = Triage::fail_open();
+    let intent = o.get("intent").and_then(Value::as_str).ok_or("triage output has no intent")?;
+    if !INTENTS.contains(&intent) {
+        return Err(format!("unknown intent `{}`", cut(intent, 40)));
+    }
+    let pick = |key: &str, allowed: &[&str], default: &str| -> String {
+        o.get(key).and_then(Value::as_str).filter(|s| allowed.contains(s)).unwrap_or(default).to_string()
+    };
+    let flag = |key: &str, default: bool| o.get(key).and_then(Value::as_bool).unwrap_or(default);
+    let categories = match o.get("relevantCategories").and_then(Value::as_array) {
+        Some(a) => {
+            let mut cs: Vec<String> =
+                a.iter().filter_map(Value::as_str).filter(|c| ALL_CATEGORIES.contains(c)).map(str::to_string).collect();
+            cs.dedup();
+            cs
+        }
+        None => d.relevant_categories.clone(),
+    };
+    let max_tokens = o
+        .get("maxTokens")
+        .and_then(Value::as_f64)
+        .map(|n| (n.max(0.0) as u32).clamp(MAX_TOKENS_RANGE.0, MAX_TOKENS_RANGE.1))
+        .unwrap_or(d.max_tokens);
+    Ok(Triage {
+        intent: intent.to_string(),
+        relevant_categories: categories,
+        include_knowledge: flag("includeKnowledge", d.include_knowledge),
+        include_summaries: flag("includeSummaries", d.include_summaries),
+        save_worthy: flag("saveWorthy", d.save_worthy),
+        save_hint: o.get("saveHint").and_then(Value::as_str).filter(|s| !s.trim().is_empty()).map(|s| cut(s, 100)),
+        response_style: pick("responseStyle", &STYLES, &d.response_style),
+        max_tokens,
+        tools_needed: flag("toolsNeeded", d.tools_needed),
+        emotional_tone: pick("emotionalTone", &TONES, &d.emotional_tone),
+    })
+}
+
+/// Runs triage for `message` with the conversation's recent messages (oldest first).
+pub async fn run(
+    llm: &Gateway,
+    ctx: &CallContext,
+    message: &str,
+    history: &[Message],
+    calibration: Option<&Value>,
+) -> TriageOutcome {
+    let started = Instant::now();
+    if let Some((triage, reason)) = rules::prefilter(message) {
+        let reason = match reason {
+            SkipReason::Trivial => "trivial",
+            SkipReason::ToolKeyword => "tool_keyword",
+            SkipReason::Brief => "brief",
+        };
+        return TriageOutcome {
+            triage,
+            skipped: true,
+            skip_reason: Some(reason.into()),
+            error: None,
+            latency_ms: 0,
+            model: None,
+        };
+    }
+    let mut system = PROMPT.to_string();
+    if let Some(h) = hints_text(calibration) {
+        system.push_str("\n\n");
+        system.push_str(&h);
+    }
+    let recent: Vec<Value> = history
+        .iter()
+        .rev()
+        .take(HISTORY_MESSAGES)
+        .rev()
+        .map(|m| json!({ "role": m.role, "content": cut(&m.content, HISTORY_CHARS) }))
+        .collect();
+    let mut prompt = String::new();
+    for m in &recent {
+        prompt.push_str(&format!("[{}] {}\n", m["role"].as_str().unwrap_or(""), m["content"].as_str().unwrap_or("")));
+    }
+    let msg = cut(message, MESSAGE_CHARS);
+    prompt.push_str(&format!("Message to classify: {msg}"));
+    let req = ChatRequest::new(Role::Triage, vec![Message::system(system), Message::user(prompt)])
+        .json()
+        .input(json!({ "message": msg, "history": recent, "calibration": calibration }));
+    // The route carries the 3 s deadline and 150 tokens (M1); a slow model is a failure here.
+    let (triage, error, model) = match llm.complete(ctx, req).await {
+        Ok(r) => match parse(&r.content) {
+            Ok(t) => (t, None, Some(r.model)),
+            Err(e) => (Triage::fail_open(), Some(e), Some(r.model)),
+        },
+        Err(e) => (Triage::fail_open(), Some(cut(&e.to_string(), 300)), None),
+    };
+    if let Some(e) = &error {
+        tracing::info!(error = %e, "triage failed open");
+    }
+    TriageOutcome {
+        triage,
+        skipped: false,
+        skip_reason: None,
+        error,
+        latency_ms: started.elapsed().as_millis() as u64,
+        model,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn model_output_is_validated_and_clamped() {
+        let t = parse(
+            r#"{"intent":"task_request","relevantCategories":["goal","nonsense","goal"],"maxTokens":99999,
+                "responseStyle":"poetic","saveWorthy":false,"emotionalTone":"serious"}"#,
+        )
+        .unwrap();
+        assert_eq!(t.intent, "task_request");
+        assert_eq!(t.relevant_categories, vec!["goal"]);
+        assert_eq!(t.max_tokens, 4000);
+        assert_eq!(t.response_style, "conversational", "unknown style → default");
+        assert!(!t.save_worthy);
+        assert_eq!(t.emotional_tone, "serious");
+        assert_eq!(parse(r#"{"intent":"small_talk","maxTokens":10}"#).unwrap().max_tokens, 500);
+        assert!(parse("not json").is_err());
+        assert!(parse(r#"["intent"]"#).is_err());
+        assert!(parse(r#"{"intent":"world_domination"}"#).is_err());
+    }
+
+    #[test]
+    fn calibration_hints_become_prompt_lines() {
+        let c = json!({ "triage_hints": ["User prefers short answers"], "always_save": ["travel plans"] });
+        let h = hints_text(Some(&c)).unwrap();
+        assert!(h.contains("- User prefers short answers") && h.contains("Always worth saving: travel plans"), "{h}");
+        assert!(hints_text(Some(&json!({}))).is_none());
+    }
+}

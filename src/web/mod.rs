@@ -2,6 +2,7 @@
 //! as the API. Forms post back to the dashboard; every state-changing post carries a CSRF
 //! token bound to the session (or, before sign-in, a double-submit cookie).
 
+mod chat;
 mod forms;
 mod memories;
 mod pages;
@@ -27,6 +28,8 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/keys", get(pages::keys).post(pages::create_key))
         .route("/agents/{id}/keys/{kid}/revoke", post(pages::revoke_key))
         .route("/agents/{id}/activity", get(pages::activity))
+        .route("/agents/{id}/chat", get(chat::show).post(chat::send))
+        .route("/agents/{id}/chat/{cid}/regenerate/{mid}", post(chat::regenerate))
         .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
         .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))
         .route("/agents/{id}/memories/{mid}/pin", post(memories::pin))

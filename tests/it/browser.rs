@@ -36,3 +36,9 @@ async fn memories_search_pin_edit_delete_and_knowledge_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "memories.mjs", "memories flow: ok").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_streams_a_reply_that_uses_an_earlier_conversation_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "chat.mjs", "chat flow: ok").await;
+}

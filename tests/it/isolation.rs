@@ -23,6 +23,14 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .as_str()
         .unwrap()
         .to_string();
+    let a_chat = app
+        .send(
+            app.as_bearer(&alice.token, Method::POST, &format!("/v1/hosted-agents/{a_agent}/chat"))
+                .json(&json!({ "message": "My name is Alice" })),
+        )
+        .await
+        .json();
+    let a_conversation = a_chat["conversation_id"].as_str().unwrap().to_string();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -32,7 +40,11 @@ async fn another_tenants_ids_are_404_on_every_route() {
         if !path.contains('{') || path.starts_with("/v1/admin") {
             continue; // no ids, or operator routes (not tenant-scoped)
         }
-        let url = path.replace("{id}", &a_agent).replace("{kid}", &a_key_id).replace("{mid}", &a_memory);
+        let url = path
+            .replace("{id}", &a_agent)
+            .replace("{kid}", &a_key_id)
+            .replace("{mid}", &a_memory)
+            .replace("{cid}", &a_conversation);
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),
@@ -58,6 +70,15 @@ async fn another_tenants_ids_are_404_on_every_route() {
         }
     }
     assert!(checked >= 12, "only {checked} route/credential pairs checked");
+    // The OpenAI-compatible route names the agent in the body.
+    for token in [&mallory.token, &m_key] {
+        let r = app
+            .send(app.as_bearer(token, Method::POST, "/v1/chat/completions").json(&json!({
+                "model": a_agent, "messages": [{ "role": "user", "content": "What is Alice's name?" }]
+            })))
+            .await;
+        assert_eq!(r.status, 404, "{}", r.text);
+    }
     // Alice's agent is untouched.
     let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/v1/hosted-agents/{a_agent}"))).await;
     assert_eq!(r.status, 200);

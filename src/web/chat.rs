@@ -1,0 +1,188 @@
+//! The chat page: pick a conversation, send messages (streamed over SSE by the page script,
+//! a plain form post without it), and see per reply the intent, whether triage was skipped,
+//! the memories used with their signals, and the engine and model. Failed turns can be
+//! regenerated.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Redirect};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::forms::{Form, WebOwner};
+use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, render};
+use crate::agents::Agent;
+use crate::app::AppState;
+use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS};
+use crate::error::ApiError;
+
+/// A memory a reply used, as the page shows it.
+#[derive(Debug, Default, Deserialize)]
+pub struct UsedView {
+    #[serde(default)]
+    pub content: String,
+    #[serde(default)]
+    pub section: String,
+    #[serde(default)]
+    pub found_by: String,
+    pub relevance: Option<f64>,
+    #[serde(default)]
+    pub importance: f64,
+    #[serde(default)]
+    pub rank: f64,
+}
+
+/// A reply's metadata, as the page shows it.
+#[derive(Debug, Default, Deserialize)]
+pub struct MetaView {
+    #[serde(default)]
+    pub intent: String,
+    #[serde(default)]
+    pub triage_skipped: bool,
+    pub skip_reason: Option<String>,
+    pub triage_error: Option<String>,
+    #[serde(default)]
+    pub engine: String,
+    #[serde(default)]
+    pub model: String,
+    #[serde(default)]
+    pub memories_used: Vec<UsedView>,
+}
+
+pub struct MessageView {
+    pub message: ChatMessage,
+    pub meta: Option<MetaView>,
+}
+
+#[derive(Template)]
+#[template(path = "web/chat.html")]
+struct ChatPage {
+    csrf: String,
+    agent: Agent,
+    tab: &'static str,
+    conversations: Vec<Conversation>,
+    current: Option<Conversation>,
+    messages: Vec<MessageView>,
+    max_chars: usize,
+    error: Option<String>,
+    draft: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ChatQuery {
+    c: Option<Uuid>,
+}
+
+async fn page(
+    state: &AppState,
+    web: WebOwner,
+    agent: Agent,
+    current: Option<Uuid>,
+    error: Option<String>,
+    draft: String,
+) -> PageResult {
+    let pool = state.pool();
+    let conversations = chat::conversations(pool, agent.id, 50).await.map_err(internal)?;
+    let (current, messages) = match current {
+        Some(cid) => match chat::conversation(pool, agent.id, cid).await {
+            Ok(c) => {
+                let msgs = chat::messages(pool, agent.id, cid, false).await.map_err(|e| e.into_response())?;
+                let views = msgs
+                    .into_iter()
+                    .map(|m| {
+                        let meta = (m.role == "assistant" && m.status == "complete")
+                            .then(|| serde_json::from_value::<MetaView>(m.meta.clone()).unwrap_or_default());
+                        MessageView { message: m, meta }
+                    })
+                    .collect();
+                (Some(c), views)
+            }
+            Err(_) => return Err(super::pages::not_found_page()),
+        },
+        None => (None, Vec::new()),
+    };
+    Ok(render(ChatPage {
+        csrf: web.csrf,
+        agent,
+        tab: "chat",
+        conversations,
+        current,
+        messages,
+        max_chars: MESSAGE_MAX_CHARS,
+        error,
+        draft,
+    }))
+}
+
+pub async fn show(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path(id): Path<Uuid>,
+    Query(q): Query<ChatQuery>,
+) -> PageResult {
+    let agent = load_agent(&state, &web, id).await?;
+    page(&state, web, agent, q.c, None, String::new()).await
+}
+
+fn caller(web: &WebOwner, agent: &Agent) -> Caller {
+    Caller { tenant_id: web.owner.tenant_id, agent_id: agent.id, origin: web.owner.origin() }
+}
+
+fn chat_url(agent: Uuid, conversation: Uuid) -> String {
+    format!("/agents/{agent}/chat?c={conversation}#latest")
+}
+
+/// Without the page script: runs the turn, waits for the reply, shows the conversation.
+pub async fn send(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    let message = f.text("message");
+    let conversation = f.text("conversation_id").parse::<Uuid>().ok();
+    match chat::start(&state, caller(&web, &agent), message.clone(), conversation, Channel::Web).await {
+        Ok(started) => {
+            // A failed generation is shown on the page (the message keeps its error status).
+            let _ = started.done.await;
+            Ok(Redirect::to(&chat_url(agent.id, started.conversation_id)).into_response())
+        }
+        Err(e) => match message_of(&e).or_else(|| refused(&e)) {
+            Some(m) => page(&state, web, agent, conversation, Some(m), message).await,
+            None => Err(e.into_response()),
+        },
+    }
+}
+
+/// Budget and kill-switch refusals are shown next to the form, not as an error page.
+fn refused(e: &ApiError) -> Option<String> {
+    match e {
+        ApiError::RateLimited { message, .. } => Some(message.clone().unwrap_or_else(|| "rate limited".into())),
+        ApiError::Unavailable(m) => Some(m.clone()),
+        _ => None,
+    }
+}
+
+pub async fn regenerate(
+    State(state): State<AppState>,
+    web: WebOwner,
+    Path((id, cid, mid)): Path<(Uuid, Uuid, Uuid)>,
+    body: Bytes,
+) -> PageResult {
+    let f = Form::parse(&body);
+    if !web.csrf_ok(&state, &f) {
+        return Err(forbidden_csrf());
+    }
+    let agent = load_agent(&state, &web, id).await?;
+    match chat::regenerate(&state, caller(&web, &agent), cid, mid).await {
+        Ok(started) => {
+            let _ = started.done.await;
+            Ok(Redirect::to(&chat_url(agent.id, cid)).into_response())
+        }
+        Err(e) => match message_of(&e).or_else(|| refused(&e)) {
+            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new()).await,
+            None => Err(e.into_response()),
+        },
+    }
+}

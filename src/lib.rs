@@ -18,5 +18,6 @@ pub mod error;
 pub mod jobs;
 pub mod llm;
 pub mod memory;
+pub mod soul;
 pub mod telemetry;
 pub mod web;

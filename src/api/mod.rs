@@ -13,6 +13,7 @@ pub mod keys;
 pub mod llm;
 pub mod memories;
 mod middleware;
+pub mod soul;
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,6 +55,7 @@ pub fn body_limit() -> usize {
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
         (name = "agents", description = "Hosted agents and their activity log"),
         (name = "memories", description = "Long-term memory: CRUD, hybrid search, history, store health, knowledge ingestion"),
+        (name = "soul", description = "The agent's versioned soul document and its guard"),
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
@@ -112,6 +114,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(llm::routes())
         .merge(memories::routes())
         .merge(chat::routes())
+        .merge(soul::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -260,6 +260,10 @@ pub async fn flush(
         Ok(()) => {}
         Err(e) => {
             drop(tx);
+            // A budget or kill-switch refusal is not the batch's fault: it waits, uncounted.
+            if matches!(e.downcast_ref::<crate::llm::LlmError>(), Some(crate::llm::LlmError::Refused(_))) {
+                return Err(e);
+            }
             let dropped: Vec<Uuid> = sqlx::query_scalar(
                 "WITH bumped AS (UPDATE extraction_queue SET attempts = attempts + 1 WHERE message_id = ANY($1)
                    RETURNING message_id, attempts)

@@ -533,10 +533,14 @@ async fn generate(
     let started = Instant::now();
     let ctx = turn.caller.call_context();
     let history = history(pool, turn.conversation_id, turn.user_position).await?;
-    let calibration: Option<Value> = sqlx::query_scalar("SELECT profile FROM agent_calibration WHERE agent_id = $1")
-        .bind(turn.caller.agent_id)
-        .fetch_optional(pool)
-        .await?;
+    // The calibration profile (for triage) and the soul (for the prompt), in one round trip.
+    let (calibration, soul): (Option<Value>, Option<String>) = sqlx::query_as(
+        "SELECT (SELECT profile FROM agent_calibration WHERE agent_id = $1),
+                (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1)",
+    )
+    .bind(turn.caller.agent_id)
+    .fetch_one(pool)
+    .await?;
 
     // Tier 1: triage.
     let t = triage::run(state.llm(), &ctx, &turn.message, &history, calibration.as_ref()).await;
@@ -558,7 +562,7 @@ async fn generate(
         context::load(pool, turn.caller.agent_id, &t.triage, query.as_deref().map(|v| (v, embedder.model()))).await?;
 
     // Tier 2: generation.
-    let system = prompt::system(&turn.agent, &t.triage, &context);
+    let system = prompt::system(&turn.agent, soul.as_deref(), &t.triage, &context);
     let role = if turn.agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     let mut messages = prompt::messages(system, history, &turn.message);
     let mut tool_usage = Usage::default();

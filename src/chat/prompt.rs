@@ -24,12 +24,16 @@ fn style_line(t: &Triage) -> String {
     format!("{style}{tone} Stay within about {} tokens.", t.max_tokens)
 }
 
-/// The system prompt for one turn.
-pub fn system(agent: &Agent, triage: &Triage, ctx: &Context) -> String {
+/// The system prompt for one turn: persona, then the soul document (C1) when there is one.
+pub fn system(agent: &Agent, soul: Option<&str>, triage: &Triage, ctx: &Context) -> String {
     let mut s = format!("You are {}, a persistent AI agent with long-term memory.", agent.name);
     if !agent.persona.trim().is_empty() {
         s.push_str("\n\n");
         s.push_str(agent.persona.trim());
+    }
+    if let Some(soul) = soul.filter(|s| !s.trim().is_empty()) {
+        s.push_str("\n\n## Who you are (your soul)\n");
+        s.push_str(soul.trim());
     }
     s.push_str("\n\n");
     s.push_str(&style_line(triage));

@@ -6,6 +6,7 @@ mod chat;
 mod forms;
 mod memories;
 mod pages;
+mod soul;
 
 use axum::Router;
 use axum::http::header;
@@ -29,6 +30,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/keys/{kid}/revoke", post(pages::revoke_key))
         .route("/agents/{id}/activity", get(pages::activity))
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
+        .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/chat/{cid}/regenerate/{mid}", post(chat::regenerate))
         .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
         .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))

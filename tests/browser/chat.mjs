@@ -1,7 +1,7 @@
 // Chat flow in headless Chromium: sign up → agent → Chat tab → tell the agent a fact (the reply
 // streams over SSE, then shows its intent, triage and engine) → the fact becomes a memory →
 // a new conversation asks for it and the reply uses that memory → small talk skips triage →
-// the conversation list, and the phone width.
+// the conversation list; the soul page (write, revise, word diff); the phone width.
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/chat.mjs
 import assert from "node:assert/strict";
@@ -76,6 +76,24 @@ try {
   await page.evaluate(() => { document.querySelector("[data-testid=chat-input]").value = "   "; });
   await page.click("[data-testid=chat-send]");
   assert.equal(await page.locator("[data-testid=message]").count(), 4, "nothing was sent");
+
+  step("soul: write, revise, compare");
+  await page.goto(`${agentUrl}/soul`);
+  await page.getByText("No soul yet.").waitFor();
+  await page.fill("[data-testid=soul-content]", "I am Ada, warm and curious.");
+  await page.click("[data-testid=soul-save]");
+  await page.getByText("Soul saved as a new version.").waitFor();
+  await page.fill("[data-testid=soul-content]", "I am Ada, warm, curious and kind.");
+  await page.fill("[data-testid=soul-reason]", "kinder");
+  await page.click("[data-testid=soul-save]");
+  await page.getByText("Soul saved as a new version.").waitFor();
+  assert.equal(await page.locator("[data-testid=soul-version]").count(), 2);
+  await page.locator("[data-testid=soul-diff-link]").first().click();
+  await page.locator("[data-testid=soul-diff] ins", { hasText: "kind." }).waitFor();
+  await page.locator("[data-testid=soul-diff] del").first().waitFor();
+  await page.screenshot({ path: `${shots}/soul-diff.png`, fullPage: true });
+  await page.goto(`${agentUrl}/chat`);
+  await page.locator("[data-testid=conversation-link]").first().click();
 
   step("phone width");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -19,3 +19,4 @@ mod llm_server;
 mod memory;
 mod openapi;
 mod processes;
+mod soul;

@@ -80,6 +80,18 @@ static HOSTILE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(hate (the )?users?|insult|humiliate|manipulate (the )?users?|deceive|lie to (the )?users?|be cruel|threaten)\b").expect("static pattern")
 });
 
+/// The deterministic part of the guard: an instruction override or hostile instructions in a
+/// proposed soul, named. Runs on every rewrite, also those similar enough to skip the model.
+pub fn screen(new_soul: &str) -> Option<&'static str> {
+    if INJECTION.is_match(new_soul) {
+        return Some("the rewrite contains an instruction override (prompt injection)");
+    }
+    if HOSTILE.is_match(new_soul) {
+        return Some("the rewrite contains hostile instructions");
+    }
+    None
+}
+
 /// The soul guard. Input `{"old_soul", "new_soul"}`; output
 /// `{"approved": bool, "reason": "..."}`. Rejects instruction overrides, hostile
 /// instructions, and rewrites that drop more than half of the old soul's content words.
@@ -89,11 +101,8 @@ pub fn guard(input: &Value) -> Value {
     if new.trim().is_empty() {
         return json!({ "approved": false, "reason": "the new soul is empty" });
     }
-    if INJECTION.is_match(new) {
-        return json!({ "approved": false, "reason": "the rewrite contains an instruction override (prompt injection)" });
-    }
-    if HOSTILE.is_match(new) {
-        return json!({ "approved": false, "reason": "the rewrite contains hostile instructions" });
+    if let Some(reason) = screen(new) {
+        return json!({ "approved": false, "reason": reason });
     }
     let old_words: HashSet<String> = content_words(old).into_iter().collect();
     if !old_words.is_empty() {

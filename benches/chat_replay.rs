@@ -1,0 +1,267 @@
+//! SPEC B1 and B4: a replay workload through the HTTP API with the offline engine.
+//!
+//!     cargo bench --bench chat_replay                     # MiniLM embeddings (the default)
+//!     B1_EMBEDDER=hash cargo bench --bench chat_replay    # pipeline cost without the model
+//!
+//! Starts the app in-process on a scratch database (`miniclaw_bench_b1`, recreated each run),
+//! creates agents, seeds one with 10,000 memories (bulk API, embedded like any upload), then
+//! plays a mixed, realistic message script: greetings and thanks, brief questions, personal
+//! facts, longer questions that need the triage model, tool/economy requests, emotional
+//! messages, across several conversations. Reports, as JSON lines:
+//! - B1: latency of a whole turn seen by a loopback client (an upper bound on server-side
+//!   time) p50/p99 over sequential turns at 10,000 memories, the server-side `response_ms` of
+//!   the analytics rows, and turns/s with 8 concurrent clients;
+//! - B4: average prompt tokens per chat call, triage skip rate, LLM calls per message,
+//!   extraction calls per message.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor, PgConnection};
+
+const DB: &str = "miniclaw_bench_b1";
+const SEED_MEMORIES: usize = 10_000;
+const SEQUENTIAL_TURNS: usize = 300;
+const CONCURRENT_CLIENTS: usize = 8;
+const CONCURRENT_TURNS: usize = 400;
+
+/// The message script: (kind, text). Kinds only label the mix; the pipeline decides for itself.
+const SCRIPT: &[(&str, &str)] = &[
+    ("greeting", "hi"),
+    ("fact", "My name is Alice and I live in Vienna."),
+    ("fact", "I work as a product designer at a small studio that builds apps for museums."),
+    ("brief", "What is my name?"),
+    ("ack", "thanks!"),
+    (
+        "question",
+        "Could you help me think through how to structure a portfolio that shows both my research and the final interfaces I designed?",
+    ),
+    ("fact", "I want to run a half marathon in October."),
+    ("brief", "Any tips for my first long run?"),
+    ("economy", "What's my wallet balance right now?"),
+    (
+        "emotional",
+        "I feel a bit overwhelmed with work this week and I am not sleeping well, it is starting to affect my mood.",
+    ),
+    ("ack", "ok cool"),
+    ("fact", "I prefer short answers without bullet points."),
+    (
+        "question",
+        "Which of the ideas we talked about earlier would be the easiest to prototype in a weekend with only paper and a phone camera?",
+    ),
+    ("brief", "Where do I live?"),
+    ("fact", "I really enjoy playing chess with my friends on weekends."),
+    ("greeting", "good morning"),
+    (
+        "question",
+        "Explain the difference between a design system and a style guide in a way I could share with a new client who is not technical.",
+    ),
+    ("brief", "Remind me what my goal is?"),
+    ("economy", "Can you send 5 tokens to my friend for the coffee?"),
+    ("ack", "sounds good"),
+    ("fact", "Next week I have a workshop with the museum team on Tuesday."),
+    (
+        "question",
+        "How should I prepare for a workshop where half the people are curators and half are engineers, so that both groups feel heard?",
+    ),
+    (
+        "emotional",
+        "Honestly I am worried the project will fail and it will be my fault, I keep thinking about it in the evenings.",
+    ),
+    ("brief", "What do you know about me?"),
+    ("ack", "lol"),
+];
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Client {
+    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
+        let r = self.http.post(format!("{}{path}", self.base)).bearer_auth(&self.token).json(&body).send().await?;
+        let status = r.status();
+        let v: Value = r.json().await?;
+        anyhow::ensure!(status.is_success(), "{path}: {status} {v}");
+        Ok(v)
+    }
+}
+
+async fn new_agent(c: &Client, name: &str) -> anyhow::Result<String> {
+    let a = c.post("/v1/hosted-agents", json!({ "name": name, "persona": "A warm, practical assistant." })).await?;
+    let id = a["id"].as_str().unwrap().to_string();
+    let r = c
+        .http
+        .patch(format!("{}/v1/hosted-agents/{id}", c.base))
+        .bearer_auth(&c.token)
+        .json(&json!({ "daily_token_budget": 100_000_000 }))
+        .send()
+        .await?;
+    anyhow::ensure!(r.status().is_success(), "raising the budget: {}", r.text().await?);
+    Ok(id)
+}
+
+/// Plays `turns` messages of the script for one agent, a new conversation every 8 turns.
+/// Returns the client-observed latency of each turn in ms.
+async fn play(c: &Client, agent: &str, turns: usize, offset: usize) -> anyhow::Result<Vec<f64>> {
+    let mut conversation: Option<String> = None;
+    let mut ms = Vec::with_capacity(turns);
+    for i in 0..turns {
+        if i % 8 == 0 {
+            conversation = None;
+        }
+        let (_, text) = SCRIPT[(i + offset) % SCRIPT.len()];
+        let t = Instant::now();
+        let r = c
+            .post(
+                &format!("/v1/hosted-agents/{agent}/chat"),
+                json!({ "message": text, "conversation_id": conversation }),
+            )
+            .await?;
+        ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        conversation = r["conversation_id"].as_str().map(str::to_string);
+    }
+    Ok(ms)
+}
+
+fn main() -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async {
+        let admin_url =
+            std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+        let mut admin = PgConnection::connect(&admin_url).await?;
+        admin.execute(format!("DROP DATABASE IF EXISTS {DB} WITH (FORCE)").as_str()).await?;
+        admin.execute(format!("CREATE DATABASE {DB}").as_str()).await?;
+        let mut url: url::Url = admin_url.parse()?;
+        url.set_path(DB);
+        let embedder = std::env::var("B1_EMBEDDER").unwrap_or_else(|_| "minilm".into());
+        let env: HashMap<String, String> = [
+            ("DATABASE_URL", url.as_str()),
+            ("MINICLAW_ADDR", "127.0.0.1:0"),
+            ("MINICLAW_WORKER", "false"),
+            ("MINICLAW_EMBEDDER", embedder.as_str()),
+            ("MINICLAW_RATE_LIMIT_IP", "0"),
+            ("MINICLAW_RATE_LIMIT_KEY", "0"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
+        let pool = sqlx::postgres::PgPoolOptions::new().max_connections(20).connect(url.as_str()).await?;
+        miniclaw::db::migrate(&pool).await?;
+        let state =
+            miniclaw::app::AppState::new(pool.clone(), config, Arc::new(miniclaw::jobs::Registry::builtin())).await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        let cancel = tokio_util::sync::CancellationToken::new();
+        tokio::spawn(miniclaw::app::serve(listener, state, cancel.clone()));
+
+        let http = reqwest::Client::new();
+        let signup: Value = http
+            .post(format!("{base}/v1/auth/signup"))
+            .json(&json!({ "email": "bench@example.com", "password": "correct horse battery" }))
+            .send()
+            .await?
+            .json()
+            .await?;
+        let c = Client { http, base, token: signup["session_token"].as_str().unwrap().to_string() };
+
+        // One agent with 10,000 memories (B1's setting).
+        let big = new_agent(&c, "Big").await?;
+        let t = Instant::now();
+        let categories = ["identity", "goal", "preference", "interest", "context"];
+        let topics = ["chess", "running", "museums", "design", "Vienna", "coffee", "travel", "music", "books", "cooking"];
+        for batch in 0..SEED_MEMORIES / 500 {
+            let memories: Vec<Value> = (0..500)
+                .map(|i| {
+                    let n = batch * 500 + i;
+                    json!({
+                        "content": format!("The user mentioned {} detail number {n} about {} and {}", categories[n % 5], topics[n % 10], topics[(n / 10) % 10]),
+                        "category": categories[n % 5],
+                    })
+                })
+                .collect();
+            c.post(&format!("/v1/hosted-agents/{big}/memories/bulk"), json!({ "memories": memories })).await?;
+        }
+        println!("{{\"seeded_memories\":{SEED_MEMORIES},\"seed_s\":{:.0},\"embedder\":\"{embedder}\"}}", t.elapsed().as_secs_f64());
+
+        // Warm-up, then sequential turns for latency.
+        play(&c, &big, 25, 0).await?;
+        let mut seq = play(&c, &big, SEQUENTIAL_TURNS, 3).await?;
+        seq.sort_by(f64::total_cmp);
+        let server: Vec<i32> = sqlx::query_scalar(
+            "SELECT response_ms FROM chat_analytics a JOIN agents g ON g.id = a.agent_id WHERE g.name = 'Big'
+              ORDER BY a.created_at OFFSET 25",
+        )
+        .fetch_all(&pool)
+        .await?;
+        let mut server: Vec<f64> = server.into_iter().map(f64::from).collect();
+        server.sort_by(f64::total_cmp);
+        println!(
+            "{{\"b1_turns\":{},\"client_p50_ms\":{:.2},\"client_p99_ms\":{:.2},\"server_response_p50_ms\":{:.0},\"server_response_p99_ms\":{:.0}}}",
+            seq.len(),
+            percentile(&seq, 0.5),
+            percentile(&seq, 0.99),
+            percentile(&server, 0.5),
+            percentile(&server, 0.99)
+        );
+
+        // Throughput: 8 clients, each with its own agent, at once.
+        let mut agents = Vec::new();
+        for i in 0..CONCURRENT_CLIENTS {
+            agents.push(new_agent(&c, &format!("Load {i}")).await?);
+        }
+        let c = Arc::new(c);
+        let t = Instant::now();
+        let mut tasks = Vec::new();
+        for (i, agent) in agents.into_iter().enumerate() {
+            let c = c.clone();
+            tasks.push(tokio::spawn(async move { play(&c, &agent, CONCURRENT_TURNS / CONCURRENT_CLIENTS, i * 3).await }));
+        }
+        for task in tasks {
+            task.await??;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{{\"b1_concurrent_clients\":{CONCURRENT_CLIENTS},\"turns\":{CONCURRENT_TURNS},\"turns_per_s\":{:.1}}}",
+            CONCURRENT_TURNS as f64 / secs
+        );
+
+        // Let background calibration finish, then B4 over every message played.
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        let (messages, skipped, avg_prompt): (i64, i64, f64) = sqlx::query_as(
+            "SELECT count(*), count(*) FILTER (WHERE triage_skipped),
+                    coalesce(avg(prompt_tokens) FILTER (WHERE engine IS NOT NULL), 0)::float8 FROM chat_analytics",
+        )
+        .fetch_one(&pool)
+        .await?;
+        let (chat_calls, chat_prompt, all_calls, extraction_calls): (i64, f64, i64, i64) = sqlx::query_as(
+            "SELECT count(*) FILTER (WHERE role IN ('chat', 'chat_premium')),
+                    coalesce(avg(prompt_tokens) FILTER (WHERE role IN ('chat', 'chat_premium')), 0)::float8,
+                    count(*), count(*) FILTER (WHERE role = 'extraction')
+               FROM llm_usage_logs",
+        )
+        .fetch_one(&pool)
+        .await?;
+        let reasons: Vec<(Option<String>, i64)> =
+            sqlx::query_as("SELECT skip_reason, count(*) FROM chat_analytics GROUP BY 1 ORDER BY 2 DESC")
+                .fetch_all(&pool)
+                .await?;
+        println!(
+            "{{\"b4_messages\":{messages},\"avg_prompt_tokens_per_chat_call\":{chat_prompt:.0},\"chat_calls\":{chat_calls},\"avg_prompt_tokens_analytics\":{avg_prompt:.0},\"triage_skip_rate\":{:.3},\"skip_reasons\":{},\"llm_calls_per_message\":{:.2},\"extraction_calls_per_message\":{:.3}}}",
+            skipped as f64 / messages as f64,
+            json!(reasons.into_iter().map(|(r, n)| (r.unwrap_or_else(|| "not skipped".into()), n)).collect::<HashMap<_, _>>()),
+            all_calls as f64 / messages as f64,
+            extraction_calls as f64 / messages as f64
+        );
+        cancel.cancel();
+        Ok(())
+    })
+}

@@ -51,6 +51,34 @@ pub async fn record_agent(
     insert(conn, AGENT_INSERT, tenant_id, Some(agent_id), origin, action, details).await
 }
 
+/// Records a failed agent action with its verbatim error.
+pub async fn record_agent_error(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+    error: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(agent_id)
+    .bind(Uuid::now_v7())
+    .bind(tenant_id)
+    .bind(action)
+    .bind(origin.actor.kind())
+    .bind(origin.actor.id())
+    .bind(origin.request_id.as_deref())
+    .bind(details)
+    .bind(error)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Records a tenant-level event (it outlives any agent it mentions).
 pub async fn record_tenant(
     conn: &mut PgConnection,

@@ -37,8 +37,17 @@ impl AppState {
     /// Loads (or creates, on first start) the session signing key from the database.
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
         let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
-        let llm = Arc::new(Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
-        let embedder = crate::embed::from_config(&config).await.context("loading the embedding model")?;
+        // One gateway and one embedder per process, shared with the background cycles.
+        let (llm, embedder) = match registry.services() {
+            Some(s) => (s.llm.clone(), s.embedder.clone()),
+            None => {
+                let llm =
+                    Arc::new(Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
+                let embedder = crate::embed::from_config(&config).await.context("loading the embedding model")?;
+                registry.provide(crate::jobs::Services { llm: llm.clone(), embedder: embedder.clone() });
+                (llm, embedder)
+            }
+        };
         crate::memory::vector::ensure_index(&pool, embedder.model(), embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;

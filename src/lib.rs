@@ -10,6 +10,7 @@ pub mod api;
 pub mod app;
 pub mod auth;
 pub mod chat;
+pub mod cognition;
 pub mod config;
 pub mod db;
 pub mod doctor;

@@ -157,7 +157,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             miniclaw::llm::Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?,
         );
         registry.register(miniclaw::memory::reembed::cycle(embedder.clone()));
-        registry.register(miniclaw::chat::calibrate::cycle(llm, embedder));
+        registry.provide(miniclaw::jobs::Services { llm, embedder });
     }
     let registry = Arc::new(registry);
     let config = Arc::new(config);

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod agents;
 pub mod auth;
 pub mod chat;
+pub mod cognition;
 pub mod docs;
 pub mod extract;
 pub mod gateway;
@@ -55,6 +56,7 @@ pub fn body_limit() -> usize {
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
         (name = "agents", description = "Hosted agents and their activity log"),
         (name = "memories", description = "Long-term memory: CRUD, hybrid search, history, store health, knowledge ingestion"),
+        (name = "cognition", description = "Deep reflection, the knowledge dossier, knowledge gaps, tasks, the calibration shadow"),
         (name = "soul", description = "The agent's versioned soul document and its guard"),
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
@@ -115,6 +117,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(memories::routes())
         .merge(chat::routes())
         .merge(soul::routes())
+        .merge(cognition::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -141,17 +141,17 @@ struct Queued {
 
 /// An extracted candidate, before dedup.
 #[derive(Debug, Clone)]
-struct Extracted {
-    content: String,
-    category: String,
-    confidence: f32,
-    insight: bool,
+pub(crate) struct Extracted {
+    pub content: String,
+    pub category: String,
+    pub confidence: f32,
+    pub insight: bool,
 }
 
 /// Parses the extraction model's answer: `{"facts": [{content, category, confidence?}],
 /// "insights": [{content} | "text"]}`. Facts of unknown categories and empty or overlong
 /// entries are dropped; anything that is not that shape is an error.
-fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
+pub(crate) fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
     let v: Value = serde_json::from_str(text.trim())?;
     let o = v.as_object().ok_or_else(|| anyhow::anyhow!("extraction output is not a JSON object"))?;
     let mut out = Vec::new();
@@ -179,7 +179,7 @@ fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
     Ok(out)
 }
 
-const EXTRACTION_PROMPT: &str = "Extract what is worth remembering from these messages. Facts: \
+pub(crate) const EXTRACTION_PROMPT: &str = "Extract what is worth remembering from these messages. Facts: \
 information about the user only (never about the assistant), each one short third-person \
 sentence with a category: preference, identity, goal, interest or context. Insights: the \
 assistant's own specific conclusions or advice, only when it gave genuinely useful, specific \
@@ -300,6 +300,10 @@ pub async fn flush(
     .await?;
     tx.commit().await?;
     metrics::counter!("chat_extractions_total").increment(1);
+    // New or changed memories: the dossier is recompiled, debounced (C4).
+    if report.created + report.updated > 0 {
+        crate::cognition::dossier::request_recompile(pool, agent_id).await?;
+    }
     Ok(report)
 }
 
@@ -602,37 +606,35 @@ pub async fn summarize(
 
 /// The `chat_batch_flush` cycle (every 5 minutes): flushes every agent's batch whose newest
 /// message waited more than 5 minutes.
-pub fn cycle(llm: std::sync::Arc<Gateway>, embedder: std::sync::Arc<dyn crate::embed::Embedder>) -> crate::jobs::Cycle {
+pub fn cycle() -> crate::jobs::Cycle {
     use crate::jobs::registry::{Cycle, CycleScope, JobContext};
     Cycle::new(
         "chat_batch_flush",
         CycleScope::Platform,
         "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
-        move |ctx: JobContext| {
-            let (llm, embedder) = (llm.clone(), embedder.clone());
-            async move {
-                let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
-                    "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
-                      GROUP BY q.agent_id, a.tenant_id
-                     HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
-                ))
-                .fetch_all(&ctx.pool)
-                .await?;
-                let mut flushed: HashMap<String, Value> = HashMap::new();
-                let mut failed = 0;
-                for (agent, tenant) in stale {
-                    match flush(&ctx.pool, &llm, embedder.as_ref(), agent, Some(tenant)).await {
-                        Ok(r) => {
-                            flushed.insert(agent.to_string(), json!(r));
-                        }
-                        Err(e) => {
-                            failed += 1;
-                            tracing::warn!(agent_id = %agent, error = %format!("{e:#}"), "stale batch flush failed");
-                        }
+        |ctx: JobContext| async move {
+            let services = ctx.services()?.clone();
+            let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
+                "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
+                  GROUP BY q.agent_id, a.tenant_id
+                 HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
+            ))
+            .fetch_all(&ctx.pool)
+            .await?;
+            let mut flushed: HashMap<String, Value> = HashMap::new();
+            let mut failed = 0;
+            for (agent, tenant) in stale {
+                match flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await {
+                    Ok(r) => {
+                        flushed.insert(agent.to_string(), json!(r));
+                    }
+                    Err(e) => {
+                        failed += 1;
+                        tracing::warn!(agent_id = %agent, error = %format!("{e:#}"), "stale batch flush failed");
                     }
                 }
-                Ok(json!({ "flushed": flushed, "failed": failed }))
             }
+            Ok(json!({ "flushed": flushed, "failed": failed }))
         },
     )
     .every(std::time::Duration::from_secs(300))

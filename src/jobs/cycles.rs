@@ -11,7 +11,8 @@ use super::registry::{Cycle, CycleScope, JobContext};
 const HOUR: Duration = Duration::from_secs(3600);
 
 pub fn all() -> Vec<Cycle> {
-    vec![
+    let mut all = crate::cognition::cycles();
+    all.extend([
         Cycle::new(
             "job_retention",
             CycleScope::Platform,
@@ -57,7 +58,9 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(HOUR),
-    ]
+        crate::chat::calibrate::cycle(),
+    ]);
+    all
 }
 
 async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {

@@ -22,11 +22,39 @@ pub enum CycleScope {
     Platform,
 }
 
+/// The shared clients of a process that cycles may need: the model gateway and the embedder.
+/// The process provides them once (`Registry::provide`), before jobs run.
+#[derive(Clone)]
+pub struct Services {
+    pub llm: Arc<crate::llm::Gateway>,
+    pub embedder: Arc<dyn crate::embed::Embedder>,
+}
+
 /// What a running job can reach.
 #[derive(Clone)]
 pub struct JobContext {
     pub pool: PgPool,
     pub job: Job,
+    pub services: Option<Services>,
+}
+
+impl JobContext {
+    /// The gateway and embedder, or an error naming what this process lacks.
+    pub fn services(&self) -> anyhow::Result<&Services> {
+        self.services
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("this process has no model gateway or embedder for `{}`", self.job.kind))
+    }
+
+    /// The job's agent and its tenant, for per-agent cycles.
+    pub async fn agent(&self) -> anyhow::Result<(uuid::Uuid, uuid::Uuid)> {
+        let agent = self.job.agent_id.ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
+        let tenant: Option<uuid::Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+            .bind(agent)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok((agent, tenant.ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
+    }
 }
 
 pub type Handler = Arc<dyn Fn(JobContext) -> BoxFuture<'static, anyhow::Result<serde_json::Value>> + Send + Sync>;
@@ -81,6 +109,7 @@ pub struct CycleInfo {
 #[derive(Clone, Default)]
 pub struct Registry {
     cycles: BTreeMap<&'static str, Cycle>,
+    services: std::sync::OnceLock<Services>,
 }
 
 impl Registry {
@@ -97,6 +126,15 @@ impl Registry {
     pub fn register(&mut self, cycle: Cycle) -> &mut Self {
         self.cycles.insert(cycle.name, cycle);
         self
+    }
+
+    /// Gives the cycles of this process their gateway and embedder (the first call wins).
+    pub fn provide(&self, services: Services) {
+        let _ = self.services.set(services);
+    }
+
+    pub fn services(&self) -> Option<&Services> {
+        self.services.get()
     }
 
     pub fn get(&self, name: &str) -> Option<&Cycle> {

@@ -185,6 +185,35 @@ impl Gateway {
         Err(LlmError::AllFailed { attempts })
     }
 
+    /// A second opinion for comparisons (the calibration shadow): the route's first fallback
+    /// target, or the offline engine when the route has none. One attempt, budgeted and logged.
+    pub async fn complete_alternate(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
+        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+            return Err(refusal.into());
+        }
+        let route = self.routes.route(req.role);
+        let target = route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
+        if target.provider == OFFLINE {
+            return Ok(self.offline(ctx, &req, &target).await);
+        }
+        let mut attempts = Vec::new();
+        let Some(client) = self.usable_client(&target, &mut attempts) else { return Err(LlmError::AllFailed { attempts }) };
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let started = Instant::now();
+        match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
+            Ok(c) => {
+                self.breaker_success(&target.provider);
+                Ok(self.success(ctx, &req, &target, c, started).await)
+            }
+            Err(e) => {
+                self.breaker_failure(&target.provider);
+                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
+                Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
+            }
+        }
+    }
+
     /// Like `complete`, but sends the answer's text to `deltas` as it is produced, and returns
     /// the whole response at the end. A target that fails before its first piece of text falls
     /// back to the next one; once text has been sent, a failure ends the call with an error

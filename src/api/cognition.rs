@@ -1,0 +1,224 @@
+//! Cognition (SPEC C2–C5): deep reflections, the knowledge dossier, knowledge gaps, the tasks
+//! reflection sets, and the calibration shadow.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::extract::{Json, Path};
+use crate::app::AppState;
+use crate::auth::{Actor, AgentScope, Scope};
+use crate::cognition::dossier::{self, DossierState};
+use crate::cognition::lint::{self, KnowledgeGap};
+use crate::cognition::reflection::{self, Reflection};
+use crate::cognition::shadow::{self, ShadowReport};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+
+const SOUL_READ: Scope = Scope("soul:read");
+const SOUL_WRITE: Scope = Scope("soul:write");
+const MEM_READ: Scope = Scope("memories:read");
+const MEM_WRITE: Scope = Scope("memories:write");
+const TASKS_READ: Scope = Scope("tasks:read");
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(trigger_reflection))
+        .routes(routes!(list_reflections))
+        .routes(routes!(get_dossier))
+        .routes(routes!(compile_dossier))
+        .routes(routes!(knowledge_gaps))
+        .routes(routes!(update_gap))
+        .routes(routes!(list_tasks))
+        .routes(routes!(calibration_shadow))
+}
+
+/// Runs a deep reflection now (the 24 h cooldown of the schedule does not apply; the
+/// prerequisites do: 422 when the agent has fewer than 10 memories or 5 conversations). The
+/// answer is the reflection record: `applied`, or `rejected` with the validation error when
+/// the mentor's output was invalid (nothing applied). Key scope: `soul:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/reflection", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["soul:write"])),
+    responses((status = 201, body = Reflection), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn trigger_reflection(State(state): State<AppState>, scope: AgentScope) -> ApiResult<(StatusCode, Json<Reflection>)> {
+    scope.require(SOUL_WRITE)?;
+    if let Some(reason) = reflection::not_ready(state.pool(), scope.agent_id, false).await? {
+        return Err(ApiError::Unprocessable { code: "not_ready", message: reason, details: None });
+    }
+    let trigger = if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api_key" };
+    let r = reflection::run(state.pool(), state.llm(), scope.tenant_id, scope.agent_id, &scope.origin(), trigger)
+        .await
+        .map_err(llm_or_internal)?;
+    Ok((StatusCode::CREATED, Json(r)))
+}
+
+/// Model refusals keep their status (429 budget, 503 kill switch); anything else is a 500.
+fn llm_or_internal(e: anyhow::Error) -> ApiError {
+    match e.downcast::<crate::llm::LlmError>() {
+        Ok(llm) => llm.into(),
+        Err(e) => ApiError::Internal(e),
+    }
+}
+
+/// The agent's reflections, newest first, each with the actions it applied. Key scope: `soul:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/reflections", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["soul:read"])),
+    responses((status = 200, body = Vec<Reflection>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_reflections(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Reflection>>> {
+    scope.require(SOUL_READ)?;
+    Ok(Json(reflection::list(state.pool(), scope.agent_id, 50).await?))
+}
+
+/// The compiled knowledge dossier and whether it is fresh (no memory changed since; chat uses
+/// it only then). 404 before the first compilation. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/dossier", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = DossierState), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_dossier(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<DossierState>> {
+    scope.require(MEM_READ)?;
+    dossier::get(state.pool(), scope.agent_id).await?.map(Json).ok_or_else(|| ApiError::not_found("dossier"))
+}
+
+/// Compiles the dossier now. 409 when the agent has no live memories. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/dossier/compile", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = DossierState), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn compile_dossier(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<DossierState>> {
+    scope.require(MEM_WRITE)?;
+    let compiled = dossier::compile(state.pool(), state.llm(), scope.tenant_id, scope.agent_id, &scope.origin(), false)
+        .await
+        .map_err(llm_or_internal)?;
+    if compiled.is_none() {
+        return Err(ApiError::Conflict("the agent has no live memories to compile".into()));
+    }
+    dossier::get(state.pool(), scope.agent_id).await?.map(Json).ok_or_else(|| ApiError::not_found("dossier"))
+}
+
+/// Knowledge gaps found by lint: questions whose answers would help the agent. Confirmed gaps
+/// first; dismissed ones are not listed. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/knowledge-gaps", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<KnowledgeGap>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn knowledge_gaps(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<KnowledgeGap>>> {
+    scope.require(MEM_READ)?;
+    Ok(Json(lint::gaps(state.pool(), scope.agent_id).await?))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GapUpdate {
+    /// `confirmed` (kept by later lints), `dismissed` (hidden, not proposed again) or `open`.
+    pub status: String,
+}
+
+/// Confirms or dismisses a knowledge gap. Key scope: `memories:write`.
+#[utoipa::path(patch, path = "/v1/hosted-agents/{id}/knowledge-gaps/{gid}", tag = "cognition",
+    params(("id" = Uuid, Path, description = "Agent id"), ("gid" = Uuid, Path, description = "Gap id")), request_body = GapUpdate,
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = KnowledgeGap), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_gap(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(Uuid, Uuid)>,
+    Json(input): Json<GapUpdate>,
+) -> ApiResult<Json<KnowledgeGap>> {
+    scope.require(MEM_WRITE)?;
+    if !["open", "confirmed", "dismissed"].contains(&input.status.as_str()) {
+        return Err(ApiError::validation("status", "status must be open, confirmed or dismissed"));
+    }
+    sqlx::query_as(
+        "UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
+         RETURNING id, question, context, status, created_at",
+    )
+    .bind(scope.agent_id)
+    .bind(ids.1)
+    .bind(&input.status)
+    .fetch_optional(state.pool())
+    .await?
+    .map(Json)
+    .ok_or_else(|| ApiError::not_found("knowledge gap"))
+}
+
+#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow, ToSchema)]
+pub struct Task {
+    pub id: Uuid,
+    pub title: String,
+    pub detail: Option<String>,
+    /// open, done, dropped
+    pub status: String,
+    /// Where it came from, e.g. `reflection`.
+    pub source: String,
+    pub reflection_id: Option<Uuid>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Strategic tasks set by deep reflection, open ones first. Key scope: `tasks:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/tasks", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["tasks:read"])),
+    responses((status = 200, body = Vec<Task>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_tasks(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Task>>> {
+    scope.require(TASKS_READ)?;
+    Ok(Json(
+        sqlx::query_as(
+            "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
+              WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT 200",
+        )
+        .bind(scope.agent_id)
+        .fetch_all(state.pool())
+        .await?,
+    ))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShadowInput {
+    /// The text window to extract from, 1–8,000 characters.
+    pub text: String,
+}
+
+/// Whether the request carries the admin bearer.
+fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
+    let Some(expected) = &state.config().admin_password else { return false };
+    let Some(given) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
+    else {
+        return false;
+    };
+    bool::from(Sha256::digest(given.trim().as_bytes()).ct_eq(&Sha256::digest(expected.expose().as_bytes())))
+}
+
+/// Runs extraction on a text window with the primary and an alternate model in parallel and
+/// compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
+/// Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
+/// and keys when the server runs with `DEBUG_SHADOW`; otherwise 403.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/calibration-shadow", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = ShadowInput, security(("admin_bearer" = []), ("owner_session" = []), ("api_key" = [])),
+    responses((status = 200, body = ShadowReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn calibration_shadow(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<Uuid>,
+    Json(input): Json<ShadowInput>,
+) -> ApiResult<Json<ShadowReport>> {
+    let (tenant, agent) = if is_admin(&state, &headers) {
+        let tenant: Option<Uuid> =
+            sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(id).fetch_optional(state.pool()).await?;
+        (tenant.ok_or_else(|| ApiError::not_found("agent"))?, id)
+    } else if state.config().debug_shadow {
+        let scope = AgentScope::resolve(&headers, &state, id).await?;
+        (scope.tenant_id, scope.agent_id)
+    } else {
+        return Err(ApiError::Forbidden {
+            code: "shadow_disabled",
+            message: "calibration shadow runs only with the admin bearer, or when DEBUG_SHADOW is set".into(),
+        });
+    };
+    Ok(Json(shadow::run(state.llm(), tenant, agent, &input.text).await?))
+}

@@ -1,0 +1,207 @@
+//! The knowledge dossier (SPEC C4): the agent's live memories compiled into one markdown
+//! document (`## Index`, a heading per category, overlaps merged, contradictions resolved,
+//! under 600 words) from at most 12,000 characters of input, newest memories first. Chat uses
+//! it instead of a per-message memory search while it is newer than the last memory change.
+//! Extraction asks for a recompilation, debounced: 60 s after the last change, at most 5
+//! minutes after the first.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::json;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::actions;
+use crate::activity::{self, Origin};
+use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+
+pub const INPUT_CHARS: usize = 12_000;
+pub const MAX_WORDS: usize = 600;
+pub const DEBOUNCE_SECS: i64 = 60;
+pub const MAX_WAIT_SECS: i64 = 300;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct Dossier {
+    pub agent_id: Uuid,
+    pub content: String,
+    /// The snapshot time: memories changed after it make the dossier stale.
+    pub compiled_at: DateTime<Utc>,
+    pub memories: i32,
+    pub input_chars: i32,
+    pub words: i32,
+    pub engine: String,
+    pub model: String,
+}
+
+/// The dossier with whether chat would use it now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DossierState {
+    pub dossier: Dossier,
+    /// No memory changed since it was compiled.
+    pub fresh: bool,
+}
+
+pub async fn get(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<DossierState>> {
+    let row: Option<(Dossier, bool)> = sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
+        "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
+                d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')
+           FROM agent_dossiers d WHERE d.agent_id = $1",
+    )
+    .bind(agent_id)
+    .fetch_optional(pool)
+    .await?
+    .map(|(agent_id, content, compiled_at, memories, input_chars, words, engine, model, fresh)| {
+        (Dossier { agent_id, content, compiled_at, memories, input_chars, words, engine, model }, fresh)
+    });
+    Ok(row.map(|(dossier, fresh)| DossierState { dossier, fresh }))
+}
+
+/// Adds `## Index` (linking the document's headings) when the model left it out.
+pub fn ensure_index(markdown: &str) -> String {
+    let text = markdown.trim();
+    if text.starts_with("## Index") {
+        return text.to_string();
+    }
+    let headings: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("## ")).map(str::trim).collect();
+    let mut out = String::from("## Index\n");
+    for h in &headings {
+        out.push_str(&format!("- {h}\n"));
+    }
+    out.push('\n');
+    out.push_str(text);
+    out
+}
+
+/// Cuts a document to at most `max` words at a line boundary.
+pub fn cap_words(markdown: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut words = 0;
+    for line in markdown.lines() {
+        let n = line.split_whitespace().count();
+        if words + n > max {
+            break;
+        }
+        words += n;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+const PROMPT: &str = "Compile these memories about the user into one markdown knowledge dossier. Start \
+with `## Index` listing the sections, then one `## <Category>` section per category with short \
+bullet points. Merge overlapping facts into one, and when two facts contradict each other keep the \
+newer or more confident one. Do not invent anything. Stay under 600 words.";
+
+/// Compiles the dossier now. `Ok(None)` when the agent has no live memories.
+pub async fn compile(
+    pool: &PgPool,
+    llm: &Gateway,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &Origin,
+    background: bool,
+) -> anyhow::Result<Option<Dossier>> {
+    let started_at = Utc::now();
+    let mut conn = pool.acquire().await?;
+    let all = actions::snapshot(&mut conn, agent_id, 1000).await?;
+    drop(conn);
+    // Newest first, up to 12,000 characters of input.
+    let mut used = 0usize;
+    let snapshot: Vec<_> = all
+        .into_iter()
+        .take_while(|m| {
+            used += m.content.chars().count() + m.category.len() + 4;
+            used <= INPUT_CHARS
+        })
+        .collect();
+    if snapshot.is_empty() {
+        return Ok(None);
+    }
+    let input_chars: usize = snapshot.iter().map(|m| m.content.chars().count()).sum();
+    let lines: String = snapshot.iter().map(|m| format!("- [{}] {}\n", m.category, m.content)).collect();
+    let req = ChatRequest::new(Role::Compile, vec![Message::system(PROMPT), Message::user(lines)])
+        .input(json!({ "memories": actions::memories_input(&snapshot) }));
+    let ctx = CallContext { agent_id: Some(agent_id), tenant_id: Some(tenant_id), background, request_id: origin.request_id.clone() };
+    let answer = llm.complete(&ctx, req).await?;
+    let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);
+    let words = content.split_whitespace().count();
+    let engine = match answer.engine {
+        crate::llm::Engine::Model => "model",
+        crate::llm::Engine::Offline => "offline",
+    };
+    let mut tx = pool.begin().await?;
+    let dossier: Dossier = sqlx::query_as(
+        "INSERT INTO agent_dossiers (agent_id, content, compiled_at, memories, input_chars, words, engine, model)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (agent_id) DO UPDATE SET content = excluded.content, compiled_at = excluded.compiled_at,
+            memories = excluded.memories, input_chars = excluded.input_chars, words = excluded.words,
+            engine = excluded.engine, model = excluded.model
+         RETURNING agent_id, content, compiled_at, memories, input_chars, words, engine, model",
+    )
+    .bind(agent_id)
+    .bind(&content)
+    .bind(started_at)
+    .bind(snapshot.len() as i32)
+    .bind(input_chars as i32)
+    .bind(words as i32)
+    .bind(engine)
+    .bind(&answer.model)
+    .fetch_one(&mut *tx)
+    .await?;
+    activity::record_agent(
+        &mut tx,
+        tenant_id,
+        agent_id,
+        origin,
+        "dossier.compiled",
+        json!({ "memories": snapshot.len(), "words": words, "engine": engine }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(dossier))
+}
+
+/// Asks for a recompilation after memories changed: a `dossier` job 60 s from now, moved later
+/// by each further change but never beyond 5 minutes after the first.
+pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, payload)
+         VALUES ($1, 'dossier', $2, now() + interval '{DEBOUNCE_SECS} seconds', 'dossier:' || $2::text || ':pending',
+                 '{{\"debounced\": true}}')
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE
+            SET run_at = least(now() + interval '{DEBOUNCE_SECS} seconds', jobs.created_at + interval '{MAX_WAIT_SECS} seconds')
+          WHERE jobs.status = 'queued'"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(agent_id)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Frees the debounce slot of a job that started, so changes from now on queue a new one.
+pub async fn release_slot(pool: &PgPool, job_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("UPDATE jobs SET idempotency_key = NULL WHERE id = $1 AND idempotency_key LIKE 'dossier:%:pending'")
+        .bind(job_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_index_is_added_and_long_output_is_cut() {
+        let d = ensure_index("## Identity\n- Alice\n\n## Goal\n- Run");
+        assert!(d.starts_with("## Index\n- Identity\n- Goal\n"), "{d}");
+        assert_eq!(ensure_index("## Index\n- A\n## A\n- x"), "## Index\n- A\n## A\n- x");
+        let long = (0..100).map(|i| format!("- fact number {i} about the user")).collect::<Vec<_>>().join("\n");
+        let cut = cap_words(&long, 600);
+        assert!(cut.split_whitespace().count() <= 600);
+        assert!(cut.ends_with("about the user"), "cut at a line boundary");
+    }
+}

@@ -1,0 +1,128 @@
+//! The cognition cycles (SPEC C1–C6): deep reflection, the knowledge dossier, memory lint and
+//! consolidation as recurring per-agent jobs on the queue, plus the calibration shadow. Each
+//! works with the offline engine (deterministic rules, documented in `llm::offline`) and with a
+//! real model through the gateway.
+
+pub mod actions;
+pub mod dossier;
+pub mod lint;
+pub mod reflection;
+pub mod shadow;
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::activity::Origin;
+use crate::auth::Actor;
+use crate::jobs::{Cycle, CycleScope, JobContext};
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+fn job_origin(ctx: &JobContext) -> Origin {
+    Origin::new(Actor::Job(ctx.job.kind.clone()), None)
+}
+
+/// Whether a job was enqueued on demand (`run-cycle`, the admin route, the API trigger).
+fn on_demand(ctx: &JobContext) -> bool {
+    ctx.job.payload.get("on_demand").and_then(serde_json::Value::as_bool) == Some(true)
+}
+
+/// The per-agent cycles of this module.
+pub fn cycles() -> Vec<Cycle> {
+    vec![
+        Cycle::new(
+            "reflection",
+            CycleScope::Agent,
+            "Deep reflection (C2): memory actions, calibration profile, clarity, soul rewrite, tasks. Needs 10 memories and 5 conversations; 24 h cooldown.",
+            |ctx: JobContext| async move {
+                let (agent, tenant) = ctx.agent().await?;
+                let services = ctx.services()?;
+                if let Some(reason) = reflection::not_ready(&ctx.pool, agent, !on_demand(&ctx)).await? {
+                    return Ok(json!({ "skipped": true, "reason": reason }));
+                }
+                let trigger = if on_demand(&ctx) { "admin" } else { "schedule" };
+                let r = reflection::run(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), trigger).await?;
+                Ok(json!(r))
+            },
+        )
+        .every(12 * HOUR)
+        .max_attempts(2),
+        Cycle::new(
+            "dossier",
+            CycleScope::Agent,
+            "Compiles the knowledge dossier (C4); queued 60 s after extraction changes memories (at most 5 min late).",
+            |ctx: JobContext| async move {
+                dossier::release_slot(&ctx.pool, ctx.job.id).await?;
+                let (agent, tenant) = ctx.agent().await?;
+                let services = ctx.services()?;
+                match dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await? {
+                    Some(d) => Ok(json!({ "compiled": true, "memories": d.memories, "words": d.words })),
+                    None => Ok(json!({ "compiled": false, "reason": "no live memories" })),
+                }
+            },
+        ),
+        Cycle::new(
+            "consolidation",
+            CycleScope::Agent,
+            "Every 6 h (C6): folds exact duplicates and recompiles the dossier when memories changed since the last compilation.",
+            |ctx: JobContext| async move {
+                let (agent, tenant) = ctx.agent().await?;
+                let services = ctx.services()?;
+                let folded = consolidate(&ctx, tenant, agent).await?;
+                let stale = !matches!(dossier::get(&ctx.pool, agent).await?, Some(d) if d.fresh);
+                let compiled = if stale {
+                    dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await?.is_some()
+                } else {
+                    false
+                };
+                Ok(json!({ "duplicates_folded": folded, "dossier_recompiled": compiled }))
+            },
+        )
+        .every(6 * HOUR),
+        Cycle::new(
+            "lint",
+            CycleScope::Agent,
+            "Memory lint (C5), daily: merges, deprecations, recategorisations, contradictions, knowledge gaps. Needs 5 memories.",
+            |ctx: JobContext| async move {
+                let (agent, tenant) = ctx.agent().await?;
+                let services = ctx.services()?;
+                let r = lint::run(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx)).await?;
+                Ok(json!(r))
+            },
+        )
+        .every(24 * HOUR),
+    ]
+}
+
+/// Folds live memories with the same normalised text into the oldest one (mentions summed).
+async fn consolidate(ctx: &JobContext, tenant: uuid::Uuid, agent: uuid::Uuid) -> anyhow::Result<usize> {
+    let mut tx = ctx.pool.begin().await?;
+    let snapshot = actions::snapshot(&mut tx, agent, 10_000).await?;
+    let mut first: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut merges = Vec::new();
+    // The snapshot is newest first: walk it oldest first so the oldest copy is kept.
+    for i in (0..snapshot.len()).rev() {
+        let key = format!("{}\u{0}{}", snapshot[i].category, crate::memory::normalize(&snapshot[i].content));
+        match first.get(&key) {
+            Some(&keep) => merges.push(actions::Action::Merge { keep, remove: i, content: None }),
+            None => {
+                first.insert(key, i);
+            }
+        }
+    }
+    let n = merges.len();
+    if n > 0 {
+        let origin = job_origin(ctx);
+        let by = actions::Applying {
+            tenant_id: tenant,
+            agent_id: agent,
+            origin: &origin,
+            activity: "memory.consolidated",
+            reason: "consolidation",
+        };
+        actions::apply(&mut tx, &by, &snapshot, &merges).await?;
+    }
+    tx.commit().await?;
+    Ok(n)
+}

@@ -1,0 +1,373 @@
+//! Deep reflection (SPEC C2): every 12 hours per agent (spread over the interval), at most once
+//! per 24 hours, for agents with at least 10 memories and 5 conversations; the owner or a key
+//! with `soul:write` can ask for one at any time. The `mentor` role gets a snapshot (200
+//! memories with metadata, 20 summaries of the last 30 days, tasks, usage by role and model,
+//! the soul, knowledge gaps) and answers with memory actions, a calibration profile for
+//! triage, a clarity score, an optional soul rewrite and strategic tasks. The output is
+//! validated strictly: anything invalid applies nothing and the error is kept verbatim.
+//! Otherwise at most 50 actions, the profile and the tasks are stored in one transaction, and
+//! the soul rewrite goes through the soul guard.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::actions;
+use crate::activity::{self, Origin};
+use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+
+pub const MIN_MEMORIES: i64 = 10;
+pub const MIN_CONVERSATIONS: i64 = 5;
+pub const COOLDOWN_HOURS: i64 = 24;
+const SNAPSHOT: i64 = 200;
+const ALLOWED: [&str; 6] = ["merge", "recategorize", "upgrade_confidence", "deprecate", "set_importance", "create"];
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct Reflection {
+    pub id: Uuid,
+    /// applied, rejected (invalid output, nothing applied), failed (the model call failed)
+    pub status: String,
+    /// schedule, owner, api_key, admin
+    pub trigger: String,
+    #[schema(value_type = Vec<Object>)]
+    pub actions: Value,
+    #[schema(value_type = Option<Object>)]
+    pub calibration: Option<Value>,
+    pub clarity: Option<i32>,
+    /// The soul rewrite's fate, when one was proposed.
+    #[schema(value_type = Option<Object>)]
+    pub soul: Option<Value>,
+    pub tasks: i32,
+    pub error: Option<String>,
+    pub engine: Option<String>,
+    pub model: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, status, trigger, actions, calibration, clarity, soul, tasks, error, engine, model, created_at";
+
+pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Reflection>> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"))
+        .bind(agent_id)
+        .bind(limit)
+        .fetch_all(pool)
+        .await
+}
+
+/// Why an agent cannot reflect now, if it cannot.
+pub async fn not_ready(pool: &PgPool, agent_id: Uuid, check_cooldown: bool) -> sqlx::Result<Option<String>> {
+    let (memories, conversations, last): (i64, i64, Option<DateTime<Utc>>) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL),
+                (SELECT count(*) FROM conversations WHERE agent_id = $1),
+                (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied')",
+    )
+    .bind(agent_id)
+    .fetch_one(pool)
+    .await?;
+    if memories < MIN_MEMORIES || conversations < MIN_CONVERSATIONS {
+        return Ok(Some(format!(
+            "reflection needs at least {MIN_MEMORIES} memories and {MIN_CONVERSATIONS} conversations; the agent has {memories} and {conversations}"
+        )));
+    }
+    if check_cooldown
+        && let Some(t) = last
+        && Utc::now() - t < chrono::Duration::hours(COOLDOWN_HOURS)
+    {
+        return Ok(Some(format!("the last reflection was at {t}; the cooldown is {COOLDOWN_HOURS} hours")));
+    }
+    Ok(None)
+}
+
+const PROMPT: &str = "You are the agent's mentor, reviewing everything it knows in a deep reflection. \
+Answer with one JSON object: {\"actions\": [...], \"calibration\": {\"triage_hints\": [2-5 short \
+observations], \"always_save\": [topics], \"never_save\": [topics], \"response_defaults\": \"...\"}, \
+\"clarity\": 0-100, \"soul_rewrite\": null or the whole new soul document, \"tasks\": [{\"title\": \"...\", \
+\"reason\": \"...\"}]}. Actions refer to memories by their number: {\"action\": \"merge\", \"keep\": i, \
+\"remove\": j, \"content\": \"...\"}, {\"action\": \"recategorize\", \"index\": i, \"category\": \"...\"}, \
+{\"action\": \"upgrade_confidence\", \"index\": i, \"confidence\": 0-1}, {\"action\": \"deprecate\", \
+\"index\": i}, {\"action\": \"set_importance\", \"index\": i, \"importance\": 0-10}, {\"action\": \"create\", \
+\"content\": \"...\", \"category\": \"...\", \"expires_in_days\": n or null}. At most 50 actions.";
+
+/// The validated parts of a mentor answer.
+struct Output {
+    actions: Vec<actions::Action>,
+    calibration: Value,
+    clarity: i32,
+    soul_rewrite: Option<String>,
+    tasks: Vec<(String, Option<String>)>,
+}
+
+fn strings(v: Option<&Value>, max: usize, field: &str) -> Result<Vec<String>, String> {
+    match v {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| x.as_str().map(|s| s.trim().chars().take(200).collect()).ok_or(format!("`{field}` must hold strings")))
+            .collect::<Result<Vec<String>, String>>()
+            .map(|v| v.into_iter().filter(|s| !s.is_empty()).take(max).collect()),
+        Some(_) => Err(format!("`{field}` must be an array of strings")),
+    }
+}
+
+fn validate(text: &str, n: usize) -> Result<Output, String> {
+    let v: Value = serde_json::from_str(text.trim()).map_err(|e| format!("mentor output is not JSON: {e}"))?;
+    let o = v.as_object().ok_or("mentor output is not a JSON object")?;
+    let actions = actions::parse(o.get("actions").unwrap_or(&json!([])), &ALLOWED, n)?;
+    let c = o.get("calibration").and_then(Value::as_object).ok_or("`calibration` must be an object")?;
+    let hints = strings(c.get("triage_hints"), 5, "calibration.triage_hints")?;
+    if !(2..=5).contains(&hints.len()) {
+        return Err(format!("`calibration.triage_hints` must hold 2 to 5 hints, not {}", hints.len()));
+    }
+    let calibration = json!({
+        "triage_hints": hints,
+        "always_save": strings(c.get("always_save"), 10, "calibration.always_save")?,
+        "never_save": strings(c.get("never_save"), 10, "calibration.never_save")?,
+        "response_defaults": c.get("response_defaults").and_then(Value::as_str).map(|s| s.chars().take(300).collect::<String>()),
+    });
+    let clarity = o.get("clarity").and_then(Value::as_f64).ok_or("`clarity` must be a number from 0 to 100")?;
+    if !(0.0..=100.0).contains(&clarity) {
+        return Err(format!("`clarity` {clarity} is not between 0 and 100"));
+    }
+    let soul_rewrite = match o.get("soul_rewrite") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().is_empty() => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => return Err("`soul_rewrite` must be a string or null".into()),
+    };
+    let tasks = match o.get("tasks") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .take(10)
+            .map(|t| {
+                let title = t.get("title").and_then(Value::as_str).or(t.as_str()).map(str::trim).filter(|s| !s.is_empty());
+                let title = title.ok_or("each task needs a `title`")?;
+                let reason = t.get("reason").or_else(|| t.get("detail")).and_then(Value::as_str);
+                Ok((title.chars().take(200).collect(), reason.map(|r| r.chars().take(500).collect())))
+            })
+            .collect::<Result<Vec<_>, String>>()?,
+        Some(_) => return Err("`tasks` must be an array".into()),
+    };
+    Ok(Output { actions, calibration, clarity: clarity.round() as i32, soul_rewrite, tasks })
+}
+
+/// Runs one reflection and returns its record.
+pub async fn run(
+    pool: &PgPool,
+    llm: &Gateway,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &Origin,
+    trigger: &str,
+) -> anyhow::Result<Reflection> {
+    let mut conn = pool.acquire().await?;
+    let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
+    drop(conn);
+    let summaries: Vec<String> = sqlx::query_scalar(
+        "SELECT content FROM conversation_summaries WHERE agent_id = $1 AND created_at > now() - interval '30 days'
+          ORDER BY created_at DESC LIMIT 20",
+    )
+    .bind(agent_id)
+    .fetch_all(pool)
+    .await?;
+    let tasks: Vec<(String, String)> = sqlx::query_as(
+        "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
+    )
+    .bind(agent_id)
+    .fetch_all(pool)
+    .await?;
+    let usage: Vec<(String, String, i64, i64)> = sqlx::query_as(
+        "SELECT role, model, count(*), coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
+          WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC",
+    )
+    .bind(agent_id)
+    .fetch_all(pool)
+    .await?;
+    let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
+    let gaps: Vec<String> = super::lint::gaps(pool, agent_id).await?.into_iter().map(|g| g.question).collect();
+    let input = json!({
+        "memories": actions::memories_input(&snapshot),
+        "summaries": summaries,
+        "tasks": tasks.iter().map(|(t, s)| json!({ "title": t, "status": s })).collect::<Vec<_>>(),
+        "poc_score": null,
+        "usage": usage.iter().map(|(r, m, c, t)| json!({ "role": r, "model": m, "calls": c, "tokens": t })).collect::<Vec<_>>(),
+        "soul": soul,
+        "knowledge_gaps": gaps,
+    });
+    let mut prompt = format!("Memories:\n{}", actions::numbered(&snapshot));
+    if !summaries.is_empty() {
+        prompt.push_str(&format!("\nRecent conversation summaries:\n- {}\n", summaries.join("\n- ")));
+    }
+    if let Some(s) = &soul {
+        prompt.push_str(&format!("\nCurrent soul:\n{s}\n"));
+    }
+    prompt.push_str(&format!("\nOther context (tasks, usage, knowledge gaps): {}\n", json!({ "tasks": input["tasks"], "usage": input["usage"], "knowledge_gaps": input["knowledge_gaps"] })));
+    let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)]).json().input(input.clone());
+    let ctx = CallContext {
+        agent_id: Some(agent_id),
+        tenant_id: Some(tenant_id),
+        background: trigger == "schedule",
+        request_id: origin.request_id.clone(),
+    };
+    // The stored input: counts and the snapshot's ids, not every memory's text again.
+    let input_summary = json!({
+        "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
+        "summaries": summaries.len(), "tasks": tasks.len(), "usage": input["usage"], "soul_version": soul.is_some(),
+        "knowledge_gaps": input["knowledge_gaps"],
+    });
+    let id = Uuid::now_v7();
+    let answer = match llm.complete(&ctx, req).await {
+        Ok(a) => a,
+        Err(e) => {
+            if matches!(e, crate::llm::LlmError::Refused(_)) {
+                return Err(e.into());
+            }
+            return record_failure(pool, tenant_id, agent_id, origin, id, trigger, &input_summary, None, "failed", &e.to_string(), None).await;
+        }
+    };
+    let engine = match answer.engine {
+        crate::llm::Engine::Model => "model",
+        crate::llm::Engine::Offline => "offline",
+    };
+    let out = match validate(&answer.content, snapshot.len()) {
+        Ok(o) => o,
+        Err(e) => {
+            return record_failure(
+                pool, tenant_id, agent_id, origin, id, trigger, &input_summary, Some(&answer.content), "rejected", &e,
+                Some((engine, &answer.model)),
+            )
+            .await;
+        }
+    };
+
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO reflections (id, agent_id, status, trigger, input, output, engine, model)
+         VALUES ($1, $2, 'applied', $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(agent_id)
+    .bind(trigger)
+    .bind(&input_summary)
+    .bind(&answer.content)
+    .bind(engine)
+    .bind(&answer.model)
+    .execute(&mut *tx)
+    .await?;
+    let by = actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
+    let applied = actions::apply(&mut tx, &by, &snapshot, &out.actions).await?;
+    sqlx::query(
+        "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (agent_id) DO UPDATE SET profile = excluded.profile, updated_at = now()",
+    )
+    .bind(agent_id)
+    .bind(&out.calibration)
+    .execute(&mut *tx)
+    .await?;
+    for (title, detail) in &out.tasks {
+        sqlx::query(
+            "INSERT INTO agent_tasks (id, agent_id, title, detail, source, reflection_id) VALUES ($1, $2, $3, $4, 'reflection', $5)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(agent_id)
+        .bind(title)
+        .bind(detail)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("UPDATE reflections SET actions = $2, calibration = $3, clarity = $4, tasks = $5 WHERE id = $1")
+        .bind(id)
+        .bind(json!(applied))
+        .bind(&out.calibration)
+        .bind(out.clarity)
+        .bind(out.tasks.len() as i32)
+        .execute(&mut *tx)
+        .await?;
+    activity::record_agent(
+        &mut tx,
+        tenant_id,
+        agent_id,
+        origin,
+        "reflection.applied",
+        json!({ "reflection": id, "actions": applied.len(), "clarity": out.clarity, "tasks": out.tasks.len() }),
+    )
+    .await?;
+    tx.commit().await?;
+
+    // The soul rewrite passes the guard like any non-owner rewrite.
+    if let Some(new_soul) = out.soul_rewrite {
+        let job_origin = Origin::new(crate::auth::Actor::Job("reflection".into()), origin.request_id.clone());
+        let fate = match crate::soul::propose(pool, llm, tenant_id, agent_id, &new_soul, Some("deep reflection"), &job_origin).await {
+            Ok(d) => json!({ "accepted": d.accepted, "method": d.method, "reason": d.reason, "version": d.version.map(|v| v.version) }),
+            Err(e) => json!({ "accepted": false, "method": "invalid", "reason": e.to_string() }),
+        };
+        sqlx::query("UPDATE reflections SET soul = $2 WHERE id = $1").bind(id).bind(&fate).execute(pool).await?;
+    }
+    super::dossier::request_recompile(pool, agent_id).await?;
+    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE id = $1")).bind(id).fetch_one(pool).await?)
+}
+
+#[expect(clippy::too_many_arguments, reason = "every field of the failure record")]
+async fn record_failure(
+    pool: &PgPool,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &Origin,
+    id: Uuid,
+    trigger: &str,
+    input: &Value,
+    output: Option<&str>,
+    status: &str,
+    error: &str,
+    model: Option<(&str, &str)>,
+) -> anyhow::Result<Reflection> {
+    let mut tx = pool.begin().await?;
+    let r: Reflection = sqlx::query_as(&format!(
+        "INSERT INTO reflections (id, agent_id, status, trigger, input, output, error, engine, model)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
+    ))
+    .bind(id)
+    .bind(agent_id)
+    .bind(status)
+    .bind(trigger)
+    .bind(input)
+    .bind(output)
+    .bind(error)
+    .bind(model.map(|m| m.0))
+    .bind(model.map(|m| m.1))
+    .fetch_one(&mut *tx)
+    .await?;
+    activity::record_agent_error(&mut tx, tenant_id, agent_id, origin, &format!("reflection.{status}"), json!({ "reflection": id }), error)
+        .await?;
+    tx.commit().await?;
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentor_output_is_validated_strictly() {
+        let ok = r#"{"actions":[{"action":"set_importance","index":0,"importance":8}],
+            "calibration":{"triage_hints":["short answers","mostly goals"],"always_save":["running"]},
+            "clarity":72.4,"soul_rewrite":null,"tasks":[{"title":"Ask about the race date"}]}"#;
+        let o = validate(ok, 1).unwrap();
+        assert_eq!((o.actions.len(), o.clarity, o.tasks.len()), (1, 72, 1));
+        assert_eq!(o.calibration["always_save"], json!(["running"]));
+        for bad in [
+            "not json",
+            r#"{"actions":[{"action":"explode","index":0}],"calibration":{"triage_hints":["a","b"]},"clarity":5}"#,
+            r#"{"actions":[{"action":"deprecate","index":4}],"calibration":{"triage_hints":["a","b"]},"clarity":5}"#,
+            r#"{"actions":[],"calibration":{"triage_hints":["only one"]},"clarity":5}"#,
+            r#"{"actions":[],"calibration":{"triage_hints":["a","b"]},"clarity":500}"#,
+            r#"{"actions":[],"calibration":{"triage_hints":["a","b"]},"clarity":5,"soul_rewrite":42}"#,
+        ] {
+            assert!(validate(bad, 1).is_err(), "{bad}");
+        }
+    }
+}

@@ -46,7 +46,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
     security(("owner_session" = []), ("api_key" = ["soul:write"])),
     responses((status = 201, body = Reflection), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn trigger_reflection(State(state): State<AppState>, scope: AgentScope) -> ApiResult<(StatusCode, Json<Reflection>)> {
+async fn trigger_reflection(
+    State(state): State<AppState>,
+    scope: AgentScope,
+) -> ApiResult<(StatusCode, Json<Reflection>)> {
     scope.require(SOUL_WRITE)?;
     if let Some(reason) = reflection::not_ready(state.pool(), scope.agent_id, false).await? {
         return Err(ApiError::Unprocessable { code: "not_ready", message: reason, details: None });
@@ -186,7 +189,8 @@ pub struct ShadowInput {
 /// Whether the request carries the admin bearer.
 fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
     let Some(expected) = &state.config().admin_password else { return false };
-    let Some(given) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
+    let Some(given) =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
     else {
         return false;
     };
@@ -208,8 +212,10 @@ async fn calibration_shadow(
     Json(input): Json<ShadowInput>,
 ) -> ApiResult<Json<ShadowReport>> {
     let (tenant, agent) = if is_admin(&state, &headers) {
-        let tenant: Option<Uuid> =
-            sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(id).fetch_optional(state.pool()).await?;
+        let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+            .bind(id)
+            .fetch_optional(state.pool())
+            .await?;
         (tenant.ok_or_else(|| ApiError::not_found("agent"))?, id)
     } else if state.config().debug_shadow {
         let scope = AgentScope::resolve(&headers, &state, id).await?;

@@ -78,11 +78,15 @@ pub fn parse(actions: &Value, allowed: &[&str], n: usize) -> Result<Vec<Action>,
                 }
                 Action::Merge { keep, remove, content: content.map(str::to_string) }
             }
-            "recategorize" => {
-                Action::Recategorize { index: index(a, "index", n).map_err(fail)?, category: category(a).map_err(fail)? }
-            }
+            "recategorize" => Action::Recategorize {
+                index: index(a, "index", n).map_err(fail)?,
+                category: category(a).map_err(fail)?,
+            },
             "upgrade_confidence" => {
-                let c = a.get("confidence").and_then(Value::as_f64).ok_or_else(|| fail("`confidence` is missing".into()))?;
+                let c = a
+                    .get("confidence")
+                    .and_then(Value::as_f64)
+                    .ok_or_else(|| fail("`confidence` is missing".into()))?;
                 if !(0.0..=1.0).contains(&c) {
                     return Err(fail(format!("confidence {c} is not between 0 and 1")));
                 }
@@ -98,7 +102,10 @@ pub fn parse(actions: &Value, allowed: &[&str], n: usize) -> Result<Vec<Action>,
                 Action::Deprecate { index: index(a, "index", n).map_err(fail)?, mode }
             }
             "set_importance" => {
-                let i = a.get("importance").and_then(Value::as_f64).ok_or_else(|| fail("`importance` is missing".into()))?;
+                let i = a
+                    .get("importance")
+                    .and_then(Value::as_f64)
+                    .ok_or_else(|| fail("`importance` is missing".into()))?;
                 if !(0.0..=10.0).contains(&i) {
                     return Err(fail(format!("importance {i} is not between 0 and 10")));
                 }
@@ -116,7 +123,8 @@ pub fn parse(actions: &Value, allowed: &[&str], n: usize) -> Result<Vec<Action>,
                 Action::Create { content, category: category(a).map_err(fail)?, expires_in_days: days }
             }
             "flag_contradiction" => {
-                let pair = a.get("indices").and_then(Value::as_array).ok_or_else(|| fail("`indices` is missing".into()))?;
+                let pair =
+                    a.get("indices").and_then(Value::as_array).ok_or_else(|| fail("`indices` is missing".into()))?;
                 if pair.len() != 2 {
                     return Err(fail("`indices` must name two memories".into()));
                 }
@@ -232,7 +240,9 @@ pub async fn apply(
                             expires_at: (*mode == DeprecateMode::Expire).then(|| Some(Utc::now())),
                             ..MemoryPatch::default()
                         };
-                        memory::update(tx, agent_id, id(*index), origin, patch, Some(reason)).await.map_err(internal)?;
+                        memory::update(tx, agent_id, id(*index), origin, patch, Some(reason))
+                            .await
+                            .map_err(internal)?;
                     }
                 }
                 json!({ "action": "deprecate", "memory": id(*index), "mode": mode, "content": snapshot[*index].content })
@@ -345,7 +355,8 @@ mod tests {
         for c in cases {
             assert!(parse(&c, &ALL, 3).is_err(), "{c}");
         }
-        let many: Vec<Value> = (0..51).map(|_| json!({ "action": "set_importance", "index": 0, "importance": 5 })).collect();
+        let many: Vec<Value> =
+            (0..51).map(|_| json!({ "action": "set_importance", "index": 0, "importance": 5 })).collect();
         assert!(parse(&json!(many), &ALL, 1).unwrap_err().contains("at most 50"));
         // A caller that does not allow an action refuses it.
         assert!(parse(&json!([{ "action": "create", "content": "x", "category": "goal" }]), &["merge"], 1).is_err());

@@ -43,17 +43,18 @@ pub struct DossierState {
 }
 
 pub async fn get(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<DossierState>> {
-    let row: Option<(Dossier, bool)> = sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
-        "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
+    let row: Option<(Dossier, bool)> =
+        sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
+            "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
                 d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')
            FROM agent_dossiers d WHERE d.agent_id = $1",
-    )
-    .bind(agent_id)
-    .fetch_optional(pool)
-    .await?
-    .map(|(agent_id, content, compiled_at, memories, input_chars, words, engine, model, fresh)| {
-        (Dossier { agent_id, content, compiled_at, memories, input_chars, words, engine, model }, fresh)
-    });
+        )
+        .bind(agent_id)
+        .fetch_optional(pool)
+        .await?
+        .map(|(agent_id, content, compiled_at, memories, input_chars, words, engine, model, fresh)| {
+            (Dossier { agent_id, content, compiled_at, memories, input_chars, words, engine, model }, fresh)
+        });
     Ok(row.map(|(dossier, fresh)| DossierState { dossier, fresh }))
 }
 
@@ -123,7 +124,12 @@ pub async fn compile(
     let lines: String = snapshot.iter().map(|m| format!("- [{}] {}\n", m.category, m.content)).collect();
     let req = ChatRequest::new(Role::Compile, vec![Message::system(PROMPT), Message::user(lines)])
         .input(json!({ "memories": actions::memories_input(&snapshot) }));
-    let ctx = CallContext { agent_id: Some(agent_id), tenant_id: Some(tenant_id), background, request_id: origin.request_id.clone() };
+    let ctx = CallContext {
+        agent_id: Some(agent_id),
+        tenant_id: Some(tenant_id),
+        background,
+        request_id: origin.request_id.clone(),
+    };
     let answer = llm.complete(&ctx, req).await?;
     let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);
     let words = content.split_whitespace().count();

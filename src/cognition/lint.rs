@@ -58,7 +58,13 @@ pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGa
 }
 
 /// Runs lint for one agent.
-pub async fn run(pool: &PgPool, llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, origin: &Origin) -> anyhow::Result<LintReport> {
+pub async fn run(
+    pool: &PgPool,
+    llm: &Gateway,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &Origin,
+) -> anyhow::Result<LintReport> {
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);
@@ -77,7 +83,8 @@ pub async fn run(pool: &PgPool, llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, 
     let mut report = LintReport { memories: snapshot.len(), ..LintReport::default() };
     type Parsed = (Vec<actions::Action>, Vec<(String, Option<String>)>);
     let parsed: Result<Parsed, String> = (|| {
-        let v: Value = serde_json::from_str(answer.content.trim()).map_err(|e| format!("lint output is not JSON: {e}"))?;
+        let v: Value =
+            serde_json::from_str(answer.content.trim()).map_err(|e| format!("lint output is not JSON: {e}"))?;
         let acts = actions::parse(v.get("actions").unwrap_or(&json!([])), &ALLOWED, snapshot.len())?;
         let gaps = v
             .get("knowledge_gaps")
@@ -87,7 +94,10 @@ pub async fn run(pool: &PgPool, llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, 
                     .filter_map(|g| {
                         let q = g.get("question").and_then(Value::as_str)?.trim();
                         (!q.is_empty()).then(|| {
-                            (q.chars().take(300).collect(), g.get("context").and_then(Value::as_str).map(|c| c.chars().take(500).collect()))
+                            (
+                                q.chars().take(300).collect(),
+                                g.get("context").and_then(Value::as_str).map(|c| c.chars().take(500).collect()),
+                            )
                         })
                     })
                     .take(MAX_GAPS)
@@ -119,7 +129,10 @@ pub async fn run(pool: &PgPool, llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, 
     let by = actions::Applying { tenant_id, agent_id, origin, activity: "memory_lint_action", reason: "memory lint" };
     report.actions = actions::apply(&mut tx, &by, &snapshot, &acts).await?;
     // Open gaps are replaced; confirmed ones stay, and a new gap that repeats one is dropped.
-    sqlx::query("DELETE FROM knowledge_gaps WHERE agent_id = $1 AND status = 'open'").bind(agent_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM knowledge_gaps WHERE agent_id = $1 AND status = 'open'")
+        .bind(agent_id)
+        .execute(&mut *tx)
+        .await?;
     let kept: Vec<(String, String)> =
         sqlx::query_as("SELECT lower(question), status FROM knowledge_gaps WHERE agent_id = $1 AND status <> 'open'")
             .bind(agent_id)
@@ -127,7 +140,9 @@ pub async fn run(pool: &PgPool, llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, 
             .await?;
     let confirmed = kept.iter().filter(|(_, s)| s == "confirmed").count();
     let kept: Vec<String> = kept.into_iter().map(|(q, _)| q).collect();
-    for (q, c) in new_gaps.into_iter().filter(|(q, _)| !kept.contains(&q.to_lowercase())).take(MAX_GAPS.saturating_sub(confirmed)) {
+    for (q, c) in
+        new_gaps.into_iter().filter(|(q, _)| !kept.contains(&q.to_lowercase())).take(MAX_GAPS.saturating_sub(confirmed))
+    {
         sqlx::query("INSERT INTO knowledge_gaps (id, agent_id, question, context) VALUES ($1, $2, $3, $4)")
             .bind(Uuid::now_v7())
             .bind(agent_id)

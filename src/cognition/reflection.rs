@@ -47,7 +47,8 @@ pub struct Reflection {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, status, trigger, actions, calibration, clarity, soul, tasks, error, engine, model, created_at";
+const COLUMNS: &str =
+    "id, status, trigger, actions, calibration, clarity, soul, tasks, error, engine, model, created_at";
 
 pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Reflection>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"))
@@ -105,7 +106,9 @@ fn strings(v: Option<&Value>, max: usize, field: &str) -> Result<Vec<String>, St
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::Array(a)) => a
             .iter()
-            .map(|x| x.as_str().map(|s| s.trim().chars().take(200).collect()).ok_or(format!("`{field}` must hold strings")))
+            .map(|x| {
+                x.as_str().map(|s| s.trim().chars().take(200).collect()).ok_or(format!("`{field}` must hold strings"))
+            })
             .collect::<Result<Vec<String>, String>>()
             .map(|v| v.into_iter().filter(|s| !s.is_empty()).take(max).collect()),
         Some(_) => Err(format!("`{field}` must be an array of strings")),
@@ -143,7 +146,8 @@ fn validate(text: &str, n: usize) -> Result<Output, String> {
             .iter()
             .take(10)
             .map(|t| {
-                let title = t.get("title").and_then(Value::as_str).or(t.as_str()).map(str::trim).filter(|s| !s.is_empty());
+                let title =
+                    t.get("title").and_then(Value::as_str).or(t.as_str()).map(str::trim).filter(|s| !s.is_empty());
                 let title = title.ok_or("each task needs a `title`")?;
                 let reason = t.get("reason").or_else(|| t.get("detail")).and_then(Value::as_str);
                 Ok((title.chars().take(200).collect(), reason.map(|r| r.chars().take(500).collect())))
@@ -173,12 +177,11 @@ pub async fn run(
     .bind(agent_id)
     .fetch_all(pool)
     .await?;
-    let tasks: Vec<(String, String)> = sqlx::query_as(
-        "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
-    )
-    .bind(agent_id)
-    .fetch_all(pool)
-    .await?;
+    let tasks: Vec<(String, String)> =
+        sqlx::query_as("SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30")
+            .bind(agent_id)
+            .fetch_all(pool)
+            .await?;
     let usage: Vec<(String, String, i64, i64)> = sqlx::query_as(
         "SELECT role, model, count(*), coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
           WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC",
@@ -204,8 +207,13 @@ pub async fn run(
     if let Some(s) = &soul {
         prompt.push_str(&format!("\nCurrent soul:\n{s}\n"));
     }
-    prompt.push_str(&format!("\nOther context (tasks, usage, knowledge gaps): {}\n", json!({ "tasks": input["tasks"], "usage": input["usage"], "knowledge_gaps": input["knowledge_gaps"] })));
-    let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)]).json().input(input.clone());
+    prompt.push_str(&format!(
+        "\nOther context (tasks, usage, knowledge gaps): {}\n",
+        json!({ "tasks": input["tasks"], "usage": input["usage"], "knowledge_gaps": input["knowledge_gaps"] })
+    ));
+    let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)])
+        .json()
+        .input(input.clone());
     let ctx = CallContext {
         agent_id: Some(agent_id),
         tenant_id: Some(tenant_id),
@@ -225,7 +233,20 @@ pub async fn run(
             if matches!(e, crate::llm::LlmError::Refused(_)) {
                 return Err(e.into());
             }
-            return record_failure(pool, tenant_id, agent_id, origin, id, trigger, &input_summary, None, "failed", &e.to_string(), None).await;
+            return record_failure(
+                pool,
+                tenant_id,
+                agent_id,
+                origin,
+                id,
+                trigger,
+                &input_summary,
+                None,
+                "failed",
+                &e.to_string(),
+                None,
+            )
+            .await;
         }
     };
     let engine = match answer.engine {
@@ -236,7 +257,16 @@ pub async fn run(
         Ok(o) => o,
         Err(e) => {
             return record_failure(
-                pool, tenant_id, agent_id, origin, id, trigger, &input_summary, Some(&answer.content), "rejected", &e,
+                pool,
+                tenant_id,
+                agent_id,
+                origin,
+                id,
+                trigger,
+                &input_summary,
+                Some(&answer.content),
+                "rejected",
+                &e,
                 Some((engine, &answer.model)),
             )
             .await;
@@ -257,7 +287,8 @@ pub async fn run(
     .bind(&answer.model)
     .execute(&mut *tx)
     .await?;
-    let by = actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
+    let by =
+        actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
     let applied = actions::apply(&mut tx, &by, &snapshot, &out.actions).await?;
     sqlx::query(
         "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
@@ -301,8 +332,20 @@ pub async fn run(
     // The soul rewrite passes the guard like any non-owner rewrite.
     if let Some(new_soul) = out.soul_rewrite {
         let job_origin = Origin::new(crate::auth::Actor::Job("reflection".into()), origin.request_id.clone());
-        let fate = match crate::soul::propose(pool, llm, tenant_id, agent_id, &new_soul, Some("deep reflection"), &job_origin).await {
-            Ok(d) => json!({ "accepted": d.accepted, "method": d.method, "reason": d.reason, "version": d.version.map(|v| v.version) }),
+        let fate = match crate::soul::propose(
+            pool,
+            llm,
+            tenant_id,
+            agent_id,
+            &new_soul,
+            Some("deep reflection"),
+            &job_origin,
+        )
+        .await
+        {
+            Ok(d) => {
+                json!({ "accepted": d.accepted, "method": d.method, "reason": d.reason, "version": d.version.map(|v| v.version) })
+            }
             Err(e) => json!({ "accepted": false, "method": "invalid", "reason": e.to_string() }),
         };
         sqlx::query("UPDATE reflections SET soul = $2 WHERE id = $1").bind(id).bind(&fate).execute(pool).await?;
@@ -341,8 +384,16 @@ async fn record_failure(
     .bind(model.map(|m| m.1))
     .fetch_one(&mut *tx)
     .await?;
-    activity::record_agent_error(&mut tx, tenant_id, agent_id, origin, &format!("reflection.{status}"), json!({ "reflection": id }), error)
-        .await?;
+    activity::record_agent_error(
+        &mut tx,
+        tenant_id,
+        agent_id,
+        origin,
+        &format!("reflection.{status}"),
+        json!({ "reflection": id }),
+        error,
+    )
+    .await?;
     tx.commit().await?;
     Ok(r)
 }

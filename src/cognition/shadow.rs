@@ -89,10 +89,13 @@ pub async fn run(llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, text: &str) -> 
     if text.chars().count() > MAX_CHARS {
         return Err(ApiError::validation("text", format!("the text window is limited to {MAX_CHARS} characters")));
     }
-    let req = ChatRequest::new(Role::Extraction, vec![Message::system(EXTRACTION_PROMPT), Message::user(format!("[user] {text}"))])
-        .json()
-        .max_tokens(2500)
-        .input(json!({ "messages": [text] }));
+    let req = ChatRequest::new(
+        Role::Extraction,
+        vec![Message::system(EXTRACTION_PROMPT), Message::user(format!("[user] {text}"))],
+    )
+    .json()
+    .max_tokens(2500)
+    .input(json!({ "messages": [text] }));
     let ctx = CallContext { agent_id: Some(agent_id), tenant_id: Some(tenant_id), background: false, request_id: None };
     let (p, a) = tokio::join!(llm.complete(&ctx, req.clone()), llm.complete_alternate(&ctx, req));
     // A budget or kill-switch refusal is the caller's answer, not a comparison.

@@ -77,6 +77,45 @@ pub async fn ensure_platform(pool: &PgPool, registry: &Registry) -> sqlx::Result
     Ok(())
 }
 
+/// Schedules the recurring per-agent cycles for every agent that lacks one (agents created
+/// before a cycle existed), in batches. Returns how many schedules were added.
+pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Result<u64> {
+    let mut added = 0;
+    for c in registry.cycles().filter(|c| c.scope == CycleScope::Agent) {
+        let Some(interval) = c.interval else { continue };
+        let secs = interval.as_secs().max(1) as i64;
+        loop {
+            let missing: Vec<Uuid> = sqlx::query_scalar(
+                "SELECT a.id FROM agents a
+                  WHERE NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
+                  LIMIT 1000",
+            )
+            .bind(c.name)
+            .fetch_all(pool)
+            .await?;
+            if missing.is_empty() {
+                break;
+            }
+            let now = Utc::now();
+            let slots: Vec<DateTime<Utc>> =
+                missing.iter().map(|a| next_slot(now, secs, &schedule_key(c.name, Some(*a)))).collect();
+            added += sqlx::query(
+                "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
+                 SELECT a, $1, $2, t FROM unnest($3::uuid[], $4::timestamptz[]) AS x(a, t)
+                 ON CONFLICT (agent_id, cycle) DO NOTHING",
+            )
+            .bind(c.name)
+            .bind(secs as i32)
+            .bind(&missing)
+            .bind(&slots)
+            .execute(pool)
+            .await?
+            .rows_affected();
+        }
+    }
+    Ok(added)
+}
+
 /// Schedules every recurring per-agent cycle for one agent (call it in the transaction that
 /// creates the agent).
 pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id: Uuid) -> sqlx::Result<()> {

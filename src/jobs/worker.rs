@@ -49,6 +49,10 @@ impl Worker {
     /// Runs until `cancel` fires, then waits (bounded) for running jobs to finish.
     pub async fn run(self, cancel: CancellationToken) -> anyhow::Result<()> {
         schedule::ensure_platform(&self.pool, &self.registry).await?;
+        let added = schedule::ensure_all_agents(&self.pool, &self.registry).await?;
+        if added > 0 {
+            tracing::info!(schedules = added, "scheduled the recurring cycles of existing agents");
+        }
         tracing::info!(worker.id = %self.id, concurrency = self.concurrency, "worker started");
 
         let wake = Arc::new(Notify::new());

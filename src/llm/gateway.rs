@@ -192,12 +192,15 @@ impl Gateway {
             return Err(refusal.into());
         }
         let route = self.routes.route(req.role);
-        let target = route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
+        let target =
+            route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
         if target.provider == OFFLINE {
             return Ok(self.offline(ctx, &req, &target).await);
         }
         let mut attempts = Vec::new();
-        let Some(client) = self.usable_client(&target, &mut attempts) else { return Err(LlmError::AllFailed { attempts }) };
+        let Some(client) = self.usable_client(&target, &mut attempts) else {
+            return Err(LlmError::AllFailed { attempts });
+        };
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let started = Instant::now();
         match client.complete(&req, &target.model, max_tokens, route.timeout()).await {

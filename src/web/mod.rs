@@ -5,6 +5,7 @@
 mod chat;
 mod forms;
 mod memories;
+mod mind;
 mod pages;
 mod soul;
 
@@ -31,6 +32,10 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/activity", get(pages::activity))
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
+        .route("/agents/{id}/mind", get(mind::show))
+        .route("/agents/{id}/mind/compile", post(mind::compile))
+        .route("/agents/{id}/mind/reflect", post(mind::reflect))
+        .route("/agents/{id}/mind/gaps/{gid}", post(mind::gap))
         .route("/agents/{id}/chat/{cid}/regenerate/{mid}", post(chat::regenerate))
         .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
         .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))

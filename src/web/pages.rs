@@ -357,6 +357,7 @@ struct AgentSettingsPage {
     error: Option<String>,
     saved: bool,
     tab: &'static str,
+    gaps: Vec<crate::cognition::lint::KnowledgeGap>,
 }
 
 #[derive(Deserialize)]
@@ -372,6 +373,7 @@ pub async fn agent_settings(
 ) -> PageResult {
     let agent = load_agent(&state, &web, id).await?;
     let form = AgentForm::of(&agent);
+    let gaps = crate::cognition::lint::gaps(state.pool(), id).await.map_err(internal)?;
     Ok(render(AgentSettingsPage {
         csrf: web.csrf,
         agent,
@@ -379,6 +381,7 @@ pub async fn agent_settings(
         error: None,
         saved: q.saved.is_some(),
         tab: "settings",
+        gaps,
     }))
 }
 
@@ -412,6 +415,7 @@ pub async fn update_agent(
                 error: Some(msg),
                 saved: false,
                 tab: "settings",
+                gaps: crate::cognition::lint::gaps(state.pool(), id).await.map_err(internal)?,
             })),
             None => Err(api_error(e)),
         },

@@ -7,6 +7,7 @@ mod agents;
 mod auth;
 mod browser;
 mod chat;
+mod cognition;
 mod embeddings;
 mod errors;
 mod fuzz;

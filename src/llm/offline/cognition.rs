@@ -110,11 +110,14 @@ fn single_valued(content: &str) -> Option<(&'static str, String)> {
 pub fn mentor(input: &Value) -> Value {
     let ms = memories(input);
     let mut actions = Vec::new();
+    let mut merged_away = HashSet::new();
     for (keep, drop) in near_duplicates(&ms) {
+        merged_away.insert(drop);
         actions.push(json!({ "action": "merge", "keep": keep, "remove": drop, "content": ms[keep].content,
             "reason": "near-duplicate wording" }));
     }
-    for (i, m) in ms.iter().enumerate() {
+    // A memory merged away is not touched again (the gateway rejects such a list).
+    for (i, m) in ms.iter().enumerate().filter(|(i, _)| !merged_away.contains(i)) {
         if m.expired && !m.pinned {
             actions.push(json!({ "action": "deprecate", "index": i, "reason": "past its expiry date" }));
         } else if m.mentions >= 3 && m.confidence < 0.95 {

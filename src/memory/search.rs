@@ -172,30 +172,44 @@ impl Searcher<'_> {
                 None
             }
         };
-        let mut conn = self.pool.acquire().await?;
-
-        // BM25 covers live (active) memories only.
+        // BM25 covers live (active) memories only. It and the vector stage run at once, each on
+        // its own connection.
         let filtered = !f.category.is_empty() || !f.source.is_empty() || f.from.is_some() || f.to.is_some();
         let mut bm25_report = PathReport { searched: false, candidates: 0, note: None };
-        let mut bm25: HashMap<Uuid, f64> = HashMap::new();
-        if !statuses.iter().any(|s| s == "active") {
+        let bm25_run = if !statuses.iter().any(|s| s == "active") {
             bm25_report.note = Some("BM25 indexes active memories only; the status filter excludes them".into());
+            false
         } else if query_terms.is_empty() {
             bm25_report.note = Some("the query has no searchable words (only stop words)".into());
+            false
         } else {
+            true
+        };
+        // With filters, score more so enough survive them.
+        let k = if filtered { fetch * 10 } else { fetch };
+        let bm25_stage = async {
+            if !bm25_run {
+                return Ok::<_, sqlx::Error>(Vec::new());
+            }
+            let mut conn = self.pool.acquire().await?;
+            terms::bm25(&mut conn, agent_id, &query_terms, None, k).await
+        };
+        let vector_stage = async {
+            let Some(q) = &query_vec else { return Ok::<_, sqlx::Error>(None) };
+            let mut conn = self.pool.acquire().await?;
+            vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await.map(Some)
+        };
+        let (bm25_found, nearest) = tokio::join!(bm25_stage, vector_stage);
+        let mut bm25: HashMap<Uuid, f64> = bm25_found?.into_iter().collect();
+        if bm25_run {
             bm25_report.searched = true;
-            // With filters, score more so enough survive them.
-            let k = if filtered { fetch * 10 } else { fetch };
-            bm25 = terms::bm25(&mut conn, agent_id, &query_terms, None, k).await?.into_iter().collect();
             bm25_report.candidates = bm25.len();
             if bm25.is_empty() {
                 bm25_report.note = Some("no live memory contains any of the query's words".into());
             }
         }
-
-        if let Some(q) = &query_vec {
+        if let Some(nearest) = nearest? {
             vector_report.searched = true;
-            let nearest = vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await?;
             let found = nearest.len();
             semantic = nearest.into_iter().filter(|(_, sim)| *sim >= MIN_SEMANTIC).collect();
             vector_report.candidates = semantic.len();
@@ -208,6 +222,7 @@ impl Searcher<'_> {
                 ));
             }
         }
+        let mut conn = self.pool.acquire().await?;
 
         // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
         let ids: Vec<Uuid> = bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();

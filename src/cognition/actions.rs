@@ -164,6 +164,11 @@ pub fn parse(actions: &Value, allowed: &[&str], n: usize) -> Result<Vec<Action>,
     Ok(out)
 }
 
+/// An `f32` field as a two-decimal number for logs and pages.
+fn round2(x: f32) -> f64 {
+    (f64::from(x) * 100.0).round() / 100.0
+}
+
 fn internal(e: ApiError) -> anyhow::Error {
     anyhow::anyhow!("{e}")
 }
@@ -217,17 +222,20 @@ pub async fn apply(
             Action::Recategorize { index, category } => {
                 let patch = MemoryPatch { category: Some(category.clone()), ..MemoryPatch::default() };
                 memory::update(tx, agent_id, id(*index), origin, patch, Some(reason)).await.map_err(internal)?;
-                json!({ "action": "recategorize", "memory": id(*index), "from": snapshot[*index].category, "to": category })
+                json!({ "action": "recategorize", "memory": id(*index), "content": snapshot[*index].content,
+                        "from": snapshot[*index].category, "to": category })
             }
             Action::UpgradeConfidence { index, confidence } => {
                 let patch = MemoryPatch { confidence: Some(*confidence), ..MemoryPatch::default() };
                 memory::update(tx, agent_id, id(*index), origin, patch, Some(reason)).await.map_err(internal)?;
-                json!({ "action": "upgrade_confidence", "memory": id(*index), "from": snapshot[*index].confidence, "to": confidence })
+                json!({ "action": "upgrade_confidence", "memory": id(*index), "content": snapshot[*index].content,
+                        "from": round2(snapshot[*index].confidence), "to": round2(*confidence) })
             }
             Action::SetImportance { index, importance } => {
                 let patch = MemoryPatch { importance: Some(*importance), ..MemoryPatch::default() };
                 memory::update(tx, agent_id, id(*index), origin, patch, Some(reason)).await.map_err(internal)?;
-                json!({ "action": "set_importance", "memory": id(*index), "from": snapshot[*index].importance, "to": importance })
+                json!({ "action": "set_importance", "memory": id(*index), "content": snapshot[*index].content,
+                        "from": round2(snapshot[*index].importance), "to": round2(*importance) })
             }
             Action::Deprecate { index, mode } => {
                 match mode {
@@ -264,7 +272,8 @@ pub async fn apply(
                 };
                 let why = format!("{reason}: contradicts \"{}\"", snapshot[other].content);
                 memory::update(tx, agent_id, id(*weaker), origin, patch, Some(&why)).await.map_err(internal)?;
-                json!({ "action": "flag_contradiction", "weaker": id(*weaker), "stronger": id(other) })
+                json!({ "action": "flag_contradiction", "weaker": id(*weaker), "stronger": id(other),
+                        "content": snapshot[*weaker].content, "contradicts": snapshot[other].content })
             }
         };
         activity::record_agent(tx, tenant_id, agent_id, origin, activity_action, detail.clone()).await?;

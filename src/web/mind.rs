@@ -52,9 +52,10 @@ fn describe(a: &serde_json::Value) -> ActionView {
     let kind = s("action");
     let text = match kind.as_str() {
         "merge" => format!("merged \"{}\" into another memory", s("removed_content")),
-        "recategorize" => format!("moved a memory from {} to {}", s("from"), s("to")),
-        "upgrade_confidence" => format!("confidence {} → {}", s("from"), s("to")),
-        "set_importance" => format!("importance {} → {}", s("from"), s("to")),
+        "recategorize" => format!("\"{}\": {} → {}", s("content"), s("from"), s("to")),
+        "upgrade_confidence" => format!("\"{}\": confidence {} → {}", s("content"), s("from"), s("to")),
+        "set_importance" => format!("\"{}\": importance {} → {}", s("content"), s("from"), s("to")),
+        "flag_contradiction" => format!("\"{}\" contradicts \"{}\"", s("content"), s("contradicts")),
         "deprecate" => format!("deprecated \"{}\" ({})", s("content"), s("mode")),
         "create" => format!("created \"{}\" ({})", s("content"), s("category")),
         _ => a.to_string(),

@@ -42,3 +42,9 @@ async fn chat_streams_a_reply_that_uses_an_earlier_conversation_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "chat.mjs", "chat flow: ok").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reflection_and_dossier_from_the_mind_tab_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "mind.mjs", "mind flow: ok").await;
+}

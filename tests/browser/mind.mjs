@@ -1,0 +1,70 @@
+// Mind tab in headless Chromium: an agent that has talked enough (memories and conversations
+// made through the API with the dashboard's own session) reflects from the dashboard, the
+// reflection shows its actions and triage hints, and the dossier compiles and is fresh.
+//
+//   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/mind.mjs
+import assert from "node:assert/strict";
+import { base, launch, shots, step } from "./harness.mjs";
+
+const { browser, page } = await launch();
+
+try {
+  step("sign up and create an agent");
+  await page.goto(`${base}/signup`);
+  await page.fill("input[name=email]", `mind-${Date.now()}@example.com`);
+  await page.fill("input[name=password]", "correct horse battery");
+  await page.click("button[type=submit]");
+  await page.waitForURL(/\/agents$/);
+  await page.click("[data-testid=new-agent]");
+  await page.fill("input[name=name]", "Ada");
+  await page.click("button:has-text('Create agent')");
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
+  const agentUrl = page.url();
+  const agent = agentUrl.split("/").pop();
+
+  step("too early to reflect");
+  await page.click("[data-testid=tab-mind]");
+  await page.click("[data-testid=reflect-now]");
+  await page.locator("[data-testid=mind-notice]", { hasText: "Not yet" }).waitFor();
+
+  step("talk enough (through the API, with the same session)");
+  const facts = [
+    ["The user likes strong black coffee in the morning", "preference"],
+    ["The user likes strong black coffee every morning", "preference"],
+    ["The user's name is Alice", "identity"],
+    ["The user lives in Vienna", "identity"],
+    ["The user wants to run a half marathon in October", "goal"],
+    ["The user works as a product designer", "identity"],
+    ["The user plays chess on weekends", "interest"],
+    ["The user prefers short answers", "preference"],
+    ["The user is preparing a museum workshop", "context"],
+    ["The user reads science fiction", "interest"],
+  ];
+  for (const [content, category] of facts) {
+    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/memories`, { data: { content, category } });
+    assert.equal(r.status(), 201, await r.text());
+  }
+  for (let i = 0; i < 5; i++) {
+    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/chat`, { data: { message: `hello number ${i}` } });
+    assert.equal(r.status(), 200, await r.text());
+  }
+
+  step("reflect from the dashboard");
+  await page.goto(`${agentUrl}/mind`);
+  await page.click("[data-testid=reflect-now]");
+  await page.locator("[data-testid=mind-notice]", { hasText: "Reflection applied" }).waitFor();
+  const reflection = page.locator("[data-testid=reflection]").first();
+  assert.match(await reflection.innerText(), /applied/);
+  assert.match(await reflection.innerText(), /merge/);
+  assert.match(await reflection.innerText(), /Triage hints:/);
+
+  step("compile the dossier");
+  await page.click("[data-testid=compile-dossier]");
+  await page.locator("[data-testid=mind-notice]", { hasText: "Dossier compiled" }).waitFor();
+  assert.match(await page.locator("[data-testid=dossier]").innerText(), /## Index/);
+  await page.locator("[data-testid=dossier]", { hasText: "fresh: chat uses it" }).waitFor();
+  await page.screenshot({ path: `${shots}/mind.png`, fullPage: true });
+  console.log("mind flow: ok");
+} finally {
+  await browser.close();
+}

@@ -114,7 +114,10 @@ impl Embedder for Fixed {
 
 async fn generate(pool: &PgPool, world: &World) -> anyhow::Result<Uuid> {
     let mut conn = pool.acquire().await?;
-    conn.execute("TRUNCATE memory_terms, memory_corpus_stats, agent_memories, agents, tenants CASCADE").await?;
+    conn.execute(
+        "TRUNCATE memory_terms, memory_term_stats, memory_corpus_stats, agent_memories, agents, tenants CASCADE",
+    )
+    .await?;
     conn.execute("DROP INDEX IF EXISTS agent_memories_hnsw_minilm").await?;
     let tenant = Uuid::now_v7();
     sqlx::query("INSERT INTO tenants (id, name) VALUES ($1, 'bench')").bind(tenant).execute(&mut *conn).await?;
@@ -183,6 +186,11 @@ async fn generate(pool: &PgPool, world: &World) -> anyhow::Result<Uuid> {
             .await?;
         eprintln!("loaded agent {agent} ({count} memories) at {:.0} s", started.elapsed().as_secs_f64());
     }
+    conn.execute(
+        "INSERT INTO memory_term_stats (agent_id, term, df, max_tf, min_doc_len)
+         SELECT agent_id, term, count(*), max(tf), min(doc_len) FROM memory_terms GROUP BY agent_id, term",
+    )
+    .await?;
     Ok(target)
 }
 

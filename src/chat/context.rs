@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -176,7 +176,136 @@ fn select(candidates: Vec<(Memory, Option<f64>, &'static str)>, max: usize, budg
     (kept, tokens)
 }
 
+/// The conversational memories (or the fresh dossier) for the triage's categories.
+async fn memories(
+    l: &mut Loader<'_>,
+    categories: &[String],
+) -> sqlx::Result<(Option<String>, Vec<UsedMemory>, Vec<UsedMemory>, u32)> {
+    // A dossier compiled after the last memory change stands in for the search (C4).
+    l.queries += 1;
+    let dossier: Option<String> = sqlx::query_scalar(
+        "SELECT d.content FROM agent_dossiers d
+          WHERE d.agent_id = $1
+            AND d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')",
+    )
+    .bind(l.agent_id)
+    .fetch_optional(l.pool)
+    .await?;
+    if let Some(content) = dossier {
+        let tokens = count_tokens(&content);
+        return Ok((Some(content), Vec::new(), Vec::new(), tokens));
+    }
+    let similar = l.nearest(&CONVERSATION_SOURCES, categories, MEMORY_TOP).await?;
+    let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
+    let mut rows = l.rows(&ids).await?;
+    let recent = l.recent(&CONVERSATION_SOURCES, categories, MEMORY_RECENT).await?;
+    let seen: HashSet<Uuid> = ids.iter().copied().collect();
+    let mut candidates: Vec<(Memory, Option<f64>, &'static str)> = Vec::new();
+    for (id, sim) in &similar {
+        if let Some(pos) = rows.iter().position(|m| m.id == *id) {
+            candidates.push((rows.swap_remove(pos), Some(*sim), "vector"));
+        }
+    }
+    candidates.extend(recent.into_iter().filter(|m| !seen.contains(&m.id)).map(|m| (m, None, "recency")));
+    let (kept, tokens) = select(candidates, MEMORY_MAX, MEMORY_TOKENS);
+    let (certain, soft): (Vec<_>, Vec<_>) = kept.into_iter().partition(|m| m.section == "certain");
+    Ok((None, certain, soft, tokens))
+}
+
+/// Knowledge chunks by similarity (or the most recent without a vector), within 600 tokens.
+async fn knowledge(l: &mut Loader<'_>) -> sqlx::Result<(Vec<UsedMemory>, u32)> {
+    // Most agents have no knowledge base: one index probe saves a filtered vector search
+    // that would walk the whole graph looking for rows that do not exist.
+    l.queries += 1;
+    let any: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = $1 AND source IN ('uploaded', 'url')
+                          AND status = 'active' AND invalid_at IS NULL)",
+    )
+    .bind(l.agent_id)
+    .fetch_one(l.pool)
+    .await?;
+    if !any {
+        return Ok((Vec::new(), 0));
+    }
+    let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
+    let candidates: Vec<(Memory, Option<f64>, &'static str)> = if similar.is_empty() {
+        l.recent(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_RECENT).await?.into_iter().map(|m| (m, None, "recency")).collect()
+    } else {
+        let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
+        let mut rows = l.rows(&ids).await?;
+        similar
+            .iter()
+            .filter_map(|(id, sim)| {
+                rows.iter().position(|m| m.id == *id).map(|p| (rows.swap_remove(p), Some(*sim), "vector"))
+            })
+            .collect()
+    };
+    // Knowledge keeps its similarity order; only the budget applies.
+    let (mut out, mut tokens) = (Vec::new(), 0);
+    for (m, relevance, found_by) in candidates {
+        let t = count_tokens(&m.content) + 2;
+        if tokens + t > KNOWLEDGE_TOKENS {
+            continue;
+        }
+        tokens += t;
+        let importance = m.importance_score(Utc::now());
+        out.push(UsedMemory {
+            id: m.id,
+            section: "knowledge".into(),
+            rank: score::context_rank(relevance, importance, &m.category),
+            content: m.content,
+            category: m.category,
+            found_by: found_by.into(),
+            relevance,
+            importance,
+        });
+    }
+    Ok((out, tokens))
+}
+
+/// Up to 3 summaries: 4 similar and 2 recent, similar first.
+async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
+    l.queries += 1;
+    let rows: Vec<(Uuid, String)> = match l.query {
+        Some((v, model)) => {
+            sqlx::query_as(&format!(
+                "(SELECT id, content FROM conversation_summaries
+                   WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
+                   ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
+                 UNION ALL
+                 (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)",
+                dims = v.len()
+            ))
+            .bind(l.agent_id)
+            .bind(model)
+            .bind(vector::literal(v))
+            .bind(SUMMARY_SIMILAR)
+            .bind(SUMMARY_RECENT)
+            .fetch_all(l.pool)
+            .await?
+        }
+        None => {
+            sqlx::query_as(
+                "SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2",
+            )
+            .bind(l.agent_id)
+            .bind(SUMMARY_RECENT)
+            .fetch_all(l.pool)
+            .await?
+        }
+    };
+    let (mut seen, mut out, mut tokens) = (HashSet::new(), Vec::new(), 0);
+    for (id, content) in rows {
+        if out.len() < SUMMARY_MAX && seen.insert(id) {
+            tokens += count_tokens(&content);
+            out.push(content);
+        }
+    }
+    Ok((out, tokens))
+}
+
 /// Loads the context triage asked for. `query` is the message's embedding (and its model).
+/// The three paths (memories, knowledge, summaries) run at once, each on its own connection.
 pub async fn load(
     pool: &PgPool,
     agent_id: Uuid,
@@ -198,120 +327,29 @@ pub async fn load(
     if query.is_none() {
         ctx.searched.notes.push("the message could not be embedded: memories found by recency only".into());
     }
-    let mut l = Loader { pool, agent_id, query, queries: 0 };
-
-    if !triage.relevant_categories.is_empty() {
-        // A dossier compiled after the last memory change stands in for the search (C4).
-        l.queries += 1;
-        let dossier: Option<(String, DateTime<Utc>)> = sqlx::query_as(
-            "SELECT d.content, d.compiled_at FROM agent_dossiers d
-              WHERE d.agent_id = $1
-                AND d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')",
-        )
-        .bind(agent_id)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((content, _)) = dossier {
-            ctx.tokens += count_tokens(&content);
-            ctx.dossier = Some(content);
-            ctx.searched.dossier = true;
-        } else {
-            let cats = &triage.relevant_categories;
-            let similar = l.nearest(&CONVERSATION_SOURCES, cats, MEMORY_TOP).await?;
-            let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
-            let mut rows = l.rows(&ids).await?;
-            let recent = l.recent(&CONVERSATION_SOURCES, cats, MEMORY_RECENT).await?;
-            let seen: HashSet<Uuid> = ids.iter().copied().collect();
-            let mut candidates: Vec<(Memory, Option<f64>, &'static str)> = Vec::new();
-            for (id, sim) in &similar {
-                if let Some(pos) = rows.iter().position(|m| m.id == *id) {
-                    candidates.push((rows.swap_remove(pos), Some(*sim), "vector"));
-                }
-            }
-            candidates.extend(recent.into_iter().filter(|m| !seen.contains(&m.id)).map(|m| (m, None, "recency")));
-            let (kept, tokens) = select(candidates, MEMORY_MAX, MEMORY_TOKENS);
-            ctx.tokens += tokens;
-            let (certain, soft): (Vec<_>, Vec<_>) = kept.into_iter().partition(|m| m.section == "certain");
-            ctx.certain = certain;
-            ctx.picked_up = soft;
-        }
-    }
-
-    if triage.include_knowledge {
-        let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
-        let candidates: Vec<(Memory, Option<f64>, &'static str)> = if similar.is_empty() {
-            l.recent(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_RECENT)
-                .await?
-                .into_iter()
-                .map(|m| (m, None, "recency"))
-                .collect()
-        } else {
-            let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
-            let mut rows = l.rows(&ids).await?;
-            similar
-                .iter()
-                .filter_map(|(id, sim)| {
-                    rows.iter().position(|m| m.id == *id).map(|p| (rows.swap_remove(p), Some(*sim), "vector"))
-                })
-                .collect()
-        };
-        // Knowledge keeps its similarity order; only the budget applies.
-        let mut tokens = 0;
-        for (m, relevance, found_by) in candidates {
-            let t = count_tokens(&m.content) + 2;
-            if tokens + t > KNOWLEDGE_TOKENS {
-                continue;
-            }
-            tokens += t;
-            let importance = m.importance_score(Utc::now());
-            ctx.knowledge.push(UsedMemory {
-                id: m.id,
-                section: "knowledge".into(),
-                rank: score::context_rank(relevance, importance, &m.category),
-                content: m.content,
-                category: m.category,
-                found_by: found_by.into(),
-                relevance,
-                importance,
-            });
-        }
+    let loader = || Loader { pool, agent_id, query, queries: 0 };
+    let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
+    let categories = &triage.relevant_categories;
+    let (m, k, s) = tokio::join!(
+        async { if categories.is_empty() { Ok(None) } else { memories(&mut lm, categories).await.map(Some) } },
+        async { if triage.include_knowledge { knowledge(&mut lk).await.map(Some) } else { Ok(None) } },
+        async { if triage.include_summaries { summaries(&mut ls).await.map(Some) } else { Ok(None) } },
+    );
+    if let Some((dossier, certain, soft, tokens)) = m? {
+        ctx.searched.dossier = dossier.is_some();
+        ctx.dossier = dossier;
+        ctx.certain = certain;
+        ctx.picked_up = soft;
         ctx.tokens += tokens;
     }
-
-    if triage.include_summaries {
-        l.queries += 1;
-        let rows: Vec<(Uuid, String)> = match query {
-            Some((v, model)) => sqlx::query_as(&format!(
-                "(SELECT id, content FROM conversation_summaries
-                   WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
-                   ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
-                 UNION ALL
-                 (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)",
-                dims = v.len()
-            ))
-            .bind(agent_id)
-            .bind(model)
-            .bind(vector::literal(v))
-            .bind(SUMMARY_SIMILAR)
-            .bind(SUMMARY_RECENT)
-            .fetch_all(pool)
-            .await?,
-            None => {
-                sqlx::query_as("SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2")
-                    .bind(agent_id)
-                    .bind(SUMMARY_RECENT)
-                    .fetch_all(pool)
-                    .await?
-            }
-        };
-        let mut seen = HashSet::new();
-        for (id, content) in rows {
-            if ctx.summaries.len() < SUMMARY_MAX && seen.insert(id) {
-                ctx.tokens += count_tokens(&content);
-                ctx.summaries.push(content);
-            }
-        }
+    if let Some((knowledge, tokens)) = k? {
+        ctx.knowledge = knowledge;
+        ctx.tokens += tokens;
     }
-    ctx.searched.memory_queries = l.queries;
+    if let Some((summaries, tokens)) = s? {
+        ctx.summaries = summaries;
+        ctx.tokens += tokens;
+    }
+    ctx.searched.memory_queries = lm.queries + lk.queries + ls.queries;
     Ok(ctx)
 }

@@ -11,7 +11,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::Memory;
-use super::score::{B, K1};
+use super::score;
 
 /// The terms BM25 counts: lower-case words of two or more characters, without stop words or
 /// the possessive `'s`, reduced to their English (Snowball) stem so that "lives" finds "live".
@@ -44,6 +44,9 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     for w in &words {
         *tf.entry(w.as_str()).or_default() += 1;
     }
+    // Sorted, so that concurrent writers lock the shared statistics rows in the same order.
+    let mut tf: Vec<(&str, i32)> = tf.into_iter().collect();
+    tf.sort_unstable();
     let (keys, counts): (Vec<&str>, Vec<i32>) = tf.into_iter().unzip();
     let len = words.len() as i32;
     sqlx::query(
@@ -52,6 +55,18 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     )
     .bind(m.agent_id)
     .bind(m.id)
+    .bind(&keys)
+    .bind(&counts)
+    .bind(len)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO memory_term_stats AS s (agent_id, term, df, max_tf, min_doc_len)
+         SELECT $1, t, 1, c, $4 FROM unnest($2::text[], $3::int[]) AS x(t, c)
+         ON CONFLICT (agent_id, term) DO UPDATE SET df = s.df + 1, max_tf = greatest(s.max_tf, excluded.max_tf),
+            min_doc_len = least(s.min_doc_len, excluded.min_doc_len)",
+    )
+    .bind(m.agent_id)
     .bind(&keys)
     .bind(&counts)
     .bind(len)
@@ -83,6 +98,17 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(len) = old {
+        // The term statistics lose one document per term (max_tf and min_doc_len stay: still
+        // upper bounds).
+        sqlx::query(
+            "UPDATE memory_term_stats s SET df = s.df - 1
+               FROM (SELECT term FROM memory_terms WHERE memory_id = $1 ORDER BY term) t
+              WHERE s.agent_id = $2 AND s.term = t.term",
+        )
+        .bind(m.id)
+        .bind(m.agent_id)
+        .execute(&mut *conn)
+        .await?;
         sqlx::query("DELETE FROM memory_terms WHERE memory_id = $1").bind(m.id).execute(&mut *conn).await?;
         sqlx::query(
             "UPDATE memory_corpus_stats SET docs = greatest(docs - 1, 0), total_length = greatest(total_length - $2, 0)
@@ -96,8 +122,67 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Postings read in full below this many (the query's terms together); above it, a search
+/// first scores the documents of the rarer terms and skips common terms that cannot reach the
+/// top results (MaxScore).
+const FULL_SCAN_POSTINGS: i64 = 4_000;
+
+/// One query term's corpus statistics.
+struct TermStats {
+    term: String,
+    idf: f64,
+    /// The most this term can add to any document's score.
+    upper: f64,
+    df: i64,
+}
+
+type Posting = (Uuid, String, i32, i32);
+
+async fn postings(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    terms: &[&str],
+    only: Option<&[Uuid]>,
+) -> sqlx::Result<Vec<Posting>> {
+    if terms.is_empty() {
+        return Ok(Vec::new());
+    }
+    sqlx::query_as(
+        "SELECT memory_id, term, tf, doc_len FROM memory_terms
+          WHERE agent_id = $1 AND term = ANY($2) AND ($3::uuid[] IS NULL OR memory_id = ANY($3))",
+    )
+    .bind(agent_id)
+    .bind(terms)
+    .bind(only)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Sums each document's BM25 over the postings given.
+fn scores(ps: &[Posting], stats: &[TermStats], avgdl: f64) -> HashMap<Uuid, f64> {
+    let idf: HashMap<&str, f64> = stats.iter().map(|t| (t.term.as_str(), t.idf)).collect();
+    let mut out: HashMap<Uuid, f64> = HashMap::new();
+    for (id, term, tf, dl) in ps {
+        if let Some(idf) = idf.get(term.as_str()) {
+            *out.entry(*id).or_default() += score::bm25_term(*idf, f64::from(*tf), f64::from(*dl), avgdl);
+        }
+    }
+    out
+}
+
+/// Best first (ties by id), at most `limit`.
+fn top(scores: HashMap<Uuid, f64>, limit: i64) -> Vec<(Uuid, f64)> {
+    let mut v: Vec<(Uuid, f64)> = scores.into_iter().collect();
+    v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    v.truncate(limit.max(0) as usize);
+    v
+}
+
 /// BM25 scores of an agent's memories for the query terms, best first: over the whole corpus
-/// (`only: None`, top `limit`) or for the given memories. Idf, k1 and b as in `score`.
+/// (`only: None`, top `limit`) or for the given memories. Idf, k1 and b as in `score`; the
+/// scores are exact. Over the whole corpus, when the terms' postings are many, the documents
+/// of the rarest terms are scored first and the commonest terms are added only while their
+/// largest possible contribution could still change the top `limit` (MaxScore).
 pub async fn bm25(
     conn: &mut PgConnection,
     agent_id: Uuid,
@@ -111,28 +196,61 @@ pub async fn bm25(
     if unique.is_empty() {
         return Ok(Vec::new());
     }
-    sqlx::query_as(
-        "WITH stats AS (SELECT docs::float8 AS n, total_length::float8 / greatest(docs, 1) AS avgdl
-                          FROM memory_corpus_stats WHERE agent_id = $1),
-              df AS (SELECT term, count(*)::float8 AS df FROM memory_terms
-                      WHERE agent_id = $1 AND term = ANY($2) GROUP BY term)
-         SELECT p.memory_id,
-                sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
-                    * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.doc_len / stats.avgdl))) AS score
-           FROM memory_terms p JOIN df USING (term) CROSS JOIN stats
-          WHERE p.agent_id = $1 AND p.term = ANY($2) AND ($3::uuid[] IS NULL OR p.memory_id = ANY($3))
-          GROUP BY p.memory_id
-          ORDER BY score DESC, p.memory_id
-          LIMIT $4",
+    let corpus: Option<(i64, i64)> =
+        sqlx::query_as("SELECT docs::bigint, total_length FROM memory_corpus_stats WHERE agent_id = $1")
+            .bind(agent_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some((docs, total)) = corpus.filter(|(d, _)| *d > 0) else { return Ok(Vec::new()) };
+    let (n, avgdl) = (docs as f64, total as f64 / docs as f64);
+    let rows: Vec<(String, i32, i32, i32)> = sqlx::query_as(
+        "SELECT term, df, max_tf, min_doc_len FROM memory_term_stats WHERE agent_id = $1 AND term = ANY($2) AND df > 0",
     )
     .bind(agent_id)
     .bind(&unique)
-    .bind(only)
-    .bind(limit)
-    .bind(K1)
-    .bind(B)
     .fetch_all(&mut *conn)
-    .await
+    .await?;
+    let mut stats: Vec<TermStats> = rows
+        .into_iter()
+        .map(|(term, df, max_tf, min_dl)| {
+            let idf = score::idf(n, f64::from(df));
+            let upper = score::bm25_term(idf, f64::from(max_tf), f64::from(min_dl), avgdl);
+            TermStats { term, idf, upper, df: i64::from(df) }
+        })
+        .collect();
+    if stats.is_empty() {
+        return Ok(Vec::new());
+    }
+    let all: Vec<&str> = stats.iter().map(|t| t.term.as_str()).collect();
+    if let Some(ids) = only {
+        let ps = postings(conn, agent_id, &all, Some(ids)).await?;
+        return Ok(top(scores(&ps, &stats, avgdl), limit));
+    }
+    if stats.iter().map(|t| t.df).sum::<i64>() <= FULL_SCAN_POSTINGS || stats.len() == 1 {
+        let ps = postings(conn, agent_id, &all, None).await?;
+        return Ok(top(scores(&ps, &stats, avgdl), limit));
+    }
+    // MaxScore: essential terms (largest possible contribution first) supply the candidates;
+    // a document with none of them scores at most the sum of the other terms' bounds.
+    stats.sort_by(|a, b| b.upper.total_cmp(&a.upper).then(a.df.cmp(&b.df)));
+    let mut essential_postings: Vec<Posting> = Vec::new();
+    for e in 1..=stats.len() {
+        let new_term = [stats[e - 1].term.as_str()];
+        essential_postings.extend(postings(conn, agent_id, &new_term, None).await?);
+        let rest: Vec<&str> = stats[e..].iter().map(|t| t.term.as_str()).collect();
+        let rest_bound: f64 = stats[e..].iter().map(|t| t.upper).sum();
+        let mut candidates: Vec<Uuid> = essential_postings.iter().map(|p| p.0).collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut ps = postings(conn, agent_id, &rest, Some(&candidates)).await?;
+        ps.extend(essential_postings.iter().cloned());
+        let best = top(scores(&ps, &stats, avgdl), limit);
+        let threshold = if best.len() as i64 >= limit { best.last().map_or(0.0, |b| b.1) } else { 0.0 };
+        if rest.is_empty() || rest_bound < threshold {
+            return Ok(best);
+        }
+    }
+    unreachable!("the last round has no remaining terms")
 }
 
 #[cfg(test)]

@@ -213,6 +213,24 @@ fn main() -> anyhow::Result<()> {
             percentile(&server, 0.99)
         );
 
+        // Where the server-side time goes (medians over the same turns).
+        let phases: Vec<(f64, f64, f64, f64, f64)> = sqlx::query_as(
+            "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY (m.meta->'timings'->>'setup_ms')::float8),
+                    percentile_cont(0.5) WITHIN GROUP (ORDER BY (m.meta->'timings'->>'triage_ms')::float8),
+                    percentile_cont(0.5) WITHIN GROUP (ORDER BY (m.meta->'timings'->>'embed_ms')::float8),
+                    percentile_cont(0.5) WITHIN GROUP (ORDER BY (m.meta->'timings'->>'context_ms')::float8),
+                    percentile_cont(0.5) WITHIN GROUP (ORDER BY (m.meta->'timings'->>'generation_ms')::float8)
+               FROM chat_messages m JOIN agents g ON g.id = m.agent_id
+              WHERE g.name = 'Big' AND m.role = 'assistant' AND m.status = 'complete'",
+        )
+        .fetch_all(&pool)
+        .await?;
+        if let Some((setup, triage, embed, context, generation)) = phases.first() {
+            println!(
+                "{{\"median_setup_ms\":{setup:.2},\"median_triage_ms\":{triage:.2},\"median_embed_ms\":{embed:.2},\"median_context_ms\":{context:.2},\"median_generation_ms\":{generation:.2}}}"
+            );
+        }
+
         // Throughput: 8 clients, each with its own agent, at once.
         let mut agents = Vec::new();
         for i in 0..CONCURRENT_CLIENTS {

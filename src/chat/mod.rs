@@ -118,6 +118,22 @@ pub struct ReplyMeta {
     pub usage: Usage,
     pub finish_reason: String,
     pub channel: String,
+    /// Where the turn's time went, in milliseconds.
+    pub timings: Timings,
+}
+
+/// Milliseconds per stage of a turn (the model's own time is in `generation_ms`).
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+pub struct Timings {
+    pub setup_ms: f64,
+    pub triage_ms: f64,
+    pub embed_ms: f64,
+    pub context_ms: f64,
+    pub generation_ms: f64,
+}
+
+fn ms_since(t: Instant) -> f64 {
+    (t.elapsed().as_secs_f64() * 1000.0 * 100.0).round() / 100.0
 }
 
 /// Checks a message: not empty, at most 2,000 characters.
@@ -386,7 +402,12 @@ fn spawn(state: &AppState, turn: Turn) -> Started {
     let events = state.chat_streams().open(reply_id);
     let state = state.clone();
     let done = tokio::spawn(async move {
-        let result = generate(&state, &turn, &events).await;
+        use futures::FutureExt;
+        // A panic is a failed generation like any other: the messages must not stay pending.
+        let result = match std::panic::AssertUnwindSafe(generate(&state, &turn, &events)).catch_unwind().await {
+            Ok(r) => r,
+            Err(_) => Err(ApiError::Internal(anyhow::anyhow!("the generation panicked"))),
+        };
         if let Err(e) = &result {
             fail(&state, &turn, e, &events).await;
         }
@@ -531,6 +552,7 @@ async fn generate(
 ) -> Result<ReplyMeta, ApiError> {
     let pool = state.pool();
     let started = Instant::now();
+    let mut timings = Timings::default();
     let ctx = turn.caller.call_context();
     let history = history(pool, turn.conversation_id, turn.user_position).await?;
     // The calibration profile (for triage) and the soul (for the prompt), in one round trip.
@@ -542,11 +564,16 @@ async fn generate(
     .fetch_one(pool)
     .await?;
 
+    timings.setup_ms = ms_since(started);
+
     // Tier 1: triage.
+    let stage = Instant::now();
     let t = triage::run(state.llm(), &ctx, &turn.message, &history, calibration.as_ref()).await;
+    timings.triage_ms = ms_since(stage);
 
     // Context, only what triage asked for.
     let embedder = state.embedder();
+    let stage = Instant::now();
     let query: Option<Vec<f32>> = if context::wants_context(&t.triage) {
         match embedder.embed(std::slice::from_ref(&turn.message)).await {
             Ok(mut v) => v.pop(),
@@ -558,8 +585,12 @@ async fn generate(
     } else {
         None
     };
+    timings.embed_ms = ms_since(stage);
+    let stage = Instant::now();
     let context =
         context::load(pool, turn.caller.agent_id, &t.triage, query.as_deref().map(|v| (v, embedder.model()))).await?;
+    timings.context_ms = ms_since(stage);
+    let stage = Instant::now();
 
     // Tier 2: generation.
     let system = prompt::system(&turn.agent, soul.as_deref(), &t.triage, &context);
@@ -571,7 +602,8 @@ async fn generate(
         let first = state.llm().complete(&ctx, req).await?;
         tool_usage = first.usage;
         if first.tool_calls.is_empty() {
-            return finish(state, turn, &t, &context, first, Usage::default(), started, events, true).await;
+            timings.generation_ms = ms_since(stage);
+            return finish(state, turn, &t, &context, first, Usage::default(), (started, timings), events, true).await;
         }
         messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
     }
@@ -581,7 +613,8 @@ async fn generate(
         tokio::join!(state.llm().stream(&ctx, req, tx), persist_deltas(pool, turn.reply_id, rx, events));
     written?;
     let response = response?;
-    finish(state, turn, &t, &context, response, tool_usage, started, events, false).await
+    timings.generation_ms = ms_since(stage);
+    finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, false).await
 }
 
 /// Completes a turn: the reply row and its metadata, the user message, the analytics row, hit
@@ -595,7 +628,7 @@ async fn finish(
     context: &context::Context,
     response: ChatResponse,
     extra_usage: Usage,
-    started: Instant,
+    (started, timings): (Instant, Timings),
     events: &tokio::sync::broadcast::Sender<Event>,
     unstreamed: bool,
 ) -> Result<ReplyMeta, ApiError> {
@@ -625,6 +658,7 @@ async fn finish(
         usage,
         finish_reason: response.finish_reason.as_str().into(),
         channel: turn.channel.as_str().into(),
+        timings,
     };
     let meta_json = serde_json::to_value(&meta).map_err(anyhow::Error::from)?;
     let cost = state.llm().cost(&response.model, usage).unwrap_or(0.0);

@@ -153,7 +153,7 @@ pub struct Filters {
 }
 
 /// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
-/// similarity, honouring the filters. Runs in its own transaction to scope the scan settings.
+/// similarity, honouring the filters.
 pub async fn nearest(
     conn: &mut PgConnection,
     agent_id: Uuid,
@@ -163,15 +163,15 @@ pub async fn nearest(
     f: &Filters,
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
     let dims = query.len();
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // Keep scanning the graph until enough rows pass the filter, with a beam of 4k (at least
     // 100): on the shared index most of the neighbourhood may belong to other agents. Both
-    // settings in one round trip; `true` makes them local to the transaction.
+    // settings in one round trip, for the session: every search sets them, so a pooled
+    // connection never carries another search's beam.
     sqlx::query(
-        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)",
+        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false), set_config('hnsw.ef_search', $1, false)",
     )
     .bind((k * 4).clamp(100, 1000).to_string())
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
     let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims))
         .bind(agent_id)
@@ -186,9 +186,8 @@ pub async fn nearest(
         // An unnamed statement is planned with its parameter values, so the planner can pick the
         // agent's own partial index when it has one (a cached generic plan never could).
         .persistent(false)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *conn)
         .await?;
-    tx.commit().await?;
     Ok(rows)
 }
 

@@ -197,6 +197,36 @@ fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
     bool::from(Sha256::digest(given.trim().as_bytes()).ct_eq(&Sha256::digest(expected.expose().as_bytes())))
 }
 
+/// Access to the calibration shadow, checked before the body is read: the admin bearer, or a
+/// caller of the agent when `DEBUG_SHADOW` is set.
+pub struct ShadowAccess {
+    tenant_id: Uuid,
+    agent_id: Uuid,
+}
+
+impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Path(id) = Path::<Uuid>::from_request_parts(parts, state).await?;
+        if is_admin(state, &parts.headers) {
+            let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+                .bind(id)
+                .fetch_optional(state.pool())
+                .await?;
+            return Ok(ShadowAccess { tenant_id: tenant.ok_or_else(|| ApiError::not_found("agent"))?, agent_id: id });
+        }
+        if state.config().debug_shadow {
+            let scope = AgentScope::resolve(&parts.headers, state, id).await?;
+            return Ok(ShadowAccess { tenant_id: scope.tenant_id, agent_id: scope.agent_id });
+        }
+        Err(ApiError::Forbidden {
+            code: "shadow_disabled",
+            message: "calibration shadow runs only with the admin bearer, or when DEBUG_SHADOW is set".into(),
+        })
+    }
+}
+
 /// Runs extraction on a text window with the primary and an alternate model in parallel and
 /// compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
 /// Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
@@ -207,24 +237,8 @@ fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn calibration_shadow(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<Uuid>,
+    access: ShadowAccess,
     Json(input): Json<ShadowInput>,
 ) -> ApiResult<Json<ShadowReport>> {
-    let (tenant, agent) = if is_admin(&state, &headers) {
-        let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
-            .bind(id)
-            .fetch_optional(state.pool())
-            .await?;
-        (tenant.ok_or_else(|| ApiError::not_found("agent"))?, id)
-    } else if state.config().debug_shadow {
-        let scope = AgentScope::resolve(&headers, &state, id).await?;
-        (scope.tenant_id, scope.agent_id)
-    } else {
-        return Err(ApiError::Forbidden {
-            code: "shadow_disabled",
-            message: "calibration shadow runs only with the admin bearer, or when DEBUG_SHADOW is set".into(),
-        });
-    };
-    Ok(Json(shadow::run(state.llm(), tenant, agent, &input.text).await?))
+    Ok(Json(shadow::run(state.llm(), access.tenant_id, access.agent_id, &input.text).await?))
 }

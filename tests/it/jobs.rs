@@ -178,14 +178,24 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 4 {
+        if cycles.len() == 6 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     cancel.cancel();
     w.await.unwrap().unwrap();
-    assert_eq!(cycles, vec!["job_retention", "llm_usage_retention", "memory_expiry", "pipeline_health"]);
+    assert_eq!(
+        cycles,
+        vec![
+            "chat_batch_flush",
+            "job_retention",
+            "llm_usage_retention",
+            "memory_expiry",
+            "memory_index",
+            "pipeline_health"
+        ]
+    );
 }
 
 #[tokio::test]

@@ -746,16 +746,8 @@ async fn finish(
     };
     let state = state.clone();
     tokio::spawn(async move {
-        if !ids.is_empty() {
-            let hit = sqlx::query(
-                "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now() WHERE id = ANY($1)",
-            )
-            .bind(&ids)
-            .execute(state.pool())
-            .await;
-            if let Err(e) = hit {
-                tracing::warn!(error = %e, "memory hit tracking failed");
-            }
+        if let Err(e) = crate::memory::record_hits(state.pool(), &ids, "mention").await {
+            tracing::warn!(error = %e, "memory hit tracking failed");
         }
         if let Err(e) = calibrate::after_turn(&state, after).await {
             tracing::warn!(error = %format!("{e:#}"), "calibration after the turn failed; the stale flush retries");

@@ -59,6 +59,16 @@ pub fn all() -> Vec<Cycle> {
         )
         .every(HOUR),
         crate::chat::calibrate::cycle(),
+        Cycle::new(
+            "memory_hits",
+            CycleScope::Platform,
+            "Folds recorded retrievals and chat mentions into the memories (mention counts, last used).",
+            |ctx: JobContext| async move {
+                let touched = crate::memory::fold_hits(&ctx.pool).await?;
+                Ok(json!({ "memories": touched }))
+            },
+        )
+        .every(std::time::Duration::from_secs(60)),
     ]);
     all
 }

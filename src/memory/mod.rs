@@ -535,6 +535,41 @@ pub async fn remember(
     Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
 }
 
+/// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:
+/// `retrieval` or `mention`). Folded into the memories by `fold_hits`.
+pub async fn record_hits(pool: &PgPool, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("INSERT INTO memory_hits (memory_id, kind) SELECT unnest($1::uuid[]), $2")
+        .bind(ids)
+        .bind(kind)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Folds the recorded hits into the memories: mentions add to `mention_count` and set
+/// `last_mentioned_at`, retrievals set `last_retrieved_at`. Returns the memories touched.
+pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "WITH gone AS (DELETE FROM memory_hits RETURNING memory_id, kind, at),
+              agg AS (SELECT memory_id,
+                             count(*) FILTER (WHERE kind = 'mention') AS mentions,
+                             max(at) FILTER (WHERE kind = 'mention') AS mentioned,
+                             max(at) FILTER (WHERE kind = 'retrieval') AS retrieved
+                        FROM gone GROUP BY memory_id)
+         UPDATE agent_memories a
+            SET mention_count = a.mention_count + agg.mentions,
+                last_mentioned_at = coalesce(greatest(a.last_mentioned_at, agg.mentioned), a.last_mentioned_at, agg.mentioned),
+                last_retrieved_at = coalesce(greatest(a.last_retrieved_at, agg.retrieved), a.last_retrieved_at, agg.retrieved)
+           FROM agg WHERE a.id = agg.memory_id",
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
 /// Deletes expired memories (R5), keeping a `delete` version for each. Returns how many.
 pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;

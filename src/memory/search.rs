@@ -334,11 +334,7 @@ impl Searcher<'_> {
             let pool = self.pool.clone();
             // Retrieval tracking feeds the stale share of memory health; off the hot path.
             tokio::spawn(async move {
-                let r = sqlx::query("UPDATE agent_memories SET last_retrieved_at = now() WHERE id = ANY($1)")
-                    .bind(&ids)
-                    .execute(&pool)
-                    .await;
-                if let Err(e) = r {
+                if let Err(e) = super::record_hits(&pool, &ids, "retrieval").await {
                     tracing::warn!(error = %e, "could not record memory retrieval");
                 }
             });

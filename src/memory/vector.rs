@@ -57,6 +57,9 @@ pub async fn ensure_index(pool: &PgPool, model: &str, dims: usize) -> anyhow::Re
     Ok(())
 }
 
+/// Agents with at most this many live memories are searched exactly.
+pub const EXACT_MAX: i32 = 2_000;
+
 /// Agents with at least this many vectors of one model get their own HNSW index. Below it the
 /// shared index with an iterative scan is fast enough (B2: 10,000-memory agents among 1M).
 pub const AGENT_INDEX_MIN: i64 = 20_000;
@@ -163,17 +166,27 @@ pub async fn nearest(
     f: &Filters,
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
     let dims = query.len();
-    // Keep scanning the graph until enough rows pass the filter, with a beam of 4k (at least
-    // 100): on the shared index most of the neighbourhood may belong to other agents. Both
-    // settings in one round trip, for the session: every search sets them, so a pooled
-    // connection never carries another search's beam.
-    sqlx::query(
-        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false), set_config('hnsw.ef_search', $1, false)",
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    // Small agents are searched exactly (their rows through the agent index, then sorted):
+    // a filtered walk of a shared graph could miss them. Larger ones use the HNSW index, and
+    // the plan is pinned to it: with stale statistics the planner may otherwise read every
+    // row of the agent and sort (55 ms instead of 4 at 10,000 memories). The beam is 4k (at
+    // least 100) and the scan iterative, since most of a shared neighbourhood may belong to
+    // other agents. All settings are local to this transaction, in one round trip.
+    let exact: bool = sqlx::query_scalar(
+        "SELECT ann, set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $2, true),
+                set_config('enable_seqscan', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
+                set_config('enable_bitmapscan', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
+                set_config('enable_sort', CASE WHEN ann THEN 'off' ELSE 'on' END, true)
+           FROM (SELECT coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = $1), 0) > $3 AS ann) a",
     )
+    .bind(agent_id)
     .bind((k * 4).clamp(100, 1000).to_string())
-    .execute(&mut *conn)
-    .await?;
-    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims))
+    .bind(EXACT_MAX)
+    .fetch_one(&mut *tx)
+    .await
+    .map(|ann: bool| !ann)?;
+    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims, exact))
         .bind(agent_id)
         .bind(model)
         .bind(literal(query))
@@ -186,14 +199,18 @@ pub async fn nearest(
         // An unnamed statement is planned with its parameter values, so the planner can pick the
         // agent's own partial index when it has one (a cached generic plan never could).
         .persistent(false)
-        .fetch_all(&mut *conn)
+        .fetch_all(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(rows)
 }
 
 /// The statement behind `nearest` ($1 agent, $2 model, $3 query vector, $4 k, $5 statuses,
-/// $6 categories, $7 sources, $8 from, $9 to); public so that tests can EXPLAIN it.
-pub fn nearest_sql(dims: usize) -> String {
+/// $6 categories, $7 sources, $8 from, $9 to); public so that tests can EXPLAIN it. `exact`
+/// orders by an expression no index can serve, so every candidate row is compared.
+pub fn nearest_sql(dims: usize, exact: bool) -> String {
+    let order =
+        if exact { format!("(embedding::vector({dims}) <=> $3::vector({dims})) + 0") } else { "distance".into() };
     format!(
         "SELECT id, 1 - distance FROM (
             SELECT id, (embedding::vector({dims}) <=> $3::vector({dims})) AS distance
@@ -203,7 +220,7 @@ pub fn nearest_sql(dims: usize) -> String {
                AND (cardinality($6::text[]) = 0 OR category = ANY($6))
                AND (cardinality($7::text[]) = 0 OR source = ANY($7))
                AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)
-             ORDER BY distance
+             ORDER BY {order}
              LIMIT $4) nearest
          ORDER BY distance"
     )

@@ -178,7 +178,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 6 {
+        if cycles.len() == 7 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -192,6 +192,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "job_retention",
             "llm_usage_retention",
             "memory_expiry",
+            "memory_hits",
             "memory_index",
             "pipeline_health"
         ]

@@ -476,7 +476,7 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
     // The search statement, bound the way `nearest` binds it, is planned onto that index.
     let mut tx = a.app.pool().begin().await.unwrap();
     sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
-    let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384)))
+    let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384, false)))
         .bind(agent)
         .bind("hash-384")
         .bind(vector::literal(&[0.05; 384]))
@@ -505,4 +505,61 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
         .await
         .unwrap();
     assert!(!left);
+}
+
+#[tokio::test]
+async fn retrievals_are_recorded_and_folded_into_the_memories() {
+    let a = Agent::new(TestApp::builder().admin_password("pw").spawn().await).await;
+    let m = a.remember("The user lives in Vienna", "identity").await;
+    let found = a.search(json!({ "query": "Vienna" })).await;
+    assert_eq!(found["results"].as_array().unwrap().len(), 1);
+    // The search appends a hit off the request path; wait for it (bounded).
+    let mut hits = 0i64;
+    for _ in 0..100 {
+        hits = sqlx::query_scalar("SELECT count(*) FROM memory_hits WHERE kind = 'retrieval'")
+            .fetch_one(a.app.pool())
+            .await
+            .unwrap();
+        if hits > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(hits, 1);
+    let mid: uuid::Uuid = m["id"].as_str().unwrap().parse().unwrap();
+    miniclaw::memory::record_hits(a.app.pool(), &[mid, mid], "mention").await.unwrap();
+    let r = a.app.send(a.app.admin(Method::POST, "/v1/admin/run/memory_hits")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["result"]["memories"], 1);
+    let got = a.call(Method::GET, &format!("/memories/{mid}"), None).await.json();
+    assert_eq!(got["mention_count"], 3, "1 at creation + 2 mentions");
+    assert!(got["last_mentioned_at"].is_string() && got["last_retrieved_at"].is_string(), "{got}");
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM memory_hits").fetch_one(a.app.pool()).await.unwrap();
+    assert_eq!(left, 0);
+}
+
+#[tokio::test]
+async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
+    use miniclaw::memory::vector::{self, Filters};
+    let a = Agent::new(TestApp::spawn().await).await;
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    for i in 0..5 {
+        a.remember(&format!("Garden note {i}: tomatoes along the south wall"), "context").await;
+    }
+    let q = vec![0.05f32; 384];
+    let mut conn = a.app.pool().acquire().await.unwrap();
+    let small = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
+    assert_eq!(small.len(), 3);
+    // Pretend the agent is large: the same search now goes through the HNSW index.
+    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
+        .bind(agent)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let large = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
+    assert_eq!(large.len(), 3);
+    assert_eq!(small.iter().map(|r| r.0).collect::<Vec<_>>(), large.iter().map(|r| r.0).collect::<Vec<_>>());
+    // The settings were local to the search's transaction.
+    let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(seqscan, "on");
 }

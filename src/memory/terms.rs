@@ -147,15 +147,32 @@ async fn postings(
     if terms.is_empty() {
         return Ok(Vec::new());
     }
-    sqlx::query_as(
-        "SELECT memory_id, term, tf, doc_len FROM memory_terms
-          WHERE agent_id = $1 AND term = ANY($2) AND ($3::uuid[] IS NULL OR memory_id = ANY($3))",
-    )
-    .bind(agent_id)
-    .bind(terms)
-    .bind(only)
-    .fetch_all(&mut *conn)
-    .await
+    match only {
+        None => {
+            sqlx::query_as(
+                "SELECT memory_id, term, tf, doc_len FROM memory_terms WHERE agent_id = $1 AND term = ANY($2)",
+            )
+            .bind(agent_id)
+            .bind(terms)
+            .fetch_all(&mut *conn)
+            .await
+        }
+        // One primary-key probe per (term, memory): the planner would otherwise read every
+        // posting of each memory through the memory_id index, or every posting of each term.
+        Some(ids) => {
+            sqlx::query_as(
+                "SELECT p.memory_id, p.term, p.tf, p.doc_len
+                   FROM unnest($2::text[]) AS t(term) CROSS JOIN unnest($3::uuid[]) AS m(id)
+                   JOIN LATERAL (SELECT memory_id, term, tf, doc_len FROM memory_terms
+                                  WHERE agent_id = $1 AND term = t.term AND memory_id = m.id) p ON true",
+            )
+            .bind(agent_id)
+            .bind(terms)
+            .bind(ids)
+            .fetch_all(&mut *conn)
+            .await
+        }
+    }
 }
 
 /// Sums each document's BM25 over the postings given.

@@ -546,10 +546,18 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     for i in 0..5 {
         a.remember(&format!("Garden note {i}: tomatoes along the south wall"), "context").await;
     }
-    let q = vec![0.05f32; 384];
     let mut conn = a.app.pool().acquire().await.unwrap();
+    // The query is one memory's own vector: both ways must find that memory first.
+    let (target, text): (uuid::Uuid, String) =
+        sqlx::query_as("SELECT id, embedding::text FROM agent_memories WHERE agent_id = $1 LIMIT 1")
+            .bind(agent)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    let q: Vec<f32> = text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect();
     let small = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
     assert_eq!(small.len(), 3);
+    assert_eq!(small[0].0, target);
     // Pretend the agent is large: the same search now goes through the HNSW index.
     sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
         .bind(agent)
@@ -558,7 +566,8 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
         .unwrap();
     let large = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
     assert_eq!(large.len(), 3);
-    assert_eq!(small.iter().map(|r| r.0).collect::<Vec<_>>(), large.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!(large[0].0, target);
+    assert!(large[0].1 > 0.999, "{large:?}");
     // The settings were local to the search's transaction.
     let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
     assert_eq!(seqscan, "on");

@@ -87,6 +87,11 @@ pub fn cycles() -> Vec<Cycle> {
             |ctx: JobContext| async move {
                 let (agent, tenant) = ctx.agent().await?;
                 let services = ctx.services()?;
+                if !on_demand(&ctx) {
+                    // 0–10 s of jitter on top of the schedule's spread (C5).
+                    let jitter = rand::random_range(0..10_000u64);
+                    tokio::time::sleep(Duration::from_millis(jitter)).await;
+                }
                 let r = lint::run(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx)).await?;
                 Ok(json!(r))
             },

@@ -335,3 +335,79 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
         miniclaw::jobs::schedule::ensure_all_agents(a.app.pool(), &miniclaw::jobs::Registry::builtin()).await.unwrap();
     assert_eq!(added, 2);
 }
+
+#[tokio::test]
+async fn with_a_model_lint_rejects_malformed_output_and_the_dossier_gets_its_index() {
+    let server = LlmServer::start().await;
+    let a =
+        A::new(TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).admin_password("pw").spawn().await).await;
+    for (c, cat) in [
+        ("The user's name is Alice", "identity"),
+        ("The user lives in Vienna", "identity"),
+        ("The user likes jazz", "interest"),
+        ("The user wants to learn the cello", "goal"),
+        ("The user prefers short answers", "preference"),
+    ] {
+        a.remember(c, cat).await;
+    }
+    let before: Vec<(String, f32)> = sqlx::query_as("SELECT content, confidence FROM agent_memories ORDER BY content")
+        .fetch_all(a.app.pool())
+        .await
+        .unwrap();
+
+    // Lint: an action on a memory that does not exist rejects the whole answer.
+    server
+        .push(Script::reply(r#"{"actions":[{"action":"deprecate","index":42,"mode":"delete"}],"knowledge_gaps":[]}"#));
+    let r = a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/lint", a.id))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.json()["result"]["error"].as_str().unwrap().contains("out of range"), "{}", r.text);
+    let after: Vec<(String, f32)> = sqlx::query_as("SELECT content, confidence FROM agent_memories ORDER BY content")
+        .fetch_all(a.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(before, after, "nothing applied");
+    let rejected: Option<String> =
+        sqlx::query_scalar("SELECT details->>'error' FROM agent_activity WHERE action = 'memory_lint.rejected'")
+            .fetch_one(a.app.pool())
+            .await
+            .unwrap();
+    assert!(rejected.unwrap().contains("out of range"));
+    // A valid answer is applied.
+    server.push(Script::reply(
+        r#"{"actions":[{"action":"recategorize","index":0,"category":"preference"}],
+            "knowledge_gaps":[{"question":"Which instrument does the user play now?","context":"cello goal"}]}"#,
+    ));
+    let r = a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/lint", a.id))).await;
+    assert_eq!(r.json()["result"]["actions"].as_array().unwrap().len(), 1, "{}", r.text);
+    assert_eq!(
+        a.call(Method::GET, "/knowledge-gaps", None).await.json()[0]["question"],
+        "Which instrument does the user play now?"
+    );
+
+    // Dossier from a model that forgot the index: it is added.
+    server.push(Script::reply("## Identity\n- Alice, in Vienna\n\n## Goals\n- Learn the cello"));
+    let r = a.call(Method::POST, "/dossier/compile", None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let content = r.json()["dossier"]["content"].as_str().unwrap().to_string();
+    assert!(content.starts_with("## Index\n- Identity\n- Goals"), "{content}");
+    assert_eq!(r.json()["dossier"]["engine"], "model");
+
+    // The shadow: the model as primary, the offline engine as the alternate.
+    server.push(Script::reply(
+        r#"{"facts":[{"content":"The user's name is Alice","category":"identity"}],"insights":[]}"#,
+    ));
+    let r = a
+        .app
+        .send(
+            a.app
+                .admin(Method::POST, &a.path("/calibration-shadow"))
+                .json(&json!({ "text": "My name is Alice and I live in Vienna." })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let v = r.json();
+    assert_eq!((v["primary"]["engine"].as_str(), v["alternate"]["engine"].as_str()), (Some("model"), Some("offline")));
+    assert_eq!(v["shared"], json!(["The user's name is Alice"]));
+    assert_eq!(v["alternate_only"], json!(["The user lives in Vienna"]));
+    assert!((v["agreement"].as_f64().unwrap() - 0.5).abs() < 1e-9);
+}

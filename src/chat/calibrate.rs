@@ -400,25 +400,27 @@ async fn extract_and_store(
     let mut remaining: Vec<(Extracted, Option<Vec<f32>>)> = Vec::new();
     for (e, v) in extracted.into_iter().zip(vectors) {
         let threshold = if e.insight { INSIGHT_SAME_COSINE } else { FACT_SAME_COSINE };
-        let dims = v.as_ref().map_or(1, Vec::len);
-        let same: Option<Uuid> = sqlx::query_scalar(&format!(
+        // The same text in the same category (the normalised-text hash is indexed), else the
+        // nearest memory of the same kind if it is close enough.
+        let mut same: Option<Uuid> = sqlx::query_scalar(
             "SELECT id FROM agent_memories
-              WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-                AND ((category = $2 AND lower(content) = lower($3))
-                  OR ($4::text IS NOT NULL AND embedding_model = $5 AND vector_dims(embedding) = {dims}
-                      AND (category = 'insight') = $7
-                      AND 1 - (embedding::vector({dims}) <=> $4::vector({dims})) > $6))
-              ORDER BY lower(content) = lower($3) DESC LIMIT 1"
-        ))
+              WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status = 'active' AND invalid_at IS NULL
+              LIMIT 1",
+        )
         .bind(agent_id)
+        .bind(memory::content_hash(&e.content))
         .bind(&e.category)
-        .bind(&e.content)
-        .bind(v.as_deref().map(vector::literal))
-        .bind(&model)
-        .bind(threshold)
-        .bind(e.insight)
         .fetch_optional(&mut *tx)
         .await?;
+        if same.is_none()
+            && let Some(v) = &v
+        {
+            let categories =
+                if e.insight { vec!["insight".to_string()] } else { ALL_CATEGORIES.map(String::from).to_vec() };
+            let f = vector::Filters { categories, ..vector::Filters::default() };
+            let nearest = vector::nearest(tx, agent_id, &model, v, 1, &f).await?;
+            same = nearest.first().filter(|(_, sim)| *sim > threshold).map(|(id, _)| *id);
+        }
         match same {
             Some(id) => {
                 reinforce(tx, id, &origin).await?;

@@ -492,35 +492,22 @@ pub async fn remember(
     if hygiene::tombstoned(conn, agent_id, &new.content, vector, candidate.stated_at).await? {
         return Ok(Remembered::Suppressed("tombstone"));
     }
-    let same: Option<Uuid> = match vector {
-        Some((v, model)) => {
-            sqlx::query_scalar(&format!(
-                "SELECT id FROM agent_memories
-              WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-                AND (content_hash = $2 OR (embedding_model = $3
-                     AND 1 - (embedding::vector({dims}) <=> $4::vector({dims})) >= $5))
-              ORDER BY content_hash = $2 DESC LIMIT 1",
-                dims = v.len()
-            ))
-            .bind(agent_id)
-            .bind(content_hash(&new.content))
-            .bind(model)
-            .bind(vector::literal(v))
-            .bind(hygiene::SAME_FACT_COSINE as f64)
-            .fetch_optional(&mut *conn)
-            .await?
-        }
-        None => {
-            sqlx::query_scalar(
-                "SELECT id FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-               AND content_hash = $2 LIMIT 1",
-            )
-            .bind(agent_id)
-            .bind(content_hash(&new.content))
-            .fetch_optional(&mut *conn)
-            .await?
-        }
-    };
+    // The same text (hash index), else the nearest vector if it is close enough: a nearest-
+    // neighbour search, not a distance computed for every memory of the agent.
+    let mut same: Option<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status = 'active' AND invalid_at IS NULL
+          LIMIT 1",
+    )
+    .bind(agent_id)
+    .bind(content_hash(&new.content))
+    .fetch_optional(&mut *conn)
+    .await?;
+    if same.is_none()
+        && let Some((v, model)) = vector
+    {
+        let nearest = vector::nearest(conn, agent_id, model, v, 1, &vector::Filters::default()).await?;
+        same = nearest.first().filter(|(_, sim)| *sim >= f64::from(hygiene::SAME_FACT_COSINE)).map(|(id, _)| *id);
+    }
     if let Some(id) = same {
         let m: Memory = sqlx::query_as(&format!(
             "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()

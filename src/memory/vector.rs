@@ -201,7 +201,9 @@ pub async fn nearest(
         .persistent(false)
         .fetch_all(&mut *tx)
         .await?;
-    tx.commit().await?;
+    // Read-only: rolling back drops the settings, also when this ran inside the caller's
+    // transaction (a savepoint), whose later statements must not inherit them.
+    tx.rollback().await?;
     Ok(rows)
 }
 

@@ -572,3 +572,26 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
     assert_eq!(seqscan, "on");
 }
+
+#[tokio::test]
+async fn a_search_inside_a_transaction_leaves_its_plan_settings_behind() {
+    use miniclaw::memory::vector::{self, Filters};
+    let a = Agent::new(TestApp::spawn().await).await;
+    a.remember("The user lives in Vienna", "identity").await;
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
+        .bind(agent)
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    let mut tx = a.app.pool().begin().await.unwrap();
+    let found = vector::nearest(&mut tx, agent, "hash-384", &[0.05; 384], 1, &Filters::default()).await.unwrap();
+    assert_eq!(found.len(), 1);
+    let (seqscan, sort): (String, String) =
+        sqlx::query_as("SELECT current_setting('enable_seqscan'), current_setting('enable_sort')")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    assert_eq!((seqscan.as_str(), sort.as_str()), ("on", "on"));
+    tx.commit().await.unwrap();
+}

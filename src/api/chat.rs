@@ -354,6 +354,8 @@ async fn chat_completions(
         .map(|m| (m.role.clone(), text_of(&m.content)))
         .filter(|(_, c)| !c.trim().is_empty())
         .collect();
+    // Refuse an exhausted budget before anything (the seeded history too) is stored.
+    chat::budget_first(&state, &caller(&scope)).await?;
     let conversation_id = match req.conversation_id {
         Some(id) => Some(id),
         None if !earlier.is_empty() => {

@@ -179,7 +179,8 @@ pub struct Started {
     pub done: tokio::task::JoinHandle<Result<ReplyMeta, ApiError>>,
 }
 
-async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiError> {
+/// The agent's daily token budget, checked before anything is stored (429 with the reset time).
+pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiError> {
     match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), false).await? {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
@@ -422,13 +423,15 @@ fn spawn(state: &AppState, turn: Turn) -> Started {
 async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync::broadcast::Sender<Event>) {
     let message = e.to_string();
     tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = %message, "chat generation failed");
-    let stored =
-        sqlx::query("UPDATE chat_messages SET status = 'error', error = $3, updated_at = now() WHERE id IN ($1, $2)")
-            .bind(turn.user_message_id)
-            .bind(turn.reply_id)
-            .bind(&message)
-            .execute(state.pool())
-            .await;
+    let stored = sqlx::query(
+        "UPDATE chat_messages SET status = 'error', error = $3, updated_at = now()
+              WHERE id IN ($1, $2) AND status IN ('pending', 'streaming')",
+    )
+    .bind(turn.user_message_id)
+    .bind(turn.reply_id)
+    .bind(&message)
+    .execute(state.pool())
+    .await;
     if let Err(db) = stored {
         tracing::error!(error = %db, "could not record the failed generation");
     }
@@ -668,14 +671,16 @@ async fn finish(
     let content: String = sqlx::query_scalar(
         "UPDATE chat_messages SET content = CASE WHEN $3 THEN $2 ELSE content END, status = 'complete', meta = $4,
                 updated_at = now()
-          WHERE id = $1 RETURNING content",
+          WHERE id = $1 AND status = 'streaming' RETURNING content",
     )
     .bind(turn.reply_id)
     .bind(&response.content)
     .bind(unstreamed)
     .bind(&meta_json)
-    .fetch_one(&mut *tx)
-    .await?;
+    .fetch_optional(&mut *tx)
+    .await?
+    // Only a reply still streaming completes: a regeneration may have superseded it.
+    .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
     sqlx::query("UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now() WHERE id = $1")
         .bind(turn.user_message_id)
         .execute(&mut *tx)

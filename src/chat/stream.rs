@@ -62,7 +62,8 @@ async fn read(pool: &PgPool, reply_id: Uuid) -> sqlx::Result<Option<Row>> {
         .await
 }
 
-/// How long a follower polls a reply that streams in another process (or whose process died).
+/// How often, and for how long without progress, a follower polls a reply that streams in
+/// another process (or whose process died).
 const POLL_EVERY: Duration = Duration::from_millis(250);
 const POLL_FOR: Duration = Duration::from_secs(180);
 
@@ -73,7 +74,7 @@ pub async fn follow(pool: PgPool, hub: &Hub, reply_id: Uuid, mut offset: usize, 
     // Subscribe first, then read: whatever is announced after the read is in the receiver,
     // and whatever was announced before it is in the row (text is stored before it is announced).
     let mut live = hub.subscribe(reply_id);
-    let deadline = tokio::time::Instant::now() + POLL_FOR;
+    let mut deadline = tokio::time::Instant::now() + POLL_FOR;
     loop {
         let row = match read(&pool, reply_id).await {
             Ok(Some(r)) => r,
@@ -87,6 +88,8 @@ pub async fn follow(pool: PgPool, hub: &Hub, reply_id: Uuid, mut offset: usize, 
             }
         };
         if row.content.len() > offset && row.content.is_char_boundary(offset) {
+            // Progress: the reply is alive, however long it takes in total.
+            deadline = tokio::time::Instant::now() + POLL_FOR;
             let text = row.content[offset..].to_string();
             offset = row.content.len();
             if out.send(Event::Delta { end: offset, text }).await.is_err() {

@@ -282,11 +282,13 @@ pub async fn apply(
     Ok(log)
 }
 
-/// The live memories of an agent as the cycles' models see them: newest first, at most `limit`.
+/// The live memories of an agent as the cycles' models see them (what it learned, not its
+/// uploaded knowledge base): newest first, at most `limit`.
 pub async fn snapshot(conn: &mut PgConnection, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Memory>> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM agent_memories
           WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT $2"
     ))
     .bind(agent_id)

@@ -172,6 +172,12 @@ pub async fn compile(
 /// Asks for a recompilation after memories changed: a `dossier` job 60 s from now, moved later
 /// by each further change but never beyond 5 minutes after the first.
 pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()> {
+    let mut conn = pool.acquire().await?;
+    queue_recompile(&mut conn, agent_id).await
+}
+
+/// `request_recompile` on a connection (inside the caller's transaction).
+pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: Uuid) -> sqlx::Result<()> {
     sqlx::query(&format!(
         "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, payload)
          VALUES ($1, 'dossier', $2, now() + interval '{DEBOUNCE_SECS} seconds', 'dossier:' || $2::text || ':pending',
@@ -182,7 +188,7 @@ pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()
     ))
     .bind(Uuid::now_v7())
     .bind(agent_id)
-    .execute(pool)
+    .execute(conn)
     .await?;
     Ok(())
 }

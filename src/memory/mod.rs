@@ -390,6 +390,7 @@ pub async fn delete(
     record_version(conn, &before, "delete", origin, reason).await?;
     terms::remove(conn, &before).await?;
     sqlx::query("DELETE FROM agent_memories WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    forget_dossier(conn, &[agent_id]).await?;
     Ok(before)
 }
 
@@ -522,6 +523,21 @@ pub async fn remember(
     Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
 }
 
+/// A deleted memory must not live on in the compiled dossier (whose freshness compares with
+/// the newest memory change, which a deletion does not leave): the dossier is dropped and a
+/// recompilation queued (debounced).
+async fn forget_dossier(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
+    let dropped: Vec<Uuid> =
+        sqlx::query_scalar("DELETE FROM agent_dossiers WHERE agent_id = ANY($1) RETURNING agent_id")
+            .bind(agents)
+            .fetch_all(&mut *conn)
+            .await?;
+    for agent in dropped {
+        crate::cognition::dossier::queue_recompile(conn, agent).await?;
+    }
+    Ok(())
+}
+
 /// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:
 /// `retrieval` or `mention`). Folded into the memories by `fold_hits`.
 pub async fn record_hits(pool: &PgPool, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
@@ -572,6 +588,10 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     }
     let ids: Vec<Uuid> = expired.iter().map(|m| m.id).collect();
     sqlx::query("DELETE FROM agent_memories WHERE id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    let mut agents: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
+    agents.sort_unstable();
+    agents.dedup();
+    forget_dossier(&mut tx, &agents).await?;
     tx.commit().await?;
     Ok(ids.len() as u64)
 }

@@ -203,11 +203,17 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
     assert!(reply["reply"].as_str().unwrap().contains("Alice"), "{reply}");
 
     // A memory changes: the dossier is stale and chat searches memories again.
-    a.remember("The user lives in Vienna", "identity").await;
+    let vienna = a.remember("The user lives in Vienna", "identity").await;
     assert_eq!(a.call(Method::GET, "/dossier", None).await.json()["fresh"], false);
     let reply = a.call(Method::POST, "/chat", Some(json!({ "message": "What is my name?" }))).await.json();
     assert_eq!(reply["searched"]["dossier"], false);
     assert!(!reply["memories_used"].as_array().unwrap().is_empty());
+
+    // A deleted memory must not live on in the dossier: it is dropped and recompilation queued.
+    assert_eq!(a.call(Method::POST, "/dossier/compile", None).await.status, 200);
+    assert_eq!(a.call(Method::DELETE, &format!("/memories/{vienna}"), None).await.status, 204);
+    assert_eq!(a.call(Method::GET, "/dossier", None).await.status, 404);
+    sqlx::query("DELETE FROM jobs WHERE kind = 'dossier'").execute(a.app.pool()).await.unwrap();
 
     // Debounced recompilation: one queued job, pushed back but never beyond 5 minutes.
     let agent: uuid::Uuid = a.id.parse().unwrap();

@@ -14,12 +14,13 @@
 //! - B4: average prompt tokens per chat call, triage skip rate, LLM calls per message,
 //!   extraction calls per message.
 
+mod support;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{Value, json};
-use sqlx::{Connection, Executor, PgConnection};
 
 const DB: &str = "miniclaw_bench_b1";
 const SEED_MEMORIES: usize = 10_000;
@@ -134,13 +135,7 @@ async fn play(c: &Client, agent: &str, turns: usize, offset: usize) -> anyhow::R
 fn main() -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
-        let admin_url =
-            std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-        let mut admin = PgConnection::connect(&admin_url).await?;
-        admin.execute(format!("DROP DATABASE IF EXISTS {DB} WITH (FORCE)").as_str()).await?;
-        admin.execute(format!("CREATE DATABASE {DB}").as_str()).await?;
-        let mut url: url::Url = admin_url.parse()?;
-        url.set_path(DB);
+        let url = support::fresh_database(DB).await?;
         let embedder = std::env::var("B1_EMBEDDER").unwrap_or_else(|_| "minilm".into());
         let env: HashMap<String, String> = [
             ("DATABASE_URL", url.as_str()),

@@ -12,6 +12,8 @@
 //! separately by the embeddings bench: 13.8 ms p50 for MiniLM), three vocabulary words as text.
 //! Needs PostgreSQL with pgvector (`DATABASE_URL`, or 127.0.0.1:5432 as `postgres`).
 
+mod support;
+
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -195,22 +197,20 @@ async fn generate(pool: &PgPool, world: &World) -> anyhow::Result<Uuid> {
 }
 
 async fn scratch_pool() -> anyhow::Result<(PgPool, bool)> {
-    let admin_url =
-        std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let admin_url = support::admin_url();
     let mut admin = PgConnection::connect(&admin_url).await?;
     let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
         .bind(DB)
         .fetch_one(&mut admin)
         .await?;
     let fresh = std::env::var("B2_FRESH").is_ok_and(|v| !v.is_empty());
-    if exists && fresh {
-        admin.execute(format!("DROP DATABASE {DB} WITH (FORCE)").as_str()).await?;
-    }
-    if !exists || fresh {
-        admin.execute(format!("CREATE DATABASE {DB}").as_str()).await?;
-    }
-    let mut url: url::Url = admin_url.parse()?;
-    url.set_path(DB);
+    let url = if exists && !fresh {
+        let mut url: url::Url = admin_url.parse()?;
+        url.set_path(DB);
+        url
+    } else {
+        support::fresh_database(DB).await?
+    };
     let pool = PgPoolOptions::new().max_connections(4).connect(url.as_str()).await?;
     miniclaw::db::migrate(&pool).await?;
     let complete: bool = sqlx::query_scalar(

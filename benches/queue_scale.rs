@@ -11,13 +11,15 @@
 //!    queue lag (start − due) p50/p99 over the jobs due after the first 30 s.
 //! 3. Peak: 20,000 jobs due at once; how many jobs per second the worker drains.
 
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use miniclaw::jobs::{Cycle, CycleScope, JobContext, Registry, schedule};
 use serde_json::json;
-use sqlx::{Connection, Executor, PgConnection, PgPool};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 const DB: &str = "miniclaw_bench_b5";
@@ -53,13 +55,7 @@ async fn run_worker(pool: &PgPool, registry: Registry, for_secs: u64) -> anyhow:
 fn main() -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
-        let admin_url =
-            std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-        let mut admin = PgConnection::connect(&admin_url).await?;
-        admin.execute(format!("DROP DATABASE IF EXISTS {DB} WITH (FORCE)").as_str()).await?;
-        admin.execute(format!("CREATE DATABASE {DB}").as_str()).await?;
-        let mut url: url::Url = admin_url.parse()?;
-        url.set_path(DB);
+        let url = support::fresh_database(DB).await?;
         let pool = sqlx::postgres::PgPoolOptions::new().max_connections(16).connect(url.as_str()).await?;
         miniclaw::db::migrate(&pool).await?;
         let tenant = Uuid::now_v7();

@@ -5,7 +5,7 @@
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/chat.mjs
 import assert from "node:assert/strict";
-import { base, launch, shots, step } from "./harness.mjs";
+import { base, launch, shots, signupWithAgent, step } from "./harness.mjs";
 
 const { browser, page } = await launch();
 
@@ -23,17 +23,7 @@ async function send(text) {
 }
 
 try {
-  step("sign up and create an agent");
-  await page.goto(`${base}/signup`);
-  await page.fill("input[name=email]", `chat-${Date.now()}@example.com`);
-  await page.fill("input[name=password]", "correct horse battery");
-  await page.click("button[type=submit]");
-  await page.waitForURL(/\/agents$/);
-  await page.click("[data-testid=new-agent]");
-  await page.fill("input[name=name]", "Ada");
-  await page.click("button:has-text('Create agent')");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
-  const agentUrl = page.url();
+  const agentUrl = await signupWithAgent(page, "chat");
 
   step("chat tab, first message");
   await page.click("[data-testid=tab-chat]");

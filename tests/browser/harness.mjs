@@ -22,3 +22,18 @@ export async function launch() {
 }
 
 export const step = (name) => console.log(`• ${name}`);
+
+// Signs up a new owner and creates the agent "Ada"; returns the agent page's URL.
+export async function signupWithAgent(page, prefix) {
+  step("sign up and create an agent");
+  await page.goto(`${base}/signup`);
+  await page.fill("input[name=email]", `${prefix}-${Date.now()}@example.com`);
+  await page.fill("input[name=password]", "correct horse battery");
+  await page.click("button[type=submit]");
+  await page.waitForURL(/\/agents$/);
+  await page.click("[data-testid=new-agent]");
+  await page.fill("input[name=name]", "Ada");
+  await page.click("button:has-text('Create agent')");
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
+  return page.url();
+}

@@ -4,22 +4,12 @@
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/mind.mjs
 import assert from "node:assert/strict";
-import { base, launch, shots, step } from "./harness.mjs";
+import { base, launch, shots, signupWithAgent, step } from "./harness.mjs";
 
 const { browser, page } = await launch();
 
 try {
-  step("sign up and create an agent");
-  await page.goto(`${base}/signup`);
-  await page.fill("input[name=email]", `mind-${Date.now()}@example.com`);
-  await page.fill("input[name=password]", "correct horse battery");
-  await page.click("button[type=submit]");
-  await page.waitForURL(/\/agents$/);
-  await page.click("[data-testid=new-agent]");
-  await page.fill("input[name=name]", "Ada");
-  await page.click("button:has-text('Create agent')");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
-  const agentUrl = page.url();
+  const agentUrl = await signupWithAgent(page, "mind");
   const agent = agentUrl.split("/").pop();
 
   step("too early to reflect");

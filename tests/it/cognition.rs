@@ -6,47 +6,22 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::common::{Session, TestApp};
+use crate::common::TestApp;
 use crate::llm_server::{LlmServer, Script};
 
-struct A {
-    app: TestApp,
-    owner: Session,
-    id: String,
-}
+use crate::common::OwnedAgent as A;
 
 impl A {
-    async fn new(app: TestApp) -> A {
-        let owner = app.signup("ada@example.com").await;
-        let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
-        A { app, owner, id }
-    }
-
-    fn path(&self, rest: &str) -> String {
-        format!("/v1/hosted-agents/{}{rest}", self.id)
-    }
-
-    async fn call(&self, method: Method, rest: &str, body: Option<Value>) -> crate::common::Reply {
-        let req = self.app.as_bearer(&self.owner.token, method, &self.path(rest));
-        self.app
-            .send(match body {
-                Some(b) => req.json(&b),
-                None => req,
-            })
-            .await
-    }
-
-    async fn remember(&self, content: &str, category: &str) -> String {
-        let r = self.call(Method::POST, "/memories", Some(json!({ "content": content, "category": category }))).await;
-        assert_eq!(r.status, 201, "{}", r.text);
-        r.json()["id"].as_str().unwrap().to_string()
+    /// Adds a memory and returns its id.
+    async fn remember_id(&self, content: &str, category: &str) -> String {
+        self.remember(content, category).await["id"].as_str().unwrap().to_string()
     }
 
     /// Enough to reflect: 10+ memories (with a near-duplicate pair and a much-mentioned one)
     /// and 5 conversations.
     async fn talk_enough(&self) -> (String, String) {
-        let keep = self.remember("The user likes strong black coffee in the morning", "preference").await;
-        let dup = self.remember("The user likes strong black coffee every morning", "preference").await;
+        let keep = self.remember_id("The user likes strong black coffee in the morning", "preference").await;
+        let dup = self.remember_id("The user likes strong black coffee every morning", "preference").await;
         for (c, cat) in [
             ("The user's name is Alice", "identity"),
             ("The user lives in Vienna", "identity"),
@@ -57,7 +32,7 @@ impl A {
             ("The user is preparing a museum workshop", "context"),
             ("The user reads science fiction", "interest"),
         ] {
-            self.remember(c, cat).await;
+            self.remember_id(c, cat).await;
         }
         sqlx::query("UPDATE agent_memories SET mention_count = 4 WHERE content = 'The user prefers short answers'")
             .execute(self.app.pool())
@@ -74,7 +49,7 @@ impl A {
 #[tokio::test]
 async fn a_reflection_changes_memories_and_the_calibration_profile() {
     let a = A::new(TestApp::spawn().await).await;
-    a.remember("The user's name is Alice", "identity").await;
+    a.remember_id("The user's name is Alice", "identity").await;
     let early = a.call(Method::POST, "/reflection", None).await;
     assert_eq!((early.status.as_u16(), early.error_code().as_str()), (422, "not_ready"), "{}", early.text);
 
@@ -188,8 +163,8 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
     let a = A::new(TestApp::spawn().await).await;
     assert_eq!(a.call(Method::POST, "/dossier/compile", None).await.status, 409, "nothing to compile yet");
     assert_eq!(a.call(Method::GET, "/dossier", None).await.status, 404);
-    a.remember("The user's name is Alice", "identity").await;
-    a.remember("The user wants to run a half marathon", "goal").await;
+    a.remember_id("The user's name is Alice", "identity").await;
+    a.remember_id("The user wants to run a half marathon", "goal").await;
     let r = a.call(Method::POST, "/dossier/compile", None).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let d = r.json();
@@ -203,7 +178,7 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
     assert!(reply["reply"].as_str().unwrap().contains("Alice"), "{reply}");
 
     // A memory changes: the dossier is stale and chat searches memories again.
-    let vienna = a.remember("The user lives in Vienna", "identity").await;
+    let vienna = a.remember_id("The user lives in Vienna", "identity").await;
     assert_eq!(a.call(Method::GET, "/dossier", None).await.json()["fresh"], false);
     let reply = a.call(Method::POST, "/chat", Some(json!({ "message": "What is my name?" }))).await.json();
     assert_eq!(reply["searched"]["dossier"], false);
@@ -234,11 +209,11 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
 #[tokio::test]
 async fn lint_merges_flags_contradictions_and_finds_knowledge_gaps() {
     let a = A::new(TestApp::builder().admin_password("pw").spawn().await).await;
-    let old = a.remember("The user lives in Vienna", "identity").await;
-    a.remember("The user lives in Paris", "identity").await;
-    a.remember("The user likes strong black coffee in the morning", "preference").await;
-    a.remember("The user likes strong black coffee every morning", "preference").await;
-    a.remember("The user wants to learn the cello", "goal").await;
+    let old = a.remember_id("The user lives in Vienna", "identity").await;
+    a.remember_id("The user lives in Paris", "identity").await;
+    a.remember_id("The user likes strong black coffee in the morning", "preference").await;
+    a.remember_id("The user likes strong black coffee every morning", "preference").await;
+    a.remember_id("The user wants to learn the cello", "goal").await;
     sqlx::query("UPDATE agent_memories SET created_at = now() - interval '90 days', updated_at = now() - interval '90 days', confidence = 0.6 WHERE id = $1")
         .bind(old.parse::<uuid::Uuid>().unwrap())
         .execute(a.app.pool())
@@ -354,7 +329,7 @@ async fn with_a_model_lint_rejects_malformed_output_and_the_dossier_gets_its_ind
         ("The user wants to learn the cello", "goal"),
         ("The user prefers short answers", "preference"),
     ] {
-        a.remember(c, cat).await;
+        a.remember_id(c, cat).await;
     }
     let before: Vec<(String, f32)> = sqlx::query_as("SELECT content, confidence FROM agent_memories ORDER BY content")
         .fetch_all(a.app.pool())

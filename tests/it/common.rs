@@ -9,7 +9,7 @@ use miniclaw::app::{self, AppState};
 use miniclaw::config::Config;
 use miniclaw::jobs::{Cycle, Registry, worker};
 use reqwest::{Method, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -282,4 +282,42 @@ pub fn external_sign(args: &[&str], stdin: &str) -> String {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "sign.py failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// An owner and one agent of theirs ("Ada"), with the agent's API paths at hand.
+pub struct OwnedAgent {
+    pub app: TestApp,
+    pub owner: Session,
+    pub id: String,
+}
+
+impl OwnedAgent {
+    pub async fn new(app: TestApp) -> OwnedAgent {
+        let owner = app.signup("ada@example.com").await;
+        let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+        OwnedAgent { app, owner, id }
+    }
+
+    /// `/v1/hosted-agents/{id}` followed by `rest`.
+    pub fn path(&self, rest: &str) -> String {
+        format!("/v1/hosted-agents/{}{rest}", self.id)
+    }
+
+    /// Calls one of the agent's routes as its owner.
+    pub async fn call(&self, method: Method, rest: &str, body: Option<Value>) -> Reply {
+        let req = self.app.as_bearer(&self.owner.token, method, &self.path(rest));
+        self.app
+            .send(match body {
+                Some(b) => req.json(&b),
+                None => req,
+            })
+            .await
+    }
+
+    /// Adds a memory (asserting 201) and returns it.
+    pub async fn remember(&self, content: &str, category: &str) -> Value {
+        let r = self.call(Method::POST, "/memories", Some(json!({ "content": content, "category": category }))).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.json()
+    }
 }

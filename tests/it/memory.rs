@@ -6,46 +6,16 @@ use axum::routing::get;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::common::{Session, TestApp};
+use crate::common::TestApp;
 
 /// An app with the real MiniLM embedder (the harness default is the hashing one).
 async fn minilm() -> TestApp {
     TestApp::builder().env("MINICLAW_EMBEDDER", "minilm").spawn().await
 }
 
-struct Agent {
-    app: TestApp,
-    owner: Session,
-    id: String,
-}
+use crate::common::OwnedAgent as Agent;
 
 impl Agent {
-    async fn new(app: TestApp) -> Agent {
-        let owner = app.signup("ada@example.com").await;
-        let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
-        Agent { app, owner, id }
-    }
-
-    fn path(&self, rest: &str) -> String {
-        format!("/v1/hosted-agents/{}{rest}", self.id)
-    }
-
-    async fn call(&self, method: Method, rest: &str, body: Option<Value>) -> crate::common::Reply {
-        let req = self.app.as_bearer(&self.owner.token, method, &self.path(rest));
-        self.app
-            .send(match body {
-                Some(b) => req.json(&b),
-                None => req,
-            })
-            .await
-    }
-
-    async fn remember(&self, content: &str, category: &str) -> Value {
-        let r = self.call(Method::POST, "/memories", Some(json!({ "content": content, "category": category }))).await;
-        assert_eq!(r.status, 201, "{}", r.text);
-        r.json()
-    }
-
     async fn search(&self, body: Value) -> Value {
         let r = self.call(Method::POST, "/memories/search", Some(body)).await;
         assert_eq!(r.status, 200, "{}", r.text);

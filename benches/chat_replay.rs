@@ -25,8 +25,10 @@ use serde_json::{Value, json};
 const DB: &str = "miniclaw_bench_b1";
 const SEED_MEMORIES: usize = 10_000;
 const SEQUENTIAL_TURNS: usize = 300;
-const CONCURRENT_CLIENTS: usize = 8;
-const CONCURRENT_TURNS: usize = 400;
+/// A setting of the throughput phase from the environment, or its default.
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
 
 /// The message script: (kind, text). Kinds only label the mix; the pipeline decides for itself.
 const SCRIPT: &[(&str, &str)] = &[
@@ -149,7 +151,8 @@ fn main() -> anyhow::Result<()> {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
         let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
-        let pool = sqlx::postgres::PgPoolOptions::new().max_connections(20).connect(url.as_str()).await?;
+        // The server's own pool settings and size (`serve` uses 20).
+        let pool = miniclaw::db::connect(url.as_str().parse()?, 20).await?;
         miniclaw::db::migrate(&pool).await?;
         let state =
             miniclaw::app::AppState::new(pool.clone(), config, Arc::new(miniclaw::jobs::Registry::builtin())).await?;
@@ -186,6 +189,9 @@ fn main() -> anyhow::Result<()> {
             c.post(&format!("/v1/hosted-agents/{big}/memories/bulk"), json!({ "memories": memories })).await?;
         }
         println!("{{\"seeded_memories\":{SEED_MEMORIES},\"seed_s\":{:.0},\"embedder\":\"{embedder}\"}}", t.elapsed().as_secs_f64());
+        // Steady state has planner statistics. The server of the standard machine runs with
+        // autovacuum off, so nothing would ever collect them: do what autovacuum would have done.
+        sqlx::query("ANALYZE").execute(&pool).await?;
 
         // Warm-up, then sequential turns for latency.
         play(&c, &big, 25, 0).await?;
@@ -228,23 +234,25 @@ fn main() -> anyhow::Result<()> {
 
         // Throughput: 8 clients, each with its own agent, at once.
         let mut agents = Vec::new();
-        for i in 0..CONCURRENT_CLIENTS {
+        let clients = setting("B1_CLIENTS", 8);
+        for i in 0..clients {
             agents.push(new_agent(&c, &format!("Load {i}")).await?);
         }
         let c = Arc::new(c);
+        let concurrent = setting("B1_CONCURRENT_TURNS", 400);
         let t = Instant::now();
         let mut tasks = Vec::new();
         for (i, agent) in agents.into_iter().enumerate() {
             let c = c.clone();
-            tasks.push(tokio::spawn(async move { play(&c, &agent, CONCURRENT_TURNS / CONCURRENT_CLIENTS, i * 3).await }));
+            tasks.push(tokio::spawn(async move { play(&c, &agent, concurrent / clients, i * 3).await }));
         }
         for task in tasks {
             task.await??;
         }
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "{{\"b1_concurrent_clients\":{CONCURRENT_CLIENTS},\"turns\":{CONCURRENT_TURNS},\"turns_per_s\":{:.1}}}",
-            CONCURRENT_TURNS as f64 / secs
+            "{{\"b1_concurrent_clients\":{clients},\"turns\":{concurrent},\"turns_per_s\":{:.1}}}",
+            concurrent as f64 / secs
         );
 
         // Let background calibration finish, then B4 over every message played.

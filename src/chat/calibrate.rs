@@ -16,7 +16,7 @@ use crate::auth::Actor;
 use crate::llm::offline::triage::{ALL_CATEGORIES, Triage};
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 use crate::memory::hygiene::Injected;
-use crate::memory::{self, Candidate, NewMemory, Remembered, vector};
+use crate::memory::{self, Candidate, NewMemory, Newest, Remembered, vector};
 
 /// Batch threshold bounds and default (P6).
 pub const THRESHOLD_DENSE: i64 = 2;
@@ -51,6 +51,8 @@ pub struct AfterTurn {
     pub stated_at: DateTime<Utc>,
     pub triage: Triage,
     pub injected: Vec<Uuid>,
+    /// Messages in the conversation after the turn.
+    pub messages: i32,
 }
 
 /// The adaptive threshold from the share of save-worthy messages (P6): > 70% → 2, < 30% → 5.
@@ -125,7 +127,10 @@ pub async fn after_turn(state: &AppState, t: AfterTurn) -> anyhow::Result<()> {
             flush(pool, state.llm(), state.embedder(), t.agent_id, Some(t.tenant_id)).await?;
         }
     }
-    summarize(pool, state.llm(), state.embedder(), t.agent_id, t.tenant_id, t.conversation_id).await?;
+    // Until a conversation has more than 14 + 6 messages there is nothing to summarise: no query.
+    if i64::from(t.messages) >= SUMMARY_KEEP + SUMMARY_MIN_NEW {
+        summarize(pool, state.llm(), state.embedder(), t.agent_id, t.tenant_id, t.conversation_id).await?;
+    }
     Ok(())
 }
 
@@ -316,15 +321,9 @@ async fn extract_and_store(
     queued: &[Queued],
     report: &mut FlushReport,
 ) -> anyhow::Result<()> {
-    let recent_facts: Vec<String> = sqlx::query_scalar(
-        "SELECT content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-            AND category <> 'insight' AND source NOT IN ('uploaded', 'url')
-          ORDER BY created_at DESC LIMIT $2",
-    )
-    .bind(agent_id)
-    .bind(RECENT_FACTS)
-    .fetch_all(&mut *tx)
-    .await?;
+    let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
+    let recent_facts: Vec<String> =
+        memory::newest(tx, agent_id, learned, RECENT_FACTS).await?.into_iter().map(|m| m.content).collect();
     let recent_insights: Vec<String> = sqlx::query_scalar(
         "SELECT content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND category = 'insight'
           ORDER BY created_at DESC LIMIT $2",
@@ -548,21 +547,17 @@ pub async fn summarize(
     tenant_id: Uuid,
     conversation_id: Uuid,
 ) -> anyhow::Result<bool> {
-    let covered: i32 = sqlx::query_scalar(
-        "SELECT coalesce(max(last_position), -1) FROM conversation_summaries WHERE conversation_id = $1",
-    )
-    .bind(conversation_id)
-    .fetch_one(pool)
-    .await?;
+    // Everything but the last 14 completed messages that no summary covers yet.
     let rows: Vec<(Uuid, i32, String, String)> = sqlx::query_as(
         "SELECT id, position, role, content FROM (
             SELECT id, position, role, content, row_number() OVER (ORDER BY position DESC) AS from_end
               FROM chat_messages WHERE conversation_id = $1 AND status = 'complete') m
-          WHERE from_end > $2 AND position > $3 ORDER BY position",
+          WHERE from_end > $2
+            AND position > (SELECT coalesce(max(last_position), -1) FROM conversation_summaries WHERE conversation_id = $1)
+          ORDER BY position",
     )
     .bind(conversation_id)
     .bind(SUMMARY_KEEP)
-    .bind(covered)
     .fetch_all(pool)
     .await?;
     if (rows.len() as i64) < SUMMARY_MIN_NEW {

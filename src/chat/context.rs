@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::llm::offline::triage::Triage;
 use crate::llm::usage::count_tokens;
 use crate::memory::vector::{self, Filters};
-use crate::memory::{COLUMNS, Memory, score};
+use crate::memory::{self, COLUMNS, Memory, Newest, score};
 
 pub const KNOWLEDGE_TOP: i64 = 40;
 pub const KNOWLEDGE_RECENT: i64 = 10;
@@ -29,7 +29,6 @@ pub const SUMMARY_RECENT: i64 = 2;
 pub const SUMMARY_MAX: usize = 3;
 
 const KNOWLEDGE_SOURCES: [&str; 2] = ["uploaded", "url"];
-const CONVERSATION_SOURCES: [&str; 6] = ["conversation", "derived", "owner", "api", "reflection", "fusion"];
 
 /// A memory put into the prompt, with why.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -122,19 +121,8 @@ impl Loader<'_> {
 
     async fn recent(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<Memory>> {
         self.queries += 1;
-        sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM agent_memories
-              WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
-                AND (expires_at IS NULL OR expires_at > now())
-                AND source = ANY($2) AND (cardinality($3::text[]) = 0 OR category = ANY($3))
-              ORDER BY created_at DESC LIMIT $4"
-        ))
-        .bind(self.agent_id)
-        .bind(sources)
-        .bind(categories)
-        .bind(k)
-        .fetch_all(self.pool)
-        .await
+        let mut conn = self.pool.acquire().await?;
+        memory::newest(&mut conn, self.agent_id, Newest { sources, categories, except_categories: &[] }, k).await
     }
 }
 
@@ -184,9 +172,8 @@ async fn memories(
     // A dossier compiled after the last memory change stands in for the search (C4).
     l.queries += 1;
     let dossier: Option<String> = sqlx::query_scalar(
-        "SELECT d.content FROM agent_dossiers d
-          WHERE d.agent_id = $1
-            AND d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')",
+        "SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
+          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.changed_at, '-infinity')",
     )
     .bind(l.agent_id)
     .fetch_optional(l.pool)
@@ -195,10 +182,10 @@ async fn memories(
         let tokens = count_tokens(&content);
         return Ok((Some(content), Vec::new(), Vec::new(), tokens));
     }
-    let similar = l.nearest(&CONVERSATION_SOURCES, categories, MEMORY_TOP).await?;
+    let similar = l.nearest(&memory::LEARNED_SOURCES, categories, MEMORY_TOP).await?;
     let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
     let mut rows = l.rows(&ids).await?;
-    let recent = l.recent(&CONVERSATION_SOURCES, categories, MEMORY_RECENT).await?;
+    let recent = l.recent(&memory::LEARNED_SOURCES, categories, MEMORY_RECENT).await?;
     let seen: HashSet<Uuid> = ids.iter().copied().collect();
     let mut candidates: Vec<(Memory, Option<f64>, &'static str)> = Vec::new();
     for (id, sim) in &similar {

@@ -212,51 +212,42 @@ pub async fn start(
     validate(&message)?;
     budget_first(state, &caller).await?;
     let agent = load_agent(state.pool(), &caller).await?;
-    let mut tx = state.pool().begin().await?;
-    let conversation_id = match conversation_id {
-        Some(id) => {
-            let found: Option<Uuid> =
-                sqlx::query_scalar("SELECT id FROM conversations WHERE id = $1 AND agent_id = $2 FOR UPDATE")
-                    .bind(id)
-                    .bind(caller.agent_id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            found.ok_or_else(|| ApiError::not_found("conversation"))?
-        }
-        None => {
-            let id = Uuid::now_v7();
-            sqlx::query("INSERT INTO conversations (id, agent_id, title, channel) VALUES ($1, $2, $3, $4)")
-                .bind(id)
-                .bind(caller.agent_id)
-                .bind(title_of(&message))
-                .bind(channel.as_str())
-                .execute(&mut *tx)
-                .await?;
-            id
-        }
-    };
-    let position: i32 = sqlx::query_scalar(
-        "UPDATE conversations SET message_count = message_count + 2, updated_at = now() WHERE id = $1
-         RETURNING message_count - 2",
-    )
-    .bind(conversation_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    // One statement, so one round trip and one commit: the conversation (its row lock orders
+    // concurrent messages), the user message and the reply to come. The user message is durable
+    // before any model is asked.
     let (user_message_id, reply_id) = (Uuid::now_v7(), Uuid::now_v7());
-    let user_created: DateTime<Utc> = sqlx::query_scalar(
-        "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
-         VALUES ($1, $2, $3, $4, 'user', $5, 'pending', $6) RETURNING created_at",
+    let (conversation_id, new_conversation) = match conversation_id {
+        Some(id) => (id, false),
+        None => (Uuid::now_v7(), true),
+    };
+    let stored: Option<(i32, DateTime<Utc>)> = sqlx::query_as(
+        "WITH created AS (
+            INSERT INTO conversations (id, agent_id, title, channel, message_count)
+            SELECT $1, $2, $7, $6, 2 WHERE $8 RETURNING id, 0 AS position
+         ), existing AS (
+            UPDATE conversations SET message_count = message_count + 2, updated_at = now()
+             WHERE id = $1 AND agent_id = $2 AND NOT $8 RETURNING id, message_count - 2 AS position
+         ), conversation AS (SELECT * FROM created UNION ALL SELECT * FROM existing
+         ), question AS (
+            INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
+            SELECT $3, id, $2, position, 'user', $5, 'pending', $6 FROM conversation RETURNING position, created_at
+         ), reply AS (
+            INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
+            SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
+         )
+         SELECT position, created_at FROM question",
     )
-    .bind(user_message_id)
     .bind(conversation_id)
     .bind(caller.agent_id)
-    .bind(position)
+    .bind(user_message_id)
+    .bind(reply_id)
     .bind(&message)
     .bind(channel.as_str())
-    .fetch_one(&mut *tx)
+    .bind(title_of(&message))
+    .bind(new_conversation)
+    .fetch_optional(state.pool())
     .await?;
-    insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, position + 1, user_message_id, channel).await?;
-    tx.commit().await?;
+    let (position, user_created) = stored.ok_or_else(|| ApiError::not_found("conversation"))?;
 
     let turn = Turn {
         agent,
@@ -268,6 +259,7 @@ pub async fn start(
         reply_id,
         message,
         channel,
+        messages: position + 2,
     };
     Ok(spawn(state, turn))
 }
@@ -381,6 +373,7 @@ pub async fn regenerate(
         reply_id,
         message: content,
         channel,
+        messages: reply_position + 1,
     };
     Ok(spawn(state, turn))
 }
@@ -396,6 +389,8 @@ struct Turn {
     reply_id: Uuid,
     message: String,
     channel: Channel,
+    /// Messages in the conversation once the reply is in.
+    messages: i32,
 }
 
 fn spawn(state: &AppState, turn: Turn) -> Started {
@@ -557,38 +552,47 @@ async fn generate(
     let started = Instant::now();
     let mut timings = Timings::default();
     let ctx = turn.caller.call_context();
-    let history = history(pool, turn.conversation_id, turn.user_position).await?;
-    // The calibration profile (for triage) and the soul (for the prompt), in one round trip.
-    let (calibration, soul): (Option<Value>, Option<String>) = sqlx::query_as(
-        "SELECT (SELECT profile FROM agent_calibration WHERE agent_id = $1),
-                (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1)",
-    )
-    .bind(turn.caller.agent_id)
-    .fetch_one(pool)
-    .await?;
-
-    timings.setup_ms = ms_since(started);
-
-    // Tier 1: triage.
-    let stage = Instant::now();
-    let t = triage::run(state.llm(), &ctx, &turn.message, &history, calibration.as_ref()).await;
-    timings.triage_ms = ms_since(stage);
-
-    // Context, only what triage asked for.
     let embedder = state.embedder();
-    let stage = Instant::now();
-    let query: Option<Vec<f32>> = if context::wants_context(&t.triage) {
-        match embedder.embed(std::slice::from_ref(&turn.message)).await {
+    // The message is embedded beside the setup and triage, not after them, whenever context may
+    // be wanted: the pre-filter asks for it, or the triage model will decide (and it nearly always
+    // wants memories). With a real triage model the embedding then costs no wall time at all.
+    let may_want_context =
+        crate::llm::offline::triage::prefilter(&turn.message).is_none_or(|(t, _)| context::wants_context(&t));
+    let embedding = async {
+        let stage = Instant::now();
+        if !may_want_context {
+            return (None, 0.0);
+        }
+        let vector = match embedder.embed(std::slice::from_ref(&turn.message)).await {
             Ok(mut v) => v.pop(),
             Err(e) => {
                 tracing::warn!(error = %e, "embedding the message failed; context by recency");
                 None
             }
-        }
-    } else {
-        None
+        };
+        (vector, ms_since(stage))
     };
-    timings.embed_ms = ms_since(stage);
+    let prepared = async {
+        let history = history(pool, turn.conversation_id, turn.user_position).await?;
+        // The calibration profile (for triage) and the soul (for the prompt), in one round trip.
+        let (calibration, soul): (Option<Value>, Option<String>) = sqlx::query_as(
+            "SELECT (SELECT profile FROM agent_calibration WHERE agent_id = $1),
+                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1)",
+        )
+        .bind(turn.caller.agent_id)
+        .fetch_one(pool)
+        .await?;
+        let setup_ms = ms_since(started);
+        // Tier 1: triage.
+        let stage = Instant::now();
+        let t = triage::run(state.llm(), &ctx, &turn.message, &history, calibration.as_ref()).await;
+        Ok::<_, ApiError>((history, soul, t, setup_ms, ms_since(stage)))
+    };
+    let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
+    let (history, soul, t, setup_ms, triage_ms) = prepared?;
+    (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
+    // Context, only what triage asked for.
+    let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
     let context =
         context::load(pool, turn.caller.agent_id, &t.triage, query.as_deref().map(|v| (v, embedder.model()))).await?;
@@ -666,41 +670,37 @@ async fn finish(
     let meta_json = serde_json::to_value(&meta).map_err(anyhow::Error::from)?;
     let cost = state.llm().cost(&response.model, usage).unwrap_or(0.0);
 
-    let mut tx = pool.begin().await?;
-    // The row already holds the streamed text; a plain call's text is stored here.
+    // One statement (one round trip, one commit): the reply row (it already holds the streamed
+    // text; a plain call's text is stored here), the user message and the analytics row. Only a
+    // reply still streaming completes: a regeneration may have superseded it, and then nothing
+    // is written.
     let content: String = sqlx::query_scalar(
-        "UPDATE chat_messages SET content = CASE WHEN $3 THEN $2 ELSE content END, status = 'complete', meta = $4,
-                updated_at = now()
-          WHERE id = $1 AND status = 'streaming' RETURNING content",
-    )
-    .bind(turn.reply_id)
-    .bind(&response.content)
-    .bind(unstreamed)
-    .bind(&meta_json)
-    .fetch_optional(&mut *tx)
-    .await?
-    // Only a reply still streaming completes: a regeneration may have superseded it.
-    .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
-    sqlx::query("UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now() WHERE id = $1")
-        .bind(turn.user_message_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, reply_id, channel, intent,
-            response_style, save_worthy, triage_skipped, skip_reason, triage_error, triage_ms, response_ms,
-            triage_model, chat_model, engine, prompt_tokens, completion_tokens, cost_usd, memory_queries,
-            memories_used, context_tokens, used_dossier, finish_reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                 $22, $23, $24, $25)
-         ON CONFLICT (message_id) DO UPDATE SET reply_id = excluded.reply_id, intent = excluded.intent,
-            response_style = excluded.response_style, save_worthy = excluded.save_worthy,
-            triage_skipped = excluded.triage_skipped, skip_reason = excluded.skip_reason,
-            triage_error = excluded.triage_error, triage_ms = excluded.triage_ms, response_ms = excluded.response_ms,
-            triage_model = excluded.triage_model, chat_model = excluded.chat_model, engine = excluded.engine,
-            prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-            cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
-            memories_used = excluded.memories_used, context_tokens = excluded.context_tokens,
-            used_dossier = excluded.used_dossier, finish_reason = excluded.finish_reason",
+        "WITH reply AS (
+            UPDATE chat_messages SET content = CASE WHEN $27 THEN $26 ELSE content END, status = 'complete',
+                   meta = $28, updated_at = now()
+             WHERE id = $5 AND status = 'streaming' RETURNING content
+         ), question AS (
+            UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
+             WHERE id = $1 AND EXISTS (SELECT 1 FROM reply)
+         ), analytics AS (
+            INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, reply_id, channel, intent,
+                response_style, save_worthy, triage_skipped, skip_reason, triage_error, triage_ms, response_ms,
+                triage_model, chat_model, engine, prompt_tokens, completion_tokens, cost_usd, memory_queries,
+                memories_used, context_tokens, used_dossier, finish_reason)
+            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                   $22, $23, $24, $25
+             WHERE EXISTS (SELECT 1 FROM reply)
+            ON CONFLICT (message_id) DO UPDATE SET reply_id = excluded.reply_id, intent = excluded.intent,
+               response_style = excluded.response_style, save_worthy = excluded.save_worthy,
+               triage_skipped = excluded.triage_skipped, skip_reason = excluded.skip_reason,
+               triage_error = excluded.triage_error, triage_ms = excluded.triage_ms, response_ms = excluded.response_ms,
+               triage_model = excluded.triage_model, chat_model = excluded.chat_model, engine = excluded.engine,
+               prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+               cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
+               memories_used = excluded.memories_used, context_tokens = excluded.context_tokens,
+               used_dossier = excluded.used_dossier, finish_reason = excluded.finish_reason
+         )
+         SELECT content FROM reply",
     )
     .bind(turn.user_message_id)
     .bind(turn.caller.agent_id)
@@ -727,9 +727,12 @@ async fn finish(
     .bind(context.tokens as i32)
     .bind(context.searched.dossier)
     .bind(response.finish_reason.as_str())
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
+    .bind(&response.content)
+    .bind(unstreamed)
+    .bind(&meta_json)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
     if unstreamed {
         let _ = events.send(Event::Delta { end: content.len(), text: content });
     }
@@ -748,6 +751,7 @@ async fn finish(
         stated_at: turn.user_created,
         triage: t.triage.clone(),
         injected: ids.clone(),
+        messages: turn.messages,
     };
     let state = state.clone();
     tokio::spawn(async move {

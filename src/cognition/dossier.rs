@@ -46,8 +46,9 @@ pub async fn get(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<DossierSt
     let row: Option<(Dossier, bool)> =
         sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
             "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
-                d.compiled_at >= coalesce((SELECT max(updated_at) FROM agent_memories WHERE agent_id = $1), '-infinity')
-           FROM agent_dossiers d WHERE d.agent_id = $1",
+                d.compiled_at >= coalesce(s.changed_at, '-infinity')
+           FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
+          WHERE d.agent_id = $1",
         )
         .bind(agent_id)
         .fetch_optional(pool)

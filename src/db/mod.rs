@@ -62,14 +62,29 @@ impl Database {
 }
 
 pub async fn connect(opts: PgConnectOptions, max_connections: u32) -> anyhow::Result<PgPool> {
-    let opts = opts.application_name("miniclaw");
+    pool_options(max_connections)
+        .connect_with(opts.application_name("miniclaw"))
+        .await
+        .context("could not connect to PostgreSQL")
+}
+
+/// The pool settings of every process. A connection is pinged before use only when it sat idle
+/// for a while (the ones a server restart or a firewall may have cut): pinging on every acquire
+/// cost a round trip per query on the chat path, which makes about twenty.
+pub fn pool_options(max_connections: u32) -> PgPoolOptions {
     PgPoolOptions::new()
         .max_connections(max_connections)
         .min_connections(1)
         .acquire_timeout(Duration::from_secs(5))
-        .connect_with(opts)
-        .await
-        .context("could not connect to PostgreSQL")
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > Duration::from_secs(10) {
+                    sqlx::Connection::ping(conn).await?;
+                }
+                Ok(true)
+            })
+        })
 }
 
 /// Checks pgvector is installed on the server, then applies pending migrations.

@@ -41,7 +41,10 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
             ON CONFLICT (agent_id, day) DO UPDATE SET tokens = u.tokens + excluded.tokens
          ), tenant_total AS (
             INSERT INTO llm_tenant_monthly_usage AS u (tenant_id, month, cost_usd)
-            SELECT $3, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, $13 FROM log WHERE $3 IS NOT NULL
+            SELECT $3, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, $13 FROM log
+             -- A free call (the offline engine, an unpriced model) changes nothing: it does not
+             -- take the tenant's row lock, which every call of the tenant would queue on.
+             WHERE $3 IS NOT NULL AND $13 > 0
             ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          )
          SELECT 1",

@@ -24,6 +24,8 @@ use crate::error::ApiError;
 
 pub const MAX_CONTENT_CHARS: usize = 5000;
 pub const SOURCES: [&str; 8] = ["conversation", "derived", "uploaded", "url", "reflection", "fusion", "owner", "api"];
+/// Every source but the uploaded knowledge base: what the agent learned.
+pub const LEARNED_SOURCES: [&str; 6] = ["conversation", "derived", "owner", "api", "reflection", "fusion"];
 pub const STATUSES: [&str; 4] = ["active", "dormant", "archived", "deprecated"];
 
 /// One memory as the API shows it (the vector itself stays in the database).
@@ -284,6 +286,52 @@ pub async fn list(pool: &PgPool, agent_id: Uuid, f: &ListFilter) -> Result<Vec<M
 }
 
 /// Applies a patch, keeps the postings in step, and records the version. An owner's change of
+/// Which live memories `newest` reads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Newest<'a> {
+    /// Only these sources (empty: any).
+    pub sources: &'a [&'a str],
+    /// Only these categories (empty: any).
+    pub categories: &'a [String],
+    /// Not these categories.
+    pub except_categories: &'a [&'a str],
+}
+
+/// The agent's `k` newest live memories (active, valid, unexpired) that pass the filter, newest
+/// first. The plan is pinned to the `(agent_id, created_at)` index, which yields rows in order
+/// and stops after `k` matches: with skewed or stale statistics (a large agent among small ones,
+/// or one that has just imported its memories) the planner otherwise reads and sorts all of
+/// the agent's rows (42 ms instead of 0.1 for 10,000 memories). The plan is generic, made once
+/// per connection: planning it each time cost five times its execution. The settings are local
+/// to a transaction that is rolled back, also when this runs inside the caller's transaction.
+pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    sqlx::query(
+        "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+                set_config('enable_sort', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)",
+    )
+    .execute(&mut *tx)
+    .await?;
+    let rows = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agent_memories
+          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+            AND (expires_at IS NULL OR expires_at > now())
+            AND (cardinality($2::text[]) = 0 OR source = ANY($2))
+            AND (cardinality($3::text[]) = 0 OR category = ANY($3))
+            AND NOT (category = ANY($4))
+          ORDER BY created_at DESC LIMIT $5"
+    ))
+    .bind(agent_id)
+    .bind(f.sources)
+    .bind(f.categories)
+    .bind(f.except_categories)
+    .bind(k)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.rollback().await?;
+    Ok(rows)
+}
+
 /// content is a correction: the old wording gets a tombstone so extraction does not restore it.
 pub async fn update(
     conn: &mut PgConnection,

@@ -168,27 +168,32 @@ pub async fn nearest(
     let dims = query.len();
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // Small agents are searched exactly (their rows through the agent index, then sorted):
-    // a filtered walk of a shared graph could miss them. Larger ones use the HNSW index, and
-    // the plan is pinned to it: with stale statistics the planner may otherwise read every
-    // row of the agent and sort (55 ms instead of 4 at 10,000 memories). The beam is 4k (at
+    // a filtered walk of a shared graph could miss them. Larger ones use the HNSW index. Both
+    // plans are pinned: with skewed or stale statistics the planner may otherwise read every row
+    // of a large agent and sort (55 ms instead of 4 at 10,000 memories), or scan the whole table
+    // for a small one (44 ms instead of 0.1 when one agent holds most of the rows). The beam is 4k (at
     // least 100) and the scan iterative, since most of a shared neighbourhood may belong to
-    // other agents. All settings are local to this transaction, in one round trip.
-    let exact: bool = sqlx::query_scalar(
-        "SELECT ann, set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $2, true),
-                set_config('enable_seqscan', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
-                set_config('enable_bitmapscan', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
-                set_config('enable_sort', CASE WHEN ann THEN 'off' ELSE 'on' END, true)
-           FROM (SELECT coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = $1), 0) > $3 AS ann) a",
+    // other agents. The statement is prepared once per connection and runs a generic plan
+    // (planning it cost more than running it), except for agents with an index of their own,
+    // whose partial index only a plan made for their id can use. All settings are local to
+    // this transaction, in one round trip.
+    let (exact, own): (bool, bool) = sqlx::query_as(
+        "SELECT NOT ann, own, set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                set_config('hnsw.ef_search', $2, true),
+                set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+                set_config('enable_sort', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
+                set_config('plan_cache_mode', CASE WHEN own THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true)
+           FROM (SELECT coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = $1), 0) > $3 AS ann,
+                        EXISTS (SELECT 1 FROM memory_agent_indexes WHERE agent_id = $1 AND embedding_model = $4) AS own) a",
     )
     .bind(agent_id)
     .bind((k * 4).clamp(100, 1000).to_string())
     .bind(EXACT_MAX)
+    .bind(model)
     .fetch_one(&mut *tx)
-    .await
-    .map(|ann: bool| !ann)?;
-    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims, exact))
+    .await?;
+    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims, exact, model))
         .bind(agent_id)
-        .bind(model)
         .bind(literal(query))
         .bind(k)
         .bind(if f.statuses.is_empty() { vec!["active".to_string()] } else { f.statuses.clone() })
@@ -197,8 +202,8 @@ pub async fn nearest(
         .bind(f.from)
         .bind(f.to)
         // An unnamed statement is planned with its parameter values, so the planner can pick the
-        // agent's own partial index when it has one (a cached generic plan never could).
-        .persistent(false)
+        // agent's own partial index (a generic plan never could).
+        .persistent(!own)
         .fetch_all(&mut *tx)
         .await?;
     // Read-only: rolling back drops the settings, also when this ran inside the caller's
@@ -207,23 +212,25 @@ pub async fn nearest(
     Ok(rows)
 }
 
-/// The statement behind `nearest` ($1 agent, $2 model, $3 query vector, $4 k, $5 statuses,
-/// $6 categories, $7 sources, $8 from, $9 to); public so that tests can EXPLAIN it. `exact`
-/// orders by an expression no index can serve, so every candidate row is compared.
-pub fn nearest_sql(dims: usize, exact: bool) -> String {
+/// The statement behind `nearest` ($1 agent, $2 query vector, $3 k, $4 statuses, $5 categories,
+/// $6 sources, $7 from, $8 to); public so that tests can EXPLAIN it. The model is a literal, so
+/// that even a generic plan matches the model's partial index. `exact` orders by an expression
+/// no index can serve, so every candidate row is compared.
+pub fn nearest_sql(dims: usize, exact: bool, model: &str) -> String {
     let order =
-        if exact { format!("(embedding::vector({dims}) <=> $3::vector({dims})) + 0") } else { "distance".into() };
+        if exact { format!("(embedding::vector({dims}) <=> $2::vector({dims})) + 0") } else { "distance".into() };
+    let model = model.replace('\'', "''");
     format!(
         "SELECT id, 1 - distance FROM (
-            SELECT id, (embedding::vector({dims}) <=> $3::vector({dims})) AS distance
+            SELECT id, (embedding::vector({dims}) <=> $2::vector({dims})) AS distance
               FROM agent_memories
-             WHERE agent_id = $1 AND embedding_model = $2
-               AND status = ANY($5) AND invalid_at IS NULL AND (expires_at IS NULL OR expires_at > now())
-               AND (cardinality($6::text[]) = 0 OR category = ANY($6))
-               AND (cardinality($7::text[]) = 0 OR source = ANY($7))
-               AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)
+             WHERE agent_id = $1 AND embedding_model = '{model}'
+               AND status = ANY($4) AND invalid_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+               AND (cardinality($5::text[]) = 0 OR category = ANY($5))
+               AND (cardinality($6::text[]) = 0 OR source = ANY($6))
+               AND ($7::timestamptz IS NULL OR created_at >= $7) AND ($8::timestamptz IS NULL OR created_at < $8)
              ORDER BY {order}
-             LIMIT $4) nearest
+             LIMIT $3) nearest
          ORDER BY distance"
     )
 }

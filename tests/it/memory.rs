@@ -446,9 +446,8 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
     // The search statement, bound the way `nearest` binds it, is planned onto that index.
     let mut tx = a.app.pool().begin().await.unwrap();
     sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
-    let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384, false)))
+    let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384, false, "hash-384")))
         .bind(agent)
-        .bind("hash-384")
         .bind(vector::literal(&[0.05; 384]))
         .bind(10i64)
         .bind(vec!["active".to_string()])
@@ -564,4 +563,43 @@ async fn a_search_inside_a_transaction_leaves_its_plan_settings_behind() {
             .unwrap();
     assert_eq!((seqscan.as_str(), sort.as_str()), ("on", "on"));
     tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_newest_live_memories_are_read_newest_first_with_their_filters() {
+    use miniclaw::memory::{self, Newest};
+    let a = Agent::new(TestApp::spawn().await).await;
+    for (content, category) in [
+        ("The user was born in Graz", "identity"),
+        ("The user wants to learn Italian", "goal"),
+        ("The user seems to plan far ahead", "insight"),
+        ("The user likes green tea", "preference"),
+        ("The user is a nurse", "identity"),
+    ] {
+        a.remember(content, category).await;
+    }
+    let gone = a.remember("The user collects stamps", "interest").await;
+    let r = a.call(Method::DELETE, &format!("/memories/{}", gone["id"].as_str().unwrap()), None).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let mut conn = a.app.pool().acquire().await.unwrap();
+    async fn contents(conn: &mut sqlx::PgConnection, agent: uuid::Uuid, f: Newest<'_>, k: i64) -> Vec<String> {
+        memory::newest(conn, agent, f, k).await.unwrap().into_iter().map(|m| m.content).collect()
+    }
+    let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
+    assert_eq!(
+        contents(&mut conn, agent, learned, 3).await,
+        ["The user is a nurse", "The user likes green tea", "The user wants to learn Italian"],
+        "newest first, no insight, nothing deleted"
+    );
+    let identity = ["identity".to_string()];
+    assert_eq!(
+        contents(&mut conn, agent, Newest { categories: &identity, ..Newest::default() }, 10).await,
+        ["The user is a nurse", "The user was born in Graz"]
+    );
+    let knowledge = Newest { sources: &["uploaded", "url"], ..Newest::default() };
+    assert!(contents(&mut conn, agent, knowledge, 10).await.is_empty());
+    // Its plan settings stay inside it.
+    let sort: String = sqlx::query_scalar("SHOW enable_sort").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(sort, "on");
 }

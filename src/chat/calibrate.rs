@@ -538,7 +538,7 @@ async fn evict_insights(tx: &mut PgConnection, agent_id: Uuid, origin: &Origin) 
 
 /// Summarises a conversation past 14 messages (P7): everything before the last 14 that no
 /// summary covers yet, once at least 6 such messages exist, into 2–4 sentences (each message
-/// cut to 200 characters), embedded, with the message range.
+/// cut to 200 characters), embedded, with the message range. Returns whether it wrote one.
 pub async fn summarize(
     pool: &PgPool,
     llm: &Gateway,
@@ -580,10 +580,19 @@ pub async fn summarize(
     }
     let vector = embedder.embed(std::slice::from_ref(&summary)).await.ok().and_then(|mut v| v.pop());
     let (first, last) = (&rows[0], &rows[rows.len() - 1]);
-    sqlx::query(
+    // Two passes over one conversation (turns finishing together) would summarise the same
+    // range: under the conversation's lock, a range that another pass covered meanwhile is
+    // left alone. The insert runs after the lock is held, so it sees that pass's row.
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::text, 0))")
+        .bind(conversation_id)
+        .execute(&mut *tx)
+        .await?;
+    let written = sqlx::query(
         "INSERT INTO conversation_summaries (id, conversation_id, agent_id, content, first_message_id, last_message_id,
             first_position, last_position, message_count, embedding, embedding_model)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::vector, $11)",
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::vector, $11
+          WHERE NOT EXISTS (SELECT 1 FROM conversation_summaries WHERE conversation_id = $2 AND last_position >= $7)",
     )
     .bind(Uuid::now_v7())
     .bind(conversation_id)
@@ -596,9 +605,11 @@ pub async fn summarize(
     .bind(rows.len() as i32)
     .bind(vector.as_deref().map(vector::literal))
     .bind(vector.as_ref().map(|_| embedder.model()))
-    .execute(pool)
-    .await?;
-    Ok(true)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
+    Ok(written == 1)
 }
 
 /// The `chat_batch_flush` cycle (every 5 minutes): flushes every agent's batch whose newest

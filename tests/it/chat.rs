@@ -381,6 +381,33 @@ async fn long_conversations_are_summarised_and_keys_need_their_scopes() {
 }
 
 #[tokio::test]
+async fn two_summary_passes_over_one_conversation_write_one_summary() {
+    use miniclaw::chat::{Channel, calibrate, seed_conversation};
+    let c = Chat::new(TestApp::spawn().await).await;
+    let pool = c.app.pool();
+    let agent: uuid::Uuid = c.id.parse().unwrap();
+    let tenant: uuid::Uuid =
+        sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(pool).await.unwrap();
+    let earlier: Vec<(String, String)> = (0..22)
+        .map(|i| ((if i % 2 == 0 { "user" } else { "assistant" }).to_string(), format!("Message {i} about the garden")))
+        .collect();
+    let conversation = seed_conversation(pool, agent, Channel::Api, &earlier).await.unwrap();
+    let llm = miniclaw::llm::Gateway::new(pool.clone(), &c.app.config).unwrap();
+    let embedder = miniclaw::embed::hash::HashEmbedder::new(384);
+    // Both passes read the same unsummarised range before either writes.
+    let (a, b) = tokio::join!(
+        calibrate::summarize(pool, &llm, &embedder, agent, tenant, conversation),
+        calibrate::summarize(pool, &llm, &embedder, agent, tenant, conversation),
+    );
+    assert_eq!(u8::from(a.unwrap()) + u8::from(b.unwrap()), 1, "exactly one pass writes");
+    let ranges: Vec<(i32, i32)> = sqlx::query_as("SELECT first_position, last_position FROM conversation_summaries")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    assert_eq!(ranges, [(0, 7)], "the 8 messages before the last 14, once");
+}
+
+#[tokio::test]
 async fn the_openai_sdk_talks_to_an_agent_with_its_key() {
     let c = Chat::new(TestApp::spawn().await).await;
     let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;

@@ -234,7 +234,8 @@ async fn list_conversations(
     Ok(Json(chat::conversations(state.pool(), scope.agent_id, limit).await?))
 }
 
-/// A conversation's messages in order, each with its status and, for replies, the metadata.
+/// A conversation's messages in order (a reply right after the message it answers), each with its
+/// status and, for replies, the metadata.
 /// Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations/{cid}/messages", tag = "chat",
     params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), HistoryParams),

@@ -803,9 +803,12 @@ pub async fn messages(
     include_superseded: bool,
 ) -> Result<Vec<ChatMessage>, ApiError> {
     conversation(pool, agent_id, conversation_id).await?;
+    // A reply comes right after the message it answers, also when it was regenerated later and
+    // so holds a position at the end of the conversation.
     Ok(sqlx::query_as(&format!(
-        "SELECT {MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = $1 AND ($2 OR status <> 'superseded')
-          ORDER BY position"
+        "SELECT {MESSAGE_COLUMNS} FROM chat_messages m
+          WHERE conversation_id = $1 AND ($2 OR status <> 'superseded')
+          ORDER BY coalesce((SELECT q.position FROM chat_messages q WHERE q.id = m.reply_to), position), position"
     ))
     .bind(conversation_id)
     .bind(include_superseded)

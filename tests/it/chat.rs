@@ -381,6 +381,33 @@ async fn long_conversations_are_summarised_and_keys_need_their_scopes() {
 }
 
 #[tokio::test]
+async fn a_reply_regenerated_later_is_listed_after_the_message_it_answers() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    let first = c.say("Which bulbs flower first in spring?", None).await;
+    let conversation = first["conversation_id"].as_str().unwrap().to_string();
+    c.say("And which ones flower last?", Some(&conversation)).await;
+    let question = first["user_message_id"].as_str().unwrap();
+    let r = c.app.send(c.post(&format!("/conversations/{conversation}/messages/{question}/regenerate"))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let regenerated = r.json()["message_id"].as_str().unwrap().to_string();
+
+    let msgs = c.get(&format!("/conversations/{conversation}/messages")).await;
+    let order: Vec<(&str, &str)> = msgs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
+        .take(3)
+        .collect();
+    assert_eq!(order[0], ("user", "Which bulbs flower first in spring?"));
+    assert_eq!(msgs[1]["id"], regenerated.as_str(), "the new reply follows its question: {msgs}");
+    assert_eq!(order[2], ("user", "And which ones flower last?"));
+    let all = c.get(&format!("/conversations/{conversation}/messages?include_superseded=true")).await;
+    let statuses: Vec<&str> = all.as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["complete", "superseded", "complete", "complete", "complete"], "{all}");
+}
+
+#[tokio::test]
 async fn two_summary_passes_over_one_conversation_write_one_summary() {
     use miniclaw::chat::{Channel, calibrate, seed_conversation};
     let c = Chat::new(TestApp::spawn().await).await;

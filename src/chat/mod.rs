@@ -556,8 +556,8 @@ async fn generate(
     // The message is embedded beside the setup and triage, not after them, whenever context may
     // be wanted: the pre-filter asks for it, or the triage model will decide (and it nearly always
     // wants memories). With a real triage model the embedding then costs no wall time at all.
-    let may_want_context =
-        crate::llm::offline::triage::prefilter(&turn.message).is_none_or(|(t, _)| context::wants_context(&t));
+    let prefiltered = crate::llm::offline::triage::prefilter(&turn.message);
+    let may_want_context = prefiltered.as_ref().is_none_or(|(t, _)| context::wants_context(t));
     let embedding = async {
         let stage = Instant::now();
         if !may_want_context {
@@ -585,7 +585,7 @@ async fn generate(
         let setup_ms = ms_since(started);
         // Tier 1: triage.
         let stage = Instant::now();
-        let t = triage::run(state.llm(), &ctx, &turn.message, &history, calibration.as_ref()).await;
+        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, calibration.as_ref()).await;
         Ok::<_, ApiError>((history, soul, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use crate::llm::offline::triage::{self as rules, ALL_CATEGORIES, SkipReason, Triage};
+use crate::llm::offline::triage::{ALL_CATEGORIES, SkipReason, Triage};
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 
 /// The message as the triage model sees it, and the recent history it gets.
@@ -133,15 +133,17 @@ pub fn parse(text: &str) -> Result<Triage, String> {
 }
 
 /// Runs triage for `message` with the conversation's recent messages (oldest first).
+/// `prefiltered` is what the pre-filter (P2) said of the message; the caller has it already.
 pub async fn run(
     llm: &Gateway,
     ctx: &CallContext,
     message: &str,
+    prefiltered: Option<(Triage, SkipReason)>,
     history: &[Message],
     calibration: Option<&Value>,
 ) -> TriageOutcome {
     let started = Instant::now();
-    if let Some((triage, reason)) = rules::prefilter(message) {
+    if let Some((triage, reason)) = prefiltered {
         let reason = match reason {
             SkipReason::Trivial => "trivial",
             SkipReason::ToolKeyword => "tool_keyword",

@@ -285,7 +285,6 @@ pub async fn list(pool: &PgPool, agent_id: Uuid, f: &ListFilter) -> Result<Vec<M
     .await?)
 }
 
-/// Applies a patch, keeps the postings in step, and records the version. An owner's change of
 /// Which live memories `newest` reads.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Newest<'a> {
@@ -332,6 +331,7 @@ pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i
     Ok(rows)
 }
 
+/// Applies a patch, keeps the postings in step, and records the version. An owner's change of
 /// content is a correction: the old wording gets a tombstone so extraction does not restore it.
 pub async fn update(
     conn: &mut PgConnection,
@@ -571,9 +571,10 @@ pub async fn remember(
     Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
 }
 
-/// A deleted memory must not live on in the compiled dossier (whose freshness compares with
-/// the newest memory change, which a deletion does not leave): the dossier is dropped and a
-/// recompilation queued (debounced).
+/// A deleted memory must not live on in the compiled dossier's text. The deletion already makes
+/// the dossier stale (the agent's change time moves), so chat stops using it; dropping it also
+/// takes the deleted text out of what the dossier endpoints show, and a recompilation is queued
+/// (debounced).
 async fn forget_dossier(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
     let dropped: Vec<Uuid> =
         sqlx::query_scalar("DELETE FROM agent_dossiers WHERE agent_id = ANY($1) RETURNING agent_id")

@@ -270,7 +270,7 @@ fn is_hh_mm(s: &str) -> bool {
     chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok() && s.len() == 5
 }
 
-const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
+pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
     outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours, timezone, active,
     evm_address, ed25519_public_key, created_at, updated_at";
 

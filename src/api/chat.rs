@@ -152,11 +152,8 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
         });
         return Ok(reply_events(state, started.reply_id, 0, Some(start)).into_response());
     }
-    let meta = started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
-    let reply: String = sqlx::query_scalar("SELECT content FROM chat_messages WHERE id = $1")
-        .bind(meta.message_id)
-        .fetch_one(state.pool())
-        .await?;
+    let chat::Finished { reply, meta } =
+        started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
     Ok(Json(ChatReply { reply, meta }).into_response())
 }
 
@@ -369,11 +366,8 @@ async fn chat_completions(
     let created = chrono::Utc::now().timestamp();
     let model = req.model.clone();
     if !req.stream {
-        let meta = started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
-        let content: String = sqlx::query_scalar("SELECT content FROM chat_messages WHERE id = $1")
-            .bind(meta.message_id)
-            .fetch_one(state.pool())
-            .await?;
+        let chat::Finished { reply: content, meta } =
+            started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
         return Ok(Json(json!({
             "id": id,
             "object": "chat.completion",

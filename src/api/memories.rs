@@ -325,6 +325,7 @@ async fn search_memories(
             tenant_id: Some(scope.tenant_id),
             background: false,
             request_id: scope.origin().request_id,
+            admitted: false,
         },
     };
     Ok(Json(searcher.search(scope.agent_id, &req).await?))

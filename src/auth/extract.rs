@@ -82,6 +82,16 @@ pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<
 
 /// `owner_from_parts` over the headers alone.
 pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
+    let Some(owner) = signed_owner(headers, state)? else { return Ok(None) };
+    if !session::is_active(state.pool(), owner.session_id).await? {
+        return Err(signed_out());
+    }
+    Ok(Some(owner))
+}
+
+/// The owner named by a validly signed session token, before asking whether the session is
+/// still live: `Ok(None)` when the request carries no session at all.
+fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
     let token = match bearer(headers) {
         Some(t) if t.starts_with(keys::PREFIX) => {
             return Err(ApiError::Forbidden {
@@ -99,15 +109,16 @@ pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result
         .session_keys()
         .verify(token)
         .ok_or_else(|| ApiError::Unauthorized("session expired or invalid; sign in again or refresh".into()))?;
-    if !session::is_active(state.pool(), claims.sid).await? {
-        return Err(ApiError::Unauthorized("session has been signed out".into()));
-    }
     Ok(Some(Owner {
         owner_id: claims.sub,
         tenant_id: claims.tid,
         session_id: claims.sid,
         request_id: request_id(headers),
     }))
+}
+
+fn signed_out() -> ApiError {
+    ApiError::Unauthorized("session has been signed out".into())
 }
 
 impl FromRequestParts<AppState> for Owner {
@@ -220,14 +231,21 @@ impl AgentScope {
             });
         }
 
-        let owner = owner_from_headers(headers, state)
-            .await?
+        let owner = signed_owner(headers, state)?
             .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))?;
-        let owned: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1 AND tenant_id = $2)")
-            .bind(agent_id)
-            .bind(owner.tenant_id)
-            .fetch_one(state.pool())
-            .await?;
+        // The session is live and the agent is the tenant's: one round trip.
+        let (live, owned): (bool, bool) = sqlx::query_as(&format!(
+            "SELECT ({}), EXISTS (SELECT 1 FROM agents WHERE id = $2 AND tenant_id = $3)",
+            session::ACTIVE
+        ))
+        .bind(owner.session_id)
+        .bind(agent_id)
+        .bind(owner.tenant_id)
+        .fetch_one(state.pool())
+        .await?;
+        if !live {
+            return Err(signed_out());
+        }
         if !owned {
             return Err(ApiError::not_found("agent"));
         }

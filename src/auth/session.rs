@@ -131,13 +131,12 @@ pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, U
     Ok(row.map(|(o, t)| (o, t, sid, next)))
 }
 
+/// Whether session `$1` is live (not signed out, not expired), as an SQL expression.
+pub const ACTIVE: &str =
+    "EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())";
+
 pub async fn is_active(pool: &PgPool, session_id: Uuid) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())",
-    )
-    .bind(session_id)
-    .fetch_one(pool)
-    .await
+    sqlx::query_scalar(&format!("SELECT {ACTIVE}")).bind(session_id).fetch_one(pool).await
 }
 
 pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {

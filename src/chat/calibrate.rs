@@ -55,13 +55,17 @@ pub struct AfterTurn {
     pub messages: i32,
 }
 
-/// The adaptive threshold from the share of save-worthy messages (P6): > 70% → 2, < 30% → 5.
-pub fn threshold(save_worthy_share: Option<f64>) -> i64 {
-    match save_worthy_share {
-        Some(d) if d > 0.7 => THRESHOLD_DENSE,
-        Some(d) if d < 0.3 => THRESHOLD_SPARSE,
-        _ => THRESHOLD_DEFAULT,
-    }
+/// Save-worthy shares above and below which the threshold moves (P6).
+pub const DENSE_SHARE: f64 = 0.7;
+pub const SPARSE_SHARE: f64 = 0.3;
+
+/// The adaptive threshold (P6) as an SQL expression over `share`, the share of save-worthy
+/// messages (NULL without history): > 70% → 2, < 30% → 5, else 3.
+pub fn threshold_sql(share: &str) -> String {
+    format!(
+        "CASE WHEN {share} > {DENSE_SHARE} THEN {THRESHOLD_DENSE} WHEN {share} < {SPARSE_SHARE} THEN {THRESHOLD_SPARSE} \
+         ELSE {THRESHOLD_DEFAULT} END"
+    )
 }
 
 /// The five dedup buckets (001 §5.3).
@@ -93,36 +97,34 @@ pub struct FlushReport {
 pub async fn after_turn(state: &AppState, t: AfterTurn) -> anyhow::Result<()> {
     let pool = state.pool();
     if !super::trivial_for_extraction(&t.message, &t.triage) {
-        let share: Option<f64> = sqlx::query_scalar(
-            "SELECT avg(save_worthy::int)::float8 FROM (
-                SELECT save_worthy FROM chat_analytics WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2) recent",
-        )
-        .bind(t.agent_id)
-        .bind(DENSITY_WINDOW)
-        .fetch_one(pool)
-        .await?;
-        let threshold = threshold(share);
-        let pending: i64 = sqlx::query_scalar(
-            "WITH queued AS (
+        // One statement: the save-worthy density of the recent messages, the queue row, the
+        // batch's size, and both noted on the message's analytics row.
+        let sql = format!(
+            "WITH density AS (
+                SELECT avg(save_worthy::int)::float8 AS share FROM (
+                    SELECT save_worthy FROM chat_analytics WHERE agent_id = $2 ORDER BY created_at DESC LIMIT $5) recent
+             ), queued AS (
                 INSERT INTO extraction_queue (message_id, agent_id, save_hint, injected) VALUES ($1, $2, $3, $4)
-                ON CONFLICT (message_id) DO NOTHING RETURNING 1)
-             SELECT (SELECT count(*) FROM extraction_queue WHERE agent_id = $2) + (SELECT count(*) FROM queued)",
-        )
-        .bind(t.user_message_id)
-        .bind(t.agent_id)
-        .bind(&t.triage.save_hint)
-        .bind(&t.injected)
-        .fetch_one(pool)
-        .await?;
-        sqlx::query(
-            "UPDATE chat_analytics SET extraction_triggered = true, batch_size = $2, batch_threshold = $3
-              WHERE message_id = $1",
-        )
-        .bind(t.user_message_id)
-        .bind(pending as i32)
-        .bind(threshold as i32)
-        .execute(pool)
-        .await?;
+                ON CONFLICT (message_id) DO NOTHING RETURNING 1
+             ), batch AS (
+                SELECT (SELECT count(*) FROM extraction_queue WHERE agent_id = $2) + (SELECT count(*) FROM queued) AS pending,
+                       ({})::bigint AS threshold
+                  FROM density
+             ), noted AS (
+                UPDATE chat_analytics a SET extraction_triggered = true, batch_size = b.pending, batch_threshold = b.threshold
+                  FROM batch b WHERE a.message_id = $1
+             )
+             SELECT pending, threshold FROM batch",
+            threshold_sql("share")
+        );
+        let (pending, threshold): (i64, i64) = sqlx::query_as(&sql)
+            .bind(t.user_message_id)
+            .bind(t.agent_id)
+            .bind(&t.triage.save_hint)
+            .bind(&t.injected)
+            .bind(DENSITY_WINDOW)
+            .fetch_one(pool)
+            .await?;
         if pending >= threshold {
             flush(pool, state.llm(), state.embedder(), t.agent_id, Some(t.tenant_id)).await?;
         }
@@ -259,7 +261,7 @@ pub async fn flush(
     if queued.is_empty() {
         return Ok(report);
     }
-    let ctx = CallContext { agent_id: Some(agent_id), tenant_id, background: true, request_id: None };
+    let ctx = CallContext { agent_id: Some(agent_id), tenant_id, background: true, request_id: None, admitted: false };
     let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id).collect();
     match extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &queued, &mut report).await {
         Ok(()) => {}
@@ -573,7 +575,13 @@ pub async fn summarize(
         ],
     )
     .input(json!({ "messages": rows.iter().map(|(_, _, r, c)| json!({ "role": r, "content": cut(c) })).collect::<Vec<_>>() }));
-    let ctx = CallContext { agent_id: Some(agent_id), tenant_id: Some(tenant_id), background: true, request_id: None };
+    let ctx = CallContext {
+        agent_id: Some(agent_id),
+        tenant_id: Some(tenant_id),
+        background: true,
+        request_id: None,
+        admitted: false,
+    };
     let summary = llm.complete(&ctx, req).await?.content.trim().to_string();
     if summary.is_empty() {
         return Ok(false);
@@ -651,15 +659,6 @@ pub fn cycle() -> crate::jobs::Cycle {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_batch_threshold_follows_save_worthy_density() {
-        assert_eq!(threshold(None), 3);
-        assert_eq!(threshold(Some(0.71)), 2);
-        assert_eq!(threshold(Some(0.7)), 3);
-        assert_eq!(threshold(Some(0.3)), 3);
-        assert_eq!(threshold(Some(0.29)), 5);
-    }
 
     #[test]
     fn extraction_output_is_validated() {

@@ -160,12 +160,15 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// The context of the turn's own calls (triage, reply, tools): the turn was admitted by
+    /// `budget_first`.
     fn call_context(&self) -> CallContext {
         CallContext {
             agent_id: Some(self.agent_id),
             tenant_id: Some(self.tenant_id),
             background: false,
             request_id: self.origin.request_id.clone(),
+            admitted: true,
         }
     }
 }
@@ -175,8 +178,14 @@ pub struct Started {
     pub conversation_id: Uuid,
     pub user_message_id: Uuid,
     pub reply_id: Uuid,
-    /// Resolves with the reply's metadata, or the failure (also stored on the messages).
-    pub done: tokio::task::JoinHandle<Result<ReplyMeta, ApiError>>,
+    /// Resolves with the reply, or the failure (also stored on the messages).
+    pub done: tokio::task::JoinHandle<Result<Finished, ApiError>>,
+}
+
+/// A completed reply: its text as stored, with its metadata.
+pub struct Finished {
+    pub reply: String,
+    pub meta: ReplyMeta,
 }
 
 /// The agent's daily token budget, checked before anything is stored (429 with the reset time).
@@ -187,8 +196,14 @@ pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiEr
     }
 }
 
-async fn load_agent(pool: &PgPool, caller: &Caller) -> Result<Agent, ApiError> {
-    crate::agents::get(pool, caller.tenant_id, caller.agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))
+/// The agent with what a turn reads beside it: the calibration profile (for triage) and the
+/// current soul (for the prompt).
+#[derive(sqlx::FromRow)]
+struct TurnAgent {
+    #[sqlx(flatten)]
+    agent: Agent,
+    calibration: Option<Value>,
+    soul: Option<String>,
 }
 
 fn title_of(message: &str) -> String {
@@ -211,7 +226,6 @@ pub async fn start(
 ) -> Result<Started, ApiError> {
     validate(&message)?;
     budget_first(state, &caller).await?;
-    let agent = load_agent(state.pool(), &caller).await?;
     // One statement, so one round trip and one commit: the conversation (its row lock orders
     // concurrent messages), the user message and the reply to come. The user message is durable
     // before any model is asked.
@@ -250,7 +264,6 @@ pub async fn start(
     let (position, user_created) = stored.ok_or_else(|| ApiError::not_found("conversation"))?;
 
     let turn = Turn {
-        agent,
         caller,
         conversation_id,
         user_message_id,
@@ -297,7 +310,6 @@ pub async fn regenerate(
     message_id: Uuid,
 ) -> Result<Started, ApiError> {
     budget_first(state, &caller).await?;
-    let agent = load_agent(state.pool(), &caller).await?;
     let mut tx = state.pool().begin().await?;
     let found: Option<(Uuid, String)> = sqlx::query_as(
         "SELECT m.id, m.role FROM chat_messages m
@@ -364,7 +376,6 @@ pub async fn regenerate(
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
     tx.commit().await?;
     let turn = Turn {
-        agent,
         caller,
         conversation_id,
         user_message_id: user_id,
@@ -380,7 +391,6 @@ pub async fn regenerate(
 
 /// Everything one generation needs.
 struct Turn {
-    agent: Agent,
     caller: Caller,
     conversation_id: Uuid,
     user_message_id: Uuid,
@@ -547,7 +557,7 @@ async fn generate(
     state: &AppState,
     turn: &Turn,
     events: &tokio::sync::broadcast::Sender<Event>,
-) -> Result<ReplyMeta, ApiError> {
+) -> Result<Finished, ApiError> {
     let pool = state.pool();
     let started = Instant::now();
     let mut timings = Timings::default();
@@ -574,22 +584,27 @@ async fn generate(
     };
     let prepared = async {
         let history = history(pool, turn.conversation_id, turn.user_position).await?;
-        // The calibration profile (for triage) and the soul (for the prompt), in one round trip.
-        let (calibration, soul): (Option<Value>, Option<String>) = sqlx::query_as(
-            "SELECT (SELECT profile FROM agent_calibration WHERE agent_id = $1),
-                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1)",
-        )
-        .bind(turn.caller.agent_id)
-        .fetch_one(pool)
-        .await?;
+        // The agent, its calibration profile and its soul, in one round trip.
+        let sql = format!(
+            "SELECT {}, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
+                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul
+               FROM agents WHERE id = $1 AND tenant_id = $2",
+            crate::agents::COLUMNS
+        );
+        let agent: TurnAgent = sqlx::query_as(&sql)
+            .bind(turn.caller.agent_id)
+            .bind(turn.caller.tenant_id)
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found("agent"))?;
         let setup_ms = ms_since(started);
         // Tier 1: triage.
         let stage = Instant::now();
-        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, calibration.as_ref()).await;
-        Ok::<_, ApiError>((history, soul, t, setup_ms, ms_since(stage)))
+        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, agent.calibration.as_ref()).await;
+        Ok::<_, ApiError>((history, agent, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
-    let (history, soul, t, setup_ms, triage_ms) = prepared?;
+    let (history, TurnAgent { agent, soul, .. }, t, setup_ms, triage_ms) = prepared?;
     (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
     // Context, only what triage asked for.
     let query = if context::wants_context(&t.triage) { query } else { None };
@@ -600,8 +615,8 @@ async fn generate(
     let stage = Instant::now();
 
     // Tier 2: generation.
-    let system = prompt::system(&turn.agent, soul.as_deref(), &t.triage, &context);
-    let role = if turn.agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
+    let system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
+    let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     let mut messages = prompt::messages(system, history, &turn.message);
     let mut tool_usage = Usage::default();
     if t.triage.tools_needed {
@@ -638,7 +653,7 @@ async fn finish(
     (started, timings): (Instant, Timings),
     events: &tokio::sync::broadcast::Sender<Event>,
     unstreamed: bool,
-) -> Result<ReplyMeta, ApiError> {
+) -> Result<Finished, ApiError> {
     let pool = state.pool();
     let usage = Usage {
         prompt_tokens: response.usage.prompt_tokens + extra_usage.prompt_tokens,
@@ -734,7 +749,7 @@ async fn finish(
     .await?
     .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
     if unstreamed {
-        let _ = events.send(Event::Delta { end: content.len(), text: content });
+        let _ = events.send(Event::Delta { end: content.len(), text: content.clone() });
     }
     let _ = events.send(Event::Done(meta_json));
     metrics::counter!("chat_turns_total", "channel" => turn.channel.as_str(), "triage_skipped" => t.skipped.to_string())
@@ -762,7 +777,7 @@ async fn finish(
             tracing::warn!(error = %format!("{e:#}"), "calibration after the turn failed; the stale flush retries");
         }
     });
-    Ok(meta)
+    Ok(Finished { reply: content, meta })
 }
 
 /// Whether `triage` asked for nothing the extraction could use.

@@ -130,6 +130,7 @@ pub async fn compile(
         tenant_id: Some(tenant_id),
         background,
         request_id: origin.request_id.clone(),
+        admitted: false,
     };
     let answer = llm.complete(&ctx, req).await?;
     let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);

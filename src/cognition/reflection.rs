@@ -219,6 +219,7 @@ pub async fn run(
         tenant_id: Some(tenant_id),
         background: trigger == "schedule",
         request_id: origin.request_id.clone(),
+        admitted: false,
     };
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({

@@ -96,7 +96,13 @@ pub async fn run(llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, text: &str) -> 
     .json()
     .max_tokens(2500)
     .input(json!({ "messages": [text] }));
-    let ctx = CallContext { agent_id: Some(agent_id), tenant_id: Some(tenant_id), background: false, request_id: None };
+    let ctx = CallContext {
+        agent_id: Some(agent_id),
+        tenant_id: Some(tenant_id),
+        background: false,
+        request_id: None,
+        admitted: false,
+    };
     let (p, a) = tokio::join!(llm.complete(&ctx, req.clone()), llm.complete_alternate(&ctx, req));
     // A budget or kill-switch refusal is the caller's answer, not a comparison.
     let (p, a) = match (p, a) {

@@ -34,6 +34,10 @@ pub struct CallContext {
     /// Background work honours the kill switch; foreground (chat) does not.
     pub background: bool,
     pub request_id: Option<String>,
+    /// The caller checked the budgets a moment ago for the whole unit of work (a chat turn is
+    /// admitted once, answering 429 before anything is stored), so its calls are not checked
+    /// again one by one. They are still logged and counted.
+    pub admitted: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -127,11 +131,20 @@ impl Gateway {
         self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
     }
 
+    /// The budgets and the kill switch, unless the caller already admitted the call's work.
+    async fn admit(&self, ctx: &CallContext) -> Result<(), LlmError> {
+        if ctx.admitted {
+            return Ok(());
+        }
+        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+            Ok(()) => Ok(()),
+            Err(refusal) => Err(refusal.into()),
+        }
+    }
+
     /// Runs one call for `ctx` through the role's route.
     pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
-            return Err(refusal.into());
-        }
+        self.admit(ctx).await?;
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let deadline = Instant::now() + route.timeout();
@@ -188,9 +201,7 @@ impl Gateway {
     /// A second opinion for comparisons (the calibration shadow): the route's first fallback
     /// target, or the offline engine when the route has none. One attempt, budgeted and logged.
     pub async fn complete_alternate(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
-            return Err(refusal.into());
-        }
+        self.admit(ctx).await?;
         let route = self.routes.route(req.role);
         let target =
             route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
@@ -230,9 +241,7 @@ impl Gateway {
     ) -> Result<ChatResponse, LlmError> {
         use futures::StreamExt;
 
-        if let Err(refusal) = budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
-            return Err(refusal.into());
-        }
+        self.admit(ctx).await?;
         let req = &req;
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));

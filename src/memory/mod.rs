@@ -304,13 +304,17 @@ pub struct Newest<'a> {
 /// per connection: planning it each time cost five times its execution. The settings are local
 /// to a transaction that is rolled back, also when this runs inside the caller's transaction.
 pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    sqlx::query(
-        "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-                set_config('enable_sort', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)",
-    )
-    .execute(&mut *tx)
-    .await?;
+    const SETTINGS: &str = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; \
+                            SET LOCAL enable_sort = off; SET LOCAL plan_cache_mode = force_generic_plan";
+    // Outside a transaction the settings travel with the BEGIN (one round trip); inside the
+    // caller's they follow its savepoint.
+    let mut tx = if sqlx::Connection::is_in_transaction(&*conn) {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        sqlx::Executor::execute(&mut *tx, SETTINGS).await?;
+        tx
+    } else {
+        sqlx::Connection::begin_with(&mut *conn, format!("BEGIN; {SETTINGS}")).await?
+    };
     let rows = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM agent_memories
           WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL

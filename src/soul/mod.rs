@@ -142,6 +142,7 @@ pub async fn propose(
             tenant_id: Some(tenant_id),
             background: matches!(origin.actor, Actor::Job(_)),
             request_id: origin.request_id.clone(),
+            admitted: false,
         };
         match ask_guard(llm, &ctx, &old.as_ref().map(|o| o.content.clone()).unwrap_or_default(), content).await {
             Ok((true, r)) => (true, "guard", r, None),

@@ -143,6 +143,17 @@ async fn a_new_conversation_remembers_what_the_user_said_in_an_earlier_one() {
 }
 
 #[tokio::test]
+async fn the_batch_threshold_follows_save_worthy_density() {
+    // The rule runs in the database, inside the after-turn statement: check it there.
+    let db = crate::common::TestDb::new().await;
+    let sql = format!("SELECT ({})::bigint", miniclaw::chat::calibrate::threshold_sql("$1::float8"));
+    for (share, threshold) in [(None, 3), (Some(0.71), 2), (Some(0.7), 3), (Some(0.3), 3), (Some(0.29), 5)] {
+        let got: i64 = sqlx::query_scalar(&sql).bind(share).fetch_one(&db.pool).await.unwrap();
+        assert_eq!(got, threshold, "share {share:?}");
+    }
+}
+
+#[tokio::test]
 async fn small_talk_skips_triage_and_touches_no_memory() {
     let c = Chat::new(TestApp::spawn().await).await;
     let r = c

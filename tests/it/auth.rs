@@ -47,9 +47,16 @@ async fn signup_login_me_refresh_logout() {
     let r = app.send(app.request(Method::POST, "/v1/auth/refresh").json(&json!({ "refresh_token": refresh }))).await;
     assert_eq!(r.status, 401, "a refresh token works once");
 
+    let r = app.send(app.as_bearer(&token2, Method::POST, "/v1/hosted-agents").json(&json!({ "name": "Ada" }))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let conversations = format!("/v1/hosted-agents/{}/conversations", r.json()["id"].as_str().unwrap());
+    assert_eq!(app.send(app.as_bearer(&token2, Method::GET, &conversations)).await.status, 200);
+
     let r = app.send(app.as_bearer(&token2, Method::POST, "/v1/auth/logout")).await;
     assert_eq!(r.status, 204);
     assert_eq!(app.send(app.as_bearer(&token2, Method::GET, "/v1/me")).await.status, 401);
+    let r = app.send(app.as_bearer(&token2, Method::GET, &conversations)).await;
+    assert_eq!(r.status, 401, "agent routes check the session too: {}", r.text);
     assert_eq!(
         app.send(app.as_bearer(&token, Method::GET, "/v1/me")).await.status,
         401,

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::llm::offline::triage::Triage;
 use crate::llm::usage::count_tokens;
 use crate::memory::vector::{self, Filters};
-use crate::memory::{self, COLUMNS, Memory, Newest, score};
+use crate::memory::{self, Memory, Newest, score};
 
 pub const KNOWLEDGE_TOP: i64 = 40;
 pub const KNOWLEDGE_RECENT: i64 = 10;
@@ -95,7 +95,8 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
-    async fn nearest(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<(Uuid, f64)>> {
+    /// The `k` memories nearest to the message, with their similarity.
+    async fn nearest(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<(Memory, f64)>> {
         let Some((v, model)) = self.query else { return Ok(Vec::new()) };
         let mut conn = self.pool.acquire().await?;
         self.queries += 1;
@@ -104,19 +105,8 @@ impl Loader<'_> {
             sources: sources.iter().map(|s| s.to_string()).collect(),
             ..Filters::default()
         };
-        vector::nearest(&mut conn, self.agent_id, model, v, k, &f).await
-    }
-
-    async fn rows(&mut self, ids: &[Uuid]) -> sqlx::Result<Vec<Memory>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        self.queries += 1;
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)"))
-            .bind(self.agent_id)
-            .bind(ids)
-            .fetch_all(self.pool)
-            .await
+        let found = vector::nearest_memories(&mut conn, self.agent_id, model, v, k, &f).await?;
+        Ok(found.into_iter().map(|s| (s.memory, s.similarity)).collect())
     }
 
     async fn recent(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<Memory>> {
@@ -183,16 +173,10 @@ async fn memories(
         return Ok((Some(content), Vec::new(), Vec::new(), tokens));
     }
     let similar = l.nearest(&memory::LEARNED_SOURCES, categories, MEMORY_TOP).await?;
-    let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
-    let mut rows = l.rows(&ids).await?;
     let recent = l.recent(&memory::LEARNED_SOURCES, categories, MEMORY_RECENT).await?;
-    let seen: HashSet<Uuid> = ids.iter().copied().collect();
-    let mut candidates: Vec<(Memory, Option<f64>, &'static str)> = Vec::new();
-    for (id, sim) in &similar {
-        if let Some(pos) = rows.iter().position(|m| m.id == *id) {
-            candidates.push((rows.swap_remove(pos), Some(*sim), "vector"));
-        }
-    }
+    let seen: HashSet<Uuid> = similar.iter().map(|(m, _)| m.id).collect();
+    let mut candidates: Vec<(Memory, Option<f64>, &'static str)> =
+        similar.into_iter().map(|(m, sim)| (m, Some(sim), "vector")).collect();
     candidates.extend(recent.into_iter().filter(|m| !seen.contains(&m.id)).map(|m| (m, None, "recency")));
     let (kept, tokens) = select(candidates, MEMORY_MAX, MEMORY_TOKENS);
     let (certain, soft): (Vec<_>, Vec<_>) = kept.into_iter().partition(|m| m.section == "certain");
@@ -218,14 +202,7 @@ async fn knowledge(l: &mut Loader<'_>) -> sqlx::Result<(Vec<UsedMemory>, u32)> {
     let candidates: Vec<(Memory, Option<f64>, &'static str)> = if similar.is_empty() {
         l.recent(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_RECENT).await?.into_iter().map(|m| (m, None, "recency")).collect()
     } else {
-        let ids: Vec<Uuid> = similar.iter().map(|(id, _)| *id).collect();
-        let mut rows = l.rows(&ids).await?;
-        similar
-            .iter()
-            .filter_map(|(id, sim)| {
-                rows.iter().position(|m| m.id == *id).map(|p| (rows.swap_remove(p), Some(*sim), "vector"))
-            })
-            .collect()
+        similar.into_iter().map(|(m, sim)| (m, Some(sim), "vector")).collect()
     };
     // Knowledge keeps its similarity order; only the budget applies.
     let (mut out, mut tokens) = (Vec::new(), 0);

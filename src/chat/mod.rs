@@ -630,6 +630,12 @@ async fn generate(
         messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
     }
     let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens);
+    if !state.llm().streams(role) {
+        // One piece of text: stored and announced with the finished turn, no row update of its own.
+        let response = state.llm().complete(&ctx, req).await?;
+        timings.generation_ms = ms_since(stage);
+        return finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, true).await;
+    }
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
     let (response, written) =
         tokio::join!(state.llm().stream(&ctx, req, tx), persist_deltas(pool, turn.reply_id, rx, events));

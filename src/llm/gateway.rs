@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::Role;
 use super::anthropic::AnthropicClient;
 use super::budget::{self, Refusal};
 use super::openai::{Completion, OpenAiClient, ProviderError};
@@ -121,6 +122,12 @@ impl Gateway {
 
     pub fn routes(&self) -> &RoutingTable {
         &self.routes
+    }
+
+    /// Whether the role's answers arrive piece by piece: not when its first target is the
+    /// offline engine, which answers in one piece (then `complete` does the same work).
+    pub fn streams(&self, role: Role) -> bool {
+        self.routes.route(role).targets.first().is_some_and(|t| t.provider != OFFLINE)
     }
 
     /// What a call's tokens cost on `model` (0 for the offline engine, `None` when unpriced).

@@ -165,6 +165,41 @@ pub async fn nearest(
     k: i64,
     f: &Filters,
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
+    nearest_as(conn, agent_id, model, query, k, f, "id").await
+}
+
+/// A memory found by `nearest_memories`, with its cosine similarity to the query.
+#[derive(sqlx::FromRow)]
+pub struct Similar {
+    #[sqlx(flatten)]
+    pub memory: super::Memory,
+    pub similarity: f64,
+}
+
+/// `nearest`, with the memories themselves (one round trip less than reading them after).
+pub async fn nearest_memories(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    model: &str,
+    query: &[f32],
+    k: i64,
+    f: &Filters,
+) -> sqlx::Result<Vec<Similar>> {
+    nearest_as(conn, agent_id, model, query, k, f, super::COLUMNS).await
+}
+
+async fn nearest_as<R>(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    model: &str,
+    query: &[f32],
+    k: i64,
+    f: &Filters,
+    columns: &str,
+) -> sqlx::Result<Vec<R>>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
     let dims = query.len();
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // Small agents are searched exactly (their rows through the agent index, then sorted):
@@ -192,7 +227,8 @@ pub async fn nearest(
     .bind(model)
     .fetch_one(&mut *tx)
     .await?;
-    let rows: Vec<(Uuid, f64)> = sqlx::query_as(&nearest_sql(dims, exact, model))
+    let sql = nearest_sql_with(dims, exact, model, columns);
+    let rows: Vec<R> = sqlx::query_as(&sql)
         .bind(agent_id)
         .bind(literal(query))
         .bind(k)
@@ -217,12 +253,17 @@ pub async fn nearest(
 /// that even a generic plan matches the model's partial index. `exact` orders by an expression
 /// no index can serve, so every candidate row is compared.
 pub fn nearest_sql(dims: usize, exact: bool, model: &str) -> String {
+    nearest_sql_with(dims, exact, model, "id")
+}
+
+/// `nearest_sql` answering `columns` of each memory (unqualified) and its `similarity`.
+fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> String {
     let order =
         if exact { format!("(embedding::vector({dims}) <=> $2::vector({dims})) + 0") } else { "distance".into() };
     let model = model.replace('\'', "''");
     format!(
-        "SELECT id, 1 - distance FROM (
-            SELECT id, (embedding::vector({dims}) <=> $2::vector({dims})) AS distance
+        "SELECT {columns}, 1 - distance AS similarity FROM (
+            SELECT {columns}, (embedding::vector({dims}) <=> $2::vector({dims})) AS distance
               FROM agent_memories
              WHERE agent_id = $1 AND embedding_model = '{model}'
                AND status = ANY($4) AND invalid_at IS NULL AND (expires_at IS NULL OR expires_at > now())

@@ -288,11 +288,12 @@ pub async fn flush(
             return Err(e);
         }
     }
-    sqlx::query("DELETE FROM extraction_queue WHERE message_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
-    // The batch's results go on the message that completed it; every message in it is marked.
+    // The batch leaves the queue, and its results go on the message that completed it; every
+    // message in it is marked. One statement.
     let last = *ids.last().expect("non-empty batch");
     sqlx::query(
-        "UPDATE chat_analytics SET extraction_triggered = true,
+        "WITH done AS (DELETE FROM extraction_queue WHERE message_id = ANY($1))
+         UPDATE chat_analytics SET extraction_triggered = true,
                 facts_extracted = CASE WHEN message_id = $2 THEN $3 ELSE facts_extracted END,
                 dedup = CASE WHEN message_id = $2 THEN $4 ELSE dedup END,
                 batch_size = CASE WHEN message_id = $2 THEN $5 ELSE batch_size END

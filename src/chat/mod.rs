@@ -196,14 +196,16 @@ pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiEr
     }
 }
 
-/// The agent with what a turn reads beside it: the calibration profile (for triage) and the
-/// current soul (for the prompt).
+/// The agent with what a turn reads beside it: the calibration profile (for triage), the
+/// current soul (for the prompt) and the conversation so far.
 #[derive(sqlx::FromRow)]
 struct TurnAgent {
     #[sqlx(flatten)]
     agent: Agent,
     calibration: Option<Value>,
     soul: Option<String>,
+    /// The last completed messages before this one as `[role, content]`, oldest first.
+    history: sqlx::types::Json<Vec<(String, String)>>,
 }
 
 fn title_of(message: &str) -> String {
@@ -443,29 +445,6 @@ async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync:
     let _ = events.send(Event::Failed { code: e.code().into(), message });
 }
 
-/// The conversation before the message, oldest first, completed messages only.
-async fn history(pool: &PgPool, conversation_id: Uuid, before: i32) -> sqlx::Result<Vec<Message>> {
-    let rows: Vec<(String, String)> = sqlx::query_as(
-        "SELECT role, content FROM (
-            SELECT role, content, position FROM chat_messages
-             WHERE conversation_id = $1 AND position < $2 AND status = 'complete'
-             ORDER BY position DESC LIMIT $3) recent
-         ORDER BY position",
-    )
-    .bind(conversation_id)
-    .bind(before)
-    .bind(HISTORY_MESSAGES)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(role, content)| {
-            let content: String = content.chars().take(HISTORY_CHARS).collect();
-            if role == "user" { Message::user(content) } else { Message::assistant(content) }
-        })
-        .collect())
-}
-
 /// Appends streamed text to the reply row, then announces it. Text that arrives while a write
 /// is in flight is written together with the next one.
 async fn persist_deltas(
@@ -583,20 +562,36 @@ async fn generate(
         (vector, ms_since(stage))
     };
     let prepared = async {
-        let history = history(pool, turn.conversation_id, turn.user_position).await?;
-        // The agent, its calibration profile and its soul, in one round trip.
+        // The agent, its calibration profile, its soul and the conversation: one round trip.
         let sql = format!(
             "SELECT {}, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
-                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul
+                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,
+                    (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
+                       FROM (SELECT role, content, position FROM chat_messages
+                              WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
+                              ORDER BY position DESC LIMIT $5) recent) AS history
                FROM agents WHERE id = $1 AND tenant_id = $2",
             crate::agents::COLUMNS
         );
         let agent: TurnAgent = sqlx::query_as(&sql)
             .bind(turn.caller.agent_id)
             .bind(turn.caller.tenant_id)
+            .bind(turn.conversation_id)
+            .bind(turn.user_position)
+            .bind(HISTORY_MESSAGES)
+            .bind(HISTORY_CHARS as i32)
             .fetch_optional(pool)
             .await?
             .ok_or_else(|| ApiError::not_found("agent"))?;
+        let history: Vec<Message> = agent
+            .history
+            .iter()
+            .map(
+                |(role, content)| {
+                    if role == "user" { Message::user(content.clone()) } else { Message::assistant(content.clone()) }
+                },
+            )
+            .collect();
         let setup_ms = ms_since(started);
         // Tier 1: triage.
         let stage = Instant::now();
@@ -666,6 +661,7 @@ async fn finish(
         completion_tokens: response.usage.completion_tokens + extra_usage.completion_tokens,
     };
     let used = context.used();
+    let ids: Vec<Uuid> = used.iter().map(|m| m.id).collect();
     let meta = ReplyMeta {
         conversation_id: turn.conversation_id,
         user_message_id: turn.user_message_id,
@@ -720,6 +716,9 @@ async fn finish(
                cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
                memories_used = excluded.memories_used, context_tokens = excluded.context_tokens,
                used_dossier = excluded.used_dossier, finish_reason = excluded.finish_reason
+         ), hits AS (
+            -- Hit tracking (001 §7.5): recorded here, folded into the memories by a job.
+            INSERT INTO memory_hits (memory_id, kind) SELECT unnest($29::uuid[]), 'mention' WHERE EXISTS (SELECT 1 FROM reply)
          )
          SELECT content FROM reply",
     )
@@ -751,6 +750,7 @@ async fn finish(
     .bind(&response.content)
     .bind(unstreamed)
     .bind(&meta_json)
+    .bind(&ids)
     .fetch_optional(pool)
     .await?
     .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
@@ -761,8 +761,7 @@ async fn finish(
     metrics::counter!("chat_turns_total", "channel" => turn.channel.as_str(), "triage_skipped" => t.skipped.to_string())
         .increment(1);
 
-    // Off the reply path: hit tracking (001 §7.5), then calibration and summaries.
-    let ids: Vec<Uuid> = used.iter().map(|m| m.id).collect();
+    // Off the reply path: calibration and summaries.
     let after = calibrate::AfterTurn {
         agent_id: turn.caller.agent_id,
         tenant_id: turn.caller.tenant_id,
@@ -771,14 +770,11 @@ async fn finish(
         message: turn.message.clone(),
         stated_at: turn.user_created,
         triage: t.triage.clone(),
-        injected: ids.clone(),
+        injected: ids,
         messages: turn.messages,
     };
     let state = state.clone();
     tokio::spawn(async move {
-        if let Err(e) = crate::memory::record_hits(state.pool(), &ids, "mention").await {
-            tracing::warn!(error = %e, "memory hit tracking failed");
-        }
         if let Err(e) = calibrate::after_turn(&state, after).await {
             tracing::warn!(error = %format!("{e:#}"), "calibration after the turn failed; the stale flush retries");
         }

@@ -118,6 +118,14 @@ async fn a_new_conversation_remembers_what_the_user_said_in_an_earlier_one() {
         .unwrap();
     assert_eq!(name["section"], "certain", "identity is pinned context");
     assert!(name["rank"].as_f64().unwrap() > 0.0);
+    // The hit is recorded with the reply (a job folds it into `mention_count`).
+    let mentions: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM memory_hits WHERE kind = 'mention' AND memory_id = $1")
+            .bind(uuid::Uuid::parse_str(name["id"].as_str().unwrap()).unwrap())
+            .fetch_one(c.app.pool())
+            .await
+            .unwrap();
+    assert_eq!(mentions, 1);
 
     // History, analytics and the dedup buckets of the extraction.
     let convs = c.get("/conversations").await;
@@ -233,6 +241,42 @@ async fn triage_model_output_is_used_when_valid() {
     assert_eq!(chat["max_completion_tokens"].as_u64().or(chat["max_tokens"].as_u64()), Some(4000), "clamped");
     let triage = &server.requests()[0];
     assert_eq!(triage["response_format"]["type"], "json_object");
+}
+
+#[tokio::test]
+async fn the_chat_model_gets_the_conversation_so_far_in_order_and_cut() {
+    let server = LlmServer::start().await;
+    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    let c = Chat::new(app).await;
+    // Brief messages: no triage call, each scripted answer is a chat stream.
+    for reply in ["Once upon a time", "Noted", "You told me a long one"] {
+        server.push(Script::Stream { pieces: vec![reply.into()], usage: None, complete: true });
+    }
+    let first = c.say("Tell me a story", None).await;
+    let conversation = first["conversation_id"].as_str().unwrap().to_string();
+    let long = "a".repeat(1500);
+    c.say(&long, Some(&conversation)).await;
+    c.say("What did I say?", Some(&conversation)).await;
+    let chats: Vec<Value> = server.requests().into_iter().filter(|b| b["stream"] == true).collect();
+    assert_eq!(chats.len(), 3);
+    let turns: Vec<(String, String)> = chats[2]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] != "system")
+        .map(|m| (m["role"].as_str().unwrap().to_string(), m["content"].as_str().unwrap().to_string()))
+        .collect();
+    let expected: Vec<(String, String)> = [
+        ("user", "Tell me a story".to_string()),
+        ("assistant", "Once upon a time".to_string()),
+        ("user", "a".repeat(1000)),
+        ("assistant", "Noted".to_string()),
+        ("user", "What did I say?".to_string()),
+    ]
+    .into_iter()
+    .map(|(r, t)| (r.to_string(), t))
+    .collect();
+    assert_eq!(turns, expected, "earlier messages oldest first, each cut at 1,000 characters");
 }
 
 #[tokio::test]

@@ -86,6 +86,30 @@ pub fn wants_context(t: &Triage) -> bool {
     !t.relevant_categories.is_empty() || t.include_knowledge || t.include_summaries
 }
 
+/// What the agent has to offer beside its memories, read by one probe: a dossier compiled after
+/// its last memory change, whether it has a knowledge base, whether it has summaries. Most
+/// agents have neither knowledge nor summaries; the probe saves the searches that would find
+/// nothing.
+#[derive(Debug, Clone, Default, sqlx::FromRow)]
+pub struct Available {
+    pub dossier: Option<String>,
+    pub knowledge: bool,
+    pub summaries: bool,
+}
+
+/// The probe as select items over agent `agent` (an SQL expression), evaluated only when `when`
+/// is true (the subqueries then run not at all), else `NULL, false, false`.
+pub fn available_sql(agent: &str, when: &str) -> String {
+    format!(
+        "CASE WHEN {when} THEN (SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
+                                 WHERE d.agent_id = {agent} AND d.compiled_at >= coalesce(s.changed_at, '-infinity')) END AS dossier,
+         coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = {agent}
+                    AND source IN ('uploaded', 'url') AND status = 'active' AND invalid_at IS NULL) END, false) AS knowledge,
+         coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM conversation_summaries WHERE agent_id = {agent}) END, false)
+           AS summaries"
+    )
+}
+
 struct Loader<'a> {
     pool: &'a PgPool,
     agent_id: Uuid,
@@ -158,16 +182,9 @@ fn select(candidates: Vec<(Memory, Option<f64>, &'static str)>, max: usize, budg
 async fn memories(
     l: &mut Loader<'_>,
     categories: &[String],
+    dossier: Option<String>,
 ) -> sqlx::Result<(Option<String>, Vec<UsedMemory>, Vec<UsedMemory>, u32)> {
     // A dossier compiled after the last memory change stands in for the search (C4).
-    l.queries += 1;
-    let dossier: Option<String> = sqlx::query_scalar(
-        "SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
-          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.changed_at, '-infinity')",
-    )
-    .bind(l.agent_id)
-    .fetch_optional(l.pool)
-    .await?;
     if let Some(content) = dossier {
         let tokens = count_tokens(&content);
         return Ok((Some(content), Vec::new(), Vec::new(), tokens));
@@ -185,19 +202,6 @@ async fn memories(
 
 /// Knowledge chunks by similarity (or the most recent without a vector), within 600 tokens.
 async fn knowledge(l: &mut Loader<'_>) -> sqlx::Result<(Vec<UsedMemory>, u32)> {
-    // Most agents have no knowledge base: one index probe saves a filtered vector search
-    // that would walk the whole graph looking for rows that do not exist.
-    l.queries += 1;
-    let any: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = $1 AND source IN ('uploaded', 'url')
-                          AND status = 'active' AND invalid_at IS NULL)",
-    )
-    .bind(l.agent_id)
-    .fetch_one(l.pool)
-    .await?;
-    if !any {
-        return Ok((Vec::new(), 0));
-    }
     let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
     let candidates: Vec<(Memory, Option<f64>, &'static str)> = if similar.is_empty() {
         l.recent(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_RECENT).await?.into_iter().map(|m| (m, None, "recency")).collect()
@@ -268,13 +272,16 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
     Ok((out, tokens))
 }
 
-/// Loads the context triage asked for. `query` is the message's embedding (and its model).
-/// The three paths (memories, knowledge, summaries) run at once, each on its own connection.
+/// Loads the context triage asked for. `query` is the message's embedding (and its model);
+/// `available` the probe if the caller made it (else it is made here). The three paths
+/// (memories, knowledge, summaries) then run at once, each on its own connection, and only
+/// where the agent has something to find.
 pub async fn load(
     pool: &PgPool,
     agent_id: Uuid,
     triage: &Triage,
     query: Option<(&[f32], &str)>,
+    available: Option<Available>,
 ) -> sqlx::Result<Context> {
     let mut ctx = Context {
         searched: Searched {
@@ -291,13 +298,21 @@ pub async fn load(
     if query.is_none() {
         ctx.searched.notes.push("the message could not be embedded: memories found by recency only".into());
     }
+    // The probe is one query, whether the caller made it along with its own read or it is made here.
+    let available = match available {
+        Some(a) => a,
+        None => {
+            sqlx::query_as(&format!("SELECT {}", available_sql("$1", "true"))).bind(agent_id).fetch_one(pool).await?
+        }
+    };
     let loader = || Loader { pool, agent_id, query, queries: 0 };
     let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
     let categories = &triage.relevant_categories;
+    let Available { dossier, knowledge: has_knowledge, summaries: has_summaries } = available;
     let (m, k, s) = tokio::join!(
-        async { if categories.is_empty() { Ok(None) } else { memories(&mut lm, categories).await.map(Some) } },
-        async { if triage.include_knowledge { knowledge(&mut lk).await.map(Some) } else { Ok(None) } },
-        async { if triage.include_summaries { summaries(&mut ls).await.map(Some) } else { Ok(None) } },
+        async { if categories.is_empty() { Ok(None) } else { memories(&mut lm, categories, dossier).await.map(Some) } },
+        async { if triage.include_knowledge && has_knowledge { knowledge(&mut lk).await.map(Some) } else { Ok(None) } },
+        async { if triage.include_summaries && has_summaries { summaries(&mut ls).await.map(Some) } else { Ok(None) } },
     );
     if let Some((dossier, certain, soft, tokens)) = m? {
         ctx.searched.dossier = dossier.is_some();
@@ -314,6 +329,6 @@ pub async fn load(
         ctx.summaries = summaries;
         ctx.tokens += tokens;
     }
-    ctx.searched.memory_queries = lm.queries + lk.queries + ls.queries;
+    ctx.searched.memory_queries = 1 + lm.queries + lk.queries + ls.queries;
     Ok(ctx)
 }

@@ -206,6 +206,10 @@ struct TurnAgent {
     soul: Option<String>,
     /// The last completed messages before this one as `[role, content]`, oldest first.
     history: sqlx::types::Json<Vec<(String, String)>>,
+    /// The context probe, made along when the turn may want context.
+    #[sqlx(flatten)]
+    available: context::Available,
+    probed: bool,
 }
 
 fn title_of(message: &str) -> String {
@@ -562,16 +566,18 @@ async fn generate(
         (vector, ms_since(stage))
     };
     let prepared = async {
-        // The agent, its calibration profile, its soul and the conversation: one round trip.
+        // The agent, its calibration profile, its soul, the conversation and, when the turn may
+        // want context, what context the agent has: one round trip.
         let sql = format!(
-            "SELECT {}, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
+            "SELECT {}, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
                     (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,
                     (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
                        FROM (SELECT role, content, position FROM chat_messages
                               WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
                               ORDER BY position DESC LIMIT $5) recent) AS history
                FROM agents WHERE id = $1 AND tenant_id = $2",
-            crate::agents::COLUMNS
+            crate::agents::COLUMNS,
+            context::available_sql("$1", "$7")
         );
         let agent: TurnAgent = sqlx::query_as(&sql)
             .bind(turn.caller.agent_id)
@@ -580,6 +586,7 @@ async fn generate(
             .bind(turn.user_position)
             .bind(HISTORY_MESSAGES)
             .bind(HISTORY_CHARS as i32)
+            .bind(may_want_context)
             .fetch_optional(pool)
             .await?
             .ok_or_else(|| ApiError::not_found("agent"))?;
@@ -599,13 +606,13 @@ async fn generate(
         Ok::<_, ApiError>((history, agent, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
-    let (history, TurnAgent { agent, soul, .. }, t, setup_ms, triage_ms) = prepared?;
+    let (history, TurnAgent { agent, soul, available, probed, .. }, t, setup_ms, triage_ms) = prepared?;
     (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
     // Context, only what triage asked for.
     let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
-    let context =
-        context::load(pool, turn.caller.agent_id, &t.triage, query.as_deref().map(|v| (v, embedder.model()))).await?;
+    let query = query.as_deref().map(|v| (v, embedder.model()));
+    let context = context::load(pool, turn.caller.agent_id, &t.triage, query, probed.then_some(available)).await?;
     timings.context_ms = ms_since(stage);
     let stage = Instant::now();
 

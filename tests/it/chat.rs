@@ -280,6 +280,63 @@ async fn the_chat_model_gets_the_conversation_so_far_in_order_and_cut() {
 }
 
 #[tokio::test]
+async fn knowledge_and_summaries_reach_the_prompt_when_triage_asks_and_the_agent_has_them() {
+    let server = LlmServer::start().await;
+    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    let c = Chat::new(app).await;
+    let triage = r#"{"intent":"question","relevantCategories":[],"includeKnowledge":true,"includeSummaries":true,
+        "saveWorthy":false,"responseStyle":"brief","maxTokens":300,"toolsNeeded":false,"emotionalTone":"neutral"}"#;
+    let question =
+        "Could you remind me when the studio is open and what we decided about the museum workshop last time?";
+
+    // Nothing to find but memories: the probe, the vector search and the recency read; no
+    // knowledge or summary search.
+    server.push(Script::reply(triage));
+    server.push(Script::Stream { pieces: vec!["I do not know yet.".into()], usage: None, complete: true });
+    let r = c.say(question, None).await;
+    assert_eq!(r["searched"]["knowledge"], true);
+    assert_eq!(r["searched"]["memory_queries"], 3, "{}", r["searched"]);
+    assert!(r["memories_used"].as_array().unwrap().is_empty());
+
+    // A knowledge text and a summary of an earlier conversation.
+    let k = c
+        .app
+        .send(
+            c.post("/knowledge")
+                .json(&json!({ "text": "The studio is open from nine to five on weekdays.", "title": "Studio" })),
+        )
+        .await;
+    assert_eq!(k.status, 201, "{}", k.text);
+    let conversation = uuid::Uuid::parse_str(r["conversation_id"].as_str().unwrap()).unwrap();
+    let first = uuid::Uuid::parse_str(r["user_message_id"].as_str().unwrap()).unwrap();
+    sqlx::query(
+        "INSERT INTO conversation_summaries (id, conversation_id, agent_id, content, first_message_id, last_message_id,
+                                             first_position, last_position, message_count)
+         VALUES (gen_random_uuid(), $1, $2::uuid, 'We agreed to run the museum workshop on Tuesday.', $3, $3, 0, 0, 1)",
+    )
+    .bind(conversation)
+    .bind(&c.id)
+    .bind(first)
+    .execute(c.app.pool())
+    .await
+    .unwrap();
+
+    server.push(Script::reply(triage));
+    server.push(Script::Stream { pieces: vec!["Nine to five; Tuesday.".into()], usage: None, complete: true });
+    let r = c.say(question, None).await;
+    let used = r["memories_used"].as_array().unwrap();
+    assert!(
+        used.iter().any(|m| m["section"] == "knowledge" && m["content"].as_str().unwrap().contains("nine to five")),
+        "{used:?}"
+    );
+    assert_eq!(r["searched"]["memory_queries"], 5, "and the knowledge and summary searches: {}", r["searched"]);
+    let chat = server.requests().into_iter().filter(|b| b["stream"] == true).last().unwrap();
+    let system = chat["messages"][0]["content"].as_str().unwrap().to_string();
+    assert!(system.contains("We agreed to run the museum workshop on Tuesday."), "{system}");
+    assert!(system.contains("nine to five"), "{system}");
+}
+
+#[tokio::test]
 async fn a_dropped_sse_stream_resumes_from_its_last_event_id() {
     let server = LlmServer::start().await;
     let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;

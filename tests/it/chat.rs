@@ -330,7 +330,7 @@ async fn knowledge_and_summaries_reach_the_prompt_when_triage_asks_and_the_agent
         "{used:?}"
     );
     assert_eq!(r["searched"]["memory_queries"], 5, "and the knowledge and summary searches: {}", r["searched"]);
-    let chat = server.requests().into_iter().filter(|b| b["stream"] == true).last().unwrap();
+    let chat = server.requests().into_iter().rfind(|b| b["stream"] == true).unwrap();
     let system = chat["messages"][0]["content"].as_str().unwrap().to_string();
     assert!(system.contains("We agreed to run the museum workshop on Tuesday."), "{system}");
     assert!(system.contains("nine to five"), "{system}");

@@ -221,8 +221,19 @@ fn title_of(message: &str) -> String {
     }
 }
 
+/// What `start`'s statement answers: the budgets it judged, and where the message went.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    #[sqlx(flatten)]
+    limits: crate::llm::budget::Limits,
+    within: bool,
+    position: Option<i32>,
+    created_at: Option<DateTime<Utc>>,
+}
+
 /// Stores the user's message (and an empty reply that will stream into its row) and starts
-/// generating. The agent's daily budget is checked before anything is stored.
+/// generating. The agent's daily budget (and the tenant's monthly one) is checked in the same
+/// statement, before anything is stored: over budget, nothing is written (429).
 pub async fn start(
     state: &AppState,
     caller: Caller,
@@ -231,22 +242,24 @@ pub async fn start(
     channel: Channel,
 ) -> Result<Started, ApiError> {
     validate(&message)?;
-    budget_first(state, &caller).await?;
-    // One statement, so one round trip and one commit: the conversation (its row lock orders
-    // concurrent messages), the user message and the reply to come. The user message is durable
-    // before any model is asked.
+    // One statement, so one round trip and one commit: the budgets, the conversation (its row
+    // lock orders concurrent messages), the user message and the reply to come. The user
+    // message is durable before any model is asked.
     let (user_message_id, reply_id) = (Uuid::now_v7(), Uuid::now_v7());
     let (conversation_id, new_conversation) = match conversation_id {
         Some(id) => (id, false),
         None => (Uuid::now_v7(), true),
     };
-    let stored: Option<(i32, DateTime<Utc>)> = sqlx::query_as(
-        "WITH created AS (
+    let sql = format!(
+        "WITH limits AS (SELECT {}
+         ), allowed AS (SELECT 1 FROM limits WHERE {}
+         ), created AS (
             INSERT INTO conversations (id, agent_id, title, channel, message_count)
-            SELECT $1, $2, $7, $6, 2 WHERE $8 RETURNING id, 0 AS position
+            SELECT $1, $2, $7, $6, 2 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
          ), existing AS (
             UPDATE conversations SET message_count = message_count + 2, updated_at = now()
-             WHERE id = $1 AND agent_id = $2 AND NOT $8 RETURNING id, message_count - 2 AS position
+             WHERE id = $1 AND agent_id = $2 AND NOT $8 AND EXISTS (SELECT 1 FROM allowed)
+            RETURNING id, message_count - 2 AS position
          ), conversation AS (SELECT * FROM created UNION ALL SELECT * FROM existing
          ), question AS (
             INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
@@ -255,18 +268,32 @@ pub async fn start(
             INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
             SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
          )
-         SELECT position, created_at FROM question",
-    )
-    .bind(conversation_id)
-    .bind(caller.agent_id)
-    .bind(user_message_id)
-    .bind(reply_id)
-    .bind(&message)
-    .bind(channel.as_str())
-    .bind(title_of(&message))
-    .bind(new_conversation)
-    .fetch_optional(state.pool())
-    .await?;
+         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS within, q.position, q.created_at
+           FROM limits l LEFT JOIN question q ON true",
+        crate::llm::budget::limits_sql("$2", "$9", "ARRAY[]::text[]", "now()", "false"),
+        crate::llm::budget::WITHIN_SQL
+    );
+    let now = Utc::now();
+    let stored: Stored = sqlx::query_as(&sql)
+        .bind(conversation_id)
+        .bind(caller.agent_id)
+        .bind(user_message_id)
+        .bind(reply_id)
+        .bind(&message)
+        .bind(channel.as_str())
+        .bind(title_of(&message))
+        .bind(new_conversation)
+        .bind(caller.tenant_id)
+        .fetch_one(state.pool())
+        .await?;
+    if !stored.within {
+        // The statement's own condition decided; `judge` (the same rules) says why.
+        let refusal = crate::llm::budget::judge(stored.limits, now)
+            .err()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the budget statement and its rules disagree")))?;
+        return Err(LlmError::Refused(refusal).into());
+    }
+    let stored = stored.position.zip(stored.created_at);
     let (position, user_created) = stored.ok_or_else(|| ApiError::not_found("conversation"))?;
 
     let turn = Turn {

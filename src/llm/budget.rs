@@ -38,7 +38,38 @@ pub fn next_month_start(now: DateTime<Utc>) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(y, m, 1, 0, 0, 0).single().expect("first of month exists")
 }
 
-type Limits = (Option<String>, Option<String>, Option<i32>, Option<i64>, Option<f64>, Option<f64>);
+/// The limits a call is judged against (`limits_sql` reads them).
+#[derive(Debug, Clone, Default, sqlx::FromRow)]
+pub struct Limits {
+    pub switch_scope: Option<String>,
+    pub switch_reason: Option<String>,
+    pub agent_budget: Option<i32>,
+    pub used: Option<i64>,
+    pub tenant_budget: Option<f64>,
+    pub spent: Option<f64>,
+}
+
+/// Select items reading the `Limits` of agent `agent` and tenant `tenant` at time `now`, with the
+/// kill switches of `scopes` when `background` (all SQL expressions): the kill switch, the
+/// agent's budget and today's total, the tenant's budget and this month's total — all
+/// primary-key lookups.
+pub fn limits_sql(agent: &str, tenant: &str, scopes: &str, now: &str, background: &str) -> String {
+    format!(
+        "(SELECT scope FROM llm_kill_switches WHERE {background} AND scope = ANY({scopes})
+           ORDER BY scope = 'global' DESC LIMIT 1) AS switch_scope,
+         (SELECT reason FROM llm_kill_switches WHERE {background} AND scope = ANY({scopes})
+           ORDER BY scope = 'global' DESC LIMIT 1) AS switch_reason,
+         (SELECT daily_token_budget FROM agents WHERE id = {agent}) AS agent_budget,
+         (SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = {agent} AND day = ({now} AT TIME ZONE 'UTC')::date) AS used,
+         (SELECT monthly_budget_usd FROM tenants WHERE id = {tenant}) AS tenant_budget,
+         (SELECT cost_usd FROM llm_tenant_monthly_usage
+           WHERE tenant_id = {tenant} AND month = date_trunc('month', {now} AT TIME ZONE 'UTC')::date) AS spent"
+    )
+}
+
+/// `judge`'s budget rules as an SQL condition over the columns of `limits_sql` (the kill switch
+/// aside), for statements that store work only when it is within budget.
+pub const WITHIN_SQL: &str = "(agent_budget IS NULL OR coalesce(used, 0) < agent_budget) AND (tenant_budget IS NULL OR coalesce(spent, 0) < tenant_budget)";
 
 /// Checks every limit that applies; `Ok(())` when the call may go ahead.
 pub async fn check(
@@ -48,46 +79,37 @@ pub async fn check(
     background: bool,
 ) -> Result<Result<(), Refusal>, sqlx::Error> {
     let now = Utc::now();
-    // One round trip: the kill switch (background only), the agent's budget and today's total,
-    // the tenant's budget and this month's total — all primary-key lookups.
     let scopes = vec!["global".to_string(), tenant_id.map(|t| format!("tenant:{t}")).unwrap_or_default()];
-    let row: Limits = sqlx::query_as(
-        "SELECT (SELECT scope FROM llm_kill_switches WHERE $5 AND scope = ANY($3) ORDER BY scope = 'global' DESC LIMIT 1),
-                (SELECT reason FROM llm_kill_switches WHERE $5 AND scope = ANY($3) ORDER BY scope = 'global' DESC LIMIT 1),
-                (SELECT daily_token_budget FROM agents WHERE id = $1),
-                (SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = $1 AND day = ($4 AT TIME ZONE 'UTC')::date),
-                (SELECT monthly_budget_usd FROM tenants WHERE id = $2),
-                (SELECT cost_usd FROM llm_tenant_monthly_usage
-                  WHERE tenant_id = $2 AND month = date_trunc('month', $4 AT TIME ZONE 'UTC')::date)",
-    )
-    .bind(agent_id)
-    .bind(tenant_id)
-    .bind(&scopes)
-    .bind(now)
-    .bind(background)
-    .fetch_one(pool)
-    .await?;
-    let (switch_scope, switch_reason, agent_budget, used, tenant_budget, spent) = row;
+    let limits: Limits = sqlx::query_as(&format!("SELECT {}", limits_sql("$1", "$2", "$3", "$4", "$5")))
+        .bind(agent_id)
+        .bind(tenant_id)
+        .bind(&scopes)
+        .bind(now)
+        .bind(background)
+        .fetch_one(pool)
+        .await?;
+    Ok(judge(limits, now))
+}
+
+/// Whether a call within `limits` may go ahead at `now`, or why not.
+pub fn judge(limits: Limits, now: DateTime<Utc>) -> Result<(), Refusal> {
+    let Limits { switch_scope, switch_reason, agent_budget, used, tenant_budget, spent } = limits;
     if let Some(scope) = switch_scope {
-        return Ok(Err(Refusal::KillSwitch { scope, reason: switch_reason.unwrap_or_default() }));
+        return Err(Refusal::KillSwitch { scope, reason: switch_reason.unwrap_or_default() });
     }
     if let Some(budget) = agent_budget {
         let used = used.unwrap_or(0);
         if used >= budget as i64 {
-            return Ok(Err(Refusal::AgentDailyTokens {
-                budget: budget as i64,
-                used,
-                reset_at: next_utc_midnight(now),
-            }));
+            return Err(Refusal::AgentDailyTokens { budget: budget as i64, used, reset_at: next_utc_midnight(now) });
         }
     }
     if let Some(budget) = tenant_budget {
         let spent = spent.unwrap_or(0.0);
         if spent >= budget {
-            return Ok(Err(Refusal::TenantMonthlyDollars { budget, spent, reset_at: next_month_start(now) }));
+            return Err(Refusal::TenantMonthlyDollars { budget, spent, reset_at: next_month_start(now) });
         }
     }
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// Turns the kill switch on for `tenant` (or globally with `None`).

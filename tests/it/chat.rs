@@ -458,6 +458,33 @@ async fn bad_messages_and_an_exhausted_budget_are_refused_before_anything_is_sto
     assert!(over.json()["error"]["details"]["reset_at"].is_string());
     let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages").fetch_one(c.app.pool()).await.unwrap();
     assert_eq!(stored, 0);
+
+    // Within budget again, a conversation starts; over the tenant's monthly budget, a message to
+    // it is refused and nothing of it is stored either.
+    let pool = c.app.pool();
+    sqlx::query("DELETE FROM llm_agent_daily_usage").execute(pool).await.unwrap();
+    let ok = c.say("hello there", None).await;
+    let conversation = ok["conversation_id"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE tenants SET monthly_budget_usd = 1").execute(pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO llm_tenant_monthly_usage (tenant_id, month, cost_usd)
+         SELECT id, date_trunc('month', now() AT TIME ZONE 'utc')::date, 5 FROM tenants",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let over =
+        c.app.send(c.post("/chat").json(&json!({ "message": "and again", "conversation_id": conversation }))).await;
+    assert_eq!(over.status, 429, "{}", over.text);
+    assert!(over.text.contains("monthly budget"), "{}", over.text);
+    let (messages, count): (i64, i32) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM chat_messages), (SELECT message_count FROM conversations WHERE id = $1::uuid)",
+    )
+    .bind(&conversation)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!((messages, count), (2, 2));
 }
 
 #[tokio::test]

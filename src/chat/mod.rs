@@ -160,8 +160,8 @@ pub struct Caller {
 }
 
 impl Caller {
-    /// The context of the turn's own calls (triage, reply, tools): the turn was admitted by
-    /// `budget_first`.
+    /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
+    /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
     fn call_context(&self) -> CallContext {
         CallContext {
             agent_id: Some(self.agent_id),

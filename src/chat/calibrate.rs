@@ -238,7 +238,9 @@ async fn classify(
 
 /// Extracts from the agent's queued messages and stores the results, in one transaction with
 /// taking them off the queue. A model refusal or failure leaves them queued (counted as an
-/// attempt); after three attempts an item is dropped with a warning.
+/// attempt); after three attempts an item is dropped with a warning. One flush per agent at a
+/// time: while one runs (its model calls may take seconds), messages queued meanwhile wait for
+/// the next batch instead of each starting a flush of its own.
 pub async fn flush(
     pool: &PgPool,
     llm: &Gateway,
@@ -248,11 +250,12 @@ pub async fn flush(
 ) -> anyhow::Result<FlushReport> {
     let mut tx = pool.begin().await?;
     let queued: Vec<Queued> = sqlx::query_as(
-        "SELECT q.message_id, q.save_hint, q.injected, m.content, q.created_at,
+        "WITH flushing AS (SELECT pg_try_advisory_xact_lock(hashtextextended('extraction:' || $1::text, 0)) AS ours)
+         SELECT q.message_id, q.save_hint, q.injected, m.content, q.created_at,
                 (SELECT r.content FROM chat_messages r WHERE r.reply_to = m.id AND r.status = 'complete'
                   ORDER BY r.position DESC LIMIT 1) AS reply
-           FROM extraction_queue q JOIN chat_messages m ON m.id = q.message_id
-          WHERE q.agent_id = $1 ORDER BY q.created_at FOR UPDATE OF q SKIP LOCKED",
+           FROM flushing f, extraction_queue q JOIN chat_messages m ON m.id = q.message_id
+          WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at FOR UPDATE OF q SKIP LOCKED",
     )
     .bind(agent_id)
     .fetch_all(&mut *tx)

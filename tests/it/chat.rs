@@ -547,6 +547,46 @@ async fn a_reply_regenerated_later_is_listed_after_the_message_it_answers() {
 }
 
 #[tokio::test]
+async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_for_the_next_batch() {
+    use miniclaw::chat::calibrate;
+    let c = Chat::new(TestApp::spawn().await).await;
+    let pool = c.app.pool();
+    let agent: uuid::Uuid = c.id.parse().unwrap();
+    // One save-worthy message: queued, below the batch threshold (2 in a dense conversation).
+    c.say("My name is Alice and I live in Vienna.", None).await;
+    let mut queued = 0i64;
+    for _ in 0..100 {
+        queued = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
+        if queued == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(queued, 1);
+    let llm = miniclaw::llm::Gateway::new(pool.clone(), &c.app.config).unwrap();
+    let embedder = miniclaw::embed::hash::HashEmbedder::new(384);
+
+    // A flush of this agent is running (it holds the agent's flush lock).
+    let mut running = pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('extraction:' || $1::text, 0))")
+        .bind(agent)
+        .execute(&mut *running)
+        .await
+        .unwrap();
+    let report = calibrate::flush(pool, &llm, &embedder, agent, None).await.unwrap();
+    assert_eq!(report.messages, 0, "a second flush of the agent takes nothing");
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
+    assert_eq!(left, 1);
+
+    // Once it has finished, the next flush takes the message.
+    running.rollback().await.unwrap();
+    let report = calibrate::flush(pool, &llm, &embedder, agent, None).await.unwrap();
+    assert_eq!(report.messages, 1);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
+    assert_eq!(left, 0);
+}
+
+#[tokio::test]
 async fn two_summary_passes_over_one_conversation_write_one_summary() {
     use miniclaw::chat::{Channel, calibrate, seed_conversation};
     let c = Chat::new(TestApp::spawn().await).await;

@@ -90,18 +90,31 @@ pub fn wants_context(t: &Triage) -> bool {
 /// its last memory change, whether it has a knowledge base, whether it has summaries. Most
 /// agents have neither knowledge nor summaries; the probe saves the searches that would find
 /// nothing.
+/// It also reads how a vector search of the agent is planned for the message's model.
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct Available {
     pub dossier: Option<String>,
     pub knowledge: bool,
     pub summaries: bool,
+    pub vector_exact: Option<bool>,
+    pub vector_own: Option<bool>,
 }
 
-/// The probe as select items over agent `agent` (an SQL expression), evaluated only when `when`
-/// is true (the subqueries then run not at all), else `NULL, false, false`.
-pub fn available_sql(agent: &str, when: &str) -> String {
+impl Available {
+    fn plan(&self) -> Option<vector::Plan> {
+        Some(vector::Plan { exact: self.vector_exact?, own: self.vector_own? })
+    }
+}
+
+/// The probe as select items over agent `agent` and embedding model `model` (SQL expressions),
+/// evaluated only when `when` is true (the subqueries then run not at all), else
+/// `NULL, false, false, NULL, NULL`.
+pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
+    let plan = vector::plan_sql(agent, model);
     format!(
-        "CASE WHEN {when} THEN (SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
+        "CASE WHEN {when} THEN (SELECT exact FROM (SELECT {plan}) p) END AS vector_exact,
+         CASE WHEN {when} THEN (SELECT own FROM (SELECT {plan}) p) END AS vector_own,
+         CASE WHEN {when} THEN (SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
                                  WHERE d.agent_id = {agent} AND d.compiled_at >= coalesce(s.changed_at, '-infinity')) END AS dossier,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = {agent}
                     AND source IN ('uploaded', 'url') AND status = 'active' AND invalid_at IS NULL) END, false) AS knowledge,
@@ -113,6 +126,8 @@ pub fn available_sql(agent: &str, when: &str) -> String {
 struct Loader<'a> {
     pool: &'a PgPool,
     agent_id: Uuid,
+    /// How its vector searches are planned, when the probe read it.
+    plan: Option<vector::Plan>,
     /// The message's vector and model, when embedding worked.
     query: Option<(&'a [f32], &'a str)>,
     queries: u32,
@@ -129,7 +144,7 @@ impl Loader<'_> {
             sources: sources.iter().map(|s| s.to_string()).collect(),
             ..Filters::default()
         };
-        let found = vector::nearest_memories(&mut conn, self.agent_id, model, v, k, &f).await?;
+        let found = vector::nearest_memories(&mut conn, self.agent_id, model, v, k, &f, self.plan).await?;
         Ok(found.into_iter().map(|s| (s.memory, s.similarity)).collect())
     }
 
@@ -302,13 +317,16 @@ pub async fn load(
     let available = match available {
         Some(a) => a,
         None => {
-            sqlx::query_as(&format!("SELECT {}", available_sql("$1", "true"))).bind(agent_id).fetch_one(pool).await?
+            let model = query.map(|(_, m)| m).unwrap_or_default();
+            let sql = format!("SELECT {}", available_sql("$1", "true", "$2"));
+            sqlx::query_as(&sql).bind(agent_id).bind(model).fetch_one(pool).await?
         }
     };
-    let loader = || Loader { pool, agent_id, query, queries: 0 };
+    let plan = available.plan();
+    let loader = || Loader { pool, agent_id, plan, query, queries: 0 };
     let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
     let categories = &triage.relevant_categories;
-    let Available { dossier, knowledge: has_knowledge, summaries: has_summaries } = available;
+    let Available { dossier, knowledge: has_knowledge, summaries: has_summaries, .. } = available;
     let (m, k, s) = tokio::join!(
         async { if categories.is_empty() { Ok(None) } else { memories(&mut lm, categories, dossier).await.map(Some) } },
         async { if triage.include_knowledge && has_knowledge { knowledge(&mut lk).await.map(Some) } else { Ok(None) } },

@@ -604,7 +604,7 @@ async fn generate(
                               ORDER BY position DESC LIMIT $5) recent) AS history
                FROM agents WHERE id = $1 AND tenant_id = $2",
             crate::agents::COLUMNS,
-            context::available_sql("$1", "$7")
+            context::available_sql("$1", "$7", "$8")
         );
         let agent: TurnAgent = sqlx::query_as(&sql)
             .bind(turn.caller.agent_id)
@@ -614,6 +614,7 @@ async fn generate(
             .bind(HISTORY_MESSAGES)
             .bind(HISTORY_CHARS as i32)
             .bind(may_want_context)
+            .bind(embedder.model())
             .fetch_optional(pool)
             .await?
             .ok_or_else(|| ApiError::not_found("agent"))?;

@@ -165,7 +165,7 @@ pub async fn nearest(
     k: i64,
     f: &Filters,
 ) -> sqlx::Result<Vec<(Uuid, f64)>> {
-    nearest_as(conn, agent_id, model, query, k, f, "id").await
+    nearest_as(conn, agent_id, model, query, k, f, "id", None).await
 }
 
 /// A memory found by `nearest_memories`, with its cosine similarity to the query.
@@ -177,6 +177,7 @@ pub struct Similar {
 }
 
 /// `nearest`, with the memories themselves (one round trip less than reading them after).
+/// `plan`, when the caller already read it (see `plan_sql`), saves another.
 pub async fn nearest_memories(
     conn: &mut PgConnection,
     agent_id: Uuid,
@@ -184,10 +185,40 @@ pub async fn nearest_memories(
     query: &[f32],
     k: i64,
     f: &Filters,
+    plan: Option<Plan>,
 ) -> sqlx::Result<Vec<Similar>> {
-    nearest_as(conn, agent_id, model, query, k, f, super::COLUMNS).await
+    nearest_as(conn, agent_id, model, query, k, f, super::COLUMNS, plan).await
 }
 
+/// How a search of one agent's vectors of one model is planned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct Plan {
+    /// A small agent (at most `EXACT_MAX` memories): every candidate row is compared.
+    pub exact: bool,
+    /// The agent has an HNSW index of its own for the model.
+    pub own: bool,
+}
+
+/// Select items reading the `Plan` of agent `agent` for model `model` (SQL expressions).
+pub fn plan_sql(agent: &str, model: &str) -> String {
+    format!(
+        "coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = {agent}), 0) <= {EXACT_MAX} AS exact,
+         EXISTS (SELECT 1 FROM memory_agent_indexes WHERE agent_id = {agent} AND embedding_model = {model}) AS own"
+    )
+}
+
+/// The search's settings as `set_config` calls (local to the transaction), from SQL expressions
+/// for `exact`, `own` and the beam width.
+fn settings_sql(exact: &str, own: &str, ef_search: &str) -> String {
+    format!(
+        "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', {ef_search}, true),
+         set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+         set_config('enable_sort', CASE WHEN {exact} THEN 'on' ELSE 'off' END, true),
+         set_config('plan_cache_mode', CASE WHEN {own} THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true)"
+    )
+}
+
+#[expect(clippy::too_many_arguments, reason = "nearest's arguments, with what to answer and a known plan")]
 async fn nearest_as<R>(
     conn: &mut PgConnection,
     agent_id: Uuid,
@@ -196,12 +227,12 @@ async fn nearest_as<R>(
     k: i64,
     f: &Filters,
     columns: &str,
+    plan: Option<Plan>,
 ) -> sqlx::Result<Vec<R>>
 where
     R: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
 {
     let dims = query.len();
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // Small agents are searched exactly (their rows through the agent index, then sorted):
     // a filtered walk of a shared graph could miss them. Larger ones use the HNSW index. Both
     // plans are pinned: with skewed or stale statistics the planner may otherwise read every row
@@ -211,22 +242,26 @@ where
     // to other agents. The statement is prepared once per connection and runs a generic plan
     // (planning it cost more than running it), except for agents with an index of their own,
     // whose partial index only a plan made for their id can use. All settings are local to
-    // this transaction, in one round trip.
-    let (exact, own): (bool, bool) = sqlx::query_as(
-        "SELECT NOT ann, own, set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                set_config('hnsw.ef_search', $2, true),
-                set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-                set_config('enable_sort', CASE WHEN ann THEN 'off' ELSE 'on' END, true),
-                set_config('plan_cache_mode', CASE WHEN own THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true)
-           FROM (SELECT coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = $1), 0) > $3 AS ann,
-                        EXISTS (SELECT 1 FROM memory_agent_indexes WHERE agent_id = $1 AND embedding_model = $4) AS own) a",
-    )
-    .bind(agent_id)
-    .bind((k * 4).clamp(100, 1000).to_string())
-    .bind(EXACT_MAX)
-    .bind(model)
-    .fetch_one(&mut *tx)
-    .await?;
+    // this transaction: sent with its BEGIN when the plan is known and no transaction is open,
+    // else read and set in one round trip.
+    let ef_search = (k * 4).clamp(100, 1000);
+    let (mut tx, Plan { exact, own }) = match plan {
+        Some(p) if !sqlx::Connection::is_in_transaction(&*conn) => {
+            let settings = settings_sql(&p.exact.to_string(), &p.own.to_string(), &format!("'{ef_search}'"));
+            (sqlx::Connection::begin_with(&mut *conn, format!("BEGIN; SELECT {settings}")).await?, p)
+        }
+        _ => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let sql = format!(
+                "SELECT exact, own, {} FROM (SELECT {}) p",
+                settings_sql("exact", "own", "$3"),
+                plan_sql("$1", "$2")
+            );
+            let p: Plan =
+                sqlx::query_as(&sql).bind(agent_id).bind(model).bind(ef_search.to_string()).fetch_one(&mut *tx).await?;
+            (tx, p)
+        }
+    };
     let sql = nearest_sql_with(dims, exact, model, columns);
     let rows: Vec<R> = sqlx::query_as(&sql)
         .bind(agent_id)

@@ -540,6 +540,23 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     // The settings were local to the search's transaction.
     let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
     assert_eq!(seqscan, "on");
+
+    // With the plan read beforehand (as the chat turn's probe does), the settings travel with
+    // the BEGIN: the same answer, and again nothing outlives the search.
+    let plan: vector::Plan = sqlx::query_as(&format!("SELECT {}", vector::plan_sql("$1", "$2")))
+        .bind(agent)
+        .bind("hash-384")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(plan, vector::Plan { exact: false, own: false });
+    let planned =
+        vector::nearest_memories(&mut conn, agent, "hash-384", &q, 3, &Filters::default(), Some(plan)).await.unwrap();
+    let ids: Vec<uuid::Uuid> = planned.iter().map(|s| s.memory.id).collect();
+    assert_eq!(ids, large.iter().map(|(id, _)| *id).collect::<Vec<_>>());
+    assert!(planned[0].similarity > 0.999);
+    let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(seqscan, "on");
 }
 
 #[tokio::test]

@@ -224,6 +224,17 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
         other => panic!("expected the daily budget refusal, got {other}"),
     }
     assert_eq!(server.requests().len(), 1, "the refused call never reached the provider");
+    // A call of work its caller already admitted (a chat turn, checked when it was stored) is
+    // not checked again; it is still logged and counted.
+    server.push(Script::Reply { content: "admitted".into(), usage: Some((10, 5)) });
+    let admitted = CallContext { admitted: true, ..ctx.clone() };
+    assert_eq!(gw.complete(&admitted, ask(Role::Chat, "within the turn")).await.unwrap().content, "admitted");
+    let today: i64 = sqlx::query_scalar("SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = $1")
+        .bind(agent)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(today, 1_065);
 
     // The tenant's monthly dollar budget.
     sqlx::query("UPDATE agents SET daily_token_budget = 100000000").execute(&db.pool).await.unwrap();

@@ -7,7 +7,9 @@
 //! creates agents, seeds one with 10,000 memories (bulk API, embedded like any upload), then
 //! plays a mixed, realistic message script: greetings and thanks, brief questions, personal
 //! facts, longer questions that need the triage model, tool/economy requests, emotional
-//! messages, across several conversations. Reports, as JSON lines:
+//! messages, across several conversations. Settings: `B1_CLIENTS` (8), `B1_CONCURRENT_TURNS`
+//! (400), `B1_BIG=1` (the throughput clients all talk to the 10,000-memory agent). Reports, as
+//! JSON lines:
 //! - B1: latency of a whole turn seen by a loopback client (an upper bound on server-side
 //!   time) p50/p99 over sequential turns at 10,000 memories, the server-side `response_ms` of
 //!   the analytics rows, and turns/s with 8 concurrent clients;
@@ -232,11 +234,13 @@ fn main() -> anyhow::Result<()> {
             );
         }
 
-        // Throughput: 8 clients, each with its own agent, at once.
+        // Throughput: 8 clients at once, each with its own new agent, or with `B1_BIG=1` all
+        // with the 10,000-memory agent (each in its own conversations).
         let mut agents = Vec::new();
         let clients = setting("B1_CLIENTS", 8);
+        let big_only = setting("B1_BIG", 0) == 1;
         for i in 0..clients {
-            agents.push(new_agent(&c, &format!("Load {i}")).await?);
+            agents.push(if big_only { big.clone() } else { new_agent(&c, &format!("Load {i}")).await? });
         }
         let c = Arc::new(c);
         let concurrent = setting("B1_CONCURRENT_TURNS", 400);
@@ -251,7 +255,7 @@ fn main() -> anyhow::Result<()> {
         }
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "{{\"b1_concurrent_clients\":{clients},\"turns\":{concurrent},\"turns_per_s\":{:.1}}}",
+            "{{\"b1_concurrent_clients\":{clients},\"big_agent\":{big_only},\"turns\":{concurrent},\"turns_per_s\":{:.1}}}",
             concurrent as f64 / secs
         );
 

@@ -352,11 +352,12 @@ async fn chat_completions(
         .map(|m| (m.role.clone(), text_of(&m.content)))
         .filter(|(_, c)| !c.trim().is_empty())
         .collect();
-    // Refuse an exhausted budget before anything (the seeded history too) is stored.
-    chat::budget_first(&state, &caller(&scope)).await?;
     let conversation_id = match req.conversation_id {
         Some(id) => Some(id),
         None if !earlier.is_empty() => {
+            // Refuse an exhausted budget before the history is stored (`start` checks the turn
+            // itself in the statement that stores it).
+            chat::budget_first(&state, &caller(&scope)).await?;
             Some(chat::seed_conversation(state.pool(), agent_id, Channel::Openai, &earlier).await?)
         }
         None => None,

@@ -264,7 +264,7 @@ pub async fn flush(
     if queued.is_empty() {
         return Ok(report);
     }
-    let ctx = CallContext { agent_id: Some(agent_id), tenant_id, background: true, request_id: None, admitted: false };
+    let ctx = CallContext::job(agent_id, tenant_id);
     let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id).collect();
     match extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &queued, &mut report).await {
         Ok(()) => {}
@@ -579,13 +579,7 @@ pub async fn summarize(
         ],
     )
     .input(json!({ "messages": rows.iter().map(|(_, _, r, c)| json!({ "role": r, "content": cut(c) })).collect::<Vec<_>>() }));
-    let ctx = CallContext {
-        agent_id: Some(agent_id),
-        tenant_id: Some(tenant_id),
-        background: true,
-        request_id: None,
-        admitted: false,
-    };
+    let ctx = CallContext::job(agent_id, Some(tenant_id));
     let summary = llm.complete(&ctx, req).await?.content.trim().to_string();
     if summary.is_empty() {
         return Ok(false);

@@ -78,13 +78,7 @@ pub async fn run(
     let req = ChatRequest::new(Role::Lint, vec![Message::system(PROMPT), Message::user(actions::numbered(&snapshot))])
         .json()
         .input(json!({ "memories": actions::memories_input(&snapshot) }));
-    let ctx = CallContext {
-        agent_id: Some(agent_id),
-        tenant_id: Some(tenant_id),
-        background: true,
-        request_id: None,
-        admitted: false,
-    };
+    let ctx = CallContext::job(agent_id, Some(tenant_id));
     let answer = llm.complete(&ctx, req).await?;
     let mut report = LintReport { memories: snapshot.len(), ..LintReport::default() };
     type Parsed = (Vec<actions::Action>, Vec<(String, Option<String>)>);

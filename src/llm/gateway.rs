@@ -41,6 +41,13 @@ pub struct CallContext {
     pub admitted: bool,
 }
 
+impl CallContext {
+    /// A background job's calls for an agent: the kill switch applies, no request to trace.
+    pub fn job(agent_id: Uuid, tenant_id: Option<Uuid>) -> CallContext {
+        CallContext { agent_id: Some(agent_id), tenant_id, background: true, ..CallContext::default() }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum LlmError {
     #[error(transparent)]

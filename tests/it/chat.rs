@@ -485,6 +485,30 @@ async fn bad_messages_and_an_exhausted_budget_are_refused_before_anything_is_sto
     .await
     .unwrap();
     assert_eq!((messages, count), (2, 2));
+
+    // The OpenAI format too, with and without earlier messages to seed: 429, nothing stored.
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;
+    for messages in [
+        json!([{ "role": "user", "content": "hi" }]),
+        json!([{ "role": "user", "content": "hi" }, { "role": "assistant", "content": "hello" },
+               { "role": "user", "content": "again" }]),
+    ] {
+        let r = c
+            .app
+            .send(
+                c.app
+                    .as_bearer(&key, Method::POST, "/v1/chat/completions")
+                    .json(&json!({ "model": c.id, "messages": messages })),
+            )
+            .await;
+        assert_eq!(r.status, 429, "{}", r.text);
+    }
+    let (messages, conversations): (i64, i64) =
+        sqlx::query_as("SELECT (SELECT count(*) FROM chat_messages), (SELECT count(*) FROM conversations)")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    assert_eq!((messages, conversations), (2, 1));
 }
 
 #[tokio::test]

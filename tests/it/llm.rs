@@ -398,13 +398,7 @@ async fn a_background_cycle_refused_by_the_kill_switch_is_skipped_and_recorded()
         let tenant: Uuid =
             sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(&ctx.pool).await?;
         let gw = Gateway::new(ctx.pool.clone(), &config(&[])).map_err(anyhow::Error::msg)?;
-        let call = CallContext {
-            agent_id: Some(agent),
-            tenant_id: Some(tenant),
-            background: true,
-            request_id: None,
-            admitted: false,
-        };
+        let call = CallContext::job(agent, Some(tenant));
         let r = gw.complete(&call, ask(Role::Lint, "lint")).await?;
         Ok(json!({ "engine": r.engine }))
     });

@@ -158,6 +158,8 @@ impl Searcher<'_> {
             statuses: statuses.clone(),
             from: f.from,
             to: f.to,
+            // The search API keeps the vector stage's full recall (B2).
+            scan_max: None,
         };
         let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(20);
         let query_terms = terms::terms(&req.query);

@@ -153,6 +153,11 @@ pub struct Filters {
     pub statuses: Vec<String>,
     pub from: Option<chrono::DateTime<chrono::Utc>>,
     pub to: Option<chrono::DateTime<chrono::Utc>>,
+    /// Vector path, index scans only: the graph walk stops after this many index tuples past the
+    /// first beam (pgvector's `hnsw.max_scan_tuples`; `None` leaves its default, 20,000) and the
+    /// search answers from the candidates it has already met, possibly fewer than `k`. Bounds the
+    /// cost of a filtered search whose matches all lie far from the query.
+    pub scan_max: Option<u32>,
 }
 
 /// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
@@ -208,13 +213,14 @@ pub fn plan_sql(agent: &str, model: &str) -> String {
 }
 
 /// The search's settings as `set_config` calls (local to the transaction), from SQL expressions
-/// for `exact`, `own` and the beam width.
-fn settings_sql(exact: &str, own: &str, ef_search: &str) -> String {
+/// for `exact`, `own` and the beam width, and the scan bound if any.
+fn settings_sql(exact: &str, own: &str, ef_search: &str, scan_max: Option<u32>) -> String {
+    let bound = scan_max.map(|n| format!(", set_config('hnsw.max_scan_tuples', '{n}', true)")).unwrap_or_default();
     format!(
         "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', {ef_search}, true),
          set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
          set_config('enable_sort', CASE WHEN {exact} THEN 'on' ELSE 'off' END, true),
-         set_config('plan_cache_mode', CASE WHEN {own} THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true)"
+         set_config('plan_cache_mode', CASE WHEN {own} THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true){bound}"
     )
 }
 
@@ -239,7 +245,8 @@ where
     // of a large agent and sort (55 ms instead of 4 at 10,000 memories), or scan the whole table
     // for a small one (44 ms instead of 0.6 when one agent holds most of the rows). The beam is
     // 4k (at least 100) and the scan iterative, since most of a shared neighbourhood may belong
-    // to other agents. The statement is prepared once per connection and runs a generic plan
+    // to other agents; a caller may bound how far it goes (`Filters::scan_max`). The statement is
+    // prepared once per connection and runs a generic plan
     // (planning it cost more than running it), except for agents with an index of their own,
     // whose partial index only a plan made for their id can use. All settings are local to
     // this transaction: sent with its BEGIN when the plan is known and no transaction is open,
@@ -247,14 +254,15 @@ where
     let ef_search = (k * 4).clamp(100, 1000);
     let (mut tx, Plan { exact, own }) = match plan {
         Some(p) if !sqlx::Connection::is_in_transaction(&*conn) => {
-            let settings = settings_sql(&p.exact.to_string(), &p.own.to_string(), &format!("'{ef_search}'"));
+            let settings =
+                settings_sql(&p.exact.to_string(), &p.own.to_string(), &format!("'{ef_search}'"), f.scan_max);
             (sqlx::Connection::begin_with(&mut *conn, format!("BEGIN; SELECT {settings}")).await?, p)
         }
         _ => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let sql = format!(
                 "SELECT exact, own, {} FROM (SELECT {}) p",
-                settings_sql("exact", "own", "$3"),
+                settings_sql("exact", "own", "$3", f.scan_max),
                 plan_sql("$1", "$2")
             );
             let p: Plan =
@@ -314,6 +322,15 @@ fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scan_bound_is_set_only_when_given() {
+        let bounded = settings_sql("false", "false", "'100'", Some(1_000));
+        assert!(bounded.ends_with("set_config('hnsw.max_scan_tuples', '1000', true)"), "{bounded}");
+        let unbounded = settings_sql("false", "false", "'100'", None);
+        assert!(!unbounded.contains("max_scan_tuples"), "{unbounded}");
+        assert!(unbounded.contains("set_config('hnsw.iterative_scan', 'relaxed_order', true)"));
+    }
 
     #[test]
     fn literals_and_index_names() {

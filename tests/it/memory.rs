@@ -560,6 +560,47 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
 }
 
 #[tokio::test]
+async fn a_bounded_index_search_still_finds_near_matches_and_leaves_its_bound_behind() {
+    use miniclaw::memory::vector::{self, Filters};
+    let a = Agent::new(TestApp::spawn().await).await;
+    let items: Vec<Value> = (0..300)
+        .map(|i| json!({ "content": format!("Chess note {i}: the user plays the Sicilian defence online"), "category": "interest" }))
+        .collect();
+    let r = a.call(Method::POST, "/memories/bulk", Some(json!({ "memories": items }))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let far = a.remember("The user was born in Graz", "identity").await;
+    let agent: uuid::Uuid = a.id.parse().unwrap();
+    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
+        .bind(agent)
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    let mut conn = a.app.pool().acquire().await.unwrap();
+    let text: String = sqlx::query_scalar(
+        "SELECT embedding::text FROM agent_memories WHERE agent_id = $1 AND category = 'interest' LIMIT 1",
+    )
+    .bind(agent)
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    let q: Vec<f32> = text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect();
+    // Unbounded, the iterative scan walks past all 300 chess notes to the one identity memory.
+    let identity = Filters { categories: vec!["identity".into()], ..Filters::default() };
+    let found = vector::nearest(&mut conn, agent, "hash-384", &q, 1, &identity).await.unwrap();
+    assert_eq!(found.iter().map(|(id, _)| id.to_string()).collect::<Vec<_>>(), [far["id"].as_str().unwrap()]);
+    // Bounded (as the chat context searches), matches near the query are found as before, with
+    // and without the plan read beforehand, and the bound ends with the search.
+    let interest = Filters { categories: vec!["interest".into()], scan_max: Some(10), ..Filters::default() };
+    assert_eq!(vector::nearest(&mut conn, agent, "hash-384", &q, 5, &interest).await.unwrap().len(), 5);
+    let plan = vector::Plan { exact: false, own: false };
+    let planned = vector::nearest_memories(&mut conn, agent, "hash-384", &q, 5, &interest, Some(plan)).await.unwrap();
+    assert_eq!(planned.len(), 5);
+    assert!(planned.iter().all(|s| s.memory.category == "interest"));
+    let bound: String = sqlx::query_scalar("SHOW hnsw.max_scan_tuples").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(bound, "20000");
+}
+
+#[tokio::test]
 async fn a_search_inside_a_transaction_leaves_its_plan_settings_behind() {
     use miniclaw::memory::vector::{self, Filters};
     let a = Agent::new(TestApp::spawn().await).await;

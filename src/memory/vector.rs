@@ -246,11 +246,10 @@ where
     // for a small one (44 ms instead of 0.6 when one agent holds most of the rows). The beam is
     // 4k (at least 100) and the scan iterative, since most of a shared neighbourhood may belong
     // to other agents; a caller may bound how far it goes (`Filters::scan_max`). The statement is
-    // prepared once per connection and runs a generic plan
-    // (planning it cost more than running it), except for agents with an index of their own,
-    // whose partial index only a plan made for their id can use. All settings are local to
-    // this transaction: sent with its BEGIN when the plan is known and no transaction is open,
-    // else read and set in one round trip.
+    // prepared once per connection and runs a generic plan (planning it cost more than running
+    // it), except for agents with an index of their own, whose partial index only a plan made
+    // for their id can use. All settings are local to this transaction: sent with its BEGIN
+    // when the plan is known and no transaction is open, else read and set in one round trip.
     let ef_search = (k * 4).clamp(100, 1000);
     let (mut tx, Plan { exact, own }) = match plan {
         Some(p) if !sqlx::Connection::is_in_transaction(&*conn) => {

@@ -140,18 +140,24 @@ struct Loader<'a> {
     queries: u32,
 }
 
+/// The filters of a context search: its sources and categories, active memories only (the
+/// default), and a large agent's graph walk bounded (`CONTEXT_SCAN_MAX`).
+fn search_filters(sources: &[&str], categories: &[String]) -> Filters {
+    Filters {
+        categories: categories.to_vec(),
+        sources: sources.iter().map(|s| s.to_string()).collect(),
+        scan_max: Some(CONTEXT_SCAN_MAX),
+        ..Filters::default()
+    }
+}
+
 impl Loader<'_> {
     /// The `k` memories nearest to the message, with their similarity.
     async fn nearest(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<(Memory, f64)>> {
         let Some((v, model)) = self.query else { return Ok(Vec::new()) };
         let mut conn = self.pool.acquire().await?;
         self.queries += 1;
-        let f = Filters {
-            categories: categories.to_vec(),
-            sources: sources.iter().map(|s| s.to_string()).collect(),
-            scan_max: Some(CONTEXT_SCAN_MAX),
-            ..Filters::default()
-        };
+        let f = search_filters(sources, categories);
         let found = vector::nearest_memories(&mut conn, self.agent_id, model, v, k, &f, self.plan).await?;
         Ok(found.into_iter().map(|s| (s.memory, s.similarity)).collect())
     }
@@ -357,4 +363,23 @@ pub async fn load(
     }
     ctx.searched.memory_queries = 1 + lm.queries + lk.queries + ls.queries;
     Ok(ctx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn context_searches_are_bounded_and_filtered() {
+        let f = search_filters(&memory::LEARNED_SOURCES, &["identity".to_string()]);
+        assert_eq!(f.scan_max, Some(CONTEXT_SCAN_MAX));
+        assert_eq!(f.categories, ["identity"]);
+        assert_eq!(f.sources.len(), memory::LEARNED_SOURCES.len());
+        let k = search_filters(&KNOWLEDGE_SOURCES, &[]);
+        assert_eq!(
+            (k.sources.as_slice(), k.scan_max),
+            (["uploaded".to_string(), "url".to_string()].as_slice(), Some(1_000))
+        );
+        assert!(k.statuses.is_empty() && k.categories.is_empty(), "active memories of any category");
+    }
 }

@@ -507,6 +507,21 @@ async fn retrievals_are_recorded_and_folded_into_the_memories() {
     assert_eq!(left, 0);
 }
 
+/// Makes the agent look large (50,000 memories) to the vector search, which then goes through
+/// the HNSW index instead of comparing every row.
+async fn searched_through_the_index<'e>(db: impl sqlx::PgExecutor<'e>, agent: uuid::Uuid) {
+    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
+        .bind(agent)
+        .execute(db)
+        .await
+        .unwrap();
+}
+
+/// A vector from pgvector's text form.
+fn parse_vector(text: &str) -> Vec<f32> {
+    text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect()
+}
+
 #[tokio::test]
 async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     use miniclaw::memory::vector::{self, Filters};
@@ -523,16 +538,12 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
             .fetch_one(&mut *conn)
             .await
             .unwrap();
-    let q: Vec<f32> = text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect();
+    let q = parse_vector(&text);
     let small = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
     assert_eq!(small.len(), 3);
     assert_eq!(small[0].0, target);
     // Pretend the agent is large: the same search now goes through the HNSW index.
-    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
-        .bind(agent)
-        .execute(&mut *conn)
-        .await
-        .unwrap();
+    searched_through_the_index(&mut *conn, agent).await;
     let large = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
     assert_eq!(large.len(), 3);
     assert_eq!(large[0].0, target);
@@ -570,11 +581,7 @@ async fn a_bounded_index_search_still_finds_near_matches_and_leaves_its_bound_be
     assert_eq!(r.status, 201, "{}", r.text);
     let far = a.remember("The user was born in Graz", "identity").await;
     let agent: uuid::Uuid = a.id.parse().unwrap();
-    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
-        .bind(agent)
-        .execute(a.app.pool())
-        .await
-        .unwrap();
+    searched_through_the_index(a.app.pool(), agent).await;
     let mut conn = a.app.pool().acquire().await.unwrap();
     let text: String = sqlx::query_scalar(
         "SELECT embedding::text FROM agent_memories WHERE agent_id = $1 AND category = 'interest' LIMIT 1",
@@ -583,7 +590,7 @@ async fn a_bounded_index_search_still_finds_near_matches_and_leaves_its_bound_be
     .fetch_one(&mut *conn)
     .await
     .unwrap();
-    let q: Vec<f32> = text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect();
+    let q = parse_vector(&text);
     // Unbounded, the iterative scan walks past all 300 chess notes to the one identity memory.
     let identity = Filters { categories: vec!["identity".into()], ..Filters::default() };
     let found = vector::nearest(&mut conn, agent, "hash-384", &q, 1, &identity).await.unwrap();
@@ -606,11 +613,7 @@ async fn a_search_inside_a_transaction_leaves_its_plan_settings_behind() {
     let a = Agent::new(TestApp::spawn().await).await;
     a.remember("The user lives in Vienna", "identity").await;
     let agent: uuid::Uuid = a.id.parse().unwrap();
-    sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
-        .bind(agent)
-        .execute(a.app.pool())
-        .await
-        .unwrap();
+    searched_through_the_index(a.app.pool(), agent).await;
     let mut tx = a.app.pool().begin().await.unwrap();
     let found = vector::nearest(&mut tx, agent, "hash-384", &[0.05; 384], 1, &Filters::default()).await.unwrap();
     assert_eq!(found.len(), 1);

@@ -4,6 +4,7 @@ FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
+COPY benches ./benches
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static

@@ -144,7 +144,7 @@ fn main() -> anyhow::Result<()> {
         let env: HashMap<String, String> = [
             ("DATABASE_URL", url.as_str()),
             ("MINICLAW_ADDR", "127.0.0.1:0"),
-            ("MINICLAW_WORKER", "false"),
+            ("MINICLAW_WORKER", "true"),
             ("MINICLAW_EMBEDDER", embedder.as_str()),
             ("MINICLAW_RATE_LIMIT_IP", "0"),
             ("MINICLAW_RATE_LIMIT_KEY", "0"),
@@ -156,8 +156,10 @@ fn main() -> anyhow::Result<()> {
         // The server's own pool settings and size (`serve` uses 20).
         let pool = miniclaw::db::connect(url.as_str().parse()?, 20).await?;
         miniclaw::db::migrate(&pool).await?;
-        let state =
-            miniclaw::app::AppState::new(pool.clone(), config, Arc::new(miniclaw::jobs::Registry::builtin())).await?;
+        // As `serve` runs by default: the worker inside learns from the turns (extraction and
+        // summary jobs queued by each finished turn).
+        let registry = Arc::new(miniclaw::jobs::Registry::builtin());
+        let state = miniclaw::app::AppState::new(pool.clone(), config, registry.clone()).await?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let base = format!("http://{}", listener.local_addr()?);
         let cancel = tokio_util::sync::CancellationToken::new();
@@ -259,8 +261,8 @@ fn main() -> anyhow::Result<()> {
             concurrent as f64 / secs
         );
 
-        // Let background calibration finish, then B4 over every message played.
-        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        // Let the learning jobs the turns queued finish, then B4 over every message played.
+        miniclaw::jobs::worker::drain(&pool, &registry).await?;
         let (messages, skipped, avg_prompt): (i64, i64, f64) = sqlx::query_as(
             "SELECT count(*), count(*) FILTER (WHERE triage_skipped),
                     coalesce(avg(prompt_tokens) FILTER (WHERE engine IS NOT NULL), 0)::float8 FROM chat_analytics",

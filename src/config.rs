@@ -68,8 +68,6 @@ pub struct Config {
     pub addr: SocketAddr,
     /// `DATABASE_URL`; `None` runs the embedded cluster under `data_dir`.
     pub database_url: Option<Secret>,
-    /// `DATABASE_READ_URL`: optional read replica for read-heavy routes.
-    pub database_read_url: Option<Secret>,
     /// `MINICLAW_DATA_DIR`
     pub data_dir: PathBuf,
     /// `ADMIN_PASSWORD`; `None` disables every admin route (403).
@@ -159,13 +157,14 @@ impl Config {
                 Some(Secret::new(v))
             }
         };
-        let database_read_url = match get("DATABASE_READ_URL") {
-            None => None,
-            Some(v) => {
-                check_pg_url("DATABASE_READ_URL", &v)?;
-                Some(Secret::new(v))
-            }
-        };
+        // Every query goes to DATABASE_URL: a read-replica setting would be ignored, so it is
+        // refused rather than silently accepted (docs/SCALING.md).
+        if get("DATABASE_READ_URL").is_some() {
+            return Err(bad(
+                "DATABASE_READ_URL",
+                "is not supported: every query goes to DATABASE_URL (put a pooler or replica routing in front of it instead)",
+            ));
+        }
 
         let data_dir = PathBuf::from(get("MINICLAW_DATA_DIR").unwrap_or_else(|| ".miniclaw".into()));
 
@@ -267,7 +266,6 @@ impl Config {
             public_url,
             addr,
             database_url,
-            database_read_url,
             data_dir,
             admin_password: secret("ADMIN_PASSWORD"),
             debug_shadow: parse_bool(&get, "DEBUG_SHADOW", false)?,
@@ -405,6 +403,7 @@ mod tests {
             ("MINICLAW_LOG_FORMAT", "xml"),
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
+            ("DATABASE_READ_URL", "postgres://replica/db"),
         ];
         for (var, value) in cases {
             let err = Config::from_map(&env(&[(var, value)])).unwrap_err();

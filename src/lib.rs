@@ -4,6 +4,7 @@
 //! database (including the embedded cluster), `config` the environment, `doctor` the health
 //! checks behind `miniclaw doctor`. docs/ARCHITECTURE.md walks through a request and a job.
 
+pub mod accounts;
 pub mod activity;
 pub mod agents;
 pub mod api;
@@ -21,4 +22,5 @@ pub mod llm;
 pub mod memory;
 pub mod soul;
 pub mod telemetry;
+pub mod text;
 pub mod web;

@@ -196,7 +196,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         }
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
-                miniclaw::api::keys::validate_key_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
+                miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
             let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
                 .bind(agent)
                 .fetch_optional(&pool)
@@ -257,7 +257,7 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             let mut rng = rand::rng();
             (0..16).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect::<String>()
         };
-        miniclaw::api::auth::create_owner(state, email, password.clone(), Some("My workspace".into()), None)
+        miniclaw::accounts::create_owner(state.pool(), email, password.clone(), Some("My workspace".into()), None)
             .await
             .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;
         let mut f = std::fs::OpenOptions::new().create(true).truncate(true).write(true).mode(0o600).open(&file)?;

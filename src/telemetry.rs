@@ -8,6 +8,9 @@ use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
 
+/// The header that carries a request's id (kept from the client or generated), in every log line.
+pub const REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
+
 /// Installs the global tracing subscriber (once; later calls are ignored).
 pub fn init_tracing(format: LogFormat) {
     let filter =

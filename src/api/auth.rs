@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,10 +10,11 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::extract::{Json, Query};
-use crate::activity::{self, ActivityEntry, Origin};
+use crate::accounts::{self, OwnerView, TenantView};
+use crate::activity::{self, ActivityEntry};
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
-use crate::auth::{Actor, Owner, password, session, signature};
+use crate::auth::{Owner, session, signature};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -27,21 +27,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(wallet_login))
         .routes(routes!(me))
         .routes(routes!(tenant_activity))
-}
-
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
-pub struct OwnerView {
-    pub id: Uuid,
-    pub email: Option<String>,
-    pub evm_address: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
-pub struct TenantView {
-    pub id: Uuid,
-    pub name: String,
-    pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,77 +54,6 @@ pub struct SignupRequest {
 pub struct LoginRequest {
     pub email: String,
     pub password: String,
-}
-
-fn validate_email(email: &str) -> Result<String, ApiError> {
-    let e = email.trim();
-    let ok = e.len() <= 254
-        && e.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
-        })
-        && !e.chars().any(char::is_whitespace);
-    if ok { Ok(e.to_string()) } else { Err(ApiError::validation("email", "email must look like name@example.com")) }
-}
-
-/// Creates the tenant, the owner and a session in one go; shared by the API, the dashboard
-/// and first-start provisioning.
-pub async fn create_owner(
-    state: &AppState,
-    email: &str,
-    password_plain: String,
-    tenant_name: Option<String>,
-    request_id: Option<&str>,
-) -> ApiResult<(OwnerView, TenantView)> {
-    let email = validate_email(email)?;
-    let len = password_plain.chars().count();
-    if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
-        return Err(ApiError::validation(
-            "password",
-            format!("password must be {}–{} characters", password::MIN_LEN, password::MAX_LEN),
-        ));
-    }
-    let tenant_name = tenant_name
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty())
-        .unwrap_or_else(|| format!("{}'s workspace", email.split('@').next().unwrap_or("owner")));
-    if tenant_name.chars().count() > 100 {
-        return Err(ApiError::validation("tenant_name", "tenant_name must be at most 100 characters"));
-    }
-    let hash = password::hash(password_plain).await?;
-    let mut tx = state.pool().begin().await?;
-    let tenant: TenantView =
-        sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
-            .bind(Uuid::now_v7())
-            .bind(&tenant_name)
-            .fetch_one(&mut *tx)
-            .await?;
-    let owner: Result<OwnerView, sqlx::Error> = sqlx::query_as(
-        "INSERT INTO owners (id, tenant_id, email, password_hash) VALUES ($1, $2, $3, $4)
-         RETURNING id, email, evm_address, created_at",
-    )
-    .bind(Uuid::now_v7())
-    .bind(tenant.id)
-    .bind(&email)
-    .bind(&hash)
-    .fetch_one(&mut *tx)
-    .await;
-    let owner = match owner {
-        Err(sqlx::Error::Database(e)) if e.constraint() == Some("owners_email") => {
-            return Err(ApiError::Conflict("an account with this email already exists; sign in instead".into()));
-        }
-        other => other?,
-    };
-    activity::record_tenant(
-        &mut tx,
-        tenant.id,
-        None,
-        &Origin::new(Actor::Owner(owner.id), request_id.map(str::to_string)),
-        "owner.signed_up",
-        serde_json::json!({ "method": "password" }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok((owner, tenant))
 }
 
 /// A JSON body with the session cookies set.
@@ -181,45 +95,23 @@ async fn signup(
     headers: HeaderMap,
     Json(req): Json<SignupRequest>,
 ) -> ApiResult<Response> {
-    let (owner, tenant) =
-        create_owner(&state, &req.email, req.password, req.tenant_name, request_id(&headers).as_deref()).await?;
+    let (owner, tenant) = accounts::create_owner(
+        state.pool(),
+        &req.email,
+        req.password,
+        req.tenant_name,
+        request_id(&headers).as_deref(),
+    )
+    .await?;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
     Ok(session_response(&state, StatusCode::CREATED, body, &token, &refresh))
-}
-
-/// Checks an email and password; `None` for any mismatch (without saying which part).
-pub async fn check_password(
-    state: &AppState,
-    email: &str,
-    password_plain: String,
-) -> ApiResult<Option<(OwnerView, TenantView)>> {
-    type Row = (Uuid, Option<String>, Option<String>, DateTime<Utc>, Option<String>, Uuid, String, DateTime<Utc>);
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT o.id, o.email, o.evm_address, o.created_at, o.password_hash, t.id, t.name, t.created_at
-         FROM owners o JOIN tenants t ON t.id = o.tenant_id WHERE lower(o.email) = lower($1)",
-    )
-    .bind(email.trim())
-    .fetch_optional(state.pool())
-    .await?;
-    let Some((id, email, evm, created, Some(hash), tid, tname, tcreated)) = row else {
-        // Same work as a real check, so response time does not reveal which emails exist.
-        let _ = password::hash(password_plain).await;
-        return Ok(None);
-    };
-    if !password::verify(password_plain, hash).await? {
-        return Ok(None);
-    }
-    Ok(Some((
-        OwnerView { id, email, evm_address: evm, created_at: created },
-        TenantView { id: tid, name: tname, created_at: tcreated },
-    )))
 }
 
 /// Signs in with email and password.
 #[utoipa::path(post, path = "/v1/auth/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = SessionResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn login(State(state): State<AppState>, Json(req): Json<LoginRequest>) -> ApiResult<Response> {
-    let Some((owner, tenant)) = check_password(&state, &req.email, req.password).await? else {
+    let Some((owner, tenant)) = accounts::check_password(state.pool(), &req.email, req.password).await? else {
         return Err(ApiError::Unauthorized("invalid email or password".into()));
     };
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
@@ -318,63 +210,15 @@ async fn wallet_login(
     headers: HeaderMap,
     Json(req): Json<WalletLoginRequest>,
 ) -> ApiResult<Response> {
-    let Some(ch) = challenge::consume(state.pool(), req.nonce.trim(), Purpose::OwnerLogin).await? else {
-        return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
-    };
-    let signer = signature::recover_evm(&ch.message, req.signature.trim())
-        .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
-    if signer != ch.identity {
-        return Err(ApiError::Unauthorized("signature was not made by the challenged address".into()));
-    }
-    let existing: Option<(OwnerView, Uuid)> =
-        sqlx::query_as::<_, (Uuid, Option<String>, Option<String>, DateTime<Utc>, Uuid)>(
-            "SELECT id, email, evm_address, created_at, tenant_id FROM owners WHERE evm_address = $1",
-        )
-        .bind(&signer)
-        .fetch_optional(state.pool())
-        .await?
-        .map(|(id, email, evm, created, tid)| (OwnerView { id, email, evm_address: evm, created_at: created }, tid));
-
-    let (owner, tenant, status) = match existing {
-        Some((owner, tid)) => {
-            let tenant: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1")
-                .bind(tid)
-                .fetch_one(state.pool())
-                .await?;
-            (owner, tenant, StatusCode::OK)
-        }
-        None => {
-            let name = req
-                .tenant_name
-                .map(|t| t.trim().to_string())
-                .filter(|t| !t.is_empty())
-                .unwrap_or_else(|| format!("{}…'s workspace", &signer[..10]));
-            let mut tx = state.pool().begin().await?;
-            let tenant: TenantView =
-                sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
-                    .bind(Uuid::now_v7())
-                    .bind(&name)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            let owner: OwnerView = sqlx::query_as("INSERT INTO owners (id, tenant_id, evm_address) VALUES ($1, $2, $3) RETURNING id, email, evm_address, created_at")
-                .bind(Uuid::now_v7())
-                .bind(tenant.id)
-                .bind(&signer)
-                .fetch_one(&mut *tx)
-                .await?;
-            activity::record_tenant(
-                &mut tx,
-                tenant.id,
-                None,
-                &Origin::new(Actor::Owner(owner.id), request_id(&headers)),
-                "owner.signed_up",
-                serde_json::json!({ "method": "wallet", "address": signer }),
-            )
-            .await?;
-            tx.commit().await?;
-            (owner, tenant, StatusCode::CREATED)
-        }
-    };
+    let (owner, tenant, created) = accounts::wallet_sign_in(
+        state.pool(),
+        req.nonce.trim(),
+        req.signature.trim(),
+        req.tenant_name,
+        request_id(&headers).as_deref(),
+    )
+    .await?;
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
     Ok(session_response(&state, status, body, &token, &refresh))
 }

@@ -14,10 +14,11 @@ use uuid::Uuid;
 use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
+use crate::chat::shadow::{self, ShadowReport};
 use crate::cognition::dossier::{self, DossierState};
 use crate::cognition::lint::{self, KnowledgeGap};
 use crate::cognition::reflection::{self, Reflection};
-use crate::cognition::shadow::{self, ShadowReport};
+use crate::cognition::tasks::{self, Task};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 const SOUL_READ: Scope = Scope("soul:read");
@@ -133,33 +134,10 @@ async fn update_gap(
     Json(input): Json<GapUpdate>,
 ) -> ApiResult<Json<KnowledgeGap>> {
     scope.require(MEM_WRITE)?;
-    if !["open", "confirmed", "dismissed"].contains(&input.status.as_str()) {
-        return Err(ApiError::validation("status", "status must be open, confirmed or dismissed"));
-    }
-    sqlx::query_as(
-        "UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
-         RETURNING id, question, context, status, created_at",
-    )
-    .bind(scope.agent_id)
-    .bind(ids.1)
-    .bind(&input.status)
-    .fetch_optional(state.pool())
-    .await?
-    .map(Json)
-    .ok_or_else(|| ApiError::not_found("knowledge gap"))
-}
-
-#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow, ToSchema)]
-pub struct Task {
-    pub id: Uuid,
-    pub title: String,
-    pub detail: Option<String>,
-    /// open, done, dropped
-    pub status: String,
-    /// Where it came from, e.g. `reflection`.
-    pub source: String,
-    pub reflection_id: Option<Uuid>,
-    pub created_at: chrono::DateTime<chrono::Utc>,
+    lint::set_gap_status(state.pool(), scope.agent_id, ids.1, &input.status)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("knowledge gap"))
 }
 
 /// Strategic tasks set by deep reflection, open ones first. Key scope: `tasks:read`.
@@ -168,15 +146,7 @@ pub struct Task {
     responses((status = 200, body = Vec<Task>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_tasks(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Task>>> {
     scope.require(TASKS_READ)?;
-    Ok(Json(
-        sqlx::query_as(
-            "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
-              WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT 200",
-        )
-        .bind(scope.agent_id)
-        .fetch_all(state.pool())
-        .await?,
-    ))
+    Ok(Json(tasks::list(state.pool(), scope.agent_id, tasks::LIST_MAX).await?))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -10,12 +10,11 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::extract::Json;
-use super::keys::{IssuedKey, validate_key_request};
-use crate::activity::Origin;
+use super::keys::IssuedKey;
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
-use crate::auth::keys::{self, NewKey};
-use crate::auth::{Actor, signature};
+use crate::auth::connect::{self, Connect};
+use crate::auth::signature;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -94,67 +93,14 @@ async fn connect(
     headers: axum::http::HeaderMap,
     Json(req): Json<ConnectRequest>,
 ) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
-    let (name, scopes) = validate_key_request(req.name.as_deref().unwrap_or("connect"), &req.scopes, None)?;
-    let Some(ch) = challenge::consume(state.pool(), req.nonce.trim(), Purpose::AgentConnect).await? else {
-        return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
-    };
-    if ch.agent_id != Some(req.agent_id) {
-        return Err(ApiError::Unauthorized("this challenge was issued for another agent".into()));
-    }
-    match ch.key_type.as_str() {
-        "evm" => {
-            let signer = signature::recover_evm(&ch.message, req.signature.trim())
-                .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
-            if signer != ch.identity {
-                return Err(ApiError::Unauthorized("signature was not made by the challenged address".into()));
-            }
-        }
-        _ => signature::verify_ed25519(&ch.identity, &ch.message, req.signature.trim())
-            .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?,
-    }
-
-    // The identity must be registered on the agent, or be its owner's login wallet.
-    let row: Option<(Uuid, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1")
-            .bind(req.agent_id)
-            .fetch_optional(state.pool())
-            .await?;
-    let Some((tenant_id, agent_evm, agent_ed)) = row else { return Err(ApiError::not_found("agent")) };
-    let allowed = match ch.key_type.as_str() {
-        "evm" => {
-            agent_evm.as_deref() == Some(ch.identity.as_str())
-                || sqlx::query_scalar::<_, bool>(
-                    "SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2)",
-                )
-                .bind(tenant_id)
-                .bind(&ch.identity)
-                .fetch_one(state.pool())
-                .await?
-        }
-        _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
-    };
-    if !allowed {
-        return Err(ApiError::Forbidden {
-            code: "not_allowed",
-            message: format!(
-                "this {} is not allowed to connect to the agent",
-                if ch.key_type == "evm" { "wallet" } else { "key" }
-            ),
-        });
-    }
-
-    let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let new = NewKey {
-        tenant_id,
+    let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok());
+    let connect = Connect {
         agent_id: req.agent_id,
-        name: &name,
-        scopes: &scopes,
-        expires_at: None,
-        created_by: format!("connect:{}:{}", ch.key_type, ch.identity),
-        event: "agent.connected",
+        nonce: req.nonce.trim(),
+        signature: req.signature.trim(),
+        name: req.name.as_deref().unwrap_or("connect"),
+        scopes: &req.scopes,
     };
-    let mut tx = state.pool().begin().await?;
-    let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::System, request_id)).await?;
-    tx.commit().await?;
+    let (key, token) = connect::connect(state.pool(), connect, request_id).await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
 }

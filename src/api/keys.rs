@@ -11,8 +11,8 @@ use uuid::Uuid;
 
 use super::extract::{Json, Path};
 use crate::app::AppState;
+use crate::auth::AgentScope;
 use crate::auth::keys::{self, ApiKey, NewKey};
-use crate::auth::{AgentScope, scopes};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -53,23 +53,6 @@ impl IssuedKey {
     }
 }
 
-/// Validates a requested key name and scope list.
-pub fn validate_key_request(
-    name: &str,
-    requested: &[String],
-    expires_at: Option<DateTime<Utc>>,
-) -> Result<(String, Vec<String>), ApiError> {
-    let name = name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 64 {
-        return Err(ApiError::validation("name", "name must be 1–64 characters"));
-    }
-    let scopes = scopes::parse_list(requested).map_err(|e| ApiError::validation("scopes", e))?;
-    if expires_at.is_some_and(|e| e <= Utc::now()) {
-        return Err(ApiError::validation("expires_at", "expires_at must be in the future"));
-    }
-    Ok((name, scopes))
-}
-
 /// Issues a key for the agent. Owner only.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/api-keys", tag = "keys", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = CreateKeyRequest, security(("owner_session" = [])),
@@ -80,7 +63,7 @@ async fn create_key(
     Json(req): Json<CreateKeyRequest>,
 ) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
     let owner_id = scope.require_owner()?;
-    let (name, scopes) = validate_key_request(&req.name, &req.scopes, req.expires_at)?;
+    let (name, scopes) = keys::validate_request(&req.name, &req.scopes, req.expires_at)?;
     let new = NewKey {
         tenant_id: scope.tenant_id,
         agent_id: scope.agent_id,

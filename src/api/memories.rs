@@ -16,16 +16,14 @@ use crate::auth::{Actor, AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::llm::CallContext;
 use crate::memory::hygiene::{self, Health};
-use crate::memory::knowledge::{self, CHUNK_CHARS};
+use crate::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{SearchRequest, SearchResponse, Searcher};
-use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion, NewMemory};
+use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion};
 
 const READ: Scope = Scope("memories:read");
 const WRITE: Scope = Scope("memories:write");
 /// Largest bulk upload (R1): all or nothing.
 pub const BULK_MAX: usize = 500;
-/// Largest text upload before chunking.
-const KNOWLEDGE_TEXT_MAX: usize = 50_000;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -37,21 +35,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(memory_health))
         .routes(routes!(add_knowledge))
         .routes(routes!(add_knowledge_url))
-}
-
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MemoryInput {
-    pub content: String,
-    /// identity, goal, preference, interest, context, insight, knowledge, ... (lower case).
-    pub category: String,
-    /// 0–10, default 5.
-    pub importance: Option<f32>,
-    /// 0–1, default 0.8.
-    pub confidence: Option<f32>,
-    #[serde(default)]
-    pub pinned: bool,
-    pub expires_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -105,17 +88,6 @@ pub struct KnowledgeUrl {
     pub url: String,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct KnowledgeResult {
-    pub knowledge_id: Uuid,
-    pub title: Option<String>,
-    pub source_url: Option<String>,
-    pub chunks: Vec<Memory>,
-    /// Knowledge entries the agent now has, and the cap.
-    pub entries: i64,
-    pub cap: i64,
-}
-
 #[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct DeleteParams {
     /// Why, for the history.
@@ -124,30 +96,6 @@ pub struct DeleteParams {
 
 fn source_of(scope: &AgentScope) -> &'static str {
     if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api" }
-}
-
-/// Vectors for texts, or `None` when embedding fails: the memories are stored anyway (BM25
-/// still finds them) and the failure is logged; nothing the user sent is lost.
-pub(crate) async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f32>, String)>> {
-    let embedder = state.embedder();
-    match embedder.embed(texts).await {
-        Ok(vs) => vs.into_iter().map(|v| Some((v, embedder.model().to_string()))).collect(),
-        Err(e) => {
-            tracing::warn!(error = %e, "embedding failed; memories stored without vectors");
-            texts.iter().map(|_| None).collect()
-        }
-    }
-}
-
-pub(crate) fn new_memory(input: MemoryInput, source: &str, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
-    NewMemory {
-        confidence: input.confidence.unwrap_or(0.8),
-        importance: input.importance.unwrap_or(5.0),
-        pinned: input.pinned,
-        expires_at: input.expires_at,
-        embedding,
-        ..NewMemory::new(input.content, input.category, source)
-    }
 }
 
 /// Adds a memory. Key scope: `memories:write`.
@@ -341,54 +289,6 @@ async fn memory_health(State(state): State<AppState>, scope: AgentScope) -> ApiR
     Ok(Json(hygiene::health(state.pool(), scope.agent_id).await?))
 }
 
-/// Stores one knowledge entry as chunks (source `uploaded` or `url`, confidence 1.0, category
-/// `knowledge`), refusing with 409 once the agent has its cap of entries.
-async fn store_knowledge(
-    state: &AppState,
-    agent_id: Uuid,
-    origin: &crate::activity::Origin,
-    text: &str,
-    title: Option<String>,
-    source: &str,
-    url: Option<String>,
-) -> ApiResult<KnowledgeResult> {
-    let chunks = knowledge::chunk(text, CHUNK_CHARS);
-    if chunks.is_empty() {
-        return Err(ApiError::validation("text", "the text has nothing to store"));
-    }
-    let vectors = embed_all(state, &chunks).await;
-    let cap = state.config().knowledge_cap;
-    let mut tx = state.pool().begin().await?;
-    // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
-    sqlx::query("SELECT id FROM agents WHERE id = $1 FOR UPDATE").bind(agent_id).execute(&mut *tx).await?;
-    let entries: i64 = sqlx::query_scalar(
-        "SELECT count(DISTINCT knowledge_id) FROM agent_memories WHERE agent_id = $1 AND knowledge_id IS NOT NULL",
-    )
-    .bind(agent_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    if entries >= cap {
-        return Err(ApiError::Conflict(format!(
-            "the agent already has {entries} knowledge entries, its cap is {cap}; delete one first (operators: MINICLAW_KNOWLEDGE_CAP)"
-        )));
-    }
-    let knowledge_id = Uuid::now_v7();
-    let mut stored = Vec::with_capacity(chunks.len());
-    for (chunk, v) in chunks.into_iter().zip(vectors) {
-        let new = NewMemory {
-            title: title.clone(),
-            confidence: 1.0,
-            knowledge_id: Some(knowledge_id),
-            source_url: url.clone(),
-            embedding: v,
-            ..NewMemory::new(chunk, "knowledge", source)
-        };
-        stored.push(memory::create(&mut tx, agent_id, origin, new, Some("knowledge ingestion")).await?);
-    }
-    tx.commit().await?;
-    Ok(KnowledgeResult { knowledge_id, title, source_url: url, chunks: stored, entries: entries + 1, cap })
-}
-
 /// Uploads text as knowledge, chunked at sentence boundaries into pieces of at most 400
 /// characters. Key scope: `memories:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/knowledge", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
@@ -402,41 +302,6 @@ async fn add_knowledge(
     scope.require(WRITE)?;
     let r = add_text(&state, scope.agent_id, &scope.origin(), &input.text, input.title).await?;
     Ok((StatusCode::CREATED, Json(r)))
-}
-
-/// Knowledge from text, validated (API and dashboard share it).
-pub(crate) async fn add_text(
-    state: &AppState,
-    agent_id: Uuid,
-    origin: &crate::activity::Origin,
-    text: &str,
-    title: Option<String>,
-) -> ApiResult<KnowledgeResult> {
-    if text.trim().is_empty() {
-        return Err(ApiError::validation("text", "text must not be empty"));
-    }
-    if text.chars().count() > KNOWLEDGE_TEXT_MAX {
-        return Err(ApiError::validation("text", format!("text is limited to {KNOWLEDGE_TEXT_MAX} characters")));
-    }
-    if title.as_ref().is_some_and(|t| t.chars().count() > 200) {
-        return Err(ApiError::validation("title", "title is limited to 200 characters"));
-    }
-    store_knowledge(state, agent_id, origin, text, title, "uploaded", None).await
-}
-
-/// Knowledge from a web page, fetched safely (API and dashboard share it).
-pub(crate) async fn add_url(
-    state: &AppState,
-    agent_id: Uuid,
-    origin: &crate::activity::Origin,
-    url: &str,
-) -> ApiResult<KnowledgeResult> {
-    if url.len() > 2048 {
-        return Err(ApiError::validation("url", "url is limited to 2,048 characters"));
-    }
-    let page = knowledge::fetch(url, &state.config().url_allowlist).await?;
-    let title = page.title.clone().or_else(|| Some(page.url.clone()));
-    store_knowledge(state, agent_id, origin, &page.text, title, "url", Some(page.url)).await
 }
 
 /// Fetches a public web page and stores its text (HTML stripped, at most 5,000 characters) as

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Method, Uri};
+use axum::http::{Method, Uri};
 use axum::routing::get;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -34,7 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 use crate::error::ApiError;
 
-pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub use crate::telemetry::REQUEST_ID;
 
 static BODY_LIMIT: AtomicUsize = AtomicUsize::new(1024 * 1024);
 

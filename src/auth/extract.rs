@@ -45,7 +45,7 @@ impl Actor {
 }
 
 fn request_id(headers: &HeaderMap) -> Option<String> {
-    headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
+    headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 
 fn bearer(headers: &HeaderMap) -> Option<&str> {

@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use crate::activity::{self, Origin};
 use crate::config::Secret;
+use crate::error::ApiError;
 
 pub const PREFIX: &str = "mck_";
 
@@ -44,6 +45,23 @@ pub fn parse(token: &str) -> Option<(Uuid, &str)> {
 pub fn secret_matches(secret: &str, stored_hash: &[u8]) -> bool {
     let presented = Sha256::digest(secret.as_bytes());
     presented.as_slice().ct_eq(stored_hash).into()
+}
+
+/// Validates a requested key name and scope list.
+pub fn validate_request(
+    name: &str,
+    requested: &[String],
+    expires_at: Option<DateTime<Utc>>,
+) -> Result<(String, Vec<String>), ApiError> {
+    let name = name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 64 {
+        return Err(ApiError::validation("name", "name must be 1–64 characters"));
+    }
+    let scopes = super::scopes::parse_list(requested).map_err(|e| ApiError::validation("scopes", e))?;
+    if expires_at.is_some_and(|e| e <= Utc::now()) {
+        return Err(ApiError::validation("expires_at", "expires_at must be in the future"));
+    }
+    Ok((name, scopes))
 }
 
 /// A key as listed: never the secret or its hash.

@@ -2,6 +2,7 @@
 //! API keys, and the self-service connect flow that lets a miniapp get a key by signature.
 
 pub mod challenge;
+pub mod connect;
 pub mod extract;
 pub mod keys;
 pub mod password;

@@ -10,10 +10,9 @@ use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::triage::ALL_CATEGORIES;
 use crate::activity::Origin;
-use crate::app::AppState;
 use crate::auth::Actor;
-use crate::llm::offline::triage::{ALL_CATEGORIES, Triage};
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 use crate::memory::hygiene::Injected;
 use crate::memory::{self, Candidate, NewMemory, Newest, Remembered, vector};
@@ -40,20 +39,15 @@ pub const SUMMARY_MIN_NEW: i64 = 6;
 /// Attempts before a batch item whose extraction keeps failing is dropped (and logged).
 const MAX_ATTEMPTS: i32 = 3;
 
-/// What the pipeline hands to calibration after a turn.
-#[derive(Debug, Clone)]
-pub struct AfterTurn {
-    pub agent_id: Uuid,
-    pub tenant_id: Uuid,
-    pub conversation_id: Uuid,
-    pub user_message_id: Uuid,
-    pub message: String,
-    pub stated_at: DateTime<Utc>,
-    pub triage: Triage,
-    pub injected: Vec<Uuid>,
-    /// Messages in the conversation after the turn.
-    pub messages: i32,
-}
+/// The jobs a finished turn queues (in the statement that finishes it, `chat::finish`): the
+/// agent's extraction batch once it is full, and a conversation's summary once enough of it is
+/// unsummarised. At most one of each is pending per agent / conversation.
+pub const EXTRACT_JOB: &str = "chat_extract";
+pub const SUMMARY_JOB: &str = "chat_summary";
+/// Attempts of those jobs (a budget refusal or a provider outage is retried with backoff).
+pub const JOB_ATTEMPTS: i32 = 3;
+/// A flush that found the agent's batch held by another waits this long before trying again.
+const BUSY_RETRY_SECS: i64 = 5;
 
 /// Save-worthy shares above and below which the threshold moves (P6).
 pub const DENSE_SHARE: f64 = 0.7;
@@ -89,51 +83,6 @@ pub struct FlushReport {
     pub updated: usize,
     pub suppressed: usize,
     pub buckets: Buckets,
-}
-
-/// Runs after every reply: queues the message for extraction when it passes the gates and
-/// flushes the agent's batch once it reaches the threshold; then summarises the conversation
-/// if it has grown long enough.
-pub async fn after_turn(state: &AppState, t: AfterTurn) -> anyhow::Result<()> {
-    let pool = state.pool();
-    if !super::trivial_for_extraction(&t.message, &t.triage) {
-        // One statement: the save-worthy density of the recent messages, the queue row, the
-        // batch's size, and both noted on the message's analytics row.
-        let sql = format!(
-            "WITH density AS (
-                SELECT avg(save_worthy::int)::float8 AS share FROM (
-                    SELECT save_worthy FROM chat_analytics WHERE agent_id = $2 ORDER BY created_at DESC LIMIT $5) recent
-             ), queued AS (
-                INSERT INTO extraction_queue (message_id, agent_id, save_hint, injected) VALUES ($1, $2, $3, $4)
-                ON CONFLICT (message_id) DO NOTHING RETURNING 1
-             ), batch AS (
-                SELECT (SELECT count(*) FROM extraction_queue WHERE agent_id = $2) + (SELECT count(*) FROM queued) AS pending,
-                       ({})::bigint AS threshold
-                  FROM density
-             ), noted AS (
-                UPDATE chat_analytics a SET extraction_triggered = true, batch_size = b.pending, batch_threshold = b.threshold
-                  FROM batch b WHERE a.message_id = $1
-             )
-             SELECT pending, threshold FROM batch",
-            threshold_sql("share")
-        );
-        let (pending, threshold): (i64, i64) = sqlx::query_as(&sql)
-            .bind(t.user_message_id)
-            .bind(t.agent_id)
-            .bind(&t.triage.save_hint)
-            .bind(&t.injected)
-            .bind(DENSITY_WINDOW)
-            .fetch_one(pool)
-            .await?;
-        if pending >= threshold {
-            flush(pool, state.llm(), state.embedder(), t.agent_id, Some(t.tenant_id)).await?;
-        }
-    }
-    // Until a conversation has more than 14 + 6 messages there is nothing to summarise: no query.
-    if i64::from(t.messages) >= SUMMARY_KEEP + SUMMARY_MIN_NEW {
-        summarize(pool, state.llm(), state.embedder(), t.agent_id, t.tenant_id, t.conversation_id).await?;
-    }
-    Ok(())
 }
 
 #[derive(sqlx::FromRow)]
@@ -618,40 +567,99 @@ pub async fn summarize(
     Ok(written == 1)
 }
 
-/// The `chat_batch_flush` cycle (every 5 minutes): flushes every agent's batch whose newest
-/// message waited more than 5 minutes.
-pub fn cycle() -> crate::jobs::Cycle {
+/// The calibration jobs: the extraction of a full batch and a conversation's summary (queued
+/// by the turn that finishes, see `EXTRACT_JOB`), and the `chat_batch_flush` cycle (every 5
+/// minutes) for batches that never fill up.
+pub fn cycles() -> Vec<crate::jobs::Cycle> {
     use crate::jobs::registry::{Cycle, CycleScope, JobContext};
-    Cycle::new(
-        "chat_batch_flush",
-        CycleScope::Platform,
-        "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
-        |ctx: JobContext| async move {
-            let services = ctx.services()?.clone();
-            let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
-                "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
-                  GROUP BY q.agent_id, a.tenant_id
-                 HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
-            ))
-            .fetch_all(&ctx.pool)
-            .await?;
-            let mut flushed: HashMap<String, Value> = HashMap::new();
-            let mut failed = 0;
-            for (agent, tenant) in stale {
-                match flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await {
-                    Ok(r) => {
-                        flushed.insert(agent.to_string(), json!(r));
-                    }
-                    Err(e) => {
-                        failed += 1;
-                        tracing::warn!(agent_id = %agent, error = %format!("{e:#}"), "stale batch flush failed");
+    vec![
+        Cycle::new(
+            EXTRACT_JOB,
+            CycleScope::Agent,
+            "Extracts memories from an agent's full batch (P6); queued by the turn that filled it.",
+            |ctx: JobContext| async move {
+                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                let (agent, tenant) = ctx.agent().await?;
+                let services = ctx.services()?;
+                let report = flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await?;
+                if report.messages == 0 {
+                    retry_if_busy(&ctx.pool, agent).await?;
+                }
+                Ok(json!(report))
+            },
+        )
+        .max_attempts(JOB_ATTEMPTS),
+        Cycle::new(
+            SUMMARY_JOB,
+            CycleScope::Agent,
+            "Summarises the older part of a long conversation (P7); queued by the turn that made it long enough.",
+            |ctx: JobContext| async move {
+                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                let (agent, tenant) = ctx.agent().await?;
+                let conversation = ctx
+                    .job
+                    .payload
+                    .get("conversation_id")
+                    .and_then(Value::as_str)
+                    .and_then(|s| Uuid::parse_str(s).ok())
+                    .ok_or_else(|| anyhow::anyhow!("`{SUMMARY_JOB}` needs a conversation_id in its payload"))?;
+                let services = ctx.services()?;
+                let written =
+                    summarize(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, tenant, conversation)
+                        .await?;
+                Ok(json!({ "summarised": written }))
+            },
+        )
+        .max_attempts(JOB_ATTEMPTS),
+        Cycle::new(
+            "chat_batch_flush",
+            CycleScope::Platform,
+            "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
+            |ctx: JobContext| async move {
+                let services = ctx.services()?.clone();
+                let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
+                    "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
+                      GROUP BY q.agent_id, a.tenant_id
+                     HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
+                ))
+                .fetch_all(&ctx.pool)
+                .await?;
+                let mut flushed: HashMap<String, Value> = HashMap::new();
+                let mut failed = 0;
+                for (agent, tenant) in stale {
+                    match flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await {
+                        Ok(r) => {
+                            flushed.insert(agent.to_string(), json!(r));
+                        }
+                        Err(e) => {
+                            failed += 1;
+                            tracing::warn!(agent_id = %agent, error = %format!("{e:#}"), "stale batch flush failed");
+                        }
                     }
                 }
-            }
-            Ok(json!({ "flushed": flushed, "failed": failed }))
-        },
-    )
-    .every(std::time::Duration::from_secs(300))
+                Ok(json!({ "flushed": flushed, "failed": failed }))
+            },
+        )
+        .every(std::time::Duration::from_secs(300)),
+    ]
+}
+
+/// After a flush that took nothing: if the agent still has queued messages, another flush held
+/// them, and they may have arrived after it began. One more extraction job, shortly, takes them
+/// (unless one is pending already), so a full batch never waits for the 5-minute sweep.
+async fn retry_if_busy(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, max_attempts)
+         SELECT $1, '{EXTRACT_JOB}', $2, now() + interval '{BUSY_RETRY_SECS} seconds',
+                '{EXTRACT_JOB}:' || $2::text || ':pending', {JOB_ATTEMPTS}
+          WHERE EXISTS (SELECT 1 FROM extraction_queue WHERE agent_id = $2)
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(agent_id)
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::llm::offline::triage::Triage;
+use super::triage::Triage;
 use crate::llm::usage::count_tokens;
 use crate::memory::vector::{self, Filters};
 use crate::memory::{self, Memory, Newest, score};

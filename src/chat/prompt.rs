@@ -2,9 +2,9 @@
 //! knowledge, summaries, and the reply's shape from triage; then the recent conversation and
 //! the message.
 
+use super::triage::Triage;
 use crate::agents::Agent;
 use crate::llm::Message;
-use crate::llm::offline::triage::Triage;
 
 use super::context::Context;
 

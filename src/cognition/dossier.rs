@@ -42,13 +42,15 @@ pub struct DossierState {
     pub fresh: bool,
 }
 
+/// The agent's dossier, unless a memory was forgotten since it was compiled: then its text may
+/// still quote what is gone, and it stays hidden until recompiled (`memory_forgotten`).
 pub async fn get(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<DossierState>> {
     let row: Option<(Dossier, bool)> =
         sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
             "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
                 d.compiled_at >= coalesce(s.changed_at, '-infinity')
            FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
-          WHERE d.agent_id = $1",
+          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.forgotten_at, '-infinity')",
         )
         .bind(agent_id)
         .fetch_optional(pool)
@@ -180,28 +182,7 @@ pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()
 
 /// `request_recompile` on a connection (inside the caller's transaction).
 pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query(&format!(
-        "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, payload)
-         VALUES ($1, 'dossier', $2, now() + interval '{DEBOUNCE_SECS} seconds', 'dossier:' || $2::text || ':pending',
-                 '{{\"debounced\": true}}')
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE
-            SET run_at = least(now() + interval '{DEBOUNCE_SECS} seconds', jobs.created_at + interval '{MAX_WAIT_SECS} seconds')
-          WHERE jobs.status = 'queued'"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(agent_id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Frees the debounce slot of a job that started, so changes from now on queue a new one.
-pub async fn release_slot(pool: &PgPool, job_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("UPDATE jobs SET idempotency_key = NULL WHERE id = $1 AND idempotency_key LIKE 'dossier:%:pending'")
-        .bind(job_id)
-        .execute(pool)
-        .await?;
-    Ok(())
+    crate::jobs::queue::enqueue_debounced(conn, "dossier", agent_id, DEBOUNCE_SECS, MAX_WAIT_SECS).await
 }
 
 #[cfg(test)]

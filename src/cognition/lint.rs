@@ -57,6 +57,31 @@ pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGa
     .await
 }
 
+/// The statuses a gap can be given: `confirmed` (kept by later lints), `dismissed` (hidden, not
+/// proposed again) or `open`.
+pub const GAP_STATUSES: [&str; 3] = ["open", "confirmed", "dismissed"];
+
+/// Sets a gap's status; `None` when the agent has no such gap.
+pub async fn set_gap_status(
+    pool: &PgPool,
+    agent_id: Uuid,
+    gap_id: Uuid,
+    status: &str,
+) -> Result<Option<KnowledgeGap>, crate::error::ApiError> {
+    if !GAP_STATUSES.contains(&status) {
+        return Err(crate::error::ApiError::validation("status", "status must be open, confirmed or dismissed"));
+    }
+    Ok(sqlx::query_as(
+        "UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
+         RETURNING id, question, context, status, created_at",
+    )
+    .bind(agent_id)
+    .bind(gap_id)
+    .bind(status)
+    .fetch_optional(pool)
+    .await?)
+}
+
 /// Runs lint for one agent.
 pub async fn run(
     pool: &PgPool,

@@ -1,5 +1,5 @@
 //! The cognition cycles (SPEC C1–C6): deep reflection, the knowledge dossier, memory lint and
-//! consolidation as recurring per-agent jobs on the queue, plus the calibration shadow. Each
+//! consolidation as recurring per-agent jobs on the queue. Each
 //! works with the offline engine (deterministic rules, documented in `llm::offline`) and with a
 //! real model through the gateway.
 
@@ -7,7 +7,7 @@ pub mod actions;
 pub mod dossier;
 pub mod lint;
 pub mod reflection;
-pub mod shadow;
+pub mod tasks;
 
 use std::time::Duration;
 
@@ -26,6 +26,17 @@ fn job_origin(ctx: &JobContext) -> Origin {
 /// Whether a job was enqueued on demand (`run-cycle`, the admin route, the API trigger).
 fn on_demand(ctx: &JobContext) -> bool {
     ctx.job.payload.get("on_demand").and_then(serde_json::Value::as_bool) == Some(true)
+}
+
+/// The `dossier` job, and the subscription to lost memories (`memory::FORGOTTEN_JOB`).
+async fn compile_dossier(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
+    crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+    let (agent, tenant) = ctx.agent().await?;
+    let services = ctx.services()?;
+    match dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await? {
+        Some(d) => Ok(json!({ "compiled": true, "memories": d.memories, "words": d.words })),
+        None => Ok(json!({ "compiled": false, "reason": "no live memories" })),
+    }
 }
 
 /// The per-agent cycles of this module.
@@ -52,15 +63,13 @@ pub fn cycles() -> Vec<Cycle> {
             "dossier",
             CycleScope::Agent,
             "Compiles the knowledge dossier (C4); queued 60 s after extraction changes memories (at most 5 min late).",
-            |ctx: JobContext| async move {
-                dossier::release_slot(&ctx.pool, ctx.job.id).await?;
-                let (agent, tenant) = ctx.agent().await?;
-                let services = ctx.services()?;
-                match dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await? {
-                    Some(d) => Ok(json!({ "compiled": true, "memories": d.memories, "words": d.words })),
-                    None => Ok(json!({ "compiled": false, "reason": "no live memories" })),
-                }
-            },
+            compile_dossier,
+        ),
+        Cycle::new(
+            crate::memory::FORGOTTEN_JOB,
+            CycleScope::Agent,
+            "Recompiles the dossier after memories were deleted or expired (its text may quote them); debounced like `dossier`.",
+            compile_dossier,
         ),
         Cycle::new(
             "consolidation",

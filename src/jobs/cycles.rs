@@ -12,6 +12,7 @@ const HOUR: Duration = Duration::from_secs(3600);
 
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
+    all.extend(crate::chat::calibrate::cycles());
     all.extend([
         Cycle::new(
             "job_retention",
@@ -58,7 +59,6 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(HOUR),
-        crate::chat::calibrate::cycle(),
         Cycle::new(
             "memory_hits",
             CycleScope::Platform,

@@ -207,6 +207,49 @@ pub fn retry_delay(attempt: i32, jitter: f64) -> Duration {
     Duration::from_secs_f64(base.min(3600.0) * jitter.clamp(0.5, 1.5))
 }
 
+/// Queues a debounced job: at most one pending job of `kind` per agent, due `debounce_secs`
+/// from now, pushed back by every further call but never beyond `max_wait_secs` after the
+/// first. Inside the caller's transaction when given one.
+pub async fn enqueue_debounced(
+    conn: &mut sqlx::PgConnection,
+    kind: &str,
+    agent_id: Uuid,
+    debounce_secs: i64,
+    max_wait_secs: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "WITH queued AS (
+            INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, payload)
+            VALUES ($1, $2, $3, now() + make_interval(secs => $4), $2 || ':' || $3::text || ':pending',
+                    '{\"debounced\": true}')
+            ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE
+               SET run_at = least(now() + make_interval(secs => $4), jobs.created_at + make_interval(secs => $5))
+             WHERE jobs.status = 'queued'
+            RETURNING kind)
+         SELECT pg_notify($6, kind) FROM queued",
+    )
+    .bind(Uuid::now_v7())
+    .bind(kind)
+    .bind(agent_id)
+    .bind(debounce_secs as f64)
+    .bind(max_wait_secs as f64)
+    .bind(NOTIFY_CHANNEL)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Frees the `…:pending` idempotency key of a job that has started, so that work arriving from
+/// now on queues a job of its own instead of being folded into this one (debounced and
+/// one-pending-at-a-time jobs: the dossier, extraction batches, summaries).
+pub async fn release_pending(pool: &PgPool, job_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("UPDATE jobs SET idempotency_key = NULL WHERE id = $1 AND idempotency_key LIKE '%:pending'")
+        .bind(job_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 /// Returns jobs whose worker vanished (lease expired) to the queue, or to the dead letters
 /// when they have no attempts left.
 pub async fn reclaim_expired(pool: &PgPool) -> sqlx::Result<u64> {

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{Memory, content_hash, normalize};
 use crate::embed::cosine;
-use crate::llm::offline::text::jaccard;
+use crate::text::jaccard;
 
 /// Word overlap at which a candidate fact only restates an injected memory.
 pub const RESTATE_JACCARD: f64 = 0.8;

@@ -5,6 +5,7 @@
 //! the activity log always agree with the row.
 
 pub mod hygiene;
+pub mod ingest;
 pub mod knowledge;
 pub mod reembed;
 pub mod score;
@@ -422,7 +423,7 @@ pub async fn delete(
     record_version(conn, &before, "delete", origin, reason).await?;
     terms::remove(conn, &before).await?;
     sqlx::query("DELETE FROM agent_memories WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    forget_dossier(conn, &[agent_id]).await?;
+    forget(conn, &[agent_id]).await?;
     Ok(before)
 }
 
@@ -555,29 +556,45 @@ pub async fn remember(
     Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
 }
 
-/// A deleted memory must not live on in the compiled dossier's text. The deletion already makes
-/// the dossier stale (the agent's change time moves), so chat stops using it; dropping it also
-/// takes the deleted text out of what the dossier endpoints show, and a recompilation is queued
-/// (debounced).
-async fn forget_dossier(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
-    let dropped: Vec<Uuid> =
-        sqlx::query_scalar("DELETE FROM agent_dossiers WHERE agent_id = ANY($1) RETURNING agent_id")
-            .bind(agents)
-            .fetch_all(&mut *conn)
-            .await?;
-    for agent in dropped {
-        crate::cognition::dossier::queue_recompile(conn, agent).await?;
+/// The job that agents' lost memories publish (deletion, expiry), debounced per agent:
+/// whatever was compiled from memories (the dossier) subscribes to it and rebuilds.
+pub const FORGOTTEN_JOB: &str = "memory_forgotten";
+/// The job waits this long after the last deletion, and at most `FORGOTTEN_MAX_WAIT_SECS`.
+pub const FORGOTTEN_DEBOUNCE_SECS: i64 = 60;
+pub const FORGOTTEN_MAX_WAIT_SECS: i64 = 300;
+
+/// A deleted memory must not live on in text compiled from it: the time it was forgotten is
+/// kept with the agent's corpus statistics (readers of compiled text compare against it), and
+/// the `memory_forgotten` job is queued for the agent.
+async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO memory_corpus_stats AS s (agent_id, forgotten_at) SELECT unnest($1::uuid[]), now()
+         ON CONFLICT (agent_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
+    )
+    .bind(agents)
+    .execute(&mut *conn)
+    .await?;
+    for agent in agents {
+        crate::jobs::queue::enqueue_debounced(
+            conn,
+            FORGOTTEN_JOB,
+            *agent,
+            FORGOTTEN_DEBOUNCE_SECS,
+            FORGOTTEN_MAX_WAIT_SECS,
+        )
+        .await?;
     }
     Ok(())
 }
 
 /// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:
 /// `retrieval` or `mention`). Folded into the memories by `fold_hits`.
-pub async fn record_hits(pool: &PgPool, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
+pub async fn record_hits(pool: &PgPool, agent_id: Uuid, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query("INSERT INTO memory_hits (memory_id, kind) SELECT unnest($1::uuid[]), $2")
+    sqlx::query("INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($2::uuid[]), $3")
+        .bind(agent_id)
         .bind(ids)
         .bind(kind)
         .execute(pool)
@@ -589,17 +606,17 @@ pub async fn record_hits(pool: &PgPool, ids: &[Uuid], kind: &str) -> sqlx::Resul
 /// `last_mentioned_at`, retrievals set `last_retrieved_at`. Returns the memories touched.
 pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
     Ok(sqlx::query(
-        "WITH gone AS (DELETE FROM memory_hits RETURNING memory_id, kind, at),
-              agg AS (SELECT memory_id,
+        "WITH gone AS (DELETE FROM memory_hits RETURNING agent_id, memory_id, kind, at),
+              agg AS (SELECT agent_id, memory_id,
                              count(*) FILTER (WHERE kind = 'mention') AS mentions,
                              max(at) FILTER (WHERE kind = 'mention') AS mentioned,
                              max(at) FILTER (WHERE kind = 'retrieval') AS retrieved
-                        FROM gone GROUP BY memory_id)
+                        FROM gone GROUP BY agent_id, memory_id)
          UPDATE agent_memories a
             SET mention_count = a.mention_count + agg.mentions,
                 last_mentioned_at = coalesce(greatest(a.last_mentioned_at, agg.mentioned), a.last_mentioned_at, agg.mentioned),
                 last_retrieved_at = coalesce(greatest(a.last_retrieved_at, agg.retrieved), a.last_retrieved_at, agg.retrieved)
-           FROM agg WHERE a.id = agg.memory_id",
+           FROM agg WHERE a.agent_id = agg.agent_id AND a.id = agg.memory_id",
     )
     .execute(pool)
     .await?
@@ -624,7 +641,7 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     let mut agents: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
     agents.sort_unstable();
     agents.dedup();
-    forget_dossier(&mut tx, &agents).await?;
+    forget(&mut tx, &agents).await?;
     tx.commit().await?;
     Ok(ids.len() as u64)
 }

@@ -336,7 +336,7 @@ impl Searcher<'_> {
             let pool = self.pool.clone();
             // Retrieval tracking feeds the stale share of memory health; off the hot path.
             tokio::spawn(async move {
-                if let Err(e) = super::record_hits(&pool, &ids, "retrieval").await {
+                if let Err(e) = super::record_hits(&pool, agent_id, &ids, "retrieval").await {
                     tracing::warn!(error = %e, "could not record memory retrieval");
                 }
             });

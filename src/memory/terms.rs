@@ -17,7 +17,7 @@ use super::score;
 /// the possessive `'s`, reduced to their English (Snowball) stem so that "lives" finds "live".
 pub fn terms(text: &str) -> Vec<String> {
     static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
-    crate::llm::offline::text::content_words(text)
+    crate::text::content_words(text)
         .into_iter()
         .map(|w| w.strip_suffix("'s").map(str::to_string).unwrap_or(w))
         .filter(|w| w.chars().count() > 1)

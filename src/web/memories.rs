@@ -12,11 +12,11 @@ use uuid::Uuid;
 use super::forms::{Form, WebOwner};
 use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, not_found_page, render};
 use crate::agents::Agent;
-use crate::api::memories::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::app::AppState;
 use crate::error::ApiError;
 use crate::llm::CallContext;
 use crate::memory::hygiene::{self, Health};
+use crate::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
 use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion, STATUSES};
 

@@ -9,12 +9,13 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::forms::{Form, WebOwner};
-use super::pages::{PageResult, forbidden_csrf, internal, load_agent, render};
+use super::pages::{PageResult, api_error, forbidden_csrf, internal, load_agent, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::cognition::dossier::{self, DossierState};
 use crate::cognition::lint::{self, KnowledgeGap};
 use crate::cognition::reflection::{self, Reflection};
+use crate::cognition::tasks::{self, Task};
 
 pub struct ActionView {
     pub kind: String,
@@ -35,7 +36,7 @@ struct MindPage {
     tab: &'static str,
     dossier: Option<DossierState>,
     reflections: Vec<ReflectionView>,
-    tasks: Vec<(String, String)>,
+    tasks: Vec<Task>,
     gaps: Vec<KnowledgeGap>,
     notice: Option<String>,
 }
@@ -86,12 +87,7 @@ pub async fn show(
             ReflectionView { r, actions, hints }
         })
         .collect();
-    let tasks: Vec<(String, String)> =
-        sqlx::query_as("SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT 50")
-            .bind(id)
-            .fetch_all(pool)
-            .await
-            .map_err(internal)?;
+    let tasks = tasks::list(pool, id, 50).await.map_err(internal)?;
     Ok(render(MindPage {
         csrf: web.csrf,
         tab: "mind",
@@ -164,15 +160,9 @@ pub async fn gap(
     }
     let agent = load_agent(&state, &web, id).await?;
     let status = f.text("status");
-    if !["confirmed", "dismissed", "open"].contains(&status.as_str()) {
+    if !lint::GAP_STATUSES.contains(&status.as_str()) {
         return Ok(back(agent.id, "Unknown gap status."));
     }
-    sqlx::query("UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2")
-        .bind(agent.id)
-        .bind(gid)
-        .bind(&status)
-        .execute(state.pool())
-        .await
-        .map_err(internal)?;
+    lint::set_gap_status(state.pool(), agent.id, gid, &status).await.map_err(api_error)?;
     Ok(back(agent.id, &format!("Gap {status}.")))
 }

@@ -10,10 +10,9 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, WebOwner, new_pre_session_token, pre_session_csrf_ok, safe_next};
+use crate::accounts::{check_password, create_owner};
 use crate::activity::{self, ActivityEntry};
 use crate::agents::{self, Agent, AgentInput, QuietHours};
-use crate::api::auth::{check_password, create_owner};
-use crate::api::keys::validate_key_request;
 use crate::app::AppState;
 use crate::auth::keys::{self, ApiKey, NewKey};
 use crate::auth::session::with_cookies;
@@ -33,7 +32,7 @@ pub(super) fn internal(e: impl Into<anyhow::Error>) -> Response {
     ApiError::Internal(e.into()).into_response()
 }
 
-fn api_error(e: ApiError) -> Response {
+pub(super) fn api_error(e: ApiError) -> Response {
     e.into_response()
 }
 
@@ -121,7 +120,7 @@ pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, bod
         return Err(forbidden_csrf());
     }
     let email = form.text("email");
-    match check_password(&state, &email, form.text("password")).await.map_err(api_error)? {
+    match check_password(state.pool(), &email, form.text("password")).await.map_err(api_error)? {
         Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next).await,
         None => Ok(pre_session_page(
             LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
@@ -137,8 +136,8 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
     }
     let email = form.text("email");
     let tenant_name = form.text("tenant_name");
-    let request_id = headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok());
-    match create_owner(&state, &email, form.text("password"), Some(tenant_name.clone()), request_id).await {
+    let request_id = headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok());
+    match create_owner(state.pool(), &email, form.text("password"), Some(tenant_name.clone()), request_id).await {
         Ok((owner, tenant)) => signed_in(&state, owner.id, tenant.id, "/agents").await,
         Err(e) => match message_of(&e) {
             Some(msg) => {
@@ -522,7 +521,7 @@ pub async fn create_key(State(state): State<AppState>, web: WebOwner, Path(id): 
     let agent = load_agent(&state, &web, id).await?;
     let name = f.text("name");
     let requested = f.all("scopes");
-    let (name_ok, scopes) = match validate_key_request(&name, &requested, None) {
+    let (name_ok, scopes) = match keys::validate_request(&name, &requested, None) {
         Ok(v) => v,
         Err(e) => {
             let msg = message_of(&e).unwrap_or_default();

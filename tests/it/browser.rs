@@ -39,7 +39,8 @@ async fn memories_search_pin_edit_delete_and_knowledge_in_a_browser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_streams_a_reply_that_uses_an_earlier_conversation_in_a_browser() {
-    let app = TestApp::spawn().await;
+    // As `serve` runs by default: the worker inside learns from the turns (extraction jobs).
+    let app = TestApp::builder().with_worker().spawn().await;
     run_flow(&app, "chat.mjs", "chat flow: ok").await;
 }
 

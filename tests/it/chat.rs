@@ -47,17 +47,12 @@ impl Chat {
         r.json()
     }
 
-    /// Waits (bounded) until the agent has at least `n` memories.
+    /// The agent's memories once the learning jobs its turns queued have run: at least `n`.
     async fn memories_at_least(&self, n: usize) -> Vec<Value> {
-        for _ in 0..100 {
-            let list = self.get("/memories").await;
-            let list = list.as_array().unwrap().clone();
-            if list.len() >= n {
-                return list;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("the agent never reached {n} memories");
+        self.app.run_jobs().await;
+        let list = self.get("/memories").await.as_array().unwrap().clone();
+        assert!(list.len() >= n, "the agent has {} memories, expected at least {n}: {list:?}", list.len());
+        list
     }
 }
 
@@ -520,17 +515,12 @@ async fn long_conversations_are_summarised_and_keys_need_their_scopes() {
         c.say(&format!("Note {i}: the beans need a trellis near the shed."), Some(&conversation)).await;
     }
     // 22 messages: the 8 before the last 14 are summarised once there are 6 or more.
-    let mut summaries: Vec<(i32, i32, String)> = Vec::new();
-    for _ in 0..100 {
-        summaries = sqlx::query_as("SELECT first_position, last_position, content FROM conversation_summaries")
+    c.app.run_jobs().await;
+    let summaries: Vec<(i32, i32, String)> =
+        sqlx::query_as("SELECT first_position, last_position, content FROM conversation_summaries")
             .fetch_all(c.app.pool())
             .await
             .unwrap();
-        if !summaries.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
     assert!(!summaries.is_empty(), "a summary was written");
     assert_eq!(summaries[0].0, 0);
     assert!(summaries[0].1 >= 5 && summaries[0].1 < 22 - 14, "{summaries:?}");
@@ -578,15 +568,12 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
     let agent: uuid::Uuid = c.id.parse().unwrap();
     // One save-worthy message: queued, below the batch threshold (2 in a dense conversation).
     c.say("My name is Alice and I live in Vienna.", None).await;
-    let mut queued = 0i64;
-    for _ in 0..100 {
-        queued = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
-        if queued == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // The statement that finished the turn queued it: no background task is involved.
+    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
     assert_eq!(queued, 1);
+    let jobs: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM jobs WHERE kind = 'chat_extract'").fetch_one(pool).await.unwrap();
+    assert_eq!(jobs, 0, "a batch below its threshold queues no extraction job");
     let llm = miniclaw::llm::Gateway::new(pool.clone(), &c.app.config).unwrap();
     let embedder = miniclaw::embed::hash::HashEmbedder::new(384);
 
@@ -601,6 +588,26 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
     assert_eq!(report.messages, 0, "a second flush of the agent takes nothing");
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
     assert_eq!(left, 1);
+    // An extraction job that meets the running flush takes nothing either, and leaves one
+    // follow-up job (shortly, with the agent's pending key) for what it could not take.
+    miniclaw::jobs::queue::enqueue(pool, miniclaw::jobs::NewJob::new(calibrate::EXTRACT_JOB).agent(agent))
+        .await
+        .unwrap();
+    c.app.run_jobs().await;
+    let follow_up: Vec<(String, Option<String>, bool)> = sqlx::query_as(
+        "SELECT status, idempotency_key, run_at > now() FROM jobs WHERE kind = 'chat_extract' ORDER BY created_at",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let pending_key = format!("chat_extract:{agent}:pending");
+    assert_eq!(follow_up.len(), 2, "{follow_up:?}");
+    assert_eq!(follow_up[0].0, "done");
+    assert_eq!(
+        (follow_up[1].0.as_str(), follow_up[1].1.as_deref(), follow_up[1].2),
+        ("queued", Some(pending_key.as_str()), true)
+    );
+    sqlx::query("DELETE FROM jobs WHERE kind = 'chat_extract'").execute(pool).await.unwrap();
 
     // Once it has finished, the next flush takes the message.
     running.rollback().await.unwrap();

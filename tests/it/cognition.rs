@@ -184,10 +184,16 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
     assert_eq!(reply["searched"]["dossier"], false);
     assert!(!reply["memories_used"].as_array().unwrap().is_empty());
 
-    // A deleted memory must not live on in the dossier: it is dropped and recompilation queued.
+    // A deleted memory must not live on in the dossier: it is hidden at once, and the
+    // `memory_forgotten` job it publishes recompiles the dossier without it.
     assert_eq!(a.call(Method::POST, "/dossier/compile", None).await.status, 200);
     assert_eq!(a.call(Method::DELETE, &format!("/memories/{vienna}"), None).await.status, 204);
     assert_eq!(a.call(Method::GET, "/dossier", None).await.status, 404);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'memory_forgotten'").execute(a.app.pool()).await.unwrap();
+    assert!(a.app.run_jobs().await >= 1);
+    let d = a.call(Method::GET, "/dossier", None).await.json();
+    assert_eq!(d["fresh"], true, "{d}");
+    assert!(!d["dossier"]["content"].as_str().unwrap().contains("Vienna"), "{d}");
     sqlx::query("DELETE FROM jobs WHERE kind = 'dossier'").execute(a.app.pool()).await.unwrap();
 
     // Debounced recompilation: one queued job, pushed back but never beyond 5 minutes.

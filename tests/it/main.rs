@@ -4,6 +4,7 @@ mod common;
 
 mod admin;
 mod agents;
+mod architecture;
 mod auth;
 mod browser;
 mod chat;
@@ -19,5 +20,6 @@ mod llm;
 mod llm_server;
 mod memory;
 mod openapi;
+mod packaging;
 mod processes;
 mod soul;

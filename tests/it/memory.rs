@@ -496,7 +496,7 @@ async fn retrievals_are_recorded_and_folded_into_the_memories() {
     }
     assert_eq!(hits, 1);
     let mid: uuid::Uuid = m["id"].as_str().unwrap().parse().unwrap();
-    miniclaw::memory::record_hits(a.app.pool(), &[mid, mid], "mention").await.unwrap();
+    miniclaw::memory::record_hits(a.app.pool(), a.id.parse().unwrap(), &[mid, mid], "mention").await.unwrap();
     let r = a.app.send(a.app.admin(Method::POST, "/v1/admin/run/memory_hits")).await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json()["result"]["memories"], 1);

@@ -299,3 +299,86 @@ async fn keys_create_from_the_cli() {
     let out = miniclaw(&["keys", "create", "--agent", &agent, "--scopes", "root"], &env).output().unwrap();
     assert!(!out.status.success());
 }
+
+/// Post-turn learning is durable (the statement that finishes a turn queues it): a server killed
+/// outright right after its reply loses nothing, and a fresh process extracts the memories.
+#[tokio::test]
+async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_extracts_the_memory() {
+    use serde_json::{Value, json};
+    let db = TestDb::new().await;
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let addr = format!("127.0.0.1:{port}");
+    // An API-only process: whatever learning it does not finish before dying must survive it.
+    let env = [
+        ("DATABASE_URL", db.url.as_str()),
+        ("MINICLAW_ADDR", addr.as_str()),
+        ("MINICLAW_EMBEDDER", "hash"),
+        ("MINICLAW_WORKER", "false"),
+    ];
+    let mut server = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_ready(port, &mut server).await;
+    let http = reqwest::Client::new();
+    let signup: Value = http
+        .post(format!("{base}/v1/auth/signup"))
+        .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = signup["session_token"].as_str().unwrap().to_string();
+    let agent: Value = http
+        .post(format!("{base}/v1/hosted-agents"))
+        .bearer_auth(&token)
+        .json(&json!({ "name": "Ada" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let agent = agent["id"].as_str().unwrap().to_string();
+    let mut conversation: Option<String> = None;
+    for message in
+        ["My name is Alice and I live in Vienna.", "I really enjoy playing chess with my friends on weekends."]
+    {
+        let r = http
+            .post(format!("{base}/v1/hosted-agents/{agent}/chat"))
+            .bearer_auth(&token)
+            .json(&json!({ "message": message, "conversation_id": conversation }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let r: Value = r.json().await.unwrap();
+        conversation = r["conversation_id"].as_str().map(str::to_string);
+    }
+    // SIGKILL right after the second reply: no shutdown, nothing in the process survives.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let count = |sql: &'static str| {
+        let pool = db.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.unwrap() }
+    };
+    assert_eq!(count("SELECT count(*) FROM agent_memories").await, 0);
+    assert_eq!(count("SELECT count(*) FROM extraction_queue").await, 2, "both messages wait in the batch");
+    assert_eq!(count("SELECT count(*) FROM jobs WHERE kind = 'chat_extract' AND status = 'queued'").await, 1);
+
+    // Any worker process takes the work up.
+    let worker_env =
+        [("DATABASE_URL", db.url.as_str()), ("MINICLAW_EMBEDDER", "hash"), ("MINICLAW_WORKER_POLL_MS", "50")];
+    let mut worker = miniclaw(&["worker"], &worker_env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while count("SELECT count(*) FROM jobs WHERE kind = 'chat_extract' AND status = 'done'").await == 0 {
+        assert!(Instant::now() < deadline, "the fresh worker did not run the extraction within 60 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(terminate(&mut worker).success());
+    let memories: Vec<String> =
+        sqlx::query_scalar("SELECT content FROM agent_memories ORDER BY content").fetch_all(&db.pool).await.unwrap();
+    assert!(memories.iter().any(|m| m == "The user's name is Alice"), "{memories:?}");
+    assert!(memories.len() >= 3, "name, city and chess: {memories:?}");
+    assert_eq!(count("SELECT count(*) FROM extraction_queue").await, 0);
+}

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::{Value, json};
 
-use super::text::{content_words, jaccard};
+use crate::text::{content_words, jaccard};
 
 /// Word overlap at which two memories say the same thing.
 const NEAR_DUPLICATE: f64 = 0.6;

@@ -7,30 +7,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::{Value, json};
 
-const STOPWORDS: &[&str] = &[
-    "the", "a", "an", "and", "or", "but", "is", "are", "was", "were", "be", "to", "of", "in", "on", "at", "for",
-    "with", "it", "this", "that", "i", "you", "he", "she", "we", "they", "me", "my", "your", "our", "their", "as",
-    "by", "from", "so", "do", "does", "did", "have", "has", "had", "not", "no", "yes", "can", "will", "just", "about",
-    "what", "how", "which", "who", "whom", "where", "when", "why", "there", "these", "those", "would", "could",
-    "should", "been", "its", "than", "then",
-];
-
-/// Lower-case content words (no stop words, at least 2 characters).
-pub fn content_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .map(|w| w.trim_matches('\'').to_lowercase())
-        .filter(|w| w.chars().count() > 1 && !STOPWORDS.contains(&w.as_str()))
-        .collect()
-}
-
-pub fn jaccard(a: &str, b: &str) -> f64 {
-    let (a, b): (HashSet<String>, HashSet<String>) =
-        (content_words(a).into_iter().collect(), content_words(b).into_iter().collect());
-    if a.is_empty() && b.is_empty() {
-        return 1.0;
-    }
-    a.intersection(&b).count() as f64 / a.union(&b).count() as f64
-}
+use crate::soul::screen;
+use crate::text::{content_words, jaccard};
 
 fn sentences(text: &str) -> Vec<String> {
     static SPLIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[^.!?\n]+[.!?]?").expect("static pattern"));
@@ -70,26 +48,6 @@ pub fn summarize(input: &Value, fallback: &str) -> String {
     let mut chosen: Vec<usize> = ranked.into_iter().take(keep).collect();
     chosen.sort();
     chosen.iter().map(|&i| all[i].trim_end_matches(['.', '!', '?']).to_string() + ".").collect::<Vec<_>>().join(" ")
-}
-
-static INJECTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(ignore|disregard|forget) (all |any |the )?(previous|prior|above|earlier) (instructions|rules|prompts?)|you are now|new instructions|system prompt|jailbreak|developer mode|act as (an? )?(unrestricted|unfiltered)|do anything now")
-        .expect("static pattern")
-});
-static HOSTILE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(hate (the )?users?|insult|humiliate|manipulate (the )?users?|deceive|lie to (the )?users?|be cruel|threaten)\b").expect("static pattern")
-});
-
-/// The deterministic part of the guard: an instruction override or hostile instructions in a
-/// proposed soul, named. Runs on every rewrite, also those similar enough to skip the model.
-pub fn screen(new_soul: &str) -> Option<&'static str> {
-    if INJECTION.is_match(new_soul) {
-        return Some("the rewrite contains an instruction override (prompt injection)");
-    }
-    if HOSTILE.is_match(new_soul) {
-        return Some("the rewrite contains hostile instructions");
-    }
-    None
 }
 
 /// The soul guard. Input `{"old_soul", "new_soul"}`; output

@@ -8,7 +8,9 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use crate::llm::offline::triage::{ALL_CATEGORIES, SkipReason, Triage};
+mod prefilter;
+pub use prefilter::{ALL_CATEGORIES, SkipReason, Triage, is_trivial, prefilter};
+
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 
 /// The message as the triage model sees it, and the recent history it gets.

@@ -7,11 +7,11 @@ use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::chat::calibrate::{EXTRACTION_PROMPT, parse_extraction};
+use super::calibrate::{EXTRACTION_PROMPT, parse_extraction};
 use crate::error::ApiError;
-use crate::llm::offline::text::jaccard;
 use crate::llm::{CallContext, ChatRequest, ChatResponse, Gateway, LlmError, Message, Role};
 use crate::memory::normalize;
+use crate::text::jaccard;
 
 pub const MAX_CHARS: usize = 8_000;
 /// Word overlap at which two extracted facts count as the same.

@@ -1,0 +1,232 @@
+//! Owner accounts (SPEC A1, A2): a tenant with its first owner, created by password signup, by
+//! a first wallet sign-in or on first start; password and wallet sign-in. The API, the
+//! dashboard and `main` all come here; sessions themselves live in `auth::session`.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::activity::{self, Origin};
+use crate::auth::challenge::{self, Purpose};
+use crate::auth::{Actor, password, signature};
+use crate::error::{ApiError, ApiResult};
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct OwnerView {
+    pub id: Uuid,
+    pub email: Option<String>,
+    pub evm_address: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct TenantView {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An owner with its tenant, as signing in reads them.
+#[derive(Clone, sqlx::FromRow)]
+struct AccountRow {
+    owner_id: Uuid,
+    email: Option<String>,
+    evm_address: Option<String>,
+    owner_created: DateTime<Utc>,
+    password_hash: Option<String>,
+    tenant_id: Uuid,
+    tenant_name: String,
+    tenant_created: DateTime<Utc>,
+}
+
+const ACCOUNT_SELECT: &str = "SELECT o.id AS owner_id, o.email, o.evm_address, o.created_at AS owner_created,
+        o.password_hash, t.id AS tenant_id, t.name AS tenant_name, t.created_at AS tenant_created
+   FROM owners o JOIN tenants t ON t.id = o.tenant_id";
+
+impl AccountRow {
+    fn views(self) -> (OwnerView, TenantView) {
+        (
+            OwnerView {
+                id: self.owner_id,
+                email: self.email,
+                evm_address: self.evm_address,
+                created_at: self.owner_created,
+            },
+            TenantView { id: self.tenant_id, name: self.tenant_name, created_at: self.tenant_created },
+        )
+    }
+}
+
+/// Longest tenant name.
+pub const TENANT_NAME_MAX: usize = 100;
+
+/// How a new owner proves who they are.
+enum Credential<'a> {
+    Password { email: &'a str, hash: &'a str },
+    Wallet { address: &'a str },
+}
+
+fn validate_email(email: &str) -> Result<String, ApiError> {
+    let e = email.trim();
+    let ok = e.len() <= 254
+        && e.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        })
+        && !e.chars().any(char::is_whitespace);
+    if ok { Ok(e.to_string()) } else { Err(ApiError::validation("email", "email must look like name@example.com")) }
+}
+
+/// The tenant name asked for, trimmed, or the default when none was given.
+fn tenant_name(asked: Option<String>, default: impl FnOnce() -> String) -> Result<String, ApiError> {
+    let name = asked.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or_else(default);
+    if name.chars().count() > TENANT_NAME_MAX {
+        return Err(ApiError::validation(
+            "tenant_name",
+            format!("tenant_name must be at most {TENANT_NAME_MAX} characters"),
+        ));
+    }
+    Ok(name)
+}
+
+/// Inserts a tenant with its first owner and logs the signup, inside the caller's transaction.
+async fn insert_tenant_with_owner(
+    tx: &mut PgConnection,
+    tenant_name: &str,
+    credential: Credential<'_>,
+    request_id: Option<&str>,
+) -> ApiResult<(OwnerView, TenantView)> {
+    let tenant: TenantView =
+        sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
+            .bind(Uuid::now_v7())
+            .bind(tenant_name)
+            .fetch_one(&mut *tx)
+            .await?;
+    let (email, hash, address) = match credential {
+        Credential::Password { email, hash } => (Some(email), Some(hash), None),
+        Credential::Wallet { address } => (None, None, Some(address)),
+    };
+    let owner: Result<OwnerView, sqlx::Error> = sqlx::query_as(
+        "INSERT INTO owners (id, tenant_id, email, password_hash, evm_address) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id, email, evm_address, created_at",
+    )
+    .bind(Uuid::now_v7())
+    .bind(tenant.id)
+    .bind(email)
+    .bind(hash)
+    .bind(address)
+    .fetch_one(&mut *tx)
+    .await;
+    let owner = match owner {
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("owners_email") => {
+            return Err(ApiError::Conflict("an account with this email already exists; sign in instead".into()));
+        }
+        other => other?,
+    };
+    let details = match address {
+        Some(address) => serde_json::json!({ "method": "wallet", "address": address }),
+        None => serde_json::json!({ "method": "password" }),
+    };
+    let origin = Origin::new(Actor::Owner(owner.id), request_id.map(str::to_string));
+    activity::record_tenant(tx, tenant.id, None, &origin, "owner.signed_up", details).await?;
+    Ok((owner, tenant))
+}
+
+/// Creates a tenant and its owner with an email and password (signup, the dashboard's signup
+/// form, first-start provisioning).
+pub async fn create_owner(
+    pool: &PgPool,
+    email: &str,
+    password_plain: String,
+    tenant_name_asked: Option<String>,
+    request_id: Option<&str>,
+) -> ApiResult<(OwnerView, TenantView)> {
+    let email = validate_email(email)?;
+    let len = password_plain.chars().count();
+    if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
+        return Err(ApiError::validation(
+            "password",
+            format!("password must be {}–{} characters", password::MIN_LEN, password::MAX_LEN),
+        ));
+    }
+    let name =
+        tenant_name(tenant_name_asked, || format!("{}'s workspace", email.split('@').next().unwrap_or("owner")))?;
+    let hash = password::hash(password_plain).await?;
+    let mut tx = pool.begin().await?;
+    let created =
+        insert_tenant_with_owner(&mut tx, &name, Credential::Password { email: &email, hash: &hash }, request_id)
+            .await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// Checks an email and password; `None` for any mismatch (without saying which part).
+pub async fn check_password(
+    pool: &PgPool,
+    email: &str,
+    password_plain: String,
+) -> ApiResult<Option<(OwnerView, TenantView)>> {
+    let row: Option<AccountRow> = sqlx::query_as(&format!("{ACCOUNT_SELECT} WHERE lower(o.email) = lower($1)"))
+        .bind(email.trim())
+        .fetch_optional(pool)
+        .await?;
+    let Some((account, Some(hash))) = row.map(|r| (r.clone(), r.password_hash)) else {
+        // Same work as a real check, so response time does not reveal which emails exist.
+        let _ = password::hash(password_plain).await;
+        return Ok(None);
+    };
+    if !password::verify(password_plain, hash).await? {
+        return Ok(None);
+    }
+    Ok(Some(account.views()))
+}
+
+/// Signs in with a wallet signature over an owner-login challenge. The first sign-in of an
+/// address creates its tenant and owner (`true` in the answer).
+pub async fn wallet_sign_in(
+    pool: &PgPool,
+    nonce: &str,
+    signed: &str,
+    tenant_name_asked: Option<String>,
+    request_id: Option<&str>,
+) -> ApiResult<(OwnerView, TenantView, bool)> {
+    let Some(ch) = challenge::consume(pool, nonce, Purpose::OwnerLogin).await? else {
+        return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
+    };
+    let signer = signature::recover_evm(&ch.message, signed)
+        .map_err(|e| ApiError::Unauthorized(format!("invalid signature: {e}")))?;
+    if signer != ch.identity {
+        return Err(ApiError::Unauthorized("signature was not made by the challenged address".into()));
+    }
+    let existing: Option<AccountRow> = sqlx::query_as(&format!("{ACCOUNT_SELECT} WHERE o.evm_address = $1"))
+        .bind(&signer)
+        .fetch_optional(pool)
+        .await?;
+    if let Some(account) = existing {
+        let (owner, tenant) = account.views();
+        return Ok((owner, tenant, false));
+    }
+    let name = tenant_name(tenant_name_asked, || format!("{}…'s workspace", &signer[..10]))?;
+    let mut tx = pool.begin().await?;
+    let (owner, tenant) =
+        insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id).await?;
+    tx.commit().await?;
+    Ok((owner, tenant, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_and_tenant_names_are_checked_once() {
+        assert_eq!(validate_email(" ada@example.com ").unwrap(), "ada@example.com");
+        for bad in ["ada", "@example.com", "ada@example", "ada@.com", "a da@example.com"] {
+            assert!(validate_email(bad).is_err(), "{bad}");
+        }
+        assert_eq!(tenant_name(Some("  Lab ".into()), || "x".into()).unwrap(), "Lab");
+        assert_eq!(tenant_name(Some("   ".into()), || "default".into()).unwrap(), "default");
+        assert!(tenant_name(Some("x".repeat(TENANT_NAME_MAX + 1)), String::new).is_err());
+    }
+}

@@ -1,0 +1,202 @@
+//! A turn's end: one statement completes the reply and the user message, writes the analytics
+//! row and hit tracking, and makes post-turn learning durable (the extraction batch and its jobs).
+
+use std::time::Instant;
+
+use uuid::Uuid;
+
+use super::stream::Event;
+use super::triage::{self, Triage};
+use super::turn::Turn;
+use super::*;
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::llm::{ChatResponse, Usage};
+
+/// Completes a turn: the reply row and its metadata, the user message, the analytics row, hit
+/// tracking; then calibration, after the reply has been announced. `unstreamed`: the text
+/// came from a plain call and still has to be stored and announced.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one turn, used once")]
+pub(super) async fn finish(
+    state: &AppState,
+    turn: &Turn,
+    t: &triage::TriageOutcome,
+    context: &context::Context,
+    response: ChatResponse,
+    extra_usage: Usage,
+    (started, timings): (Instant, Timings),
+    events: &tokio::sync::broadcast::Sender<Event>,
+    unstreamed: bool,
+) -> Result<Finished, ApiError> {
+    let pool = state.pool();
+    let usage = Usage {
+        prompt_tokens: response.usage.prompt_tokens + extra_usage.prompt_tokens,
+        completion_tokens: response.usage.completion_tokens + extra_usage.completion_tokens,
+    };
+    let used = context.used();
+    let ids: Vec<Uuid> = used.iter().map(|m| m.id).collect();
+    let meta = ReplyMeta {
+        conversation_id: turn.conversation_id,
+        user_message_id: turn.user_message_id,
+        message_id: turn.reply_id,
+        intent: t.triage.intent.clone(),
+        response_style: t.triage.response_style.clone(),
+        triage_skipped: t.skipped,
+        skip_reason: t.skip_reason.clone(),
+        triage_error: t.error.clone(),
+        memories_used: used.clone(),
+        searched: context.searched.clone(),
+        engine: match response.engine {
+            crate::llm::Engine::Model => "model".into(),
+            crate::llm::Engine::Offline => "offline".into(),
+        },
+        provider: response.provider.clone(),
+        model: response.model.clone(),
+        usage,
+        finish_reason: response.finish_reason.as_str().into(),
+        channel: turn.channel.as_str().into(),
+        timings,
+    };
+    let meta_json = serde_json::to_value(&meta).map_err(anyhow::Error::from)?;
+    let cost = state.llm().cost(&response.model, usage).unwrap_or(0.0);
+    // Post-turn learning (P6, P7) is decided here and made durable by the same statement: the
+    // message joins the agent's extraction batch, and the jobs that learn from it are queued
+    // with the reply. A crash after the commit loses nothing; any worker process does the rest.
+    let learn = !trivial_for_extraction(&turn.message, &t.triage);
+
+    // One statement (one round trip, one commit): the reply row (it already holds the streamed
+    // text; a plain call's text is stored here), the user message, the analytics row, hit
+    // tracking, the extraction batch and the learning jobs. Only a reply still streaming
+    // completes: a regeneration may have superseded it, and then nothing is written.
+    let content: String = sqlx::query_scalar(&FINISH_SQL)
+        .bind(turn.user_message_id)
+        .bind(turn.caller.agent_id)
+        .bind(turn.caller.tenant_id)
+        .bind(turn.conversation_id)
+        .bind(turn.reply_id)
+        .bind(turn.channel.as_str())
+        .bind(&t.triage.intent)
+        .bind(&t.triage.response_style)
+        .bind(t.triage.save_worthy)
+        .bind(t.skipped)
+        .bind(&t.skip_reason)
+        .bind(&t.error)
+        .bind(t.latency_ms as i32)
+        .bind(started.elapsed().as_millis() as i32)
+        .bind(&t.model)
+        .bind(&response.model)
+        .bind(&meta.engine)
+        .bind(usage.prompt_tokens as i32)
+        .bind(usage.completion_tokens as i32)
+        .bind(cost)
+        .bind(context.searched.memory_queries as i32)
+        .bind(used.len() as i32)
+        .bind(context.tokens as i32)
+        .bind(context.searched.dossier)
+        .bind(response.finish_reason.as_str())
+        .bind(&response.content)
+        .bind(unstreamed)
+        .bind(&meta_json)
+        .bind(&ids)
+        .bind(learn)
+        .bind(&t.triage.save_hint)
+        .bind(calibrate::DENSITY_WINDOW)
+        .bind(Uuid::now_v7())
+        .bind(Uuid::now_v7())
+        .bind(turn.messages)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
+    if unstreamed {
+        let _ = events.send(Event::Delta { end: content.len(), text: content.clone() });
+    }
+    let _ = events.send(Event::Done(meta_json));
+    metrics::counter!("chat_turns_total", "channel" => turn.channel.as_str(), "triage_skipped" => t.skipped.to_string())
+        .increment(1);
+    Ok(Finished { reply: content, meta })
+}
+
+/// The statement that finishes a turn (see `finish`). Its learning part: the message joins the
+/// extraction queue when it passed the gates; the batch's size and adaptive threshold are noted
+/// on the analytics row; a full batch queues the agent's `chat_extract` job and a conversation
+/// with enough unsummarised messages its `chat_summary` job, each at most once while pending,
+/// waking the workers on commit.
+static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH reply AS (
+            UPDATE chat_messages SET content = CASE WHEN $27 THEN $26 ELSE content END, status = 'complete',
+                   meta = $28, updated_at = now()
+             WHERE id = $5 AND status = 'streaming' RETURNING content
+         ), question AS (
+            UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
+             WHERE id = $1 AND EXISTS (SELECT 1 FROM reply)
+         ), density AS (
+            -- The save-worthy share of this message and the agent's previous ones (P6).
+            SELECT avg(save_worthy::int)::float8 AS share FROM (
+                SELECT $9::bool AS save_worthy
+                UNION ALL (SELECT save_worthy FROM chat_analytics WHERE agent_id = $2 AND message_id <> $1
+                            ORDER BY created_at DESC LIMIT $32 - 1)) recent
+         ), queued AS (
+            INSERT INTO extraction_queue (message_id, agent_id, save_hint, injected)
+            SELECT $1, $2, $31, $29 WHERE $30 AND EXISTS (SELECT 1 FROM reply)
+            ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING 1
+         ), batch AS (
+            SELECT CASE WHEN $30 THEN (SELECT count(*) FROM extraction_queue WHERE agent_id = $2)
+                                      + (SELECT count(*) FROM queued) END AS pending,
+                   CASE WHEN $30 THEN ({threshold})::bigint END AS threshold
+              FROM density
+         ), analytics AS (
+            INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, reply_id, channel, intent,
+                response_style, save_worthy, triage_skipped, skip_reason, triage_error, triage_ms, response_ms,
+                triage_model, chat_model, engine, prompt_tokens, completion_tokens, cost_usd, memory_queries,
+                memories_used, context_tokens, used_dossier, finish_reason, extraction_triggered, batch_size,
+                batch_threshold)
+            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                   $22, $23, $24, $25, $30, b.pending, b.threshold
+              FROM batch b WHERE EXISTS (SELECT 1 FROM reply)
+            ON CONFLICT (agent_id, message_id) DO UPDATE SET reply_id = excluded.reply_id, intent = excluded.intent,
+               response_style = excluded.response_style, save_worthy = excluded.save_worthy,
+               triage_skipped = excluded.triage_skipped, skip_reason = excluded.skip_reason,
+               triage_error = excluded.triage_error, triage_ms = excluded.triage_ms, response_ms = excluded.response_ms,
+               triage_model = excluded.triage_model, chat_model = excluded.chat_model, engine = excluded.engine,
+               prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+               cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
+               memories_used = excluded.memories_used, context_tokens = excluded.context_tokens,
+               used_dossier = excluded.used_dossier, finish_reason = excluded.finish_reason,
+               extraction_triggered = chat_analytics.extraction_triggered OR excluded.extraction_triggered,
+               batch_size = coalesce(excluded.batch_size, chat_analytics.batch_size),
+               batch_threshold = coalesce(excluded.batch_threshold, chat_analytics.batch_threshold)
+         ), hits AS (
+            -- Hit tracking (001 §7.5): recorded here, folded into the memories by a job.
+            INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $2, unnest($29::uuid[]), 'mention' WHERE EXISTS (SELECT 1 FROM reply)
+         ), extract_job AS (
+            INSERT INTO jobs (id, kind, agent_id, idempotency_key, max_attempts)
+            SELECT $33, '{extract}', $2, '{extract}:' || $2::text || ':pending', {attempts} FROM batch
+             WHERE pending >= threshold AND EXISTS (SELECT 1 FROM reply)
+            ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
+         ), summary_job AS (
+            INSERT INTO jobs (id, kind, agent_id, payload, idempotency_key, max_attempts)
+            SELECT $34, '{summary}', $2, jsonb_build_object('conversation_id', $4::uuid),
+                   '{summary}:' || $4::text || ':pending', {attempts}
+             WHERE EXISTS (SELECT 1 FROM reply) AND $35::int - {keep} - (
+                   SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE conversation_id = $4
+                   ) >= {min_new}
+            ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
+         ), woken AS (
+            SELECT pg_notify('{channel}', kind) FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job) k
+         )
+         SELECT content FROM reply WHERE (SELECT count(*) FROM woken) >= 0",
+        threshold = calibrate::threshold_sql("share"),
+        extract = calibrate::EXTRACT_JOB,
+        summary = calibrate::SUMMARY_JOB,
+        attempts = calibrate::JOB_ATTEMPTS,
+        keep = calibrate::SUMMARY_KEEP,
+        min_new = calibrate::SUMMARY_MIN_NEW,
+        channel = crate::jobs::NOTIFY_CHANNEL,
+    )
+});
+
+/// Whether `triage` asked for nothing the extraction could use.
+pub fn trivial_for_extraction(message: &str, triage: &Triage) -> bool {
+    triage::is_trivial(message) || message.trim().chars().count() < 20 || !triage.save_worthy
+}

@@ -1,0 +1,159 @@
+//! The pipeline of one stored turn (SPEC P2–P5): one read of everything the turn needs, triage
+//! beside the message's embedding, selective context, the prompt, and the reply — streamed into
+//! its row as it arrives, or in one piece from a plain call.
+
+use std::time::Instant;
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::finish::finish;
+use super::stream::Event;
+use super::tools::{run_tools, tools};
+use super::triage;
+use super::turn::{Turn, TurnAgent};
+use super::*;
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::llm::{ChatRequest, Message, Role, Usage};
+
+/// Appends streamed text to the reply row, then announces it. Text that arrives while a write
+/// is in flight is written together with the next one.
+async fn persist_deltas(
+    pool: &PgPool,
+    reply_id: Uuid,
+    mut rx: tokio::sync::mpsc::Receiver<String>,
+    events: &tokio::sync::broadcast::Sender<Event>,
+) -> Result<usize, sqlx::Error> {
+    let mut written = 0usize;
+    while let Some(first) = rx.recv().await {
+        let mut text = first;
+        while let Ok(more) = rx.try_recv() {
+            text.push_str(&more);
+        }
+        if text.is_empty() {
+            continue;
+        }
+        sqlx::query("UPDATE chat_messages SET content = content || $2, updated_at = now() WHERE id = $1")
+            .bind(reply_id)
+            .bind(&text)
+            .execute(pool)
+            .await?;
+        written += text.len();
+        let _ = events.send(Event::Delta { end: written, text });
+    }
+    Ok(written)
+}
+
+/// The pipeline of one turn, after the messages are stored.
+pub(super) async fn generate(
+    state: &AppState,
+    turn: &Turn,
+    events: &tokio::sync::broadcast::Sender<Event>,
+) -> Result<Finished, ApiError> {
+    let pool = state.pool();
+    let started = Instant::now();
+    let mut timings = Timings::default();
+    let ctx = turn.caller.call_context();
+    let embedder = state.embedder();
+    // The message is embedded beside the setup and triage, not after them, whenever context may
+    // be wanted: the pre-filter asks for it, or the triage model will decide (and it nearly always
+    // wants memories). With a real triage model the embedding then costs no wall time at all.
+    let prefiltered = triage::prefilter(&turn.message);
+    let may_want_context = prefiltered.as_ref().is_none_or(|(t, _)| context::wants_context(t));
+    let embedding = async {
+        let stage = Instant::now();
+        if !may_want_context {
+            return (None, 0.0);
+        }
+        let vector = match embedder.embed(std::slice::from_ref(&turn.message)).await {
+            Ok(mut v) => v.pop(),
+            Err(e) => {
+                tracing::warn!(error = %e, "embedding the message failed; context by recency");
+                None
+            }
+        };
+        (vector, ms_since(stage))
+    };
+    let prepared = async {
+        // The agent, its calibration profile, its soul, the conversation and, when the turn may
+        // want context, what context the agent has: one round trip.
+        let sql = format!(
+            "SELECT {}, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
+                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,
+                    (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
+                       FROM (SELECT role, content, position FROM chat_messages
+                              WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
+                              ORDER BY position DESC LIMIT $5) recent) AS history
+               FROM agents WHERE id = $1 AND tenant_id = $2",
+            crate::agents::COLUMNS,
+            context::available_sql("$1", "$7", "$8")
+        );
+        let agent: TurnAgent = sqlx::query_as(&sql)
+            .bind(turn.caller.agent_id)
+            .bind(turn.caller.tenant_id)
+            .bind(turn.conversation_id)
+            .bind(turn.user_position)
+            .bind(HISTORY_MESSAGES)
+            .bind(HISTORY_CHARS as i32)
+            .bind(may_want_context)
+            .bind(embedder.model())
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found("agent"))?;
+        let history: Vec<Message> = agent
+            .history
+            .iter()
+            .map(
+                |(role, content)| {
+                    if role == "user" { Message::user(content.clone()) } else { Message::assistant(content.clone()) }
+                },
+            )
+            .collect();
+        let setup_ms = ms_since(started);
+        // Tier 1: triage.
+        let stage = Instant::now();
+        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, agent.calibration.as_ref()).await;
+        Ok::<_, ApiError>((history, agent, t, setup_ms, ms_since(stage)))
+    };
+    let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
+    let (history, TurnAgent { agent, soul, available, probed, .. }, t, setup_ms, triage_ms) = prepared?;
+    (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
+    // Context, only what triage asked for.
+    let query = if context::wants_context(&t.triage) { query } else { None };
+    let stage = Instant::now();
+    let query = query.as_deref().map(|v| (v, embedder.model()));
+    let context = context::load(pool, turn.caller.agent_id, &t.triage, query, probed.then_some(available)).await?;
+    timings.context_ms = ms_since(stage);
+    let stage = Instant::now();
+
+    // Tier 2: generation.
+    let system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
+    let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
+    let mut messages = prompt::messages(system, history, &turn.message);
+    let mut tool_usage = Usage::default();
+    if t.triage.tools_needed {
+        let req = ChatRequest::new(role, messages.clone()).max_tokens(t.triage.max_tokens).tools(tools());
+        let first = state.llm().complete(&ctx, req).await?;
+        tool_usage = first.usage;
+        if first.tool_calls.is_empty() {
+            timings.generation_ms = ms_since(stage);
+            return finish(state, turn, &t, &context, first, Usage::default(), (started, timings), events, true).await;
+        }
+        messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
+    }
+    let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens);
+    if !state.llm().streams(role) {
+        // One piece of text: stored and announced with the finished turn, no row update of its own.
+        let response = state.llm().complete(&ctx, req).await?;
+        timings.generation_ms = ms_since(stage);
+        return finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, true).await;
+    }
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
+    let (response, written) =
+        tokio::join!(state.llm().stream(&ctx, req, tx), persist_deltas(pool, turn.reply_id, rx, events));
+    written?;
+    let response = response?;
+    timings.generation_ms = ms_since(stage);
+    finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, false).await
+}

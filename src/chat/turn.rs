@@ -1,0 +1,291 @@
+//! A turn's start: the user message is stored (with the budgets checked in the same
+//! statement) before any model is asked, then the generation runs in its own task; a failed or
+//! panicked generation is recorded on both messages. Regeneration supersedes earlier replies.
+
+use chrono::Utc;
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::stream::Event;
+use super::*;
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::llm::LlmError;
+
+/// The agent with what a turn reads beside it: the calibration profile (for triage), the
+/// current soul (for the prompt) and the conversation so far.
+#[derive(sqlx::FromRow)]
+pub(super) struct TurnAgent {
+    #[sqlx(flatten)]
+    pub(super) agent: Agent,
+    pub(super) calibration: Option<Value>,
+    pub(super) soul: Option<String>,
+    /// The last completed messages before this one as `[role, content]`, oldest first.
+    pub(super) history: sqlx::types::Json<Vec<(String, String)>>,
+    /// The context probe, made along when the turn may want context.
+    #[sqlx(flatten)]
+    pub(super) available: context::Available,
+    pub(super) probed: bool,
+}
+
+pub(super) fn title_of(message: &str) -> String {
+    let one_line = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= 60 {
+        one_line
+    } else {
+        format!("{}…", one_line.chars().take(59).collect::<String>())
+    }
+}
+
+/// What `start`'s statement answers: the budgets it judged, and where the message went.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    #[sqlx(flatten)]
+    limits: crate::llm::budget::Limits,
+    within: bool,
+    position: Option<i32>,
+}
+
+/// Stores the user's message (and an empty reply that will stream into its row) and starts
+/// generating. The agent's daily budget (and the tenant's monthly one) is checked in the same
+/// statement, before anything is stored: over budget, nothing is written (429).
+pub async fn start(
+    state: &AppState,
+    caller: Caller,
+    message: String,
+    conversation_id: Option<Uuid>,
+    channel: Channel,
+) -> Result<Started, ApiError> {
+    validate(&message)?;
+    // One statement, so one round trip and one commit: the budgets, the conversation (its row
+    // lock orders concurrent messages), the user message and the reply to come. The user
+    // message is durable before any model is asked.
+    let (user_message_id, reply_id) = (Uuid::now_v7(), Uuid::now_v7());
+    let (conversation_id, new_conversation) = match conversation_id {
+        Some(id) => (id, false),
+        None => (Uuid::now_v7(), true),
+    };
+    let sql = format!(
+        "WITH limits AS (SELECT {}
+         ), allowed AS (SELECT 1 FROM limits WHERE {}
+         ), created AS (
+            INSERT INTO conversations (id, agent_id, title, channel, message_count)
+            SELECT $1, $2, $7, $6, 2 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
+         ), existing AS (
+            UPDATE conversations SET message_count = message_count + 2, updated_at = now()
+             WHERE id = $1 AND agent_id = $2 AND NOT $8 AND EXISTS (SELECT 1 FROM allowed)
+            RETURNING id, message_count - 2 AS position
+         ), conversation AS (SELECT * FROM created UNION ALL SELECT * FROM existing
+         ), question AS (
+            INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
+            SELECT $3, id, $2, position, 'user', $5, 'pending', $6 FROM conversation RETURNING position
+         ), reply AS (
+            INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
+            SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
+         )
+         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS within, q.position
+           FROM limits l LEFT JOIN question q ON true",
+        crate::llm::budget::limits_sql("$2", "$9", "ARRAY[]::text[]", "now()", "false"),
+        crate::llm::budget::WITHIN_SQL
+    );
+    let now = Utc::now();
+    let stored: Stored = sqlx::query_as(&sql)
+        .bind(conversation_id)
+        .bind(caller.agent_id)
+        .bind(user_message_id)
+        .bind(reply_id)
+        .bind(&message)
+        .bind(channel.as_str())
+        .bind(title_of(&message))
+        .bind(new_conversation)
+        .bind(caller.tenant_id)
+        .fetch_one(state.pool())
+        .await?;
+    if !stored.within {
+        // The statement's own condition decided; `judge` (the same rules) says why.
+        let refusal = crate::llm::budget::judge(stored.limits, now)
+            .err()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the budget statement and its rules disagree")))?;
+        return Err(LlmError::Refused(refusal).into());
+    }
+    let position = stored.position.ok_or_else(|| ApiError::not_found("conversation"))?;
+
+    let turn = Turn {
+        caller,
+        conversation_id,
+        user_message_id,
+        user_position: position,
+        reply_id,
+        message,
+        channel,
+        messages: position + 2,
+    };
+    Ok(spawn(state, turn))
+}
+
+async fn insert_reply(
+    conn: &mut sqlx::PgConnection,
+    reply_id: Uuid,
+    conversation_id: Uuid,
+    agent_id: Uuid,
+    position: i32,
+    user_message_id: Uuid,
+    channel: Channel,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
+         VALUES ($1, $2, $3, $4, 'assistant', '', 'streaming', $5, $6)",
+    )
+    .bind(reply_id)
+    .bind(conversation_id)
+    .bind(agent_id)
+    .bind(position)
+    .bind(channel.as_str())
+    .bind(user_message_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Generates a new reply to a user message (or to the message an assistant reply answered).
+/// Earlier replies to it are marked `superseded`. 409 while a reply to it is still streaming.
+pub async fn regenerate(
+    state: &AppState,
+    caller: Caller,
+    conversation_id: Uuid,
+    message_id: Uuid,
+) -> Result<Started, ApiError> {
+    budget_first(state, &caller).await?;
+    let mut tx = state.pool().begin().await?;
+    let found: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT m.id, m.role FROM chat_messages m
+          WHERE m.id = $1 AND m.conversation_id = $2 AND m.agent_id = $3",
+    )
+    .bind(message_id)
+    .bind(conversation_id)
+    .bind(caller.agent_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (id, role) = found.ok_or_else(|| ApiError::not_found("message"))?;
+    let user_id = if role == "user" {
+        id
+    } else {
+        sqlx::query_scalar::<_, Option<Uuid>>("SELECT reply_to FROM chat_messages WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?
+            .ok_or_else(|| ApiError::not_found("message"))?
+    };
+    // Lock the conversation: one regeneration at a time.
+    sqlx::query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE").bind(conversation_id).execute(&mut *tx).await?;
+    let (content, position, channel): (String, i32, String) =
+        sqlx::query_as("SELECT content, position, channel FROM chat_messages WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let streaming: bool = sqlx::query_scalar(&format!(
+        "SELECT EXISTS (SELECT 1 FROM chat_messages WHERE reply_to = $1 AND status = 'streaming'
+           AND updated_at > now() - interval '{STALE_STREAM_SECS} seconds')"
+    ))
+    .bind(user_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if streaming {
+        return Err(ApiError::Conflict("a reply to this message is still being generated".into()));
+    }
+    sqlx::query(
+        "UPDATE chat_messages SET status = 'superseded', updated_at = now()
+          WHERE reply_to = $1 AND status IN ('complete', 'error', 'streaming')",
+    )
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE chat_messages SET status = 'pending', error = NULL, updated_at = now() WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    let reply_position: i32 = sqlx::query_scalar(
+        "UPDATE conversations SET message_count = message_count + 1, updated_at = now() WHERE id = $1
+         RETURNING message_count - 1",
+    )
+    .bind(conversation_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let channel = match channel.as_str() {
+        "web" => Channel::Web,
+        "openai" => Channel::Openai,
+        "telegram" => Channel::Telegram,
+        "email" => Channel::Email,
+        _ => Channel::Api,
+    };
+    let reply_id = Uuid::now_v7();
+    insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
+    tx.commit().await?;
+    let turn = Turn {
+        caller,
+        conversation_id,
+        user_message_id: user_id,
+        user_position: position,
+        reply_id,
+        message: content,
+        channel,
+        messages: reply_position + 1,
+    };
+    Ok(spawn(state, turn))
+}
+
+/// Everything one generation needs.
+pub(super) struct Turn {
+    pub(super) caller: Caller,
+    pub(super) conversation_id: Uuid,
+    pub(super) user_message_id: Uuid,
+    pub(super) user_position: i32,
+    pub(super) reply_id: Uuid,
+    pub(super) message: String,
+    pub(super) channel: Channel,
+    /// Messages in the conversation once the reply is in.
+    pub(super) messages: i32,
+}
+
+pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
+    let (conversation_id, user_message_id, reply_id) = (turn.conversation_id, turn.user_message_id, turn.reply_id);
+    let events = state.chat_streams().open(reply_id);
+    let state = state.clone();
+    let done = tokio::spawn(async move {
+        use futures::FutureExt;
+        // A panic is a failed generation like any other: the messages must not stay pending.
+        let result = match std::panic::AssertUnwindSafe(super::generate::generate(&state, &turn, &events))
+            .catch_unwind()
+            .await
+        {
+            Ok(r) => r,
+            Err(_) => Err(ApiError::Internal(anyhow::anyhow!("the generation panicked"))),
+        };
+        if let Err(e) = &result {
+            fail(&state, &turn, e, &events).await;
+        }
+        state.chat_streams().close(turn.reply_id);
+        result
+    });
+    Started { conversation_id, user_message_id, reply_id, done }
+}
+
+/// Records a failed generation: both messages get the error status (the user message can be
+/// regenerated), the reply keeps whatever text it had.
+async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync::broadcast::Sender<Event>) {
+    let message = e.to_string();
+    tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = %message, "chat generation failed");
+    let stored = sqlx::query(
+        "UPDATE chat_messages SET status = 'error', error = $3, updated_at = now()
+              WHERE id IN ($1, $2) AND status IN ('pending', 'streaming')",
+    )
+    .bind(turn.user_message_id)
+    .bind(turn.reply_id)
+    .bind(&message)
+    .execute(state.pool())
+    .await;
+    if let Err(db) = stored {
+        tracing::error!(error = %db, "could not record the failed generation");
+    }
+    let _ = events.send(Event::Failed { code: e.code().into(), message });
+}

@@ -1,0 +1,34 @@
+//! The agent's tasks (SPEC C2, S3): strategic tasks set by deep reflection, read by the API,
+//! the dashboard and the next reflection.
+
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// Most tasks one listing returns.
+pub const LIST_MAX: i64 = 200;
+
+#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow, ToSchema)]
+pub struct Task {
+    pub id: Uuid,
+    pub title: String,
+    pub detail: Option<String>,
+    /// open, done, dropped
+    pub status: String,
+    /// Where it came from, e.g. `reflection`.
+    pub source: String,
+    pub reflection_id: Option<Uuid>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The agent's tasks, open ones first, newest first.
+pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Task>> {
+    sqlx::query_as(
+        "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
+          WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT $2",
+    )
+    .bind(agent_id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}

@@ -14,6 +14,7 @@ pub mod keys;
 pub mod llm;
 pub mod memories;
 mod middleware;
+pub mod openai;
 pub mod soul;
 
 use std::sync::LazyLock;
@@ -116,6 +117,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(llm::routes())
         .merge(memories::routes())
         .merge(chat::routes())
+        .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
 }

@@ -1,0 +1,86 @@
+//! Conversation summaries (SPEC P7).
+
+use serde_json::json;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::memory::vector;
+
+use super::*;
+
+/// Summarises a conversation past 14 messages (P7): everything before the last 14 that no
+/// summary covers yet, once at least 6 such messages exist, into 2–4 sentences (each message
+/// cut to 200 characters), embedded, with the message range. Returns whether it wrote one.
+pub async fn summarize(
+    pool: &PgPool,
+    llm: &Gateway,
+    embedder: &dyn crate::embed::Embedder,
+    agent_id: Uuid,
+    tenant_id: Uuid,
+    conversation_id: Uuid,
+) -> anyhow::Result<bool> {
+    // Everything but the last 14 completed messages that no summary covers yet.
+    let rows: Vec<(Uuid, i32, String, String)> = sqlx::query_as(
+        "SELECT id, position, role, content FROM (
+            SELECT id, position, role, content, row_number() OVER (ORDER BY position DESC) AS from_end
+              FROM chat_messages WHERE conversation_id = $1 AND status = 'complete') m
+          WHERE from_end > $2
+            AND position > (SELECT coalesce(max(last_position), -1) FROM conversation_summaries WHERE conversation_id = $1)
+          ORDER BY position",
+    )
+    .bind(conversation_id)
+    .bind(SUMMARY_KEEP)
+    .fetch_all(pool)
+    .await?;
+    if (rows.len() as i64) < SUMMARY_MIN_NEW {
+        return Ok(false);
+    }
+    let cut = |s: &str| s.chars().take(200).collect::<String>();
+    let transcript: String = rows.iter().map(|(_, _, r, c)| format!("[{r}] {}\n", cut(c))).collect();
+    let req = ChatRequest::new(
+        Role::Summarization,
+        vec![
+            Message::system("Summarise this part of a conversation in 2 to 4 sentences: what the user said, wanted and decided."),
+            Message::user(transcript),
+        ],
+    )
+    .input(json!({ "messages": rows.iter().map(|(_, _, r, c)| json!({ "role": r, "content": cut(c) })).collect::<Vec<_>>() }));
+    let ctx = CallContext::job(agent_id, Some(tenant_id));
+    let summary = llm.complete(&ctx, req).await?.content.trim().to_string();
+    if summary.is_empty() {
+        return Ok(false);
+    }
+    let vector = embedder.embed(std::slice::from_ref(&summary)).await.ok().and_then(|mut v| v.pop());
+    let (first, last) = (&rows[0], &rows[rows.len() - 1]);
+    // Two passes over one conversation (turns finishing together) would summarise the same
+    // range: under the conversation's lock, a range that another pass covered meanwhile is
+    // left alone. The insert runs after the lock is held, so it sees that pass's row.
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::text, 0))")
+        .bind(conversation_id)
+        .execute(&mut *tx)
+        .await?;
+    let written = sqlx::query(
+        "INSERT INTO conversation_summaries (id, conversation_id, agent_id, content, first_message_id, last_message_id,
+            first_position, last_position, message_count, embedding, embedding_model)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::vector, $11
+          WHERE NOT EXISTS (SELECT 1 FROM conversation_summaries WHERE conversation_id = $2 AND last_position >= $7)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(conversation_id)
+    .bind(agent_id)
+    .bind(&summary)
+    .bind(first.0)
+    .bind(last.0)
+    .bind(first.1)
+    .bind(last.1)
+    .bind(rows.len() as i32)
+    .bind(vector.as_deref().map(vector::literal))
+    .bind(vector.as_ref().map(|_| embedder.model()))
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
+    Ok(written == 1)
+}

@@ -1,0 +1,98 @@
+//! What happens to memories after they are written: hits (retrievals and chat mentions, folded
+//! into the rows by a job), expiry, and the `memory_forgotten` event when memories are lost.
+
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::*;
+use crate::activity::Origin;
+
+/// The job that agents' lost memories publish (deletion, expiry), debounced per agent:
+/// whatever was compiled from memories (the dossier) subscribes to it and rebuilds.
+pub const FORGOTTEN_JOB: &str = "memory_forgotten";
+/// The job waits this long after the last deletion, and at most `FORGOTTEN_MAX_WAIT_SECS`.
+pub const FORGOTTEN_DEBOUNCE_SECS: i64 = 60;
+pub const FORGOTTEN_MAX_WAIT_SECS: i64 = 300;
+
+/// A deleted memory must not live on in text compiled from it: the time it was forgotten is
+/// kept with the agent's corpus statistics (readers of compiled text compare against it), and
+/// the `memory_forgotten` job is queued for the agent.
+pub(super) async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO memory_corpus_stats AS s (agent_id, forgotten_at) SELECT unnest($1::uuid[]), now()
+         ON CONFLICT (agent_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
+    )
+    .bind(agents)
+    .execute(&mut *conn)
+    .await?;
+    for agent in agents {
+        crate::jobs::queue::enqueue_debounced(
+            conn,
+            FORGOTTEN_JOB,
+            *agent,
+            FORGOTTEN_DEBOUNCE_SECS,
+            FORGOTTEN_MAX_WAIT_SECS,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:
+/// `retrieval` or `mention`). Folded into the memories by `fold_hits`.
+pub async fn record_hits(pool: &PgPool, agent_id: Uuid, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($2::uuid[]), $3")
+        .bind(agent_id)
+        .bind(ids)
+        .bind(kind)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Folds the recorded hits into the memories: mentions add to `mention_count` and set
+/// `last_mentioned_at`, retrievals set `last_retrieved_at`. Returns the memories touched.
+pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "WITH gone AS (DELETE FROM memory_hits RETURNING agent_id, memory_id, kind, at),
+              agg AS (SELECT agent_id, memory_id,
+                             count(*) FILTER (WHERE kind = 'mention') AS mentions,
+                             max(at) FILTER (WHERE kind = 'mention') AS mentioned,
+                             max(at) FILTER (WHERE kind = 'retrieval') AS retrieved
+                        FROM gone GROUP BY agent_id, memory_id)
+         UPDATE agent_memories a
+            SET mention_count = a.mention_count + agg.mentions,
+                last_mentioned_at = coalesce(greatest(a.last_mentioned_at, agg.mentioned), a.last_mentioned_at, agg.mentioned),
+                last_retrieved_at = coalesce(greatest(a.last_retrieved_at, agg.retrieved), a.last_retrieved_at, agg.retrieved)
+           FROM agg WHERE a.agent_id = agg.agent_id AND a.id = agg.memory_id",
+    )
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
+/// Deletes expired memories (R5), keeping a `delete` version for each. Returns how many.
+pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let expired: Vec<Memory> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agent_memories WHERE expires_at < now() ORDER BY expires_at LIMIT 10000 FOR UPDATE SKIP LOCKED"
+    ))
+    .fetch_all(&mut *tx)
+    .await?;
+    let origin = Origin::new(crate::auth::Actor::Job("memory_expiry".into()), None);
+    for m in &expired {
+        record_version(&mut tx, m, "delete", &origin, Some("expired")).await?;
+        terms::remove(&mut tx, m).await?;
+    }
+    let ids: Vec<Uuid> = expired.iter().map(|m| m.id).collect();
+    sqlx::query("DELETE FROM agent_memories WHERE id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    let mut agents: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
+    agents.sort_unstable();
+    agents.dedup();
+    forget(&mut tx, &agents).await?;
+    tx.commit().await?;
+    Ok(ids.len() as u64)
+}

@@ -1,0 +1,312 @@
+//! The memory store (R1, R7): create, read, list, update, invalidate and delete memories, each
+//! write with its version row and postings, inside the caller's transaction.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::*;
+use crate::activity::Origin;
+use crate::error::ApiError;
+
+pub async fn create(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    origin: &Origin,
+    new: NewMemory,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
+    validate(Some(&new.content), Some(&new.category), Some(new.confidence), Some(new.importance))?;
+    if !SOURCES.contains(&new.source.as_str()) {
+        return Err(ApiError::validation("source", format!("source must be one of {}", SOURCES.join(", "))));
+    }
+    let (vector, model) = match new.embedding {
+        Some((v, m)) => (Some(vector::literal(&v)), Some(m)),
+        None => (None, None),
+    };
+    let memory: Memory = sqlx::query_as(&format!(
+        "INSERT INTO agent_memories (id, agent_id, content, title, category, source, confidence, importance, pinned,
+            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15)
+         RETURNING {COLUMNS}"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(agent_id)
+    .bind(new.content.trim())
+    .bind(&new.title)
+    .bind(&new.category)
+    .bind(&new.source)
+    .bind(new.confidence)
+    .bind(new.importance)
+    .bind(new.pinned)
+    .bind(new.expires_at)
+    .bind(new.knowledge_id)
+    .bind(&new.source_url)
+    .bind(content_hash(&new.content))
+    .bind(vector)
+    .bind(model)
+    .fetch_one(&mut *conn)
+    .await?;
+    terms::sync(conn, &memory).await?;
+    record_version(conn, &memory, "create", origin, reason).await?;
+    Ok(memory)
+}
+
+pub async fn get(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Memory, ApiError> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2"))
+        .bind(agent_id)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found("memory"))
+}
+
+pub(super) async fn get_for_update(conn: &mut PgConnection, agent_id: Uuid, id: Uuid) -> Result<Memory, ApiError> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2 FOR UPDATE"))
+        .bind(agent_id)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| ApiError::not_found("memory"))
+}
+
+/// List filters (R1, §15).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ListFilter {
+    pub category: Option<String>,
+    pub source: Option<String>,
+    pub status: Option<String>,
+    /// Memories created before this id (the `next` of the previous page).
+    pub before: Option<Uuid>,
+    /// 1–200, default 50.
+    pub limit: Option<i64>,
+}
+
+/// Newest first, filtered, paginated by id.
+pub async fn list(pool: &PgPool, agent_id: Uuid, f: &ListFilter) -> Result<Vec<Memory>, ApiError> {
+    let limit = f.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
+    }
+    if let Some(s) = &f.status
+        && !STATUSES.contains(&s.as_str())
+    {
+        return Err(ApiError::validation("status", format!("status must be one of {}", STATUSES.join(", "))));
+    }
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agent_memories
+          WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
+            AND ($4::text IS NULL OR status = $4) AND ($5::uuid IS NULL OR id < $5)
+          ORDER BY id DESC LIMIT $6"
+    ))
+    .bind(agent_id)
+    .bind(&f.category)
+    .bind(&f.source)
+    .bind(&f.status)
+    .bind(f.before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Which live memories `newest` reads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Newest<'a> {
+    /// Only these sources (empty: any).
+    pub sources: &'a [&'a str],
+    /// Only these categories (empty: any).
+    pub categories: &'a [String],
+    /// Not these categories.
+    pub except_categories: &'a [&'a str],
+}
+
+/// The agent's `k` newest live memories (active, valid, unexpired) that pass the filter, newest
+/// first. The plan is pinned to the `(agent_id, created_at)` index, which yields rows in order
+/// and stops after `k` matches: with skewed or stale statistics (a large agent among small ones,
+/// or one that has just imported its memories) the planner otherwise reads and sorts all of
+/// the agent's rows (42 ms instead of 0.1 for 10,000 memories). The query lives in the function
+/// `agent_memories_newest`, which carries the plan settings and keeps a generic plan per
+/// connection (planning each call cost five times its execution): one round trip, also inside
+/// the caller's transaction.
+pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories_newest($1, $2, $3, $4, $5::int)"))
+        .bind(agent_id)
+        .bind(f.sources)
+        .bind(f.categories)
+        .bind(f.except_categories)
+        .bind(k)
+        .fetch_all(&mut *conn)
+        .await
+}
+
+/// Applies a patch, keeps the postings in step, and records the version. An owner's change of
+/// content is a correction: the old wording gets a tombstone so extraction does not restore it.
+pub async fn update(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    id: Uuid,
+    origin: &Origin,
+    patch: MemoryPatch,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
+    validate(patch.content.as_deref(), patch.category.as_deref(), patch.confidence, patch.importance)?;
+    if let Some(s) = &patch.status
+        && !STATUSES.contains(&s.as_str())
+    {
+        return Err(ApiError::validation("status", format!("status must be one of {}", STATUSES.join(", "))));
+    }
+    let before = get_for_update(conn, agent_id, id).await?;
+    let content_changed = patch.content.as_deref().is_some_and(|c| c.trim() != before.content);
+    if content_changed && matches!(origin.actor, crate::auth::Actor::Owner(_)) {
+        hygiene::tombstone(conn, &before, "corrected").await?;
+    }
+    let (vector, model) = match (&patch.embedding, content_changed) {
+        (Some((v, m)), true) => (Some(vector::literal(v)), Some(m.clone())),
+        _ => (None, None),
+    };
+    let after: Memory = sqlx::query_as(&format!(
+        "UPDATE agent_memories SET
+            content = coalesce($3, content),
+            content_hash = coalesce($4, content_hash),
+            category = coalesce($5, category),
+            confidence = coalesce($6, confidence),
+            importance = coalesce($7, importance),
+            pinned = coalesce($8, pinned),
+            status = coalesce($9, status),
+            expires_at = CASE WHEN $10 THEN $11 ELSE expires_at END,
+            embedding = CASE WHEN $12 THEN $13::vector ELSE embedding END,
+            embedding_model = CASE WHEN $12 THEN $14 ELSE embedding_model END,
+            updated_at = now()
+          WHERE agent_id = $1 AND id = $2
+          RETURNING {COLUMNS}"
+    ))
+    .bind(agent_id)
+    .bind(id)
+    .bind(patch.content.as_deref().map(str::trim))
+    .bind(patch.content.as_deref().map(content_hash))
+    .bind(&patch.category)
+    .bind(patch.confidence)
+    .bind(patch.importance)
+    .bind(patch.pinned)
+    .bind(&patch.status)
+    .bind(patch.expires_at.is_some())
+    .bind(patch.expires_at.flatten())
+    .bind(content_changed)
+    .bind(vector)
+    .bind(model)
+    .fetch_one(&mut *conn)
+    .await?;
+    terms::sync(conn, &after).await?;
+    let change = if content_changed || before.category != after.category {
+        "update"
+    } else if before.pinned != after.pinned {
+        "pin"
+    } else if before.status != after.status {
+        if after.status == "deprecated" { "deprecate" } else { "status" }
+    } else {
+        "update"
+    };
+    record_version(conn, &after, change, origin, reason).await?;
+    Ok(after)
+}
+
+/// Marks a memory as contradicted by a newer one (R7): out of search, kept in history.
+pub async fn invalidate(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    id: Uuid,
+    origin: &Origin,
+    reason: &str,
+) -> Result<Memory, ApiError> {
+    get_for_update(conn, agent_id, id).await?;
+    let after: Memory = sqlx::query_as(&format!(
+        "UPDATE agent_memories SET invalid_at = now(), updated_at = now() WHERE agent_id = $1 AND id = $2 RETURNING {COLUMNS}"
+    ))
+    .bind(agent_id)
+    .bind(id)
+    .fetch_one(&mut *conn)
+    .await?;
+    terms::sync(conn, &after).await?;
+    record_version(conn, &after, "invalidate", origin, Some(reason)).await?;
+    Ok(after)
+}
+
+/// Deletes a memory. Its history stays; an owner's delete leaves a tombstone (R6b).
+pub async fn delete(
+    conn: &mut PgConnection,
+    agent_id: Uuid,
+    id: Uuid,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
+    let before = get_for_update(conn, agent_id, id).await?;
+    if matches!(origin.actor, crate::auth::Actor::Owner(_) | crate::auth::Actor::ApiKey(_)) {
+        hygiene::tombstone(conn, &before, "deleted").await?;
+    }
+    record_version(conn, &before, "delete", origin, reason).await?;
+    terms::remove(conn, &before).await?;
+    sqlx::query("DELETE FROM agent_memories WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    super::hits::forget(conn, &[agent_id]).await?;
+    Ok(before)
+}
+
+/// One version of a memory (R7).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct MemoryVersion {
+    pub version: i32,
+    /// create, update, merge, deprecate, invalidate, status, pin, delete, mention
+    pub change: String,
+    /// The memory's fields after the change (before it, for `delete`).
+    #[schema(value_type = Object)]
+    pub snapshot: serde_json::Value,
+    pub actor_type: String,
+    pub actor_id: Option<String>,
+    pub reason: Option<String>,
+    pub request_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn record_version(
+    conn: &mut PgConnection,
+    memory: &Memory,
+    change: &str,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
+         VALUES ($1, $2, $3,
+                 (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
+                 $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(memory.id)
+    .bind(memory.agent_id)
+    .bind(change)
+    .bind(serde_json::to_value(memory).expect("a memory serialises"))
+    .bind(origin.actor.kind())
+    .bind(origin.actor.id())
+    .bind(reason)
+    .bind(&origin.request_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Every version of a memory, oldest first; 404 when the agent never had it.
+pub async fn history(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Vec<MemoryVersion>, ApiError> {
+    let versions: Vec<MemoryVersion> = sqlx::query_as(
+        "SELECT version, change, snapshot, actor_type, actor_id, reason, request_id, created_at
+           FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 ORDER BY version",
+    )
+    .bind(agent_id)
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    if versions.is_empty() {
+        return Err(ApiError::not_found("memory"));
+    }
+    Ok(versions)
+}

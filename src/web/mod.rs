@@ -2,8 +2,12 @@
 //! as the API. Forms post back to the dashboard; every state-changing post carries a CSRF
 //! token bound to the session (or, before sign-in, a double-submit cookie).
 
+mod activity;
+mod agents;
+mod auth;
 mod chat;
 mod forms;
+mod keys;
 mod memories;
 mod mind;
 mod pages;
@@ -18,18 +22,18 @@ use crate::app::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(pages::home))
-        .route("/login", get(pages::login_page).post(pages::login_submit))
-        .route("/signup", get(pages::signup_page).post(pages::signup_submit))
-        .route("/refresh", get(pages::refresh))
-        .route("/logout", post(pages::logout))
-        .route("/agents", get(pages::agents).post(pages::create_agent))
-        .route("/agents/new", get(pages::new_agent))
-        .route("/agents/{id}", get(pages::agent_settings).post(pages::update_agent))
-        .route("/agents/{id}/delete", post(pages::delete_agent))
-        .route("/agents/{id}/keys", get(pages::keys).post(pages::create_key))
-        .route("/agents/{id}/keys/{kid}/revoke", post(pages::revoke_key))
-        .route("/agents/{id}/activity", get(pages::activity))
+        .route("/", get(auth::home))
+        .route("/login", get(auth::login_page).post(auth::login_submit))
+        .route("/signup", get(auth::signup_page).post(auth::signup_submit))
+        .route("/refresh", get(auth::refresh))
+        .route("/logout", post(auth::logout))
+        .route("/agents", get(agents::agents).post(agents::create_agent))
+        .route("/agents/new", get(agents::new_agent))
+        .route("/agents/{id}", get(agents::agent_settings).post(agents::update_agent))
+        .route("/agents/{id}/delete", post(agents::delete_agent))
+        .route("/agents/{id}/keys", get(keys::keys).post(keys::create_key))
+        .route("/agents/{id}/keys/{kid}/revoke", post(keys::revoke_key))
+        .route("/agents/{id}/activity", get(activity::activity))
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/mind", get(mind::show))

@@ -300,11 +300,22 @@ async fn keys_create_from_the_cli() {
     assert!(!out.status.success());
 }
 
+/// A JSON POST that must succeed; its JSON answer.
+async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: serde_json::Value) -> serde_json::Value {
+    let mut req = http.post(url).json(&body);
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    let r = req.send().await.unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    r.json().await.unwrap()
+}
+
 /// Post-turn learning is durable (the statement that finishes a turn queues it): a server killed
 /// outright right after its reply loses nothing, and a fresh process extracts the memories.
 #[tokio::test]
 async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_extracts_the_memory() {
-    use serde_json::{Value, json};
+    use serde_json::json;
     let db = TestDb::new().await;
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
@@ -319,41 +330,23 @@ async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_ex
     let mut server = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     wait_ready(port, &mut server).await;
     let http = reqwest::Client::new();
-    let signup: Value = http
-        .post(format!("{base}/v1/auth/signup"))
-        .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let signup = post(
+        &http,
+        format!("{base}/v1/auth/signup"),
+        None,
+        json!({ "email": "ada@example.com", "password": "correct horse battery" }),
+    )
+    .await;
     let token = signup["session_token"].as_str().unwrap().to_string();
-    let agent: Value = http
-        .post(format!("{base}/v1/hosted-agents"))
-        .bearer_auth(&token)
-        .json(&json!({ "name": "Ada" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let agent = post(&http, format!("{base}/v1/hosted-agents"), Some(&token), json!({ "name": "Ada" })).await;
     let agent = agent["id"].as_str().unwrap().to_string();
     let mut conversation: Option<String> = None;
     for message in
         ["My name is Alice and I live in Vienna.", "I really enjoy playing chess with my friends on weekends."]
     {
-        let r = http
-            .post(format!("{base}/v1/hosted-agents/{agent}/chat"))
-            .bearer_auth(&token)
-            .json(&json!({ "message": message, "conversation_id": conversation }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200);
-        let r: Value = r.json().await.unwrap();
-        conversation = r["conversation_id"].as_str().map(str::to_string);
+        let chat = json!({ "message": message, "conversation_id": conversation });
+        let reply = post(&http, format!("{base}/v1/hosted-agents/{agent}/chat"), Some(&token), chat).await;
+        conversation = reply["conversation_id"].as_str().map(str::to_string);
     }
     // SIGKILL right after the second reply: no shutdown, nothing in the process survives.
     server.kill().unwrap();

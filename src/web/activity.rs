@@ -1,0 +1,26 @@
+//! An agent's activity log.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use uuid::Uuid;
+
+use super::forms::WebOwner;
+use super::pages::*;
+use crate::activity::{self, ActivityEntry};
+use crate::agents::Agent;
+use crate::app::AppState;
+
+#[derive(Template)]
+#[template(path = "web/activity.html")]
+struct ActivityPage {
+    csrf: String,
+    agent: Agent,
+    entries: Vec<ActivityEntry>,
+    tab: &'static str,
+}
+
+pub async fn activity(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>) -> PageResult {
+    let agent = load_agent(&state, &web, id).await?;
+    let entries = activity::list_agent(state.pool(), id, 200, None).await.map_err(internal)?;
+    Ok(render(ActivityPage { csrf: web.csrf, agent, entries, tab: "activity" }))
+}

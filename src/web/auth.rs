@@ -1,0 +1,142 @@
+//! Signing in and out of the dashboard: login and signup pages (with a pre-session CSRF
+//! cookie), the session refresh and logout.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, WebOwner, new_pre_session_token, pre_session_csrf_ok, safe_next};
+use super::pages::*;
+use crate::accounts::{check_password, create_owner};
+use crate::app::AppState;
+use crate::auth::session;
+use crate::auth::session::with_cookies;
+
+pub async fn home(headers: HeaderMap) -> Redirect {
+    if session::cookie(&headers, session::SESSION_COOKIE).is_some_and(|c| !c.is_empty()) {
+        Redirect::to("/agents")
+    } else {
+        Redirect::to("/login")
+    }
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "web/login.html")]
+struct LoginPage {
+    csrf: String,
+    next: String,
+    email: String,
+    error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "web/signup.html")]
+struct SignupPage {
+    csrf: String,
+    email: String,
+    tenant_name: String,
+    error: Option<String>,
+}
+
+fn pre_session_page(t: impl Template, csrf: &str) -> Response {
+    with_cookies(render(t), [format!("{PRE_SESSION_CSRF_COOKIE}={csrf}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600")])
+}
+
+pub async fn login_page(Query(q): Query<NextQuery>) -> Response {
+    let csrf = new_pre_session_token();
+    pre_session_page(
+        LoginPage { csrf: csrf.clone(), next: safe_next(q.next.as_deref()), email: String::new(), error: None },
+        &csrf,
+    )
+}
+
+pub async fn signup_page() -> Response {
+    let csrf = new_pre_session_token();
+    pre_session_page(
+        SignupPage { csrf: csrf.clone(), email: String::new(), tenant_name: String::new(), error: None },
+        &csrf,
+    )
+}
+
+async fn signed_in(state: &AppState, owner_id: Uuid, tenant_id: Uuid, next: &str) -> PageResult {
+    let (sid, refresh) = session::start(state.pool(), owner_id, tenant_id).await.map_err(internal)?;
+    let token = state.session_keys().issue(owner_id, tenant_id, sid);
+    Ok(with_cookies(
+        Redirect::to(next).into_response(),
+        session::login_cookies(&token, &refresh, state.config().secure_cookies),
+    ))
+}
+
+pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    let csrf = new_pre_session_token();
+    let next = safe_next(form.get("next"));
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let email = form.text("email");
+    match check_password(state.pool(), &email, form.text("password")).await.map_err(api_error)? {
+        Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next).await,
+        None => Ok(pre_session_page(
+            LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
+            &csrf,
+        )),
+    }
+}
+
+pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let email = form.text("email");
+    let tenant_name = form.text("tenant_name");
+    let request_id = headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok());
+    match create_owner(state.pool(), &email, form.text("password"), Some(tenant_name.clone()), request_id).await {
+        Ok((owner, tenant)) => signed_in(&state, owner.id, tenant.id, "/agents").await,
+        Err(e) => match message_of(&e) {
+            Some(msg) => {
+                let csrf = new_pre_session_token();
+                Ok(pre_session_page(SignupPage { csrf: csrf.clone(), email, tenant_name, error: Some(msg) }, &csrf))
+            }
+            None => Err(api_error(e)),
+        },
+    }
+}
+
+/// Trades the refresh cookie for a new session and goes back where the owner was.
+pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<NextQuery>) -> PageResult {
+    let next = safe_next(q.next.as_deref());
+    let token = session::cookie(&headers, session::REFRESH_COOKIE).unwrap_or_default().to_string();
+    match session::refresh(state.pool(), &token).await.map_err(internal)? {
+        Some((owner_id, tenant_id, sid, new_refresh)) => {
+            let jwt = state.session_keys().issue(owner_id, tenant_id, sid);
+            Ok(with_cookies(
+                Redirect::to(&next).into_response(),
+                session::login_cookies(&jwt, &new_refresh, state.config().secure_cookies),
+            ))
+        }
+        None => {
+            let to =
+                format!("/login?next={}", url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>());
+            Ok(with_cookies(Redirect::to(&to).into_response(), session::logout_cookies()))
+        }
+    }
+}
+
+pub async fn logout(State(state): State<AppState>, web: WebOwner, body: Bytes) -> PageResult {
+    if !web.csrf_ok(&state, &Form::parse(&body)) {
+        return Err(forbidden_csrf());
+    }
+    session::revoke(state.pool(), web.owner.session_id).await.map_err(internal)?;
+    Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies()))
+}

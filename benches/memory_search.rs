@@ -15,6 +15,7 @@
 mod support;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use futures::future::BoxFuture;
@@ -274,10 +275,11 @@ fn main() -> anyhow::Result<()> {
         );
 
         let mut rng = StdRng::seed_from_u64(7);
-        let embedder = Fixed(std::sync::Mutex::new(vec![0.0; DIMS]));
+        let embedder = Arc::new(Fixed(std::sync::Mutex::new(vec![0.0; DIMS])));
         let gateway = miniclaw::llm::Gateway::new(pool.clone(), &miniclaw::config::Config::from_map(&HashMap::new())?)
             .map_err(anyhow::Error::msg)?;
-        let searcher = Searcher { pool: &pool, embedder: &embedder, llm: &gateway, ctx: Default::default() };
+        let deps = miniclaw::deps::Deps::new(pool.clone(), Arc::new(gateway), embedder.clone());
+        let searcher = Searcher { deps: &deps, ctx: Default::default() };
 
         // Recall@10 of the vector stage against exact search, 50 queries.
         let mut recall = Vec::new();

@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 use crate::auth::ratelimit::RateLimiter;
 use crate::auth::session::SessionKeys;
 use crate::config::Config;
+use crate::deps::Deps;
 use crate::jobs::Registry;
 use crate::jobs::worker::Worker;
 use crate::llm::Gateway;
@@ -21,15 +22,13 @@ use crate::llm::Gateway;
 pub struct AppState(Arc<Inner>);
 
 struct Inner {
-    pool: PgPool,
+    deps: Deps,
     config: Arc<Config>,
     registry: Arc<Registry>,
     metrics: PrometheusHandle,
     session_keys: SessionKeys,
     ip_limiter: Option<RateLimiter>,
     key_limiter: Option<RateLimiter>,
-    llm: Arc<Gateway>,
-    embedder: Arc<dyn crate::embed::Embedder>,
     chat_streams: crate::chat::stream::Hub,
 }
 
@@ -38,25 +37,21 @@ impl AppState {
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
         let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
         // One gateway and one embedder per process, shared with the background cycles.
-        let (llm, embedder) = match registry.services() {
-            Some(s) => (s.llm.clone(), s.embedder.clone()),
+        let deps = match registry.deps() {
+            Some(d) => d.clone(),
             None => {
-                let llm =
-                    Arc::new(Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
-                let embedder = crate::embed::from_config(&config).await.context("loading the embedding model")?;
-                registry.provide(crate::jobs::Services { llm: llm.clone(), embedder: embedder.clone() });
-                (llm, embedder)
+                let deps = Deps::from_config(pool.clone(), &config).await?;
+                registry.provide(deps.clone());
+                deps
             }
         };
-        crate::memory::vector::ensure_index(&pool, embedder.model(), embedder.dimensions())
+        crate::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;
         Ok(AppState(Arc::new(Inner {
-            llm,
-            embedder,
+            deps,
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
-            pool,
             config,
             registry,
             metrics: crate::telemetry::metrics_handle(),
@@ -68,17 +63,17 @@ impl AppState {
     pub fn chat_streams(&self) -> &crate::chat::stream::Hub {
         &self.0.chat_streams
     }
-    /// The gateway and embedder as shared handles, for background cycles.
-    pub fn llm_handle(&self) -> Arc<Gateway> {
-        self.0.llm.clone()
+    /// The process's services: pool, model gateway, embedder, clock.
+    pub fn deps(&self) -> &Deps {
+        &self.0.deps
     }
     /// The embedder every stored and queried vector comes from.
     pub fn embedder(&self) -> &dyn crate::embed::Embedder {
-        self.0.embedder.as_ref()
+        self.0.deps.embedder.as_ref()
     }
     /// The model gateway: every LLM call goes through it.
     pub fn llm(&self) -> &Gateway {
-        &self.0.llm
+        &self.0.deps.llm
     }
     pub fn session_keys(&self) -> &SessionKeys {
         &self.0.session_keys
@@ -94,7 +89,7 @@ impl AppState {
         self.0.config.public_url.clone().unwrap_or_else(|| format!("http://{}", self.0.config.addr))
     }
     pub fn pool(&self) -> &PgPool {
-        &self.0.pool
+        &self.0.deps.pool
     }
     pub fn config(&self) -> &Config {
         &self.0.config

@@ -14,6 +14,7 @@ pub mod chat;
 pub mod cognition;
 pub mod config;
 pub mod db;
+pub mod deps;
 pub mod doctor;
 pub mod embed;
 pub mod error;

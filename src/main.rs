@@ -152,12 +152,9 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
     db::migrate(&pool).await?;
     let mut registry = Registry::builtin();
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
-        let embedder = miniclaw::embed::from_config(&config).await.context("loading the embedding model")?;
-        let llm = Arc::new(
-            miniclaw::llm::Gateway::new(pool.clone(), &config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?,
-        );
-        registry.register(miniclaw::memory::reembed::cycle(embedder.clone()));
-        registry.provide(miniclaw::jobs::Services { llm, embedder });
+        let deps = miniclaw::deps::Deps::from_config(pool.clone(), &config).await?;
+        registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
+        registry.provide(deps);
     }
     let registry = Arc::new(registry);
     let config = Arc::new(config);

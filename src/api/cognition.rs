@@ -56,7 +56,7 @@ async fn trigger_reflection(
         return Err(ApiError::Unprocessable { code: "not_ready", message: reason, details: None });
     }
     let trigger = if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api_key" };
-    let r = reflection::run(state.pool(), state.llm(), scope.tenant_id, scope.agent_id, &scope.origin(), trigger)
+    let r = reflection::run(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), trigger)
         .await
         .map_err(llm_or_internal)?;
     Ok((StatusCode::CREATED, Json(r)))
@@ -96,7 +96,7 @@ async fn get_dossier(State(state): State<AppState>, scope: AgentScope) -> ApiRes
         (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn compile_dossier(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<DossierState>> {
     scope.require(MEM_WRITE)?;
-    let compiled = dossier::compile(state.pool(), state.llm(), scope.tenant_id, scope.agent_id, &scope.origin(), false)
+    let compiled = dossier::compile(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), false)
         .await
         .map_err(llm_or_internal)?;
     if compiled.is_none() {
@@ -172,6 +172,7 @@ fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
 pub struct ShadowAccess {
     tenant_id: Uuid,
     agent_id: Uuid,
+    origin: crate::activity::Origin,
 }
 
 impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
@@ -184,11 +185,14 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
                 .bind(id)
                 .fetch_optional(state.pool())
                 .await?;
-            return Ok(ShadowAccess { tenant_id: tenant.ok_or_else(|| ApiError::not_found("agent"))?, agent_id: id });
+            let tenant_id = tenant.ok_or_else(|| ApiError::not_found("agent"))?;
+            let request_id = parts.headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok());
+            let origin = crate::activity::Origin::new(Actor::Admin, request_id.map(str::to_string));
+            return Ok(ShadowAccess { tenant_id, agent_id: id, origin });
         }
         if state.config().debug_shadow {
             let scope = AgentScope::resolve(&parts.headers, state, id).await?;
-            return Ok(ShadowAccess { tenant_id: scope.tenant_id, agent_id: scope.agent_id });
+            return Ok(ShadowAccess { tenant_id: scope.tenant_id, agent_id: scope.agent_id, origin: scope.origin() });
         }
         Err(ApiError::Forbidden {
             code: "shadow_disabled",
@@ -210,5 +214,5 @@ async fn calibration_shadow(
     access: ShadowAccess,
     Json(input): Json<ShadowInput>,
 ) -> ApiResult<Json<ShadowReport>> {
-    Ok(Json(shadow::run(state.llm(), access.tenant_id, access.agent_id, &input.text).await?))
+    Ok(Json(shadow::run(state.llm(), access.tenant_id, access.agent_id, &access.origin, &input.text).await?))
 }

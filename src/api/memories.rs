@@ -14,7 +14,6 @@ use super::extract::{Json, Path, Query};
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::llm::CallContext;
 use crate::memory::hygiene::{self, Health};
 use crate::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{SearchRequest, SearchResponse, Searcher};
@@ -264,18 +263,7 @@ async fn search_memories(
     Json(req): Json<SearchRequest>,
 ) -> ApiResult<Json<SearchResponse>> {
     scope.require(READ)?;
-    let searcher = Searcher {
-        pool: state.pool(),
-        embedder: state.embedder(),
-        llm: state.llm(),
-        ctx: CallContext {
-            agent_id: Some(scope.agent_id),
-            tenant_id: Some(scope.tenant_id),
-            background: false,
-            request_id: scope.origin().request_id,
-            admitted: false,
-        },
-    };
+    let searcher = Searcher { deps: state.deps(), ctx: scope.call_context() };
     Ok(Json(searcher.search(scope.agent_id, &req).await?))
 }
 

@@ -67,8 +67,7 @@ async fn put_soul(
 ) -> ApiResult<Json<SoulVersion>> {
     scope.require(WRITE)?;
     let d = soul::propose(
-        state.pool(),
-        state.llm(),
+        state.deps(),
         scope.tenant_id,
         scope.agent_id,
         &input.content,

@@ -147,6 +147,11 @@ impl AgentScope {
         Origin::new(self.actor.clone(), self.request_id.clone())
     }
 
+    /// The context of model calls made for this caller and agent.
+    pub fn call_context(&self) -> crate::llm::CallContext {
+        crate::llm::CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin())
+    }
+
     /// 403 naming the scope when the caller's key lacks it.
     pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
         match &self.scopes {

@@ -172,13 +172,7 @@ impl Caller {
     /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
     /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
     fn call_context(&self) -> CallContext {
-        CallContext {
-            agent_id: Some(self.agent_id),
-            tenant_id: Some(self.tenant_id),
-            background: false,
-            request_id: self.origin.request_id.clone(),
-            admitted: true,
-        }
+        CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin).admitted()
     }
 }
 

@@ -82,7 +82,13 @@ pub fn compare(primary: &[String], alternate: &[String]) -> (Vec<String>, Vec<St
     (shared, primary_only, alternate_only, agreement)
 }
 
-pub async fn run(llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, text: &str) -> Result<ShadowReport, ApiError> {
+pub async fn run(
+    llm: &Gateway,
+    tenant_id: Uuid,
+    agent_id: Uuid,
+    origin: &crate::activity::Origin,
+    text: &str,
+) -> Result<ShadowReport, ApiError> {
     if text.trim().is_empty() {
         return Err(ApiError::validation("text", "the text window is empty"));
     }
@@ -96,13 +102,7 @@ pub async fn run(llm: &Gateway, tenant_id: Uuid, agent_id: Uuid, text: &str) -> 
     .json()
     .max_tokens(2500)
     .input(json!({ "messages": [text] }));
-    let ctx = CallContext {
-        agent_id: Some(agent_id),
-        tenant_id: Some(tenant_id),
-        background: false,
-        request_id: None,
-        admitted: false,
-    };
+    let ctx = CallContext::for_agent(tenant_id, agent_id, origin);
     let (p, a) = tokio::join!(llm.complete(&ctx, req.clone()), llm.complete_alternate(&ctx, req));
     // A budget or kill-switch refusal is the caller's answer, not a comparison.
     let (p, a) = match (p, a) {

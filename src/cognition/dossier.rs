@@ -14,7 +14,8 @@ use uuid::Uuid;
 
 use super::actions;
 use crate::activity::{self, Origin};
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::deps::Deps;
+use crate::llm::{CallContext, ChatRequest, Message, Role};
 
 pub const INPUT_CHARS: usize = 12_000;
 pub const MAX_WORDS: usize = 600;
@@ -100,13 +101,13 @@ newer or more confident one. Do not invent anything. Stay under 600 words.";
 
 /// Compiles the dossier now. `Ok(None)` when the agent has no live memories.
 pub async fn compile(
-    pool: &PgPool,
-    llm: &Gateway,
+    deps: &Deps,
     tenant_id: Uuid,
     agent_id: Uuid,
     origin: &Origin,
     background: bool,
 ) -> anyhow::Result<Option<Dossier>> {
+    let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     let started_at = Utc::now();
     let mut conn = pool.acquire().await?;
     let all = actions::snapshot(&mut conn, agent_id, 1000).await?;
@@ -127,13 +128,7 @@ pub async fn compile(
     let lines: String = snapshot.iter().map(|m| format!("- [{}] {}\n", m.category, m.content)).collect();
     let req = ChatRequest::new(Role::Compile, vec![Message::system(PROMPT), Message::user(lines)])
         .input(json!({ "memories": actions::memories_input(&snapshot) }));
-    let ctx = CallContext {
-        agent_id: Some(agent_id),
-        tenant_id: Some(tenant_id),
-        background,
-        request_id: origin.request_id.clone(),
-        admitted: false,
-    };
+    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(background);
     let answer = llm.complete(&ctx, req).await?;
     let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);
     let words = content.split_whitespace().count();

@@ -13,7 +13,8 @@ use uuid::Uuid;
 
 use super::actions;
 use crate::activity::Origin;
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::deps::Deps;
+use crate::llm::{CallContext, ChatRequest, Message, Role};
 
 pub const MIN_MEMORIES: i64 = 5;
 pub const SNAPSHOT: i64 = 200;
@@ -83,13 +84,8 @@ pub async fn set_gap_status(
 }
 
 /// Runs lint for one agent.
-pub async fn run(
-    pool: &PgPool,
-    llm: &Gateway,
-    tenant_id: Uuid,
-    agent_id: Uuid,
-    origin: &Origin,
-) -> anyhow::Result<LintReport> {
+pub async fn run(deps: &Deps, tenant_id: Uuid, agent_id: Uuid, origin: &Origin) -> anyhow::Result<LintReport> {
+    let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);

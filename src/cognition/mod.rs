@@ -32,8 +32,7 @@ fn on_demand(ctx: &JobContext) -> bool {
 async fn compile_dossier(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
     let (agent, tenant) = ctx.agent().await?;
-    let services = ctx.services()?;
-    match dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await? {
+    match dossier::compile(ctx.deps()?, tenant, agent, &job_origin(&ctx), true).await? {
         Some(d) => Ok(json!({ "compiled": true, "memories": d.memories, "words": d.words })),
         None => Ok(json!({ "compiled": false, "reason": "no live memories" })),
     }
@@ -48,12 +47,11 @@ pub fn cycles() -> Vec<Cycle> {
             "Deep reflection (C2): memory actions, calibration profile, clarity, soul rewrite, tasks. Needs 10 memories and 5 conversations; 24 h cooldown.",
             |ctx: JobContext| async move {
                 let (agent, tenant) = ctx.agent().await?;
-                let services = ctx.services()?;
-                if let Some(reason) = reflection::not_ready(&ctx.pool, agent, !on_demand(&ctx)).await? {
+                            if let Some(reason) = reflection::not_ready(&ctx.pool, agent, !on_demand(&ctx)).await? {
                     return Ok(json!({ "skipped": true, "reason": reason }));
                 }
                 let trigger = if on_demand(&ctx) { "admin" } else { "schedule" };
-                let r = reflection::run(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), trigger).await?;
+                let r = reflection::run(ctx.deps()?, tenant, agent, &job_origin(&ctx), trigger).await?;
                 Ok(json!(r))
             },
         )
@@ -77,11 +75,10 @@ pub fn cycles() -> Vec<Cycle> {
             "Every 6 h (C6): folds exact duplicates and recompiles the dossier when memories changed since the last compilation.",
             |ctx: JobContext| async move {
                 let (agent, tenant) = ctx.agent().await?;
-                let services = ctx.services()?;
-                let folded = consolidate(&ctx, tenant, agent).await?;
+                            let folded = consolidate(&ctx, tenant, agent).await?;
                 let stale = !matches!(dossier::get(&ctx.pool, agent).await?, Some(d) if d.fresh);
                 let compiled = if stale {
-                    dossier::compile(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx), true).await?.is_some()
+                    dossier::compile(ctx.deps()?, tenant, agent, &job_origin(&ctx), true).await?.is_some()
                 } else {
                     false
                 };
@@ -95,13 +92,12 @@ pub fn cycles() -> Vec<Cycle> {
             "Memory lint (C5), daily: merges, deprecations, recategorisations, contradictions, knowledge gaps. Needs 5 memories.",
             |ctx: JobContext| async move {
                 let (agent, tenant) = ctx.agent().await?;
-                let services = ctx.services()?;
-                if !on_demand(&ctx) {
+                            if !on_demand(&ctx) {
                     // 0–10 s of jitter on top of the schedule's spread (C5).
                     let jitter = rand::random_range(0..10_000u64);
                     tokio::time::sleep(Duration::from_millis(jitter)).await;
                 }
-                let r = lint::run(&ctx.pool, &services.llm, tenant, agent, &job_origin(&ctx)).await?;
+                let r = lint::run(ctx.deps()?, tenant, agent, &job_origin(&ctx)).await?;
                 Ok(json!(r))
             },
         )

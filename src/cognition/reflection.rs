@@ -17,7 +17,8 @@ use uuid::Uuid;
 
 use super::actions;
 use crate::activity::{self, Origin};
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::deps::Deps;
+use crate::llm::{CallContext, ChatRequest, Message, Role};
 
 pub const MIN_MEMORIES: i64 = 10;
 pub const MIN_CONVERSATIONS: i64 = 5;
@@ -160,13 +161,13 @@ fn validate(text: &str, n: usize) -> Result<Output, String> {
 
 /// Runs one reflection and returns its record.
 pub async fn run(
-    pool: &PgPool,
-    llm: &Gateway,
+    deps: &Deps,
     tenant_id: Uuid,
     agent_id: Uuid,
     origin: &Origin,
     trigger: &str,
 ) -> anyhow::Result<Reflection> {
+    let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);
@@ -214,13 +215,7 @@ pub async fn run(
     let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)])
         .json()
         .input(input.clone());
-    let ctx = CallContext {
-        agent_id: Some(agent_id),
-        tenant_id: Some(tenant_id),
-        background: trigger == "schedule",
-        request_id: origin.request_id.clone(),
-        admitted: false,
-    };
+    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == "schedule");
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({
         "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
@@ -334,8 +329,7 @@ pub async fn run(
     if let Some(new_soul) = out.soul_rewrite {
         let job_origin = Origin::new(crate::auth::Actor::Job("reflection".into()), origin.request_id.clone());
         let fate = match crate::soul::propose(
-            pool,
-            llm,
+            deps,
             tenant_id,
             agent_id,
             &new_soul,

@@ -12,6 +12,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::Job;
+use crate::deps::Deps;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -22,26 +23,19 @@ pub enum CycleScope {
     Platform,
 }
 
-/// The shared clients of a process that cycles may need: the model gateway and the embedder.
-/// The process provides them once (`Registry::provide`), before jobs run.
-#[derive(Clone)]
-pub struct Services {
-    pub llm: Arc<crate::llm::Gateway>,
-    pub embedder: Arc<dyn crate::embed::Embedder>,
-}
-
 /// What a running job can reach.
 #[derive(Clone)]
 pub struct JobContext {
     pub pool: PgPool,
     pub job: Job,
-    pub services: Option<Services>,
+    /// The process's services (`Registry::provide`), when it has them.
+    pub deps: Option<Deps>,
 }
 
 impl JobContext {
-    /// The gateway and embedder, or an error naming what this process lacks.
-    pub fn services(&self) -> anyhow::Result<&Services> {
-        self.services
+    /// The process's services, or an error naming what this process lacks.
+    pub fn deps(&self) -> anyhow::Result<&Deps> {
+        self.deps
             .as_ref()
             .ok_or_else(|| anyhow::anyhow!("this process has no model gateway or embedder for `{}`", self.job.kind))
     }
@@ -110,7 +104,7 @@ pub struct CycleInfo {
 #[derive(Clone, Default)]
 pub struct Registry {
     cycles: BTreeMap<&'static str, Cycle>,
-    services: std::sync::OnceLock<Services>,
+    deps: std::sync::OnceLock<Deps>,
 }
 
 impl Registry {
@@ -129,13 +123,13 @@ impl Registry {
         self
     }
 
-    /// Gives the cycles of this process their gateway and embedder (the first call wins).
-    pub fn provide(&self, services: Services) {
-        let _ = self.services.set(services);
+    /// Gives the cycles of this process their services (the first call wins).
+    pub fn provide(&self, deps: Deps) {
+        let _ = self.deps.set(deps);
     }
 
-    pub fn services(&self) -> Option<&Services> {
-        self.services.get()
+    pub fn deps(&self) -> Option<&Deps> {
+        self.deps.get()
     }
 
     pub fn get(&self, name: &str) -> Option<&Cycle> {

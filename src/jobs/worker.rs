@@ -174,7 +174,7 @@ pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: J
     let outcome = match registry.get(&job.kind) {
         None => Err(format!("no handler for job kind `{}` in this worker", job.kind)),
         Some(cycle) => {
-            let ctx = JobContext { pool: pool.clone(), job: job.clone(), services: registry.services().cloned() };
+            let ctx = JobContext { pool: pool.clone(), job: job.clone(), deps: registry.deps().cloned() };
             let fut = std::panic::AssertUnwindSafe((cycle.handler)(ctx)).catch_unwind();
             let heartbeat = heartbeat(pool.clone(), job.id, worker_id.to_string());
             tokio::pin!(fut, heartbeat);

@@ -42,6 +42,28 @@ pub struct CallContext {
 }
 
 impl CallContext {
+    /// Calls made for an agent on behalf of `origin`: a job's calls are background work (the
+    /// kill switch applies), anyone else's foreground; the request id travels along.
+    pub fn for_agent(tenant_id: Uuid, agent_id: Uuid, origin: &crate::activity::Origin) -> CallContext {
+        CallContext {
+            agent_id: Some(agent_id),
+            tenant_id: Some(tenant_id),
+            background: matches!(origin.actor, crate::auth::Actor::Job(_)),
+            request_id: origin.request_id.clone(),
+            admitted: false,
+        }
+    }
+
+    /// Says whether the calls are background work, whoever asked for them.
+    pub fn background(self, background: bool) -> CallContext {
+        CallContext { background, ..self }
+    }
+
+    /// The budgets admitted the whole unit of work already (a chat turn): see `admitted`.
+    pub fn admitted(self) -> CallContext {
+        CallContext { admitted: true, ..self }
+    }
+
     /// A background job's calls for an agent: the kill switch applies, no request to trace.
     pub fn job(agent_id: Uuid, tenant_id: Option<Uuid>) -> CallContext {
         CallContext { agent_id: Some(agent_id), tenant_id, background: true, ..CallContext::default() }

@@ -7,15 +7,14 @@ use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::vector::{self, Filters};
 use super::{COLUMNS, Memory, STATUSES, score, terms};
-use crate::embed::Embedder;
+use crate::deps::Deps;
 use crate::error::ApiError;
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::llm::{CallContext, ChatRequest, Message, Role};
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -114,9 +113,8 @@ pub const MIN_SEMANTIC: f64 = 0.25;
 
 /// Everything a search needs besides its request.
 pub struct Searcher<'a> {
-    pub pool: &'a PgPool,
-    pub embedder: &'a dyn Embedder,
-    pub llm: &'a Gateway,
+    pub deps: &'a Deps,
+    /// Whose budget a rerank call is charged to.
     pub ctx: CallContext,
 }
 
@@ -166,8 +164,8 @@ impl Searcher<'_> {
         // Embed before taking a connection: no connection waits on the model.
         let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
         let mut semantic: HashMap<Uuid, f64> = HashMap::new();
-        let model = self.embedder.model().to_string();
-        let query_vec = match self.embedder.embed(std::slice::from_ref(&req.query)).await {
+        let model = self.deps.embedder.model().to_string();
+        let query_vec = match self.deps.embedder.embed(std::slice::from_ref(&req.query)).await {
             Ok(mut v) => v.pop(),
             Err(e) => {
                 vector_report.note = Some(format!("the query could not be embedded: {e}"));
@@ -193,12 +191,12 @@ impl Searcher<'_> {
             if !bm25_run {
                 return Ok::<_, sqlx::Error>(Vec::new());
             }
-            let mut conn = self.pool.acquire().await?;
+            let mut conn = self.deps.pool.acquire().await?;
             terms::bm25(&mut conn, agent_id, &query_terms, None, k).await
         };
         let vector_stage = async {
             let Some(q) = &query_vec else { return Ok::<_, sqlx::Error>(None) };
-            let mut conn = self.pool.acquire().await?;
+            let mut conn = self.deps.pool.acquire().await?;
             vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await.map(Some)
         };
         let (bm25_found, nearest) = tokio::join!(bm25_stage, vector_stage);
@@ -224,7 +222,7 @@ impl Searcher<'_> {
                 ));
             }
         }
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.deps.pool.acquire().await?;
 
         // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
         let ids: Vec<Uuid> = bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
@@ -319,7 +317,7 @@ impl Searcher<'_> {
         // The BM25 corpus is exactly the live memories: its size is kept, no count needed.
         let live: i64 = sqlx::query_scalar("SELECT docs::bigint FROM memory_corpus_stats WHERE agent_id = $1")
             .bind(agent_id)
-            .fetch_optional(self.pool)
+            .fetch_optional(&self.deps.pool)
             .await?
             .unwrap_or(0);
         let empty_reason = results.is_empty().then(|| {
@@ -333,7 +331,7 @@ impl Searcher<'_> {
         });
         if !results.is_empty() {
             let ids: Vec<Uuid> = results.iter().map(|r| r.memory.id).collect();
-            let pool = self.pool.clone();
+            let pool = self.deps.pool.clone();
             // Retrieval tracking feeds the stale share of memory health; off the hot path.
             tokio::spawn(async move {
                 if let Err(e) = super::record_hits(&pool, agent_id, &ids, "retrieval").await {
@@ -384,7 +382,7 @@ impl Searcher<'_> {
         )
         .json()
         .input(serde_json::json!({ "query": query, "documents": documents }));
-        let reply = self.llm.complete(&self.ctx, req).await?;
+        let reply = self.deps.llm.complete(&self.ctx, req).await?;
         let v: serde_json::Value = serde_json::from_str(reply.content.trim())
             .map_err(|e| anyhow::anyhow!("the rerank answer is not JSON ({e})"))?;
         let scores: Vec<f64> = v["scores"]

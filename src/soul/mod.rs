@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::activity::{self, Origin};
 use crate::auth::Actor;
+use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 
@@ -124,14 +125,14 @@ async fn ask_guard(llm: &Gateway, ctx: &CallContext, old: &str, new: &str) -> Re
 /// Proposes a new soul for the agent. `authoritative`: the owner's own edit, stored as is.
 /// Returns the decision; a rejection stores nothing but the decision.
 pub async fn propose(
-    pool: &PgPool,
-    llm: &Gateway,
+    deps: &Deps,
     tenant_id: Uuid,
     agent_id: Uuid,
     content: &str,
     reason: Option<&str>,
     origin: &Origin,
 ) -> Result<Decision, ApiError> {
+    let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     validate(content)?;
     let content = content.trim();
     let authoritative = matches!(origin.actor, Actor::Owner(_));
@@ -146,13 +147,7 @@ pub async fn propose(
     } else if jaccard.is_some_and(|j| j > JACCARD_SKIP) {
         (true, "jaccard", format!("a refinement: word overlap {:.2} > {JACCARD_SKIP}", jaccard.unwrap_or(0.0)), None)
     } else {
-        let ctx = CallContext {
-            agent_id: Some(agent_id),
-            tenant_id: Some(tenant_id),
-            background: matches!(origin.actor, Actor::Job(_)),
-            request_id: origin.request_id.clone(),
-            admitted: false,
-        };
+        let ctx = CallContext::for_agent(tenant_id, agent_id, origin);
         match ask_guard(llm, &ctx, &old.as_ref().map(|o| o.content.clone()).unwrap_or_default(), content).await {
             Ok((true, r)) => (true, "guard", r, None),
             Ok((false, r)) => (false, "guard", r, None),

@@ -87,12 +87,8 @@ async fn memories_page(
             .map(|m| Row { memory: m, score: 0.0, bm25: 0.0, semantic: 0.0, prominence: 0.0, found_by: String::new() })
             .collect()
     } else {
-        let searcher = Searcher {
-            pool: state.pool(),
-            embedder: state.embedder(),
-            llm: state.llm(),
-            ctx: CallContext { agent_id: Some(agent.id), tenant_id: Some(web.owner.tenant_id), ..Default::default() },
-        };
+        let ctx = CallContext::for_agent(web.owner.tenant_id, agent.id, &web.owner.origin());
+        let searcher = Searcher { deps: state.deps(), ctx };
         let req = SearchRequest {
             query: query.q.clone(),
             limit: Some(20),

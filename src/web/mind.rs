@@ -110,14 +110,11 @@ pub async fn compile(State(state): State<AppState>, web: WebOwner, Path(id): Pat
         return Err(forbidden_csrf());
     }
     let agent = load_agent(&state, &web, id).await?;
-    let notice =
-        match dossier::compile(state.pool(), state.llm(), web.owner.tenant_id, agent.id, &web.owner.origin(), false)
-            .await
-        {
-            Ok(Some(d)) => format!("Dossier compiled from {} memories ({} words).", d.memories, d.words),
-            Ok(None) => "Nothing to compile: the agent has no memories yet.".into(),
-            Err(e) => format!("Compilation failed: {e}"),
-        };
+    let notice = match dossier::compile(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), false).await {
+        Ok(Some(d)) => format!("Dossier compiled from {} memories ({} words).", d.memories, d.words),
+        Ok(None) => "Nothing to compile: the agent has no memories yet.".into(),
+        Err(e) => format!("Compilation failed: {e}"),
+    };
     Ok(back(agent.id, &notice))
 }
 
@@ -128,22 +125,15 @@ pub async fn reflect(State(state): State<AppState>, web: WebOwner, Path(id): Pat
     let agent = load_agent(&state, &web, id).await?;
     let notice = match reflection::not_ready(state.pool(), agent.id, false).await.map_err(internal)? {
         Some(reason) => format!("Not yet: {reason}."),
-        None => match reflection::run(
-            state.pool(),
-            state.llm(),
-            web.owner.tenant_id,
-            agent.id,
-            &web.owner.origin(),
-            "owner",
-        )
-        .await
-        {
-            Ok(r) if r.status == "applied" => {
-                format!("Reflection applied: {} actions.", r.actions.as_array().map_or(0, Vec::len))
+        None => {
+            match reflection::run(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), "owner").await {
+                Ok(r) if r.status == "applied" => {
+                    format!("Reflection applied: {} actions.", r.actions.as_array().map_or(0, Vec::len))
+                }
+                Ok(r) => format!("Reflection {}: {}", r.status, r.error.unwrap_or_default()),
+                Err(e) => format!("Reflection failed: {e}"),
             }
-            Ok(r) => format!("Reflection {}: {}", r.status, r.error.unwrap_or_default()),
-            Err(e) => format!("Reflection failed: {e}"),
-        },
+        }
     };
     Ok(back(agent.id, &notice))
 }

@@ -86,9 +86,7 @@ pub async fn save(State(state): State<AppState>, web: WebOwner, Path(id): Path<U
     let reason = f.text("reason");
     let reason = (!reason.trim().is_empty()).then(|| reason.trim().to_string());
     let origin = web.owner.origin();
-    match soul::propose(state.pool(), state.llm(), web.owner.tenant_id, agent.id, &content, reason.as_deref(), &origin)
-        .await
-    {
+    match soul::propose(state.deps(), web.owner.tenant_id, agent.id, &content, reason.as_deref(), &origin).await {
         Ok(_) => Ok(Redirect::to(&format!("/agents/{}/soul?saved=true", agent.id)).into_response()),
         Err(e) => match message_of(&e) {
             Some(m) => page(&state, web, agent, SoulQuery::default(), Some(m), Some(content)).await,

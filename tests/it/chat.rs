@@ -574,8 +574,7 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
     let jobs: i64 =
         sqlx::query_scalar("SELECT count(*) FROM jobs WHERE kind = 'chat_extract'").fetch_one(pool).await.unwrap();
     assert_eq!(jobs, 0, "a batch below its threshold queues no extraction job");
-    let llm = miniclaw::llm::Gateway::new(pool.clone(), &c.app.config).unwrap();
-    let embedder = miniclaw::embed::hash::HashEmbedder::new(384);
+    let deps = c.app.registry.deps().expect("the app's services").clone();
 
     // A flush of this agent is running (it holds the agent's flush lock).
     let mut running = pool.begin().await.unwrap();
@@ -584,7 +583,7 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
         .execute(&mut *running)
         .await
         .unwrap();
-    let report = calibrate::flush(pool, &llm, &embedder, agent, None).await.unwrap();
+    let report = calibrate::flush(&deps, agent, None).await.unwrap();
     assert_eq!(report.messages, 0, "a second flush of the agent takes nothing");
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
     assert_eq!(left, 1);
@@ -611,7 +610,7 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
 
     // Once it has finished, the next flush takes the message.
     running.rollback().await.unwrap();
-    let report = calibrate::flush(pool, &llm, &embedder, agent, None).await.unwrap();
+    let report = calibrate::flush(&deps, agent, None).await.unwrap();
     assert_eq!(report.messages, 1);
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
     assert_eq!(left, 0);
@@ -629,12 +628,11 @@ async fn two_summary_passes_over_one_conversation_write_one_summary() {
         .map(|i| ((if i % 2 == 0 { "user" } else { "assistant" }).to_string(), format!("Message {i} about the garden")))
         .collect();
     let conversation = seed_conversation(pool, agent, Channel::Api, &earlier).await.unwrap();
-    let llm = miniclaw::llm::Gateway::new(pool.clone(), &c.app.config).unwrap();
-    let embedder = miniclaw::embed::hash::HashEmbedder::new(384);
+    let deps = c.app.registry.deps().expect("the app's services").clone();
     // Both passes read the same unsummarised range before either writes.
     let (a, b) = tokio::join!(
-        calibrate::summarize(pool, &llm, &embedder, agent, tenant, conversation),
-        calibrate::summarize(pool, &llm, &embedder, agent, tenant, conversation),
+        calibrate::summarize(&deps, agent, tenant, conversation),
+        calibrate::summarize(&deps, agent, tenant, conversation),
     );
     assert_eq!(u8::from(a.unwrap()) + u8::from(b.unwrap()), 1, "exactly one pass writes");
     let ranges: Vec<(i32, i32)> = sqlx::query_as("SELECT first_position, last_position FROM conversation_summaries")

@@ -17,7 +17,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::llm::{CallContext, Gateway};
+use crate::deps::Deps;
+use crate::llm::CallContext;
 
 /// Batch threshold bounds and default (P6).
 pub const THRESHOLD_DENSE: i64 = 2;
@@ -102,13 +103,8 @@ pub(super) struct Queued {
 /// attempt); after three attempts an item is dropped with a warning. One flush per agent at a
 /// time: while one runs (its model calls may take seconds), messages queued meanwhile wait for
 /// the next batch instead of each starting a flush of its own.
-pub async fn flush(
-    pool: &PgPool,
-    llm: &Gateway,
-    embedder: &dyn crate::embed::Embedder,
-    agent_id: Uuid,
-    tenant_id: Option<Uuid>,
-) -> anyhow::Result<FlushReport> {
+pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyhow::Result<FlushReport> {
+    let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     let mut tx = pool.begin().await?;
     let queued: Vec<Queued> = sqlx::query_as(
         "WITH flushing AS (SELECT pg_try_advisory_xact_lock(hashtextextended('extraction:' || $1::text, 0)) AS ours)
@@ -192,8 +188,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             |ctx: JobContext| async move {
                 crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, tenant) = ctx.agent().await?;
-                let services = ctx.services()?;
-                let report = flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await?;
+                let report = flush(ctx.deps()?, agent, Some(tenant)).await?;
                 if report.messages == 0 {
                     retry_if_busy(&ctx.pool, agent).await?;
                 }
@@ -215,10 +210,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
                     .and_then(Value::as_str)
                     .and_then(|s| Uuid::parse_str(s).ok())
                     .ok_or_else(|| anyhow::anyhow!("`{SUMMARY_JOB}` needs a conversation_id in its payload"))?;
-                let services = ctx.services()?;
-                let written =
-                    summarize(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, tenant, conversation)
-                        .await?;
+                let written = summarize(ctx.deps()?, agent, tenant, conversation).await?;
                 Ok(json!({ "summarised": written }))
             },
         )
@@ -228,7 +220,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             CycleScope::Platform,
             "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
             |ctx: JobContext| async move {
-                let services = ctx.services()?.clone();
+                let deps = ctx.deps()?;
                 let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
                     "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
                       GROUP BY q.agent_id, a.tenant_id
@@ -239,7 +231,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
                 let mut flushed: HashMap<String, Value> = HashMap::new();
                 let mut failed = 0;
                 for (agent, tenant) in stale {
-                    match flush(&ctx.pool, &services.llm, services.embedder.as_ref(), agent, Some(tenant)).await {
+                    match flush(deps, agent, Some(tenant)).await {
                         Ok(r) => {
                             flushed.insert(agent.to_string(), json!(r));
                         }

@@ -1,10 +1,10 @@
 //! Conversation summaries (SPEC P7).
 
 use serde_json::json;
-use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::deps::Deps;
+use crate::llm::{CallContext, ChatRequest, Message, Role};
 use crate::memory::vector;
 
 use super::*;
@@ -12,14 +12,8 @@ use super::*;
 /// Summarises a conversation past 14 messages (P7): everything before the last 14 that no
 /// summary covers yet, once at least 6 such messages exist, into 2–4 sentences (each message
 /// cut to 200 characters), embedded, with the message range. Returns whether it wrote one.
-pub async fn summarize(
-    pool: &PgPool,
-    llm: &Gateway,
-    embedder: &dyn crate::embed::Embedder,
-    agent_id: Uuid,
-    tenant_id: Uuid,
-    conversation_id: Uuid,
-) -> anyhow::Result<bool> {
+pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversation_id: Uuid) -> anyhow::Result<bool> {
+    let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     // Everything but the last 14 completed messages that no summary covers yet.
     let rows: Vec<(Uuid, i32, String, String)> = sqlx::query_as(
         "SELECT id, position, role, content FROM (

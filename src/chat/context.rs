@@ -275,7 +275,7 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
             ))
             .bind(l.agent_id)
             .bind(model)
-            .bind(vector::literal(v))
+            .bind(vector::param(v))
             .bind(SUMMARY_SIMILAR)
             .bind(SUMMARY_RECENT)
             .fetch_all(l.pool)

@@ -61,7 +61,7 @@ pub async fn tombstoned(
 ) -> sqlx::Result<bool> {
     let hash = content_hash(candidate);
     let (vec, model, dims) = match embedding {
-        Some((v, m)) => (Some(super::vector::literal(v)), Some(m.to_string()), v.len()),
+        Some((v, m)) => (Some(super::vector::param(v)), Some(m.to_string()), v.len()),
         None => (None, None, 1),
     };
     let hit: Option<Uuid> = sqlx::query_scalar(&format!(

@@ -53,13 +53,13 @@ pub async fn run(pool: &PgPool, embedder: &dyn Embedder) -> anyhow::Result<(u64,
         let texts: Vec<String> = batch.iter().map(|(_, c)| c.clone()).collect();
         let vectors = embedder.embed(&texts).await?;
         let ids: Vec<Uuid> = batch.iter().map(|(id, _)| *id).collect();
-        let literals: Vec<String> = vectors.iter().map(|v| vector::literal(v)).collect();
+        let vectors: Vec<pgvector::Vector> = vectors.iter().map(|v| vector::param(v)).collect();
         sqlx::query(
-            "UPDATE agent_memories m SET embedding = v.embedding::vector, embedding_model = $3
-               FROM unnest($1::uuid[], $2::text[]) AS v(id, embedding) WHERE m.id = v.id",
+            "UPDATE agent_memories m SET embedding = v.embedding, embedding_model = $3
+               FROM unnest($1::uuid[], $2::vector[]) AS v(id, embedding) WHERE m.id = v.id",
         )
         .bind(&ids)
-        .bind(&literals)
+        .bind(&vectors)
         .bind(&model)
         .execute(pool)
         .await?;

@@ -248,7 +248,7 @@ impl Searcher<'_> {
             .bind(&ids)
             .bind(&statuses)
             .bind(&model)
-            .bind(query_vec.as_deref().map(vector::literal))
+            .bind(query_vec.as_deref().map(vector::param))
             .bind(&f.category)
             .bind(&f.source)
             .bind(f.from)

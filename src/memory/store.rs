@@ -23,7 +23,7 @@ pub async fn create(
         return Err(ApiError::validation("source", format!("source must be one of {}", SOURCES.join(", "))));
     }
     let (vector, model) = match new.embedding {
-        Some((v, m)) => (Some(vector::literal(&v)), Some(m)),
+        Some((v, m)) => (Some(vector::param(&v)), Some(m)),
         None => (None, None),
     };
     let memory: Memory = sqlx::query_as(&format!(
@@ -163,7 +163,7 @@ pub async fn update(
         hygiene::tombstone(conn, &before, "corrected").await?;
     }
     let (vector, model) = match (&patch.embedding, content_changed) {
-        (Some((v, m)), true) => (Some(vector::literal(v)), Some(m.clone())),
+        (Some((v, m)), true) => (Some(vector::param(v)), Some(m.clone())),
         _ => (None, None),
     };
     let after: Memory = sqlx::query_as(&format!(

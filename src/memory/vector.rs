@@ -8,7 +8,13 @@
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-/// pgvector's text form of a vector: `[0.1,0.2,...]`.
+/// A vector as a statement parameter, sent in pgvector's binary form (no text to format and
+/// parse back on either side).
+pub fn param(v: &[f32]) -> pgvector::Vector {
+    pgvector::Vector::from(v.to_vec())
+}
+
+/// pgvector's text form of a vector, `[0.1,0.2,...]`: for `COPY` in text format.
 pub fn literal(v: &[f32]) -> String {
     let mut s = String::with_capacity(v.len() * 10 + 2);
     s.push('[');
@@ -272,7 +278,7 @@ where
     let sql = nearest_sql_with(dims, exact, model, columns);
     let rows: Vec<R> = sqlx::query_as(&sql)
         .bind(agent_id)
-        .bind(literal(query))
+        .bind(param(query))
         .bind(k)
         .bind(if f.statuses.is_empty() { vec!["active".to_string()] } else { f.statuses.clone() })
         .bind(&f.categories)

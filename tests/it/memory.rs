@@ -448,7 +448,7 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
     sqlx::query("SET LOCAL enable_seqscan = off").execute(&mut *tx).await.unwrap();
     let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {}", vector::nearest_sql(384, false, "hash-384")))
         .bind(agent)
-        .bind(vector::literal(&[0.05; 384]))
+        .bind(vector::param(&[0.05; 384]))
         .bind(10i64)
         .bind(vec!["active".to_string()])
         .bind(Vec::<String>::new())
@@ -517,11 +517,6 @@ async fn searched_through_the_index<'e>(db: impl sqlx::PgExecutor<'e>, agent: uu
         .unwrap();
 }
 
-/// A vector from pgvector's text form.
-fn parse_vector(text: &str) -> Vec<f32> {
-    text.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect()
-}
-
 #[tokio::test]
 async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     use miniclaw::memory::vector::{self, Filters};
@@ -532,13 +527,15 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     }
     let mut conn = a.app.pool().acquire().await.unwrap();
     // The query is one memory's own vector: both ways must find that memory first.
-    let (target, text): (uuid::Uuid, String) =
-        sqlx::query_as("SELECT id, embedding::text FROM agent_memories WHERE agent_id = $1 LIMIT 1")
+    let (target, stored): (uuid::Uuid, pgvector::Vector) =
+        sqlx::query_as("SELECT id, embedding FROM agent_memories WHERE agent_id = $1 LIMIT 1")
             .bind(agent)
             .fetch_one(&mut *conn)
             .await
             .unwrap();
-    let q = parse_vector(&text);
+    // Read back in pgvector's binary form, exactly as stored.
+    let q = stored.to_vec();
+    assert_eq!(q.len(), 384);
     let small = vector::nearest(&mut conn, agent, "hash-384", &q, 3, &Filters::default()).await.unwrap();
     assert_eq!(small.len(), 3);
     assert_eq!(small[0].0, target);
@@ -583,14 +580,14 @@ async fn a_bounded_index_search_still_finds_near_matches_and_leaves_its_bound_be
     let agent: uuid::Uuid = a.id.parse().unwrap();
     searched_through_the_index(a.app.pool(), agent).await;
     let mut conn = a.app.pool().acquire().await.unwrap();
-    let text: String = sqlx::query_scalar(
-        "SELECT embedding::text FROM agent_memories WHERE agent_id = $1 AND category = 'interest' LIMIT 1",
+    let stored: pgvector::Vector = sqlx::query_scalar(
+        "SELECT embedding FROM agent_memories WHERE agent_id = $1 AND category = 'interest' LIMIT 1",
     )
     .bind(agent)
     .fetch_one(&mut *conn)
     .await
     .unwrap();
-    let q = parse_vector(&text);
+    let q = stored.to_vec();
     // Unbounded, the iterative scan walks past all 300 chess notes to the one identity memory.
     let identity = Filters { categories: vec!["identity".into()], ..Filters::default() };
     let found = vector::nearest(&mut conn, agent, "hash-384", &q, 1, &identity).await.unwrap();

@@ -116,14 +116,14 @@ pub(super) async fn extract_and_store(
     let stated_at = queued.iter().map(|q| q.created_at).max();
     // The recall-loop guard compares with everything injected into these turns (R6a).
     let injected_ids: Vec<Uuid> = queued.iter().flat_map(|q| q.injected.iter().copied()).collect();
-    let injected_rows: Vec<(String, Option<String>)> =
-        sqlx::query_as("SELECT content, embedding::text FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)")
+    let injected_rows: Vec<(String, Option<pgvector::Vector>)> =
+        sqlx::query_as("SELECT content, embedding FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)")
             .bind(agent_id)
             .bind(&injected_ids)
             .fetch_all(&mut *tx)
             .await?;
     let injected_vectors: Vec<Option<Vec<f32>>> =
-        injected_rows.iter().map(|(_, v)| v.as_deref().and_then(parse_vector)).collect();
+        injected_rows.iter().map(|(_, v)| v.as_ref().map(|v| v.as_slice().to_vec())).collect();
     let injected: Vec<Injected<'_>> = injected_rows
         .iter()
         .zip(&injected_vectors)
@@ -246,10 +246,6 @@ pub(super) async fn extract_and_store(
     Ok(())
 }
 
-fn parse_vector(text: &str) -> Option<Vec<f32>> {
-    text.trim_matches(['[', ']']).split(',').map(|x| x.trim().parse().ok()).collect()
-}
-
 async fn reinforce(tx: &mut PgConnection, id: Uuid, origin: &Origin) -> anyhow::Result<()> {
     let m: memory::Memory = sqlx::query_as(&format!(
         "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
@@ -280,15 +276,4 @@ async fn evict_insights(tx: &mut PgConnection, agent_id: Uuid, origin: &Origin) 
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stored_vectors_parse_back() {
-        assert_eq!(parse_vector("[0.5,-1,0.25]"), Some(vec![0.5, -1.0, 0.25]));
-        assert_eq!(parse_vector("[0.5,x]"), None);
-    }
 }

@@ -70,7 +70,7 @@ pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversatio
     .bind(first.1)
     .bind(last.1)
     .bind(rows.len() as i32)
-    .bind(vector.as_deref().map(vector::literal))
+    .bind(vector.as_deref().map(vector::param))
     .bind(vector.as_ref().map(|_| embedder.model()))
     .execute(&mut *tx)
     .await?

@@ -24,4 +24,5 @@ pub mod memory;
 pub mod soul;
 pub mod telemetry;
 pub mod text;
+pub mod vocabulary;
 pub mod web;

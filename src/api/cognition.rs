@@ -20,6 +20,7 @@ use crate::cognition::lint::{self, KnowledgeGap};
 use crate::cognition::reflection::{self, Reflection};
 use crate::cognition::tasks::{self, Task};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::vocabulary::ReflectionTrigger;
 
 const SOUL_READ: Scope = Scope("soul:read");
 const SOUL_WRITE: Scope = Scope("soul:write");
@@ -55,7 +56,8 @@ async fn trigger_reflection(
     if let Some(reason) = reflection::not_ready(state.pool(), scope.agent_id, false).await? {
         return Err(ApiError::Unprocessable { code: "not_ready", message: reason, details: None });
     }
-    let trigger = if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api_key" };
+    let trigger =
+        if matches!(scope.actor, Actor::Owner(_)) { ReflectionTrigger::Owner } else { ReflectionTrigger::ApiKey };
     let r = reflection::run(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), trigger)
         .await
         .map_err(llm_or_internal)?;

@@ -17,7 +17,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::memory::hygiene::{self, Health};
 use crate::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{SearchRequest, SearchResponse, Searcher};
-use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion};
+use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryVersion};
 
 const READ: Scope = Scope("memories:read");
 const WRITE: Scope = Scope("memories:write");
@@ -93,8 +93,8 @@ pub struct DeleteParams {
     pub reason: Option<String>,
 }
 
-fn source_of(scope: &AgentScope) -> &'static str {
-    if matches!(scope.actor, Actor::Owner(_)) { "owner" } else { "api" }
+fn source_of(scope: &AgentScope) -> MemorySource {
+    if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
 }
 
 /// Adds a memory. Key scope: `memories:write`.
@@ -168,7 +168,7 @@ async fn update_memory(
         confidence: input.confidence,
         importance: input.importance,
         pinned: input.pinned,
-        status: input.status,
+        status: input.status.as_deref().map(|s| crate::vocabulary::parse("status", s)).transpose()?,
         expires_at: input.expires_at,
         embedding,
     };

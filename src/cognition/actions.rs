@@ -244,7 +244,7 @@ pub async fn apply(
                     }
                     DeprecateMode::Mark | DeprecateMode::Expire => {
                         let patch = MemoryPatch {
-                            status: Some("deprecated".into()),
+                            status: Some(memory::MemoryStatus::Deprecated),
                             expires_at: (*mode == DeprecateMode::Expire).then(|| Some(Utc::now())),
                             ..MemoryPatch::default()
                         };
@@ -258,7 +258,7 @@ pub async fn apply(
             Action::Create { content, category, expires_in_days } => {
                 let new = NewMemory {
                     expires_at: expires_in_days.map(|d| Utc::now() + Duration::days(d)),
-                    ..NewMemory::new(content.clone(), category.clone(), "reflection")
+                    ..NewMemory::new(content.clone(), category.clone(), memory::MemorySource::Reflection)
                 };
                 let m = memory::create(tx, agent_id, origin, new, Some(reason)).await.map_err(internal)?;
                 json!({ "action": "create", "memory": m.id, "content": content, "category": category })

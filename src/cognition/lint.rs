@@ -15,6 +15,7 @@ use super::actions;
 use crate::activity::Origin;
 use crate::deps::Deps;
 use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::vocabulary::GapStatus;
 
 pub const MIN_MEMORIES: i64 = 5;
 pub const SNAPSHOT: i64 = 200;
@@ -26,8 +27,7 @@ pub struct KnowledgeGap {
     pub id: Uuid,
     pub question: String,
     pub context: Option<String>,
-    /// open, confirmed, dismissed
-    pub status: String,
+    pub status: GapStatus,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -58,10 +58,6 @@ pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGa
     .await
 }
 
-/// The statuses a gap can be given: `confirmed` (kept by later lints), `dismissed` (hidden, not
-/// proposed again) or `open`.
-pub const GAP_STATUSES: [&str; 3] = ["open", "confirmed", "dismissed"];
-
 /// Sets a gap's status; `None` when the agent has no such gap.
 pub async fn set_gap_status(
     pool: &PgPool,
@@ -69,9 +65,7 @@ pub async fn set_gap_status(
     gap_id: Uuid,
     status: &str,
 ) -> Result<Option<KnowledgeGap>, crate::error::ApiError> {
-    if !GAP_STATUSES.contains(&status) {
-        return Err(crate::error::ApiError::validation("status", "status must be open, confirmed or dismissed"));
-    }
+    let status: GapStatus = crate::vocabulary::parse("status", status)?;
     Ok(sqlx::query_as(
         "UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
          RETURNING id, question, context, status, created_at",

@@ -16,6 +16,7 @@ use serde_json::json;
 use crate::activity::Origin;
 use crate::auth::Actor;
 use crate::jobs::{Cycle, CycleScope, JobContext};
+use crate::vocabulary::ReflectionTrigger;
 
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -50,7 +51,7 @@ pub fn cycles() -> Vec<Cycle> {
                             if let Some(reason) = reflection::not_ready(&ctx.pool, agent, !on_demand(&ctx)).await? {
                     return Ok(json!({ "skipped": true, "reason": reason }));
                 }
-                let trigger = if on_demand(&ctx) { "admin" } else { "schedule" };
+                let trigger = if on_demand(&ctx) { ReflectionTrigger::Admin } else { ReflectionTrigger::Schedule };
                 let r = reflection::run(ctx.deps()?, tenant, agent, &job_origin(&ctx), trigger).await?;
                 Ok(json!(r))
             },

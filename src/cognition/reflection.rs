@@ -19,6 +19,7 @@ use super::actions;
 use crate::activity::{self, Origin};
 use crate::deps::Deps;
 use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::vocabulary::ReflectionTrigger;
 
 pub const MIN_MEMORIES: i64 = 10;
 pub const MIN_CONVERSATIONS: i64 = 5;
@@ -32,7 +33,7 @@ pub struct Reflection {
     /// applied, rejected (invalid output, nothing applied), failed (the model call failed)
     pub status: String,
     /// schedule, owner, api_key, admin
-    pub trigger: String,
+    pub trigger: ReflectionTrigger,
     #[schema(value_type = Vec<Object>)]
     pub actions: Value,
     #[schema(value_type = Option<Object>)]
@@ -165,7 +166,7 @@ pub async fn run(
     tenant_id: Uuid,
     agent_id: Uuid,
     origin: &Origin,
-    trigger: &str,
+    trigger: ReflectionTrigger,
 ) -> anyhow::Result<Reflection> {
     let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     let mut conn = pool.acquire().await?;
@@ -215,7 +216,7 @@ pub async fn run(
     let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)])
         .json()
         .input(input.clone());
-    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == "schedule");
+    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == ReflectionTrigger::Schedule);
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({
         "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
@@ -356,7 +357,7 @@ async fn record_failure(
     agent_id: Uuid,
     origin: &Origin,
     id: Uuid,
-    trigger: &str,
+    trigger: ReflectionTrigger,
     input: &Value,
     output: Option<&str>,
     status: &str,

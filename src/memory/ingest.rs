@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::knowledge::{self, CHUNK_CHARS};
-use super::{Memory, NewMemory};
+use super::{Category, Memory, MemorySource, NewMemory};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 
@@ -54,7 +54,7 @@ pub async fn embed_all(state: &AppState, texts: &[String]) -> Vec<Option<(Vec<f3
     }
 }
 
-pub fn new_memory(input: MemoryInput, source: &str, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
+pub fn new_memory(input: MemoryInput, source: MemorySource, embedding: Option<(Vec<f32>, String)>) -> NewMemory {
     NewMemory {
         confidence: input.confidence.unwrap_or(0.8),
         importance: input.importance.unwrap_or(5.0),
@@ -73,7 +73,7 @@ async fn store_knowledge(
     origin: &crate::activity::Origin,
     text: &str,
     title: Option<String>,
-    source: &str,
+    source: MemorySource,
     url: Option<String>,
 ) -> ApiResult<KnowledgeResult> {
     let chunks = knowledge::chunk(text, CHUNK_CHARS);
@@ -105,7 +105,7 @@ async fn store_knowledge(
             knowledge_id: Some(knowledge_id),
             source_url: url.clone(),
             embedding: v,
-            ..NewMemory::new(chunk, "knowledge", source)
+            ..NewMemory::new(chunk, Category::Knowledge.as_str(), source)
         };
         stored.push(super::create(&mut tx, agent_id, origin, new, Some("knowledge ingestion")).await?);
     }
@@ -130,7 +130,7 @@ pub async fn add_text(
     if title.as_ref().is_some_and(|t| t.chars().count() > 200) {
         return Err(ApiError::validation("title", "title is limited to 200 characters"));
     }
-    store_knowledge(state, agent_id, origin, text, title, "uploaded", None).await
+    store_knowledge(state, agent_id, origin, text, title, MemorySource::Uploaded, None).await
 }
 
 /// Knowledge from a web page, fetched safely (API and dashboard share it).
@@ -145,5 +145,5 @@ pub async fn add_url(
     }
     let page = knowledge::fetch(url, &state.config().url_allowlist).await?;
     let title = page.title.clone().or_else(|| Some(page.url.clone()));
-    store_knowledge(state, agent_id, origin, &page.text, title, "url", Some(page.url)).await
+    store_knowledge(state, agent_id, origin, &page.text, title, MemorySource::Url, Some(page.url)).await
 }

@@ -29,10 +29,9 @@ use uuid::Uuid;
 use crate::error::ApiError;
 
 pub const MAX_CONTENT_CHARS: usize = 5000;
-pub const SOURCES: [&str; 8] = ["conversation", "derived", "uploaded", "url", "reflection", "fusion", "owner", "api"];
-/// Every source but the uploaded knowledge base: what the agent learned.
-pub const LEARNED_SOURCES: [&str; 6] = ["conversation", "derived", "owner", "api", "reflection", "fusion"];
-pub const STATUSES: [&str; 4] = ["active", "dormant", "archived", "deprecated"];
+pub use crate::vocabulary::{Category, MemorySource, MemoryStatus};
+/// The strings of `MemorySource::LEARNED`, for SQL filters.
+pub const LEARNED_SOURCES: [&str; 6] = MemorySource::names(MemorySource::LEARNED);
 
 /// One memory as the API shows it (the vector itself stays in the database).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
@@ -43,16 +42,14 @@ pub struct Memory {
     pub title: Option<String>,
     /// identity, goal, preference, interest, context, insight, knowledge, ...
     pub category: String,
-    /// conversation, derived, uploaded, url, reflection, fusion, owner, api
-    pub source: String,
+    pub source: MemorySource,
     pub confidence: f32,
     /// 0–10, default 5.
     pub importance: f32,
     pub mention_count: i32,
     pub last_mentioned_at: Option<DateTime<Utc>>,
     pub expires_at: Option<DateTime<Utc>>,
-    /// active, dormant, archived, deprecated
-    pub status: String,
+    pub status: MemoryStatus,
     pub pinned: bool,
     /// Set when a newer fact contradicted this one; such memories stay in history only.
     pub invalid_at: Option<DateTime<Utc>>,
@@ -80,7 +77,7 @@ impl Memory {
 
     /// Whether search and chat may use it.
     pub fn is_live(&self, now: DateTime<Utc>) -> bool {
-        self.status == "active" && self.invalid_at.is_none() && self.expires_at.is_none_or(|e| e > now)
+        self.status == MemoryStatus::Active && self.invalid_at.is_none() && self.expires_at.is_none_or(|e| e > now)
     }
 }
 
@@ -90,7 +87,7 @@ impl Memory {
 pub struct NewMemory {
     pub content: String,
     pub category: String,
-    pub source: String,
+    pub source: MemorySource,
     pub title: Option<String>,
     pub confidence: f32,
     pub importance: f32,
@@ -102,11 +99,11 @@ pub struct NewMemory {
 }
 
 impl NewMemory {
-    pub fn new(content: impl Into<String>, category: impl Into<String>, source: impl Into<String>) -> Self {
+    pub fn new(content: impl Into<String>, category: impl Into<String>, source: MemorySource) -> Self {
         NewMemory {
             content: content.into(),
             category: category.into(),
-            source: source.into(),
+            source,
             title: None,
             confidence: 0.8,
             importance: 5.0,
@@ -127,7 +124,7 @@ pub struct MemoryPatch {
     pub confidence: Option<f32>,
     pub importance: Option<f32>,
     pub pinned: Option<bool>,
-    pub status: Option<String>,
+    pub status: Option<MemoryStatus>,
     /// `Some(None)` clears the expiry.
     pub expires_at: Option<Option<DateTime<Utc>>>,
     /// The new content's vector, when the content changes.

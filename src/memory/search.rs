@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::vector::{self, Filters};
-use super::{COLUMNS, Memory, STATUSES, score, terms};
+use super::{COLUMNS, Memory, score, terms};
 use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::llm::{CallContext, ChatRequest, Message, Role};
@@ -130,12 +130,7 @@ fn validate(req: &SearchRequest) -> Result<i64, ApiError> {
         return Err(ApiError::validation("limit", "limit must be between 1 and 50"));
     }
     for s in &req.filters.status {
-        if !STATUSES.contains(&s.as_str()) {
-            return Err(ApiError::validation(
-                "filters.status",
-                format!("status must be one of {}", STATUSES.join(", ")),
-            ));
-        }
+        crate::vocabulary::parse::<super::MemoryStatus>("filters.status", s)?;
     }
     if let (Some(f), Some(t)) = (req.filters.from, req.filters.to)
         && f >= t

@@ -19,9 +19,6 @@ pub async fn create(
     reason: Option<&str>,
 ) -> Result<Memory, ApiError> {
     validate(Some(&new.content), Some(&new.category), Some(new.confidence), Some(new.importance))?;
-    if !SOURCES.contains(&new.source.as_str()) {
-        return Err(ApiError::validation("source", format!("source must be one of {}", SOURCES.join(", "))));
-    }
     let (vector, model) = match new.embedding {
         Some((v, m)) => (Some(vector::param(&v)), Some(m)),
         None => (None, None),
@@ -37,7 +34,7 @@ pub async fn create(
     .bind(new.content.trim())
     .bind(&new.title)
     .bind(&new.category)
-    .bind(&new.source)
+    .bind(new.source)
     .bind(new.confidence)
     .bind(new.importance)
     .bind(new.pinned)
@@ -90,10 +87,8 @@ pub async fn list(pool: &PgPool, agent_id: Uuid, f: &ListFilter) -> Result<Vec<M
     if !(1..=200).contains(&limit) {
         return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
     }
-    if let Some(s) = &f.status
-        && !STATUSES.contains(&s.as_str())
-    {
-        return Err(ApiError::validation("status", format!("status must be one of {}", STATUSES.join(", "))));
+    if let Some(s) = &f.status {
+        crate::vocabulary::parse::<MemoryStatus>("status", s)?;
     }
     Ok(sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM agent_memories
@@ -152,11 +147,6 @@ pub async fn update(
     reason: Option<&str>,
 ) -> Result<Memory, ApiError> {
     validate(patch.content.as_deref(), patch.category.as_deref(), patch.confidence, patch.importance)?;
-    if let Some(s) = &patch.status
-        && !STATUSES.contains(&s.as_str())
-    {
-        return Err(ApiError::validation("status", format!("status must be one of {}", STATUSES.join(", "))));
-    }
     let before = get_for_update(conn, agent_id, id).await?;
     let content_changed = patch.content.as_deref().is_some_and(|c| c.trim() != before.content);
     if content_changed && matches!(origin.actor, crate::auth::Actor::Owner(_)) {
@@ -190,7 +180,7 @@ pub async fn update(
     .bind(patch.confidence)
     .bind(patch.importance)
     .bind(patch.pinned)
-    .bind(&patch.status)
+    .bind(patch.status)
     .bind(patch.expires_at.is_some())
     .bind(patch.expires_at.flatten())
     .bind(content_changed)
@@ -204,7 +194,7 @@ pub async fn update(
     } else if before.pinned != after.pinned {
         "pin"
     } else if before.status != after.status {
-        if after.status == "deprecated" { "deprecate" } else { "status" }
+        if after.status == MemoryStatus::Deprecated { "deprecate" } else { "status" }
     } else {
         "update"
     };

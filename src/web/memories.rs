@@ -18,9 +18,9 @@ use crate::llm::CallContext;
 use crate::memory::hygiene::{self, Health};
 use crate::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
-use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemoryVersion, STATUSES};
+use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
 
-const CATEGORIES: [&str; 7] = ["identity", "goal", "preference", "interest", "context", "insight", "knowledge"];
+const CATEGORIES: &[&str] = crate::vocabulary::Category::NAMES;
 
 pub struct Row {
     memory: Memory,
@@ -41,8 +41,8 @@ struct MemoriesPage {
     q: String,
     category: String,
     status: String,
-    statuses: [&'static str; 4],
-    categories: [&'static str; 7],
+    statuses: &'static [&'static str],
+    categories: &'static [&'static str],
     rows: Vec<Row>,
     explanation: Option<Explanation>,
     error: Option<String>,
@@ -69,7 +69,8 @@ async fn memories_page(
     query: MemoriesQuery,
     error: Option<String>,
 ) -> PageResult {
-    let status = if STATUSES.contains(&query.status.as_str()) { query.status.clone() } else { "active".into() };
+    let status =
+        if MemoryStatus::NAMES.contains(&query.status.as_str()) { query.status.clone() } else { "active".into() };
     let category = query.category.trim().to_lowercase();
     let mut error = error;
     let mut explanation = None;
@@ -129,7 +130,7 @@ async fn memories_page(
         q: query.q,
         category,
         status,
-        statuses: STATUSES,
+        statuses: MemoryStatus::NAMES,
         categories: CATEGORIES,
         rows,
         explanation,
@@ -196,7 +197,9 @@ pub async fn create(State(state): State<AppState>, web: WebOwner, Path(id): Path
     }
     let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await.map_err(internal)?;
-    match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, "owner", embedding), None).await {
+    match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, MemorySource::Owner, embedding), None)
+        .await
+    {
         Ok(_) => {
             tx.commit().await.map_err(internal)?;
             Ok(back(id, "Memory added."))
@@ -213,7 +216,7 @@ struct MemoryPage {
     tab: &'static str,
     memory: Option<Memory>,
     versions: Vec<MemoryVersion>,
-    statuses: [&'static str; 4],
+    statuses: &'static [&'static str],
     error: Option<String>,
 }
 
@@ -228,7 +231,15 @@ async fn memory_page(state: &AppState, web: WebOwner, agent: Agent, mid: Uuid, e
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e.into_response()),
     };
-    Ok(render(MemoryPage { csrf: web.csrf, agent, tab: "memories", memory, versions, statuses: STATUSES, error }))
+    Ok(render(MemoryPage {
+        csrf: web.csrf,
+        agent,
+        tab: "memories",
+        memory,
+        versions,
+        statuses: MemoryStatus::NAMES,
+        error,
+    }))
 }
 
 pub async fn show(State(state): State<AppState>, web: WebOwner, Path((id, mid)): Path<(Uuid, Uuid)>) -> PageResult {
@@ -250,16 +261,21 @@ pub async fn update(
     let content = f.text("content");
     let importance = f.text("importance").trim().parse::<f32>().ok();
     let category = f.text("category").trim().to_lowercase();
-    if let Err(e) = memory::validate(Some(&content), Some(&category), None, importance) {
-        return memory_page(&state, web, agent, mid, message_of(&e)).await;
-    }
+    let status = match f.text("status").as_str() {
+        "" => Ok(None),
+        s => crate::vocabulary::parse::<MemoryStatus>("status", s).map(Some),
+    };
+    let status = match memory::validate(Some(&content), Some(&category), None, importance).and(status) {
+        Ok(status) => status,
+        Err(e) => return memory_page(&state, web, agent, mid, message_of(&e)).await,
+    };
     let embedding = embed_all(&state, std::slice::from_ref(&content)).await.pop().flatten();
     let patch = MemoryPatch {
         content: Some(content),
         category: Some(category),
         importance,
         pinned: Some(f.checked("pinned")),
-        status: Some(f.text("status")).filter(|s| !s.is_empty()),
+        status,
         embedding,
         ..Default::default()
     };

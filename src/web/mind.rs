@@ -126,7 +126,15 @@ pub async fn reflect(State(state): State<AppState>, web: WebOwner, Path(id): Pat
     let notice = match reflection::not_ready(state.pool(), agent.id, false).await.map_err(internal)? {
         Some(reason) => format!("Not yet: {reason}."),
         None => {
-            match reflection::run(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), "owner").await {
+            match reflection::run(
+                state.deps(),
+                web.owner.tenant_id,
+                agent.id,
+                &web.owner.origin(),
+                crate::vocabulary::ReflectionTrigger::Owner,
+            )
+            .await
+            {
                 Ok(r) if r.status == "applied" => {
                     format!("Reflection applied: {} actions.", r.actions.as_array().map_or(0, Vec::len))
                 }
@@ -150,7 +158,7 @@ pub async fn gap(
     }
     let agent = load_agent(&state, &web, id).await?;
     let status = f.text("status");
-    if !lint::GAP_STATUSES.contains(&status.as_str()) {
+    if !crate::vocabulary::GapStatus::NAMES.contains(&status.as_str()) {
         return Ok(back(agent.id, "Unknown gap status."));
     }
     lint::set_gap_status(state.pool(), agent.id, gid, &status).await.map_err(api_error)?;

@@ -339,7 +339,7 @@ async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones()
 
     let origin = Origin::new(Actor::Job("extraction".into()), None);
     let candidate = |text: &str, restated: bool| Candidate {
-        memory: NewMemory::new(text, "identity", "conversation"),
+        memory: NewMemory::new(text, "identity", miniclaw::memory::MemorySource::Conversation),
         stated_at: restated.then(chrono::Utc::now),
     };
     let mut conn = a.app.pool().acquire().await.unwrap();

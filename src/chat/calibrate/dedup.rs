@@ -10,7 +10,7 @@ use crate::auth::Actor;
 use crate::chat::triage::ALL_CATEGORIES;
 use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
 use crate::memory::hygiene::Injected;
-use crate::memory::{self, Candidate, NewMemory, Newest, Remembered, vector};
+use crate::memory::{self, Candidate, MemorySource, NewMemory, Newest, Remembered, vector};
 
 use super::parse::{EXTRACTION_PROMPT, Extracted, parse_extraction};
 use super::*;
@@ -223,8 +223,11 @@ pub(super) async fn extract_and_store(
                 report.updated += 1;
             }
             _ => {
-                let mut new =
-                    NewMemory::new(&e.content, &e.category, if e.insight { "derived" } else { "conversation" });
+                let mut new = NewMemory::new(
+                    &e.content,
+                    &e.category,
+                    if e.insight { MemorySource::Derived } else { MemorySource::Conversation },
+                );
                 new.confidence = e.confidence;
                 if e.insight {
                     new.importance = 4.0;

@@ -19,17 +19,8 @@ pub const HISTORY_MESSAGES: usize = 3;
 pub const HISTORY_CHARS: usize = 200;
 pub const MAX_TOKENS_RANGE: (u32, u32) = (500, 4000);
 
-pub const INTENTS: [&str; 9] = [
-    "casual_chat",
-    "project_question",
-    "task_request",
-    "creative_brainstorm",
-    "economy_action",
-    "information_lookup",
-    "emotional_support",
-    "meta_question",
-    "small_talk",
-];
+/// The intents triage may answer (`Intent`), as strings.
+pub const INTENTS: &[&str] = crate::vocabulary::Intent::NAMES;
 const STYLES: [&str; 4] = ["brief", "conversational", "detailed", "creative"];
 const TONES: [&str; 4] = ["neutral", "supportive", "enthusiastic", "serious"];
 

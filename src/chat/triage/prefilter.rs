@@ -23,7 +23,8 @@ pub struct Triage {
     pub emotional_tone: String,
 }
 
-pub const ALL_CATEGORIES: [&str; 5] = ["identity", "goal", "interest", "preference", "context"];
+/// The categories of facts about the user (`Category::USER_FACTS`), as strings.
+pub const ALL_CATEGORIES: [&str; 5] = crate::vocabulary::Category::names(crate::vocabulary::Category::USER_FACTS);
 
 impl Triage {
     /// The fail-open defaults (001 §3.5).

@@ -11,10 +11,19 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde_json::{Value, json};
 
 use crate::text::{content_words, jaccard};
+use crate::vocabulary::Category;
 
 /// Word overlap at which two memories say the same thing.
 const NEAR_DUPLICATE: f64 = 0.6;
-const CATEGORIES: [&str; 6] = ["identity", "goal", "preference", "interest", "context", "insight"];
+/// The dossier's sections: the facts about the user, then the agent's insights.
+const CATEGORIES: [&str; 6] = Category::names([
+    Category::Identity,
+    Category::Goal,
+    Category::Preference,
+    Category::Interest,
+    Category::Context,
+    Category::Insight,
+]);
 
 #[derive(Debug, Clone)]
 struct Memory {

@@ -1,19 +1,19 @@
 //! `Gateway::complete`: budget and kill-switch check, then the route's targets in order, each
 //! with retries on 429/5xx (honouring `Retry-After`) inside the role's timeout, skipping
-//! providers whose circuit breaker is open. Every attempt is logged and priced.
+//! providers whose circuit breaker is open (breaker). Every attempt is logged and priced.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
-use uuid::Uuid;
 
 use super::Role;
-use super::anthropic::AnthropicClient;
-use super::budget::{self, Refusal};
-use super::openai::{Completion, OpenAiClient, ProviderError};
+use super::breaker::Breakers;
+use super::budget;
+use super::call::{CallContext, LlmError};
+use super::openai::{Completion, ProviderError};
 use super::pricing::PriceTable;
+use super::providers::Provider;
 use super::routing::{OFFLINE, RoutingTable, Target};
 use super::usage::{self, UsageRecord};
 use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage, offline};
@@ -21,134 +21,28 @@ use crate::config::Config;
 
 /// Retries on one target after the first attempt.
 const MAX_RETRIES: u32 = 2;
-/// Consecutive failures that open a provider's breaker, and how long it stays open.
-const BREAKER_THRESHOLD: u32 = 5;
-const BREAKER_OPEN_FOR: Duration = Duration::from_secs(30);
 /// A `Retry-After` longer than this is not waited for: the next target is tried instead.
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
 
-/// Who a call is for, and whether a user is waiting on it.
-#[derive(Debug, Clone, Default)]
-pub struct CallContext {
-    pub agent_id: Option<Uuid>,
-    pub tenant_id: Option<Uuid>,
-    /// Background work honours the kill switch; foreground (chat) does not.
-    pub background: bool,
-    pub request_id: Option<String>,
-    /// The caller checked the budgets a moment ago for the whole unit of work (a chat turn is
-    /// admitted once, answering 429 before anything is stored), so its calls are not checked
-    /// again one by one. They are still logged and counted.
-    pub admitted: bool,
-}
-
-impl CallContext {
-    /// Calls made for an agent on behalf of `origin`: a job's calls are background work (the
-    /// kill switch applies), anyone else's foreground; the request id travels along.
-    pub fn for_agent(tenant_id: Uuid, agent_id: Uuid, origin: &crate::activity::Origin) -> CallContext {
-        CallContext {
-            agent_id: Some(agent_id),
-            tenant_id: Some(tenant_id),
-            background: matches!(origin.actor, crate::auth::Actor::Job(_)),
-            request_id: origin.request_id.clone(),
-            admitted: false,
-        }
-    }
-
-    /// Says whether the calls are background work, whoever asked for them.
-    pub fn background(self, background: bool) -> CallContext {
-        CallContext { background, ..self }
-    }
-
-    /// The budgets admitted the whole unit of work already (a chat turn): see `admitted`.
-    pub fn admitted(self) -> CallContext {
-        CallContext { admitted: true, ..self }
-    }
-
-    /// A background job's calls for an agent: the kill switch applies, no request to trace.
-    pub fn job(agent_id: Uuid, tenant_id: Option<Uuid>) -> CallContext {
-        CallContext { agent_id: Some(agent_id), tenant_id, background: true, ..CallContext::default() }
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum LlmError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    /// Every target failed; one line per attempt.
-    #[error("every model for this role failed: {}", .attempts.join("; "))]
-    AllFailed { attempts: Vec<String> },
-    #[error(transparent)]
-    Db(#[from] sqlx::Error),
-}
-
-/// A provider client of either API family.
-enum Provider {
-    OpenAi(OpenAiClient),
-    Anthropic(AnthropicClient),
-}
-
-impl Provider {
-    async fn complete(
-        &self,
-        req: &ChatRequest,
-        model: &str,
-        max_tokens: u32,
-        timeout: Duration,
-    ) -> Result<Completion, ProviderError> {
-        match self {
-            Provider::OpenAi(c) => c.complete(req, model, max_tokens, timeout).await,
-            Provider::Anthropic(c) => c.complete(req, model, max_tokens, timeout).await,
-        }
-    }
-
-    async fn stream(
-        &self,
-        req: &ChatRequest,
-        model: &str,
-        max_tokens: u32,
-        timeout: Duration,
-    ) -> Result<reqwest::Response, ProviderError> {
-        match self {
-            Provider::OpenAi(c) => c.stream(req, model, max_tokens, timeout).await,
-            Provider::Anthropic(c) => c.stream(req, model, max_tokens, timeout).await,
-        }
-    }
-}
-
-#[derive(Default)]
-struct Breaker {
-    consecutive_failures: u32,
-    open_until: Option<Instant>,
-}
-
+/// The one way to call a model: routes, budgets, retries, fallbacks, breakers and the usage log.
 pub struct Gateway {
     pool: PgPool,
     routes: RoutingTable,
     prices: PriceTable,
     clients: HashMap<&'static str, Provider>,
-    breakers: Mutex<HashMap<String, Breaker>>,
+    breakers: Breakers,
 }
 
 impl Gateway {
+    /// A gateway with the routes, prices and provider clients `config` sets.
     pub fn new(pool: PgPool, config: &Config) -> Result<Self, String> {
         let routes = RoutingTable::from_config(config)?;
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
-        let mut clients = HashMap::new();
-        if config.openai_api_key.is_some() || config.openai_base_url.is_some() {
-            let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
-            clients
-                .insert("openai", Provider::OpenAi(OpenAiClient::new("openai", &base, config.openai_api_key.clone())));
-        }
-        if let Some(key) = &config.xai_api_key {
-            clients.insert("xai", Provider::OpenAi(OpenAiClient::new("xai", "https://api.x.ai/v1", Some(key.clone()))));
-        }
-        if let Some(key) = &config.anthropic_api_key {
-            let base = config.anthropic_base_url.clone().unwrap_or_else(|| "https://api.anthropic.com/v1".into());
-            clients.insert("anthropic", Provider::Anthropic(AnthropicClient::new(&base, key.clone())));
-        }
-        Ok(Gateway { pool, routes, prices, clients, breakers: Mutex::new(HashMap::new()) })
+        let clients = Provider::configured(config);
+        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default() })
     }
 
+    /// The routing table every call follows.
     pub fn routes(&self) -> &RoutingTable {
         &self.routes
     }
@@ -202,11 +96,11 @@ impl Gateway {
                 let result = client.complete(&req, &target.model, max_tokens, remaining).await;
                 match result {
                     Ok(c) => {
-                        self.breaker_success(&target.provider);
+                        self.breakers.record_success(&target.provider);
                         return Ok(self.success(ctx, &req, target, c, started).await);
                     }
                     Err(e) => {
-                        self.breaker_failure(&target.provider);
+                        self.breakers.record_failure(&target.provider);
                         let prompt = usage::count_prompt_tokens(&req.messages);
                         let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
                         self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
@@ -221,7 +115,7 @@ impl Gateway {
                         if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
                             break;
                         }
-                        if self.breaker_open(&target.provider) {
+                        if self.breakers.is_open(&target.provider) {
                             attempts.push(format!("{}: circuit opened, not retried", target.provider));
                             break;
                         }
@@ -252,11 +146,11 @@ impl Gateway {
         let started = Instant::now();
         match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
             Ok(c) => {
-                self.breaker_success(&target.provider);
+                self.breakers.record_success(&target.provider);
                 Ok(self.success(ctx, &req, &target, c, started).await)
             }
             Err(e) => {
-                self.breaker_failure(&target.provider);
+                self.breakers.record_failure(&target.provider);
                 let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
                 self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
                 Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
@@ -291,7 +185,7 @@ impl Gateway {
             let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let started = Instant::now();
             let fail = |e: String| async move {
-                self.breaker_failure(&target.provider);
+                self.breakers.record_failure(&target.provider);
                 let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
                 self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
                 format!("{}/{}: {e}", target.provider, target.model)
@@ -304,10 +198,7 @@ impl Gateway {
                 }
             };
             let mut body = resp.bytes_stream();
-            let mut parser = match client {
-                Provider::OpenAi(_) => super::openai::SseParser::default(),
-                Provider::Anthropic(_) => super::openai::SseParser::anthropic(),
-            };
+            let mut parser = client.parser();
             let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
             let outcome: Result<(), String> = loop {
                 let next = match tokio::time::timeout(route.timeout(), body.next()).await {
@@ -338,7 +229,7 @@ impl Gateway {
             };
             match outcome {
                 Ok(()) => {
-                    self.breaker_success(&target.provider);
+                    self.breakers.record_success(&target.provider);
                     let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
                     return Ok(self.success(ctx, req, target, c, started).await);
                 }
@@ -355,7 +246,7 @@ impl Gateway {
 
     /// The target's client, unless its breaker is open or it has none (noted in `attempts`).
     fn usable_client(&self, target: &Target, attempts: &mut Vec<String>) -> Option<&Provider> {
-        if self.breaker_open(&target.provider) {
+        if self.breakers.is_open(&target.provider) {
             attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
             return None;
         }
@@ -386,6 +277,8 @@ impl Gateway {
         }
     }
 
+    /// A provider's answer as a response, logged with its usage (counted here when the
+    /// provider reported none).
     async fn success(
         &self,
         ctx: &CallContext,
@@ -416,6 +309,7 @@ impl Gateway {
         }
     }
 
+    /// One priced row of the usage log; failing to write it is logged, never returned.
     #[expect(clippy::too_many_arguments, reason = "one log line has this many facts")]
     async fn log(
         &self,
@@ -450,35 +344,5 @@ impl Gateway {
         if let Err(e) = usage::record(&self.pool, &record).await {
             tracing::error!(error = %e, role = req.role.as_str(), "could not write the LLM usage log");
         }
-    }
-
-    fn breaker_open(&self, provider: &str) -> bool {
-        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = b.entry(provider.to_string()).or_default();
-        match entry.open_until {
-            Some(t) if Instant::now() < t => true,
-            Some(_) => {
-                // Half-open: let one call through; a failure re-opens at once.
-                entry.open_until = None;
-                entry.consecutive_failures = BREAKER_THRESHOLD - 1;
-                false
-            }
-            None => false,
-        }
-    }
-
-    fn breaker_failure(&self, provider: &str) {
-        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = b.entry(provider.to_string()).or_default();
-        entry.consecutive_failures += 1;
-        if entry.consecutive_failures >= BREAKER_THRESHOLD {
-            tracing::warn!(provider, "circuit breaker open for {:?}", BREAKER_OPEN_FOR);
-            entry.open_until = Some(Instant::now() + BREAKER_OPEN_FOR);
-        }
-    }
-
-    fn breaker_success(&self, provider: &str) {
-        let mut b = self.breakers.lock().unwrap_or_else(|e| e.into_inner());
-        b.insert(provider.to_string(), Breaker::default());
     }
 }

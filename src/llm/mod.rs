@@ -1,22 +1,26 @@
 //! The model gateway (SPEC §3): every LLM call in miniclaw names a role and goes through
-//! `Gateway::complete`, which routes it (routing), checks budgets and the kill switch
-//! (budget), calls a provider with retries, fallbacks and a circuit breaker (gateway,
-//! openai), prices it (pricing) and logs it (usage). With no provider configured the offline
-//! engine answers.
+//! `Gateway::complete` with a `CallContext` (call), which routes it (routing), checks budgets
+//! and the kill switch (budget), calls a provider with retries, fallbacks and a circuit breaker
+//! (gateway, breaker, providers, openai, anthropic), prices it (pricing) and logs it (usage).
+//! With no provider configured the offline engine answers.
 
 pub mod anthropic;
+mod breaker;
 pub mod budget;
+pub mod call;
 pub mod gateway;
 pub mod offline;
 pub mod openai;
 pub mod pricing;
+mod providers;
 pub mod routing;
 pub mod usage;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use gateway::{CallContext, Gateway, LlmError};
+pub use call::{CallContext, LlmError};
+pub use gateway::Gateway;
 
 /// Every kind of LLM call (SPEC M1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]

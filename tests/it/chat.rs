@@ -1,88 +1,15 @@
 //! SPEC P1–P8 through the API: a conversation that remembers across conversations, small talk
-//! that costs nothing, a slow triage model that still gets a reply, a dropped SSE stream that
-//! resumes, failures that keep the user's message, and the official OpenAI SDK as a client.
+//! that costs nothing, a slow triage model that still gets a reply, what the chat model is
+//! given, refusals before anything is stored, and the official OpenAI SDK as a client.
 
 use std::time::Duration;
 
-use futures::StreamExt;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::common::{Session, TestApp};
+use crate::chat_support::Chat;
+use crate::common::TestApp;
 use crate::llm_server::{LlmServer, Script};
-
-struct Chat {
-    app: TestApp,
-    owner: Session,
-    id: String,
-}
-
-impl Chat {
-    async fn new(app: TestApp) -> Chat {
-        let owner = app.signup("ada@example.com").await;
-        let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
-        Chat { app, owner, id }
-    }
-
-    fn path(&self, rest: &str) -> String {
-        format!("/v1/hosted-agents/{}{rest}", self.id)
-    }
-
-    fn post(&self, rest: &str) -> reqwest::RequestBuilder {
-        self.app.as_bearer(&self.owner.token, Method::POST, &self.path(rest))
-    }
-
-    async fn get(&self, rest: &str) -> Value {
-        let r = self.app.send(self.app.as_bearer(&self.owner.token, Method::GET, &self.path(rest))).await;
-        assert_eq!(r.status, 200, "{}", r.text);
-        r.json()
-    }
-
-    async fn say(&self, message: &str, conversation: Option<&str>) -> Value {
-        let r = self
-            .app
-            .send(self.post("/chat").json(&json!({ "message": message, "conversation_id": conversation })))
-            .await;
-        assert_eq!(r.status, 200, "{}", r.text);
-        r.json()
-    }
-
-    /// The agent's memories once the learning jobs its turns queued have run: at least `n`.
-    async fn memories_at_least(&self, n: usize) -> Vec<Value> {
-        self.app.run_jobs().await;
-        let list = self.get("/memories").await.as_array().unwrap().clone();
-        assert!(list.len() >= n, "the agent has {} memories, expected at least {n}: {list:?}", list.len());
-        list
-    }
-}
-
-/// Parses a text/event-stream body into (event, id, data) triples.
-fn parse_sse(body: &str) -> Vec<(String, Option<String>, String)> {
-    body.split("\n\n")
-        .filter(|block| !block.trim().is_empty())
-        .filter_map(|block| {
-            let (mut event, mut id, mut data) = ("message".to_string(), None, Vec::new());
-            for line in block.lines() {
-                if let Some(v) = line.strip_prefix("event:") {
-                    event = v.trim().to_string();
-                } else if let Some(v) = line.strip_prefix("id:") {
-                    id = Some(v.trim().to_string());
-                } else if let Some(v) = line.strip_prefix("data:") {
-                    data.push(v.strip_prefix(' ').unwrap_or(v).to_string());
-                }
-            }
-            (!data.is_empty()).then(|| (event, id, data.join("\n")))
-        })
-        .collect()
-}
-
-fn tokens_text(events: &[(String, Option<String>, String)]) -> String {
-    events
-        .iter()
-        .filter(|(e, _, _)| e == "token")
-        .map(|(_, _, d)| serde_json::from_str::<Value>(d).unwrap()["text"].as_str().unwrap().to_string())
-        .collect()
-}
 
 #[tokio::test]
 async fn a_new_conversation_remembers_what_the_user_said_in_an_earlier_one() {
@@ -143,17 +70,6 @@ async fn a_new_conversation_remembers_what_the_user_said_in_an_earlier_one() {
     assert_eq!(rows[1].2["no_existing"], 3, "{:?}", rows[1].2);
     assert_eq!(rows[1].3, Some(2));
     assert_eq!(rows[0].4, "api");
-}
-
-#[tokio::test]
-async fn the_batch_threshold_follows_save_worthy_density() {
-    // The rule runs in the database, inside the after-turn statement: check it there.
-    let db = crate::common::TestDb::new().await;
-    let sql = format!("SELECT ({})::bigint", miniclaw::chat::calibrate::threshold_sql("$1::float8"));
-    for (share, threshold) in [(None, 3), (Some(0.71), 2), (Some(0.7), 3), (Some(0.3), 3), (Some(0.29), 5)] {
-        let got: i64 = sqlx::query_scalar(&sql).bind(share).fetch_one(&db.pool).await.unwrap();
-        assert_eq!(got, threshold, "share {share:?}");
-    }
 }
 
 #[tokio::test]
@@ -332,105 +248,6 @@ async fn knowledge_and_summaries_reach_the_prompt_when_triage_asks_and_the_agent
 }
 
 #[tokio::test]
-async fn a_dropped_sse_stream_resumes_from_its_last_event_id() {
-    let server = LlmServer::start().await;
-    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
-    let c = Chat::new(app).await;
-    let pieces: Vec<String> = (0..30).map(|i| format!("piece{i} ")).collect();
-    let full: String = pieces.concat();
-    server.push(Script::Stream { pieces, usage: Some((40, 30)), complete: true });
-
-    // Brief message: no triage call, the first scripted answer is the chat stream.
-    let resp = c
-        .post("/chat")
-        .header("accept", "text/event-stream")
-        .json(&json!({ "message": "Tell me a story" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 200);
-    assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
-    let mut body = resp.bytes_stream();
-    let mut seen = String::new();
-    // Read until a few tokens have arrived, then drop the connection.
-    for _ in 0..200 {
-        let chunk = tokio::time::timeout(Duration::from_secs(10), body.next()).await.unwrap().unwrap().unwrap();
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-        if parse_sse(&seen).iter().filter(|(e, _, _)| e == "token").count() >= 3 && seen.ends_with("\n\n") {
-            break;
-        }
-    }
-    drop(body);
-    let before = parse_sse(&seen);
-    assert_eq!(before[0].0, "start");
-    let start: Value = serde_json::from_str(&before[0].2).unwrap();
-    let reply_id = start["message_id"].as_str().unwrap().to_string();
-    let last_id = before.iter().rev().find_map(|(_, id, _)| id.clone()).unwrap();
-    assert!(last_id.starts_with(&reply_id));
-    let got_before = tokens_text(&before);
-    assert!(!got_before.is_empty() && got_before.len() < full.len(), "dropped mid-stream: {got_before:?}");
-
-    // Reconnect with Last-Event-ID: the rest, exactly once, then `done`.
-    let resumed = c
-        .app
-        .send(
-            c.app
-                .as_bearer(&c.owner.token, Method::GET, &c.path(&format!("/chat/replies/{reply_id}/stream")))
-                .header("last-event-id", &last_id),
-        )
-        .await;
-    assert_eq!(resumed.status, 200, "{}", resumed.text);
-    let after = parse_sse(&resumed.text);
-    assert_eq!(format!("{got_before}{}", tokens_text(&after)), full);
-    let done = after.last().unwrap();
-    assert_eq!(done.0, "done");
-    let meta: Value = serde_json::from_str(&done.2).unwrap();
-    assert_eq!(meta["message_id"], reply_id.as_str());
-    assert_eq!(meta["usage"]["completion_tokens"], 30);
-
-    // The same resume through the chat endpoint's Last-Event-ID, after completion.
-    let again = c
-        .app
-        .send(c.post("/chat").header("last-event-id", format!("{reply_id}:0")).json(&json!({ "message": "ignored" })))
-        .await;
-    assert_eq!(tokens_text(&parse_sse(&again.text)), full);
-    let bad = c.app.send(c.post("/chat").header("last-event-id", "nonsense").json(&json!({ "message": "x" }))).await;
-    assert_eq!(bad.status, 400);
-    let conversation = start["conversation_id"].as_str().unwrap();
-    let msgs = c.get(&format!("/conversations/{conversation}/messages")).await;
-    assert_eq!(msgs.as_array().unwrap().len(), 2, "resuming started no new turn");
-    assert_eq!(msgs[1]["content"], full.as_str());
-}
-
-#[tokio::test]
-async fn a_failed_generation_keeps_the_message_and_it_can_be_regenerated() {
-    let server = LlmServer::start().await;
-    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
-    let c = Chat::new(app).await;
-    // The streamed call falls back only to other providers (none here): one 500 fails it.
-    server.push(Script::Status { code: 500, retry_after: None });
-    let r = c.app.send(c.post("/chat").json(&json!({ "message": "Tell me a story" }))).await;
-    assert_eq!(r.status, 502, "{}", r.text);
-    let conversations = c.get("/conversations").await;
-    let conversation = conversations[0]["id"].as_str().unwrap().to_string();
-    let msgs = c.get(&format!("/conversations/{conversation}/messages")).await;
-    assert_eq!(msgs[0]["content"], "Tell me a story");
-    assert_eq!(msgs[0]["status"], "error", "the user's message is kept, marked failed");
-    assert_eq!(msgs[1]["status"], "error");
-    let user_id = msgs[0]["id"].as_str().unwrap();
-
-    server.push(Script::Stream { pieces: vec!["Once ".into(), "upon a time.".into()], usage: None, complete: true });
-    let r = c.app.send(c.post(&format!("/conversations/{conversation}/messages/{user_id}/regenerate"))).await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    assert_eq!(r.json()["reply"], "Once upon a time.");
-    let msgs = c.get(&format!("/conversations/{conversation}/messages")).await;
-    let statuses: Vec<&str> = msgs.as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
-    assert_eq!(statuses, ["complete", "complete"], "the failed reply is superseded and hidden");
-    let all = c.get(&format!("/conversations/{conversation}/messages?include_superseded=true")).await;
-    assert_eq!(all.as_array().unwrap().len(), 3);
-}
-
-#[tokio::test]
 async fn bad_messages_and_an_exhausted_budget_are_refused_before_anything_is_stored() {
     let c = Chat::new(TestApp::spawn().await).await;
     let empty = c.app.send(c.post("/chat").json(&json!({ "message": "   " }))).await;
@@ -504,142 +321,6 @@ async fn bad_messages_and_an_exhausted_budget_are_refused_before_anything_is_sto
             .await
             .unwrap();
     assert_eq!((messages, conversations), (2, 1));
-}
-
-#[tokio::test]
-async fn long_conversations_are_summarised_and_keys_need_their_scopes() {
-    let c = Chat::new(TestApp::spawn().await).await;
-    let first = c.say("We are planning the garden: tomatoes along the south wall.", None).await;
-    let conversation = first["conversation_id"].as_str().unwrap().to_string();
-    for i in 0..10 {
-        c.say(&format!("Note {i}: the beans need a trellis near the shed."), Some(&conversation)).await;
-    }
-    // 22 messages: the 8 before the last 14 are summarised once there are 6 or more.
-    c.app.run_jobs().await;
-    let summaries: Vec<(i32, i32, String)> =
-        sqlx::query_as("SELECT first_position, last_position, content FROM conversation_summaries")
-            .fetch_all(c.app.pool())
-            .await
-            .unwrap();
-    assert!(!summaries.is_empty(), "a summary was written");
-    assert_eq!(summaries[0].0, 0);
-    assert!(summaries[0].1 >= 5 && summaries[0].1 < 22 - 14, "{summaries:?}");
-
-    let (_, read_only) = c.app.create_key(&c.owner, &c.id, &["chat:read"]).await;
-    let r =
-        c.app.send(c.app.as_bearer(&read_only, Method::POST, &c.path("/chat")).json(&json!({ "message": "hi" }))).await;
-    assert_eq!(r.status, 403);
-    let r = c.app.send(c.app.as_bearer(&read_only, Method::GET, &c.path("/conversations"))).await;
-    assert_eq!(r.status, 200);
-}
-
-#[tokio::test]
-async fn a_reply_regenerated_later_is_listed_after_the_message_it_answers() {
-    let c = Chat::new(TestApp::spawn().await).await;
-    let first = c.say("Which bulbs flower first in spring?", None).await;
-    let conversation = first["conversation_id"].as_str().unwrap().to_string();
-    c.say("And which ones flower last?", Some(&conversation)).await;
-    let question = first["user_message_id"].as_str().unwrap();
-    let r = c.app.send(c.post(&format!("/conversations/{conversation}/messages/{question}/regenerate"))).await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    let regenerated = r.json()["message_id"].as_str().unwrap().to_string();
-
-    let msgs = c.get(&format!("/conversations/{conversation}/messages")).await;
-    let order: Vec<(&str, &str)> = msgs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
-        .take(3)
-        .collect();
-    assert_eq!(order[0], ("user", "Which bulbs flower first in spring?"));
-    assert_eq!(msgs[1]["id"], regenerated.as_str(), "the new reply follows its question: {msgs}");
-    assert_eq!(order[2], ("user", "And which ones flower last?"));
-    let all = c.get(&format!("/conversations/{conversation}/messages?include_superseded=true")).await;
-    let statuses: Vec<&str> = all.as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
-    assert_eq!(statuses, ["complete", "superseded", "complete", "complete", "complete"], "{all}");
-}
-
-#[tokio::test]
-async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_for_the_next_batch() {
-    use miniclaw::chat::calibrate;
-    let c = Chat::new(TestApp::spawn().await).await;
-    let pool = c.app.pool();
-    let agent: uuid::Uuid = c.id.parse().unwrap();
-    // One save-worthy message: queued, below the batch threshold (2 in a dense conversation).
-    c.say("My name is Alice and I live in Vienna.", None).await;
-    // The statement that finished the turn queued it: no background task is involved.
-    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
-    assert_eq!(queued, 1);
-    let jobs: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM jobs WHERE kind = 'chat_extract'").fetch_one(pool).await.unwrap();
-    assert_eq!(jobs, 0, "a batch below its threshold queues no extraction job");
-    let deps = c.app.registry.deps().expect("the app's services").clone();
-
-    // A flush of this agent is running (it holds the agent's flush lock).
-    let mut running = pool.begin().await.unwrap();
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('extraction:' || $1::text, 0))")
-        .bind(agent)
-        .execute(&mut *running)
-        .await
-        .unwrap();
-    let report = calibrate::flush(&deps, agent, None).await.unwrap();
-    assert_eq!(report.messages, 0, "a second flush of the agent takes nothing");
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
-    assert_eq!(left, 1);
-    // An extraction job that meets the running flush takes nothing either, and leaves one
-    // follow-up job (shortly, with the agent's pending key) for what it could not take.
-    miniclaw::jobs::queue::enqueue(pool, miniclaw::jobs::NewJob::new(calibrate::EXTRACT_JOB).agent(agent))
-        .await
-        .unwrap();
-    c.app.run_jobs().await;
-    let follow_up: Vec<(String, Option<String>, bool)> = sqlx::query_as(
-        "SELECT status, idempotency_key, run_at > now() FROM jobs WHERE kind = 'chat_extract' ORDER BY created_at",
-    )
-    .fetch_all(pool)
-    .await
-    .unwrap();
-    let pending_key = format!("chat_extract:{agent}:pending");
-    assert_eq!(follow_up.len(), 2, "{follow_up:?}");
-    assert_eq!(follow_up[0].0, "done");
-    assert_eq!(
-        (follow_up[1].0.as_str(), follow_up[1].1.as_deref(), follow_up[1].2),
-        ("queued", Some(pending_key.as_str()), true)
-    );
-    sqlx::query("DELETE FROM jobs WHERE kind = 'chat_extract'").execute(pool).await.unwrap();
-
-    // Once it has finished, the next flush takes the message.
-    running.rollback().await.unwrap();
-    let report = calibrate::flush(&deps, agent, None).await.unwrap();
-    assert_eq!(report.messages, 1);
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
-    assert_eq!(left, 0);
-}
-
-#[tokio::test]
-async fn two_summary_passes_over_one_conversation_write_one_summary() {
-    use miniclaw::chat::{Channel, calibrate, seed_conversation};
-    let c = Chat::new(TestApp::spawn().await).await;
-    let pool = c.app.pool();
-    let agent: uuid::Uuid = c.id.parse().unwrap();
-    let tenant: uuid::Uuid =
-        sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(pool).await.unwrap();
-    let earlier: Vec<(String, String)> = (0..22)
-        .map(|i| ((if i % 2 == 0 { "user" } else { "assistant" }).to_string(), format!("Message {i} about the garden")))
-        .collect();
-    let conversation = seed_conversation(pool, agent, Channel::Api, &earlier).await.unwrap();
-    let deps = c.app.registry.deps().expect("the app's services").clone();
-    // Both passes read the same unsummarised range before either writes.
-    let (a, b) = tokio::join!(
-        calibrate::summarize(&deps, agent, tenant, conversation),
-        calibrate::summarize(&deps, agent, tenant, conversation),
-    );
-    assert_eq!(u8::from(a.unwrap()) + u8::from(b.unwrap()), 1, "exactly one pass writes");
-    let ranges: Vec<(i32, i32)> = sqlx::query_as("SELECT first_position, last_position FROM conversation_summaries")
-        .fetch_all(pool)
-        .await
-        .unwrap();
-    assert_eq!(ranges, [(0, 7)], "the 8 messages before the last 14, once");
 }
 
 #[tokio::test]

@@ -284,6 +284,11 @@ pub fn external_sign(args: &[&str], stdin: &str) -> String {
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
+/// An app with the real MiniLM embedder (the harness default is the hashing one).
+pub async fn minilm() -> TestApp {
+    TestApp::builder().env("MINICLAW_EMBEDDER", "minilm").spawn().await
+}
+
 /// An owner and one agent of theirs ("Ada"), with the agent's API paths at hand.
 pub struct OwnedAgent {
     pub app: TestApp,
@@ -318,6 +323,13 @@ impl OwnedAgent {
     pub async fn remember(&self, content: &str, category: &str) -> Value {
         let r = self.call(Method::POST, "/memories", Some(json!({ "content": content, "category": category }))).await;
         assert_eq!(r.status, 201, "{}", r.text);
+        r.json()
+    }
+
+    /// Searches the agent's memories (asserting 200) and returns the answer.
+    pub async fn search(&self, body: Value) -> Value {
+        let r = self.call(Method::POST, "/memories/search", Some(body)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
         r.json()
     }
 }

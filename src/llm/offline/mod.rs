@@ -3,8 +3,13 @@
 //! gateway. Every role has one; each works from the request's structured `input` (shapes
 //! documented per function) and falls back to the last user message.
 
-pub mod cognition;
+pub mod compile;
+pub mod dreams;
 pub mod extraction;
+pub mod gap_diagnosis;
+pub mod lint;
+mod memories;
+pub mod mentor;
 pub mod text;
 pub mod triage;
 pub mod writing;
@@ -36,12 +41,12 @@ pub fn answer(req: &ChatRequest) -> String {
         Role::Guard => json(text::guard(&input)),
         Role::Dedup => json(text::dedup(&input)),
         Role::Rerank => json(text::rerank(&input)),
-        Role::Mentor => json(cognition::mentor(&input)),
-        Role::Compile => cognition::compile(&input),
-        Role::Lint => json(cognition::lint(&input)),
-        Role::Fusion => json(cognition::fusion(&input)),
-        Role::DreamJudge => json(cognition::dream_judge(&input)),
-        Role::GapDiagnosis => json(cognition::gap_diagnosis(&input)),
+        Role::Mentor => json(mentor::mentor(&input)),
+        Role::Compile => compile::compile(&input),
+        Role::Lint => json(lint::lint(&input)),
+        Role::Fusion => json(dreams::fusion(&input)),
+        Role::DreamJudge => json(dreams::dream_judge(&input)),
+        Role::GapDiagnosis => json(gap_diagnosis::gap_diagnosis(&input)),
         Role::QualityEval => json(writing::quality_eval(&input)),
         Role::Digest => writing::digest(&input),
         Role::Outreach => json(writing::outreach(&input)),

@@ -3,6 +3,8 @@
 FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+COPY .cargo ./.cargo
+COPY .sqlx ./.sqlx
 COPY src ./src
 COPY benches ./benches
 COPY migrations ./migrations

@@ -130,6 +130,13 @@ if [ "$WANT_TEST" -eq 1 ]; then
     skip "PostgreSQL on 127.0.0.1:5432"
   fi
   command -v cargo-nextest >/dev/null || { step "cargo install cargo-nextest"; cargo install --locked cargo-nextest; }
+  # Generates and checks the offline data of the compile-checked queries (.sqlx/).
+  if cargo sqlx --version 2>/dev/null | grep -q ' 0\.8\.6$'; then
+    skip "sqlx-cli 0.8.6"
+  else
+    step "cargo install sqlx-cli 0.8.6 (postgres only)"
+    cargo install --locked sqlx-cli --version 0.8.6 --no-default-features --features rustls,postgres
+  fi
 
   # Real external signers and clients used by the tests, in a private virtualenv.
   VENV="$CACHE_DIR/venv"

@@ -11,5 +11,7 @@ step "cargo fmt --check"
 cargo fmt --check
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --locked --all-targets -- -D warnings
+step "cargo sqlx prepare --check (the committed query data matches the queries and the migrations)"
+scripts/sqlx-prepare.sh --check
 step "cargo nextest run"
 cargo nextest run --locked --no-fail-fast

@@ -97,25 +97,28 @@ async fn insert_tenant_with_owner(
     credential: Credential<'_>,
     request_id: Option<&str>,
 ) -> ApiResult<(OwnerView, TenantView)> {
-    let tenant: TenantView =
-        sqlx::query_as("INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at")
-            .bind(Uuid::now_v7())
-            .bind(tenant_name)
-            .fetch_one(&mut *tx)
-            .await?;
+    let tenant = sqlx::query_as!(
+        TenantView,
+        "INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at",
+        Uuid::now_v7(),
+        tenant_name
+    )
+    .fetch_one(&mut *tx)
+    .await?;
     let (email, hash, address) = match credential {
         Credential::Password { email, hash } => (Some(email), Some(hash), None),
         Credential::Wallet { address } => (None, None, Some(address)),
     };
-    let owner: Result<OwnerView, sqlx::Error> = sqlx::query_as(
+    let owner = sqlx::query_as!(
+        OwnerView,
         "INSERT INTO owners (id, tenant_id, email, password_hash, evm_address) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, email, evm_address, created_at",
+        Uuid::now_v7(),
+        tenant.id,
+        email,
+        hash,
+        address
     )
-    .bind(Uuid::now_v7())
-    .bind(tenant.id)
-    .bind(email)
-    .bind(hash)
-    .bind(address)
     .fetch_one(&mut *tx)
     .await;
     let owner = match owner {

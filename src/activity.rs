@@ -61,19 +61,19 @@ pub async fn record_agent_error(
     details: serde_json::Value,
     error: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        agent_id,
+        Uuid::now_v7(),
+        tenant_id,
+        action,
+        origin.actor.kind(),
+        origin.actor.id(),
+        origin.request_id.as_deref(),
+        details,
+        error
     )
-    .bind(agent_id)
-    .bind(Uuid::now_v7())
-    .bind(tenant_id)
-    .bind(action)
-    .bind(origin.actor.kind())
-    .bind(origin.actor.id())
-    .bind(origin.request_id.as_deref())
-    .bind(details)
-    .bind(error)
     .execute(conn)
     .await?;
     Ok(())
@@ -128,14 +128,15 @@ pub async fn list_agent(
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<ActivityEntry>> {
-    sqlx::query_as(
-        "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, error, created_at
-         FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
-         ORDER BY id DESC LIMIT $3",
+    sqlx::query_as!(
+        ActivityEntry,
+        r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, request_id, details, error, created_at
+             FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+            ORDER BY id DESC LIMIT $3"#,
+        agent_id,
+        before,
+        limit
     )
-    .bind(agent_id)
-    .bind(before)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
@@ -146,14 +147,15 @@ pub async fn list_tenant(
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<ActivityEntry>> {
-    sqlx::query_as(
-        "SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS error, created_at
-         FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
-         ORDER BY id DESC LIMIT $3",
+    sqlx::query_as!(
+        ActivityEntry,
+        r#"SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS "error?", created_at
+             FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
+            ORDER BY id DESC LIMIT $3"#,
+        tenant_id,
+        before,
+        limit
     )
-    .bind(tenant_id)
-    .bind(before)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }

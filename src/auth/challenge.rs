@@ -84,34 +84,35 @@ pub async fn create(
         now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
     );
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO auth_challenges (nonce, purpose, agent_id, key_type, identity, message, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        nonce,
+        purpose.as_str(),
+        agent_id,
+        key_type.as_str(),
+        identity,
+        message,
+        expires_at
     )
-    .bind(&nonce)
-    .bind(purpose.as_str())
-    .bind(agent_id)
-    .bind(key_type.as_str())
-    .bind(identity)
-    .bind(&message)
-    .bind(expires_at)
     .execute(pool)
     .await?;
     // Old challenges are useless; keep the table small.
-    sqlx::query("DELETE FROM auth_challenges WHERE expires_at < now() - interval '1 day'").execute(pool).await?;
+    sqlx::query!("DELETE FROM auth_challenges WHERE expires_at < now() - interval '1 day'").execute(pool).await?;
     Ok(Challenge { nonce, message, expires_at })
 }
 
 /// Marks the nonce used and returns it, if it exists, is unused, unexpired and has `purpose`.
 /// Atomic: of two concurrent attempts with the same nonce, one wins.
 pub async fn consume(pool: &PgPool, nonce: &str, purpose: Purpose) -> sqlx::Result<Option<Consumed>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Consumed,
         "UPDATE auth_challenges SET used_at = now()
          WHERE nonce = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
          RETURNING purpose, agent_id, key_type, identity, message",
+        nonce,
+        purpose.as_str()
     )
-    .bind(nonce)
-    .bind(purpose.as_str())
     .fetch_optional(pool)
     .await
 }

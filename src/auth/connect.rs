@@ -43,24 +43,23 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
 
     // The identity must be registered on the agent, or be its owner's login wallet.
     let row: Option<(Uuid, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1")
-            .bind(c.agent_id)
+        sqlx::query!("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1", c.agent_id)
             .fetch_optional(pool)
-            .await?;
+            .await?
+            .map(|r| (r.tenant_id, r.evm_address, r.ed25519_public_key));
     let Some((tenant_id, agent_evm, agent_ed)) = row else { return Err(ApiError::not_found("agent")) };
-    let allowed = match ch.key_type.as_str() {
-        "evm" => {
-            agent_evm.as_deref() == Some(ch.identity.as_str())
-                || sqlx::query_scalar::<_, bool>(
-                    "SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2)",
+    let allowed =
+        match ch.key_type.as_str() {
+            "evm" => agent_evm.as_deref() == Some(ch.identity.as_str())
+                || sqlx::query_scalar!(
+                    r#"SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2) AS "allowed!""#,
+                    tenant_id,
+                    ch.identity
                 )
-                .bind(tenant_id)
-                .bind(&ch.identity)
                 .fetch_one(pool)
-                .await?
-        }
-        _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
-    };
+                .await?,
+            _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
+        };
     if !allowed {
         return Err(ApiError::Forbidden {
             code: "not_allowed",

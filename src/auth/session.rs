@@ -39,13 +39,13 @@ impl SessionKeys {
     pub async fn load(pool: &PgPool) -> anyhow::Result<Self> {
         let mut fresh = [0u8; 64];
         rand::rng().fill_bytes(&mut fresh);
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO platform_secrets (name, value) VALUES ('session_hmac', $1) ON CONFLICT (name) DO NOTHING",
+            &fresh[..]
         )
-        .bind(&fresh[..])
         .execute(pool)
         .await?;
-        let secret: Vec<u8> = sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
+        let secret = sqlx::query_scalar!("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
             .fetch_one(pool)
             .await?;
         Ok(Self::from_secret(&secret))
@@ -97,17 +97,17 @@ pub async fn start(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Resu
     let mut raw = [0u8; 32];
     rand::rng().fill_bytes(&mut raw);
     let refresh = format!("{}.{}", id.simple(), hex::encode(raw));
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO owner_sessions (id, owner_id, tenant_id, refresh_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        id,
+        owner_id,
+        tenant_id,
+        hash_refresh(&refresh),
+        Utc::now() + REFRESH_TTL
     )
-    .bind(id)
-    .bind(owner_id)
-    .bind(tenant_id)
-    .bind(hash_refresh(&refresh))
-    .bind(Utc::now() + REFRESH_TTL)
     .execute(pool)
     .await?;
-    sqlx::query("UPDATE owners SET last_login_at = now() WHERE id = $1").bind(owner_id).execute(pool).await?;
+    sqlx::query!("UPDATE owners SET last_login_at = now() WHERE id = $1", owner_id).execute(pool).await?;
     Ok((id, refresh))
 }
 
@@ -118,17 +118,17 @@ pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, U
     let mut raw = [0u8; 32];
     rand::rng().fill_bytes(&mut raw);
     let next = format!("{}.{}", sid.simple(), hex::encode(raw));
-    let row: Option<(Uuid, Uuid)> = sqlx::query_as(
+    let row = sqlx::query!(
         "UPDATE owner_sessions SET refresh_hash = $3, refreshed_at = now(), expires_at = now() + interval '30 days'
          WHERE id = $1 AND refresh_hash = $2 AND revoked_at IS NULL AND expires_at > now()
          RETURNING owner_id, tenant_id",
+        sid,
+        hash_refresh(token),
+        hash_refresh(&next)
     )
-    .bind(sid)
-    .bind(hash_refresh(token))
-    .bind(hash_refresh(&next))
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|(o, t)| (o, t, sid, next)))
+    Ok(row.map(|r| (r.owner_id, r.tenant_id, sid, next)))
 }
 
 /// Whether session `$1` is live (not signed out, not expired), as an SQL expression.
@@ -140,8 +140,7 @@ pub async fn is_active(pool: &PgPool, session_id: Uuid) -> sqlx::Result<bool> {
 }
 
 pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("UPDATE owner_sessions SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1")
-        .bind(session_id)
+    sqlx::query!("UPDATE owner_sessions SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1", session_id)
         .execute(pool)
         .await?;
     Ok(())

@@ -10,12 +10,13 @@ use crate::error::ApiError;
 
 /// A conversation of the agent, or 404.
 pub async fn conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Conversation, ApiError> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Conversation,
         "SELECT id, agent_id, title, channel, message_count, created_at, updated_at FROM conversations
-          WHERE id = $1 AND agent_id = $2",
+          WHERE agent_id = $1 AND id = $2",
+        agent_id,
+        id
     )
-    .bind(id)
-    .bind(agent_id)
     .fetch_optional(pool)
     .await?
     .ok_or_else(|| ApiError::not_found("conversation"))
@@ -23,12 +24,13 @@ pub async fn conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Con
 
 /// The agent's conversations, most recently active first.
 pub async fn conversations(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Conversation>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Conversation,
         "SELECT id, agent_id, title, channel, message_count, created_at, updated_at FROM conversations
           WHERE agent_id = $1 ORDER BY updated_at DESC LIMIT $2",
+        agent_id,
+        limit
     )
-    .bind(agent_id)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }

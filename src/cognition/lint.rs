@@ -49,11 +49,12 @@ Also list up to 10 knowledge gaps: questions whose answers would help the assist
 Answer with one JSON object: {\"actions\": [...], \"knowledge_gaps\": [{\"question\": \"...\", \"context\": \"...\"}]}.";
 
 pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGap>> {
-    sqlx::query_as(
-        "SELECT id, question, context, status, created_at FROM knowledge_gaps
-          WHERE agent_id = $1 AND status <> 'dismissed' ORDER BY status = 'confirmed' DESC, created_at DESC",
+    sqlx::query_as!(
+        KnowledgeGap,
+        r#"SELECT id, question, context, status AS "status: GapStatus", created_at FROM knowledge_gaps
+            WHERE agent_id = $1 AND status <> 'dismissed' ORDER BY status = 'confirmed' DESC, created_at DESC"#,
+        agent_id
     )
-    .bind(agent_id)
     .fetch_all(pool)
     .await
 }
@@ -66,13 +67,14 @@ pub async fn set_gap_status(
     status: &str,
 ) -> Result<Option<KnowledgeGap>, crate::error::ApiError> {
     let status: GapStatus = crate::vocabulary::parse("status", status)?;
-    Ok(sqlx::query_as(
-        "UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
-         RETURNING id, question, context, status, created_at",
+    Ok(sqlx::query_as!(
+        KnowledgeGap,
+        r#"UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
+           RETURNING id, question, context, status AS "status: GapStatus", created_at"#,
+        agent_id,
+        gap_id,
+        status.as_str()
     )
-    .bind(agent_id)
-    .bind(gap_id)
-    .bind(status)
     .fetch_optional(pool)
     .await?)
 }

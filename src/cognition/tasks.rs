@@ -23,12 +23,13 @@ pub struct Task {
 
 /// The agent's tasks, open ones first, newest first.
 pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Task>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Task,
         "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
           WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT $2",
+        agent_id,
+        limit
     )
-    .bind(agent_id)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }

@@ -93,29 +93,28 @@ where
     A: Acquire<'c, Database = Postgres>,
 {
     let mut conn = conn.acquire().await?;
-    let inserted: Option<Uuid> = sqlx::query_scalar(
+    let inserted = sqlx::query_scalar!(
         "INSERT INTO jobs (id, kind, agent_id, payload, run_at, idempotency_key, max_attempts)
          VALUES ($1, $2, $3, $4, coalesce($5, now()), $6, $7)
          ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
          RETURNING id",
+        Uuid::now_v7(),
+        job.kind,
+        job.agent_id,
+        job.payload,
+        job.run_at,
+        job.idempotency_key,
+        job.max_attempts
     )
-    .bind(Uuid::now_v7())
-    .bind(&job.kind)
-    .bind(job.agent_id)
-    .bind(&job.payload)
-    .bind(job.run_at)
-    .bind(&job.idempotency_key)
-    .bind(job.max_attempts)
     .fetch_optional(&mut *conn)
     .await?;
     match inserted {
         Some(id) => {
-            sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(&job.kind).execute(&mut *conn).await?;
+            sqlx::query!("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, job.kind).execute(&mut *conn).await?;
             Ok(Enqueued { id, created: true })
         }
         None => {
-            let id: Uuid = sqlx::query_scalar("SELECT id FROM jobs WHERE idempotency_key = $1")
-                .bind(&job.idempotency_key)
+            let id = sqlx::query_scalar!("SELECT id FROM jobs WHERE idempotency_key = $1", job.idempotency_key)
                 .fetch_one(&mut *conn)
                 .await?;
             Ok(Enqueued { id, created: false })
@@ -132,7 +131,8 @@ pub async fn lease(
     limit: i64,
     lease: Duration,
 ) -> sqlx::Result<Vec<Job>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Job,
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $1,
                 locked_until = now() + make_interval(secs => $2), started_at = now()
          WHERE id IN (
@@ -142,24 +142,24 @@ pub async fn lease(
              LIMIT $4
              FOR UPDATE SKIP LOCKED)
          RETURNING *",
+        worker,
+        lease.as_secs_f64(),
+        kinds,
+        limit
     )
-    .bind(worker)
-    .bind(lease.as_secs_f64())
-    .bind(kinds)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
 
 /// Extends a running job's lease; false if the job is no longer ours.
 pub async fn extend_lease(pool: &PgPool, id: Uuid, worker: &str, lease: Duration) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let r = sqlx::query!(
         "UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
          WHERE id = $1 AND locked_by = $2 AND status = 'running'",
+        id,
+        worker,
+        lease.as_secs_f64()
     )
-    .bind(id)
-    .bind(worker)
-    .bind(lease.as_secs_f64())
     .execute(pool)
     .await?;
     Ok(r.rows_affected() == 1)
@@ -167,13 +167,13 @@ pub async fn extend_lease(pool: &PgPool, id: Uuid, worker: &str, lease: Duration
 
 /// Marks a job done; false if the lease was lost meanwhile (another worker may own it now).
 pub async fn complete(pool: &PgPool, id: Uuid, worker: &str, result: &serde_json::Value) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let r = sqlx::query!(
         "UPDATE jobs SET status = 'done', finished_at = now(), result = $3, locked_until = NULL
          WHERE id = $1 AND locked_by = $2 AND status = 'running'",
+        id,
+        worker,
+        result
     )
-    .bind(id)
-    .bind(worker)
-    .bind(result)
     .execute(pool)
     .await?;
     Ok(r.rows_affected() == 1)
@@ -182,7 +182,7 @@ pub async fn complete(pool: &PgPool, id: Uuid, worker: &str, result: &serde_json
 /// Records a failure: the job is retried after `delay`, or dead-lettered once it has used all
 /// its attempts. The error text is stored verbatim. Returns the new status.
 pub async fn fail(pool: &PgPool, id: Uuid, worker: &str, error: &str, delay: Duration) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "UPDATE jobs SET
             status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'queued' END,
             run_at = CASE WHEN attempts >= max_attempts THEN run_at
@@ -191,11 +191,11 @@ pub async fn fail(pool: &PgPool, id: Uuid, worker: &str, error: &str, delay: Dur
             last_error = $3, locked_until = NULL
          WHERE id = $1 AND locked_by = $2 AND status = 'running'
          RETURNING status",
+        id,
+        worker,
+        error,
+        delay.as_secs_f64()
     )
-    .bind(id)
-    .bind(worker)
-    .bind(error)
-    .bind(delay.as_secs_f64())
     .fetch_optional(pool)
     .await
 }
@@ -243,8 +243,7 @@ pub async fn enqueue_debounced(
 /// now on queues a job of its own instead of being folded into this one (debounced and
 /// one-pending-at-a-time jobs: the dossier, extraction batches, summaries).
 pub async fn release_pending(pool: &PgPool, job_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("UPDATE jobs SET idempotency_key = NULL WHERE id = $1 AND idempotency_key LIKE '%:pending'")
-        .bind(job_id)
+    sqlx::query!("UPDATE jobs SET idempotency_key = NULL WHERE id = $1 AND idempotency_key LIKE '%:pending'", job_id)
         .execute(pool)
         .await?;
     Ok(())
@@ -253,13 +252,13 @@ pub async fn release_pending(pool: &PgPool, job_id: Uuid) -> sqlx::Result<()> {
 /// Returns jobs whose worker vanished (lease expired) to the queue, or to the dead letters
 /// when they have no attempts left.
 pub async fn reclaim_expired(pool: &PgPool) -> sqlx::Result<u64> {
-    let r = sqlx::query(
+    let r = sqlx::query!(
         "UPDATE jobs SET
             status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'queued' END,
             finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
             last_error = 'lease expired: worker ' || coalesce(locked_by, '?') || ' stopped or stalled',
             locked_by = NULL, locked_until = NULL, run_at = now()
-         WHERE status = 'running' AND locked_until < now()",
+         WHERE status = 'running' AND locked_until < now()"
     )
     .execute(pool)
     .await?;
@@ -267,36 +266,38 @@ pub async fn reclaim_expired(pool: &PgPool) -> sqlx::Result<u64> {
 }
 
 pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Job>> {
-    sqlx::query_as("SELECT * FROM jobs WHERE id = $1").bind(id).fetch_optional(pool).await
+    sqlx::query_as!(Job, "SELECT * FROM jobs WHERE id = $1", id).fetch_optional(pool).await
 }
 
 /// Newest first, optionally filtered.
 pub async fn list(pool: &PgPool, status: Option<&str>, kind: Option<&str>, limit: i64) -> sqlx::Result<Vec<Job>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Job,
         "SELECT * FROM jobs
          WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR kind = $2)
          ORDER BY created_at DESC, id DESC
          LIMIT $3",
+        status,
+        kind,
+        limit
     )
-    .bind(status)
-    .bind(kind)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
 
 /// Puts a dead job back in the queue with fresh attempts. `None` if it is not dead.
 pub async fn retry_dead(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Job>> {
-    let job: Option<Job> = sqlx::query_as(
+    let job = sqlx::query_as!(
+        Job,
         "UPDATE jobs SET status = 'queued', attempts = 0, run_at = now(), finished_at = NULL
          WHERE id = $1 AND status = 'dead'
          RETURNING *",
+        id
     )
-    .bind(id)
     .fetch_optional(pool)
     .await?;
     if let Some(j) = &job {
-        sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(&j.kind).execute(pool).await?;
+        sqlx::query!("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, j.kind).execute(pool).await?;
     }
     Ok(job)
 }

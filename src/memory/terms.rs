@@ -49,40 +49,38 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     tf.sort_unstable();
     let (keys, counts): (Vec<&str>, Vec<i32>) = tf.into_iter().unzip();
     let len = words.len() as i32;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_terms (agent_id, term, memory_id, tf, doc_len)
          SELECT $1, t, $2, c, $5 FROM unnest($3::text[], $4::int[]) AS x(t, c)",
+        m.agent_id,
+        m.id,
+        &keys as &[&str],
+        &counts,
+        len
     )
-    .bind(m.agent_id)
-    .bind(m.id)
-    .bind(&keys)
-    .bind(&counts)
-    .bind(len)
     .execute(&mut *conn)
     .await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_term_stats AS s (agent_id, term, df, max_tf, min_doc_len)
          SELECT $1, t, 1, c, $4 FROM unnest($2::text[], $3::int[]) AS x(t, c)
          ON CONFLICT (agent_id, term) DO UPDATE SET df = s.df + 1, max_tf = greatest(s.max_tf, excluded.max_tf),
             min_doc_len = least(s.min_doc_len, excluded.min_doc_len)",
+        m.agent_id,
+        &keys as &[&str],
+        &counts,
+        len
     )
-    .bind(m.agent_id)
-    .bind(&keys)
-    .bind(&counts)
-    .bind(len)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("UPDATE agent_memories SET term_count = $2 WHERE id = $1")
-        .bind(m.id)
-        .bind(len)
+    sqlx::query!("UPDATE agent_memories SET term_count = $3 WHERE agent_id = $1 AND id = $2", m.agent_id, m.id, len)
         .execute(&mut *conn)
         .await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_corpus_stats AS s (agent_id, docs, total_length) VALUES ($1, 1, $2)
          ON CONFLICT (agent_id) DO UPDATE SET docs = s.docs + 1, total_length = s.total_length + $2",
+        m.agent_id,
+        i64::from(len)
     )
-    .bind(m.agent_id)
-    .bind(len as i64)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -90,32 +88,36 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
 
 /// Takes a memory out of the corpus (no-op when it is not in it).
 pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
-    let old: Option<i32> = sqlx::query_scalar(
-        "UPDATE agent_memories a SET term_count = 0 FROM (SELECT id, term_count FROM agent_memories WHERE id = $1) old
-          WHERE a.id = old.id AND old.term_count > 0 RETURNING old.term_count",
+    let old = sqlx::query_scalar!(
+        "UPDATE agent_memories a SET term_count = 0
+           FROM (SELECT agent_id, id, term_count FROM agent_memories WHERE agent_id = $1 AND id = $2) old
+          WHERE a.agent_id = old.agent_id AND a.id = old.id AND old.term_count > 0 RETURNING old.term_count",
+        m.agent_id,
+        m.id
     )
-    .bind(m.id)
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(len) = old {
         // The term statistics lose one document per term (max_tf and min_doc_len stay: still
         // upper bounds).
-        sqlx::query(
+        sqlx::query!(
             "UPDATE memory_term_stats s SET df = s.df - 1
-               FROM (SELECT term FROM memory_terms WHERE memory_id = $1 ORDER BY term) t
+               FROM (SELECT term FROM memory_terms WHERE agent_id = $2 AND memory_id = $1 ORDER BY term) t
               WHERE s.agent_id = $2 AND s.term = t.term",
+            m.id,
+            m.agent_id
         )
-        .bind(m.id)
-        .bind(m.agent_id)
         .execute(&mut *conn)
         .await?;
-        sqlx::query("DELETE FROM memory_terms WHERE memory_id = $1").bind(m.id).execute(&mut *conn).await?;
-        sqlx::query(
+        sqlx::query!("DELETE FROM memory_terms WHERE agent_id = $1 AND memory_id = $2", m.agent_id, m.id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query!(
             "UPDATE memory_corpus_stats SET docs = greatest(docs - 1, 0), total_length = greatest(total_length - $2, 0)
               WHERE agent_id = $1",
+            m.agent_id,
+            i64::from(len)
         )
-        .bind(m.agent_id)
-        .bind(len as i64)
         .execute(&mut *conn)
         .await?;
     }

@@ -40,8 +40,9 @@ fn needed(root: &Path) -> Vec<String> {
             need.push("benches".into());
         }
     }
-    // `sqlx::migrate!` embeds migrations/, askama reads templates/, `include_str!` reads static/.
-    for dir in ["migrations", "templates", "static"] {
+    // `sqlx::migrate!` embeds migrations/, askama reads templates/, `include_str!` reads static/,
+    // the `query!` macros read .sqlx/ (offline, as .cargo/config.toml says).
+    for dir in ["migrations", "templates", "static", ".sqlx", ".cargo"] {
         assert!(root.join(dir).is_dir(), "{dir}/ exists");
         need.push(dir.into());
     }

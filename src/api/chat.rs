@@ -101,13 +101,14 @@ fn sse_id(reply: Uuid, offset: usize) -> String {
 /// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`.
 fn reply_events(
     state: AppState,
+    agent_id: Uuid,
     reply_id: Uuid,
     offset: usize,
     start: Option<Value>,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let pool = state.pool().clone();
-    tokio::spawn(async move { stream::follow(pool, state.chat_streams(), reply_id, offset, tx).await });
+    tokio::spawn(async move { stream::follow(pool, state.chat_streams(), agent_id, reply_id, offset, tx).await });
     let first = start.map(|s| Ok(SseEvent::default().event("start").id(sse_id(reply_id, offset)).data(s.to_string())));
     let rest = futures::stream::unfold((rx, offset, false), move |(mut rx, mut at, finished)| async move {
         if finished {
@@ -149,7 +150,7 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
             "user_message_id": started.user_message_id,
             "message_id": started.reply_id,
         });
-        return Ok(reply_events(state, started.reply_id, 0, Some(start)).into_response());
+        return Ok(reply_events(state, started.agent_id, started.reply_id, 0, Some(start)).into_response());
     }
     let chat::Finished { reply, meta } =
         started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
@@ -185,7 +186,7 @@ async fn resume(state: AppState, scope: &AgentScope, reply_id: Uuid, offset: usi
     if offset > content.len() || !content.is_char_boundary(offset) {
         return Err(ApiError::validation("Last-Event-ID", "the offset is not one this reply's stream sent"));
     }
-    Ok(reply_events(state, reply_id, offset, None).into_response())
+    Ok(reply_events(state, scope.agent_id, reply_id, offset, None).into_response())
 }
 
 /// The SSE stream of a reply from the offset in `Last-Event-ID` (or `?offset=`): what was

@@ -128,9 +128,9 @@ async fn chat_completions(
         req.stream_options.as_ref().and_then(|o| o.get("include_usage")).and_then(Value::as_bool) == Some(true);
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let pool = state.pool().clone();
-    let reply_id = started.reply_id;
+    let (agent_id, reply_id) = (started.agent_id, started.reply_id);
     let follower = state.clone();
-    tokio::spawn(async move { stream::follow(pool, follower.chat_streams(), reply_id, 0, tx).await });
+    tokio::spawn(async move { stream::follow(pool, follower.chat_streams(), agent_id, reply_id, 0, tx).await });
     let chunk = move |delta: Value, finish: Option<&str>, usage: Option<Value>| {
         let mut c = json!({ "id": id, "object": "chat.completion.chunk", "created": created, "model": model,
             "choices": [{ "index": 0, "delta": delta, "finish_reason": finish }] });

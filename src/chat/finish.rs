@@ -126,10 +126,10 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         "WITH reply AS (
             UPDATE chat_messages SET content = CASE WHEN $27 THEN $26 ELSE content END, status = 'complete',
                    meta = $28, updated_at = now()
-             WHERE id = $5 AND status = 'streaming' RETURNING content
+             WHERE agent_id = $2 AND id = $5 AND status = 'streaming' RETURNING content
          ), question AS (
             UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
-             WHERE id = $1 AND EXISTS (SELECT 1 FROM reply)
+             WHERE agent_id = $2 AND id = $1 AND EXISTS (SELECT 1 FROM reply)
          ), density AS (
             -- The save-worthy share of this message and the agent's previous ones (P6).
             SELECT avg(save_worthy::int)::float8 AS share FROM (
@@ -179,7 +179,7 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             SELECT $34, '{summary}', $2, jsonb_build_object('conversation_id', $4::uuid),
                    '{summary}:' || $4::text || ':pending', {attempts}
              WHERE EXISTS (SELECT 1 FROM reply) AND $35::int - {keep} - (
-                   SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE conversation_id = $4
+                   SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE agent_id = $2 AND conversation_id = $4
                    ) >= {min_new}
             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
          ), woken AS (

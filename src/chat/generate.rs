@@ -21,6 +21,7 @@ use crate::llm::{ChatRequest, Message, Role, Usage};
 /// is in flight is written together with the next one.
 async fn persist_deltas(
     pool: &PgPool,
+    agent_id: Uuid,
     reply_id: Uuid,
     mut rx: tokio::sync::mpsc::Receiver<String>,
     events: &tokio::sync::broadcast::Sender<Event>,
@@ -34,11 +35,14 @@ async fn persist_deltas(
         if text.is_empty() {
             continue;
         }
-        sqlx::query("UPDATE chat_messages SET content = content || $2, updated_at = now() WHERE id = $1")
-            .bind(reply_id)
-            .bind(&text)
-            .execute(pool)
-            .await?;
+        sqlx::query!(
+            "UPDATE chat_messages SET content = content || $3, updated_at = now() WHERE agent_id = $1 AND id = $2",
+            agent_id,
+            reply_id,
+            text
+        )
+        .execute(pool)
+        .await?;
         written += text.len();
         let _ = events.send(Event::Delta { end: written, text });
     }
@@ -150,8 +154,10 @@ pub(super) async fn generate(
         return finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, true).await;
     }
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
-    let (response, written) =
-        tokio::join!(state.llm().stream(&ctx, req, tx), persist_deltas(pool, turn.reply_id, rx, events));
+    let (response, written) = tokio::join!(
+        state.llm().stream(&ctx, req, tx),
+        persist_deltas(pool, turn.caller.agent_id, turn.reply_id, rx, events)
+    );
     written?;
     let response = response?;
     timings.generation_ms = ms_since(stage);

@@ -178,6 +178,7 @@ impl Caller {
 
 /// A turn that has been stored and is being generated.
 pub struct Started {
+    pub agent_id: Uuid,
     pub conversation_id: Uuid,
     pub user_message_id: Uuid,
     pub reply_id: Uuid,

@@ -55,11 +55,14 @@ struct Row {
     meta: Value,
 }
 
-async fn read(pool: &PgPool, reply_id: Uuid) -> sqlx::Result<Option<Row>> {
-    sqlx::query_as("SELECT content, status, error, meta FROM chat_messages WHERE id = $1 AND role = 'assistant'")
-        .bind(reply_id)
-        .fetch_optional(pool)
-        .await
+async fn read(pool: &PgPool, agent_id: Uuid, reply_id: Uuid) -> sqlx::Result<Option<Row>> {
+    sqlx::query_as(
+        "SELECT content, status, error, meta FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
+    )
+    .bind(agent_id)
+    .bind(reply_id)
+    .fetch_optional(pool)
+    .await
 }
 
 /// How often, and for how long without progress, a follower polls a reply that streams in
@@ -70,13 +73,20 @@ const POLL_FOR: Duration = Duration::from_secs(180);
 /// Follows a reply from byte `offset`: everything already persisted, then the live events,
 /// until it is done or failed. Sends `Delta`s with their end offsets, then one final event.
 /// Stops early when `out` is closed (the client went away).
-pub async fn follow(pool: PgPool, hub: &Hub, reply_id: Uuid, mut offset: usize, out: tokio::sync::mpsc::Sender<Event>) {
+pub async fn follow(
+    pool: PgPool,
+    hub: &Hub,
+    agent_id: Uuid,
+    reply_id: Uuid,
+    mut offset: usize,
+    out: tokio::sync::mpsc::Sender<Event>,
+) {
     // Subscribe first, then read: whatever is announced after the read is in the receiver,
     // and whatever was announced before it is in the row (text is stored before it is announced).
     let mut live = hub.subscribe(reply_id);
     let mut deadline = tokio::time::Instant::now() + POLL_FOR;
     loop {
-        let row = match read(&pool, reply_id).await {
+        let row = match read(&pool, agent_id, reply_id).await {
             Ok(Some(r)) => r,
             Ok(None) => {
                 let _ = out.send(Event::Failed { code: "not_found".into(), message: "reply not found".into() }).await;

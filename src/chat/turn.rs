@@ -132,16 +132,16 @@ async fn insert_reply(
     user_message_id: Uuid,
     channel: Channel,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
          VALUES ($1, $2, $3, $4, 'assistant', '', 'streaming', $5, $6)",
+        reply_id,
+        conversation_id,
+        agent_id,
+        position,
+        channel.as_str(),
+        user_message_id
     )
-    .bind(reply_id)
-    .bind(conversation_id)
-    .bind(agent_id)
-    .bind(position)
-    .bind(channel.as_str())
-    .bind(user_message_id)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -156,59 +156,68 @@ pub async fn regenerate(
     message_id: Uuid,
 ) -> Result<Started, ApiError> {
     budget_first(state, &caller).await?;
+    let agent_id = caller.agent_id;
     let mut tx = state.pool().begin().await?;
-    let found: Option<(Uuid, String)> = sqlx::query_as(
-        "SELECT m.id, m.role FROM chat_messages m
-          WHERE m.id = $1 AND m.conversation_id = $2 AND m.agent_id = $3",
+    let found = sqlx::query!(
+        "SELECT role, reply_to FROM chat_messages WHERE agent_id = $1 AND id = $2 AND conversation_id = $3",
+        agent_id,
+        message_id,
+        conversation_id
     )
-    .bind(message_id)
-    .bind(conversation_id)
-    .bind(caller.agent_id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| ApiError::not_found("message"))?;
+    let user_id =
+        if found.role == "user" { message_id } else { found.reply_to.ok_or_else(|| ApiError::not_found("message"))? };
+    // Lock the conversation: one regeneration at a time.
+    sqlx::query!(
+        "SELECT 1 AS locked FROM conversations WHERE agent_id = $1 AND id = $2 FOR UPDATE",
+        agent_id,
+        conversation_id
+    )
     .fetch_optional(&mut *tx)
     .await?;
-    let (id, role) = found.ok_or_else(|| ApiError::not_found("message"))?;
-    let user_id = if role == "user" {
-        id
-    } else {
-        sqlx::query_scalar::<_, Option<Uuid>>("SELECT reply_to FROM chat_messages WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?
-            .ok_or_else(|| ApiError::not_found("message"))?
-    };
-    // Lock the conversation: one regeneration at a time.
-    sqlx::query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE").bind(conversation_id).execute(&mut *tx).await?;
-    let (content, position, channel): (String, i32, String) =
-        sqlx::query_as("SELECT content, position, channel FROM chat_messages WHERE id = $1")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-    let streaming: bool = sqlx::query_scalar(&format!(
-        "SELECT EXISTS (SELECT 1 FROM chat_messages WHERE reply_to = $1 AND status = 'streaming'
-           AND updated_at > now() - interval '{STALE_STREAM_SECS} seconds')"
-    ))
-    .bind(user_id)
+    let question = sqlx::query!(
+        "SELECT content, position, channel FROM chat_messages WHERE agent_id = $1 AND id = $2",
+        agent_id,
+        user_id
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    let (content, position, channel) = (question.content, question.position, question.channel);
+    let streaming = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM chat_messages WHERE agent_id = $1 AND reply_to = $2 AND status = 'streaming'
+             AND updated_at > now() - make_interval(secs => $3)) AS "streaming!""#,
+        agent_id,
+        user_id,
+        STALE_STREAM_SECS as f64
+    )
     .fetch_one(&mut *tx)
     .await?;
     if streaming {
         return Err(ApiError::Conflict("a reply to this message is still being generated".into()));
     }
-    sqlx::query(
+    sqlx::query!(
         "UPDATE chat_messages SET status = 'superseded', updated_at = now()
-          WHERE reply_to = $1 AND status IN ('complete', 'error', 'streaming')",
+          WHERE agent_id = $1 AND reply_to = $2 AND status IN ('complete', 'error', 'streaming')",
+        agent_id,
+        user_id
     )
-    .bind(user_id)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("UPDATE chat_messages SET status = 'pending', error = NULL, updated_at = now() WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let reply_position: i32 = sqlx::query_scalar(
-        "UPDATE conversations SET message_count = message_count + 1, updated_at = now() WHERE id = $1
-         RETURNING message_count - 1",
+    sqlx::query!(
+        "UPDATE chat_messages SET status = 'pending', error = NULL, updated_at = now() WHERE agent_id = $1 AND id = $2",
+        agent_id,
+        user_id
     )
-    .bind(conversation_id)
+    .execute(&mut *tx)
+    .await?;
+    let reply_position = sqlx::query_scalar!(
+        r#"UPDATE conversations SET message_count = message_count + 1, updated_at = now()
+            WHERE agent_id = $1 AND id = $2 RETURNING message_count - 1 AS "position!""#,
+        agent_id,
+        conversation_id
+    )
     .fetch_one(&mut *tx)
     .await?;
     let channel = match channel.as_str() {
@@ -248,7 +257,8 @@ pub(super) struct Turn {
 }
 
 pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
-    let (conversation_id, user_message_id, reply_id) = (turn.conversation_id, turn.user_message_id, turn.reply_id);
+    let (agent_id, conversation_id, user_message_id, reply_id) =
+        (turn.caller.agent_id, turn.conversation_id, turn.user_message_id, turn.reply_id);
     let events = state.chat_streams().open(reply_id);
     let state = state.clone();
     let done = tokio::spawn(async move {
@@ -267,7 +277,7 @@ pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
         state.chat_streams().close(turn.reply_id);
         result
     });
-    Started { conversation_id, user_message_id, reply_id, done }
+    Started { agent_id, conversation_id, user_message_id, reply_id, done }
 }
 
 /// Records a failed generation: both messages get the error status (the user message can be
@@ -275,13 +285,14 @@ pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
 async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync::broadcast::Sender<Event>) {
     let message = e.to_string();
     tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = %message, "chat generation failed");
-    let stored = sqlx::query(
-        "UPDATE chat_messages SET status = 'error', error = $3, updated_at = now()
-              WHERE id IN ($1, $2) AND status IN ('pending', 'streaming')",
+    let stored = sqlx::query!(
+        "UPDATE chat_messages SET status = 'error', error = $4, updated_at = now()
+          WHERE agent_id = $1 AND id IN ($2, $3) AND status IN ('pending', 'streaming')",
+        turn.caller.agent_id,
+        turn.user_message_id,
+        turn.reply_id,
+        message
     )
-    .bind(turn.user_message_id)
-    .bind(turn.reply_id)
-    .bind(&message)
     .execute(state.pool())
     .await;
     if let Err(db) = stored {

@@ -9,6 +9,7 @@ mod auth;
 mod browser;
 mod chat;
 mod cognition;
+mod dashboard;
 mod embeddings;
 mod errors;
 mod fuzz;

@@ -1,10 +1,9 @@
 //! An agent's activity log.
 
 use askama::Template;
-use axum::extract::{Path, State};
-use uuid::Uuid;
+use axum::extract::State;
 
-use super::forms::WebOwner;
+use super::extract::WebAgent;
 use super::pages::*;
 use crate::activity::{self, ActivityEntry};
 use crate::agents::Agent;
@@ -19,8 +18,7 @@ struct ActivityPage {
     tab: &'static str,
 }
 
-pub async fn activity(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
-    let entries = activity::list_agent(state.pool(), id, 200, None).await.map_err(internal)?;
+pub async fn activity(State(state): State<AppState>, WebAgent { owner: web, agent }: WebAgent) -> PageResult {
+    let entries = activity::list_agent(state.pool(), agent.id, 200, None).await.map_err(internal)?;
     Ok(render(ActivityPage { csrf: web.csrf, agent, entries, tab: "activity" }))
 }

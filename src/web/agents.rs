@@ -1,13 +1,12 @@
 //! The agents list, the new-agent form, and an agent's settings page (update, delete).
 
 use askama::Template;
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
+use super::extract::{Posted, WebAgent, WebOwner};
+use super::forms::Form;
 use super::pages::*;
 use crate::agents::{self, Agent, AgentInput, QuietHours};
 use crate::app::AppState;
@@ -152,11 +151,7 @@ pub async fn new_agent(web: WebOwner) -> Response {
     render(NewAgentPage { csrf: web.csrf, form: AgentForm::defaults(), error: None })
 }
 
-pub async fn create_agent(State(state): State<AppState>, web: WebOwner, body: Bytes) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
+pub async fn create_agent(State(state): State<AppState>, Posted { who: web, form: f }: Posted<WebOwner>) -> PageResult {
     let form = AgentForm::from_form(&f);
     let result: Result<Agent, ApiError> = async {
         let input = form.to_input()?;
@@ -194,13 +189,11 @@ pub struct SavedQuery {
 
 pub async fn agent_settings(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
+    WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<SavedQuery>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
     let form = AgentForm::of(&agent);
-    let gaps = crate::cognition::lint::gaps(state.pool(), id).await.map_err(internal)?;
+    let gaps = crate::cognition::lint::gaps(state.pool(), agent.id).await.map_err(internal)?;
     Ok(render(AgentSettingsPage {
         csrf: web.csrf,
         agent,
@@ -214,15 +207,9 @@ pub async fn agent_settings(
 
 pub async fn update_agent(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
-    body: Bytes,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let form = AgentForm::from_form(&f);
     let result: Result<(), ApiError> = async {
         let input = form.to_input()?;
@@ -251,15 +238,11 @@ pub async fn update_agent(
 
 pub async fn delete_agent(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
-    body: Bytes,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
     let mut tx = state.pool().begin().await.map_err(internal)?;
-    agents::delete(&mut tx, web.owner.tenant_id, id, &web.owner.origin())
+    // Still 404 when it is gone by now (deleted in another tab since the extractor loaded it).
+    agents::delete(&mut tx, web.owner.tenant_id, agent.id, &web.owner.origin())
         .await
         .map_err(internal)?
         .ok_or_else(not_found_page)?;

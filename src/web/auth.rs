@@ -9,7 +9,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, WebOwner, new_pre_session_token, pre_session_csrf_ok, safe_next};
+use super::extract::{Posted, WebOwner};
+use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, new_pre_session_token, pre_session_csrf_ok, safe_next};
 use super::pages::*;
 use crate::accounts::{check_password, create_owner};
 use crate::app::AppState;
@@ -133,10 +134,7 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, Query(q)
     }
 }
 
-pub async fn logout(State(state): State<AppState>, web: WebOwner, body: Bytes) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
+pub async fn logout(State(state): State<AppState>, Posted { who: web, .. }: Posted<WebOwner>) -> PageResult {
     session::revoke(state.pool(), web.owner.session_id).await.map_err(internal)?;
     Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies()))
 }

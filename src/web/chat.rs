@@ -4,14 +4,13 @@
 //! regenerated.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
-use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, render};
+use super::extract::{Posted, WebAgent, WebOwner};
+use super::pages::{PageResult, internal, message_of, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS};
@@ -117,11 +116,9 @@ async fn page(
 
 pub async fn show(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
+    WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<ChatQuery>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
     page(&state, web, agent, q.c, None, String::new()).await
 }
 
@@ -134,12 +131,10 @@ fn chat_url(agent: Uuid, conversation: Uuid) -> String {
 }
 
 /// Without the page script: runs the turn, waits for the reply, shows the conversation.
-pub async fn send(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn send(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
     let message = f.text("message");
     let conversation = f.text("conversation_id").parse::<Uuid>().ok();
     match chat::start(&state, caller(&web, &agent), message.clone(), conversation, Channel::Web).await {
@@ -164,17 +159,18 @@ fn refused(e: &ApiError) -> Option<String> {
     }
 }
 
+/// The turn in `/agents/{id}/chat/{cid}/regenerate/{mid}` (the agent's `{id}` is `WebAgent`'s).
+#[derive(Deserialize)]
+pub struct TurnPath {
+    cid: Uuid,
+    mid: Uuid,
+}
+
 pub async fn regenerate(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, cid, mid)): Path<(Uuid, Uuid, Uuid)>,
-    body: Bytes,
+    Path(TurnPath { cid, mid }): Path<TurnPath>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
     match chat::regenerate(&state, caller(&web, &agent), cid, mid).await {
         Ok(started) => {
             let _ = started.done.await;

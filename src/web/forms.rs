@@ -1,14 +1,10 @@
-//! Form plumbing for the dashboard: urlencoded bodies with repeated keys (checkbox lists),
-//! the signed-in owner as an extractor that redirects to the login page, and CSRF checks.
+//! Form plumbing for the dashboard: urlencoded bodies with repeated keys (checkbox lists), the
+//! pre-session CSRF cookie of the sign-in and sign-up forms, and safe post-login destinations.
+//! (The session CSRF check of every other form is the `Posted` extractor in `extract.rs`.)
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
-use axum::response::{IntoResponse, Redirect, Response};
 use rand::RngCore;
 
-use crate::app::AppState;
-use crate::auth::extract::owner_from_parts;
-use crate::auth::{Owner, session};
+use crate::auth::session;
 
 pub const PRE_SESSION_CSRF_COOKIE: &str = "mc_csrf";
 
@@ -31,43 +27,6 @@ impl Form {
     }
     pub fn checked(&self, key: &str) -> bool {
         self.get(key).is_some()
-    }
-}
-
-/// The signed-in owner of a dashboard page; anyone else is sent to sign in (or to refresh an
-/// expired session first).
-pub struct WebOwner {
-    pub owner: Owner,
-    pub csrf: String,
-}
-
-impl FromRequestParts<AppState> for WebOwner {
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        match owner_from_parts(parts, state).await {
-            Ok(Some(owner)) => {
-                let csrf = state.session_keys().csrf_token(owner.session_id);
-                Ok(WebOwner { owner, csrf })
-            }
-            Ok(None) | Err(_) => {
-                let next = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/agents");
-                let next = url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>();
-                let target = if session::cookie(&parts.headers, session::REFRESH_COOKIE).is_some_and(|c| !c.is_empty())
-                {
-                    format!("/refresh?next={next}")
-                } else {
-                    format!("/login?next={next}")
-                };
-                Err(Redirect::to(&target).into_response())
-            }
-        }
-    }
-}
-
-impl WebOwner {
-    pub fn csrf_ok(&self, state: &AppState, form: &Form) -> bool {
-        form.get("csrf").is_some_and(|t| state.session_keys().csrf_ok(self.owner.session_id, t))
     }
 }
 

@@ -1,13 +1,13 @@
 //! An agent's API keys: list, issue (the secret shown once), revoke.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Redirect};
+use serde::Deserialize;
 use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
+use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::*;
 use crate::agents::Agent;
 use crate::app::AppState;
@@ -71,11 +71,10 @@ const NEW_KEY_COOKIE: &str = "mc_new_key";
 
 pub async fn keys(
     State(state): State<AppState>,
-    web: WebOwner,
+    WebAgent { owner: web, agent }: WebAgent,
     headers: HeaderMap,
-    Path(id): Path<Uuid>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let flashed = session::cookie(&headers, NEW_KEY_COOKIE).filter(|t| keys::parse(t).is_some()).map(str::to_string);
     let Some(token) = flashed else {
         return keys_page(&state, web, agent, None, None, String::new(), &[]).await;
@@ -89,12 +88,11 @@ pub async fn keys(
     Ok(with_cookies(resp, [format!("{NEW_KEY_COOKIE}=; Path=/agents/{id}/keys; HttpOnly; SameSite=Strict; Max-Age=0")]))
 }
 
-pub async fn create_key(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn create_key(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let id = agent.id;
     let name = f.text("name");
     let requested = f.all("scopes");
     let (name_ok, scopes) = match keys::validate_request(&name, &requested, None) {
@@ -124,16 +122,18 @@ pub async fn create_key(State(state): State<AppState>, web: WebOwner, Path(id): 
     Ok(with_cookies(Redirect::to(&format!("/agents/{id}/keys")).into_response(), [flash]))
 }
 
+/// The key in `/agents/{id}/keys/{kid}/revoke` (the agent's `{id}` is `WebAgent`'s).
+#[derive(Deserialize)]
+pub struct KeyPath {
+    kid: Uuid,
+}
+
 pub async fn revoke_key(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, kid)): Path<(Uuid, Uuid)>,
-    body: Bytes,
+    Path(KeyPath { kid }): Path<KeyPath>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
-    load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let mut tx = state.pool().begin().await.map_err(internal)?;
     keys::revoke(&mut tx, web.owner.tenant_id, id, kid, &web.owner.origin())
         .await

@@ -3,14 +3,13 @@
 //! the same domain functions as the API.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
-use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, not_found_page, render};
+use super::extract::{Posted, WebAgent, WebOwner};
+use super::pages::{PageResult, internal, message_of, not_found_page, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -142,11 +141,9 @@ async fn memories_page(
 
 pub async fn memories(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
+    WebAgent { owner: web, agent }: WebAgent,
     Query(query): Query<MemoriesQuery>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
     memories_page(&state, web, agent, query, None).await
 }
 
@@ -163,12 +160,11 @@ fn back(id: Uuid, notice: &str) -> axum::response::Response {
     Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response()
 }
 
-pub async fn create(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn create(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let id = agent.id;
     let importance = match f.text("importance").trim() {
         "" => None,
         v => match v.parse::<f32>() {
@@ -242,22 +238,26 @@ async fn memory_page(state: &AppState, web: WebOwner, agent: Agent, mid: Uuid, e
     }))
 }
 
-pub async fn show(State(state): State<AppState>, web: WebOwner, Path((id, mid)): Path<(Uuid, Uuid)>) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
+/// The memory in `/agents/{id}/memories/{mid}/…` (the agent's `{id}` is `WebAgent`'s).
+#[derive(Deserialize)]
+pub struct MemoryPath {
+    mid: Uuid,
+}
+
+pub async fn show(
+    State(state): State<AppState>,
+    WebAgent { owner: web, agent }: WebAgent,
+    Path(MemoryPath { mid }): Path<MemoryPath>,
+) -> PageResult {
     memory_page(&state, web, agent, mid, None).await
 }
 
 pub async fn update(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, mid)): Path<(Uuid, Uuid)>,
-    body: Bytes,
+    Path(MemoryPath { mid }): Path<MemoryPath>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let content = f.text("content");
     let importance = f.text("importance").trim().parse::<f32>().ok();
     let category = f.text("category").trim().to_lowercase();
@@ -293,15 +293,10 @@ pub async fn update(
 
 pub async fn pin(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, mid)): Path<(Uuid, Uuid)>,
-    body: Bytes,
+    Path(MemoryPath { mid }): Path<MemoryPath>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let pinned = f.text("pinned") == "true";
     let patch = MemoryPatch { pinned: Some(pinned), ..Default::default() };
     let mut tx = state.pool().begin().await.map_err(internal)?;
@@ -315,14 +310,10 @@ pub async fn pin(
 
 pub async fn delete(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, mid)): Path<(Uuid, Uuid)>,
-    body: Bytes,
+    Path(MemoryPath { mid }): Path<MemoryPath>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
-    load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let mut tx = state.pool().begin().await.map_err(internal)?;
     match memory::delete(&mut tx, id, mid, &web.owner.origin(), Some("deleted in the dashboard")).await {
         Ok(_) => tx.commit().await.map_err(internal)?,
@@ -334,15 +325,9 @@ pub async fn delete(
 
 pub async fn knowledge_text(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
-    body: Bytes,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let title = Some(f.text("title")).filter(|t| !t.trim().is_empty());
     match add_text(&state, id, &web.owner.origin(), &f.text("text"), title).await {
         Ok(k) => Ok(back(id, &format!("Stored as {} chunk(s).", k.chunks.len()))),
@@ -352,15 +337,9 @@ pub async fn knowledge_text(
 
 pub async fn knowledge_url(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
-    body: Bytes,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     match add_url(&state, id, &web.owner.origin(), &f.text("url")).await {
         Ok(k) => Ok(back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len()))),
         Err(e) => form_error(&state, web, agent, e).await,

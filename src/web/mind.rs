@@ -2,14 +2,13 @@
 //! applied (reflect now), the tasks they set, and the knowledge gaps (confirm or dismiss).
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
-use super::pages::{PageResult, api_error, forbidden_csrf, internal, load_agent, render};
+use super::extract::{Posted, WebAgent};
+use super::pages::{PageResult, api_error, internal, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::cognition::dossier::{self, DossierState};
@@ -66,11 +65,10 @@ fn describe(a: &serde_json::Value) -> ActionView {
 
 pub async fn show(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
+    WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<MindQuery>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
+    let id = agent.id;
     let pool = state.pool();
     let reflections = reflection::list(pool, id, 20)
         .await
@@ -105,11 +103,10 @@ fn back(agent: Uuid, notice: &str) -> axum::response::Response {
     Redirect::to(&format!("/agents/{agent}/mind?notice={encoded}")).into_response()
 }
 
-pub async fn compile(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn compile(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+) -> PageResult {
     let notice = match dossier::compile(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), false).await {
         Ok(Some(d)) => format!("Dossier compiled from {} memories ({} words).", d.memories, d.words),
         Ok(None) => "Nothing to compile: the agent has no memories yet.".into(),
@@ -118,11 +115,10 @@ pub async fn compile(State(state): State<AppState>, web: WebOwner, Path(id): Pat
     Ok(back(agent.id, &notice))
 }
 
-pub async fn reflect(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    if !web.csrf_ok(&state, &Form::parse(&body)) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn reflect(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+) -> PageResult {
     let notice = match reflection::not_ready(state.pool(), agent.id, false).await.map_err(internal)? {
         Some(reason) => format!("Not yet: {reason}."),
         None => {
@@ -146,17 +142,17 @@ pub async fn reflect(State(state): State<AppState>, web: WebOwner, Path(id): Pat
     Ok(back(agent.id, &notice))
 }
 
+/// The gap in `/agents/{id}/mind/gaps/{gid}` (the agent's `{id}` is `WebAgent`'s).
+#[derive(Deserialize)]
+pub struct GapPath {
+    gid: Uuid,
+}
+
 pub async fn gap(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path((id, gid)): Path<(Uuid, Uuid)>,
-    body: Bytes,
+    Path(GapPath { gid }): Path<GapPath>,
+    Posted { who: WebAgent { agent, .. }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
     let status = f.text("status");
     if !crate::vocabulary::GapStatus::NAMES.contains(&status.as_str()) {
         return Ok(back(agent.id, "Unknown gap status."));

@@ -6,6 +6,7 @@ mod activity;
 mod agents;
 mod auth;
 mod chat;
+mod extract;
 mod forms;
 mod keys;
 mod memories;

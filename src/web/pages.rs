@@ -1,14 +1,9 @@
-//! What every dashboard page shares: rendering, error pages, form-error messages, and loading
-//! the signed-in owner's agent (404 for anyone else's).
+//! What every dashboard page shares: rendering, error pages and form-error messages.
 
 use askama::Template;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use uuid::Uuid;
 
-use super::forms::WebOwner;
-use crate::agents::{self, Agent};
-use crate::app::AppState;
 use crate::error::ApiError;
 
 pub(super) type PageResult = Result<Response, Response>;
@@ -42,10 +37,6 @@ pub(super) fn message_of(e: &ApiError) -> Option<String> {
         | ApiError::Unauthorized(message) => Some(message.clone()),
         _ => None,
     }
-}
-
-pub(super) async fn load_agent(state: &AppState, web: &WebOwner, id: Uuid) -> Result<Agent, Response> {
-    agents::get(state.pool(), web.owner.tenant_id, id).await.map_err(internal)?.ok_or_else(not_found_page)
 }
 
 pub(super) fn not_found_page() -> Response {

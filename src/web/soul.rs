@@ -2,14 +2,12 @@
 //! version with who wrote it and how it was let in, and a word diff between versions.
 
 use askama::Template;
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
-use uuid::Uuid;
 
-use super::forms::{Form, WebOwner};
-use super::pages::{PageResult, forbidden_csrf, internal, load_agent, message_of, render};
+use super::extract::{Posted, WebAgent, WebOwner};
+use super::pages::{PageResult, internal, message_of, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::soul::{self, Piece, SoulVersion};
@@ -68,20 +66,16 @@ async fn page(
 
 pub async fn show(
     State(state): State<AppState>,
-    web: WebOwner,
-    Path(id): Path<Uuid>,
+    WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<SoulQuery>,
 ) -> PageResult {
-    let agent = load_agent(&state, &web, id).await?;
     page(&state, web, agent, q, None, None).await
 }
 
-pub async fn save(State(state): State<AppState>, web: WebOwner, Path(id): Path<Uuid>, body: Bytes) -> PageResult {
-    let f = Form::parse(&body);
-    if !web.csrf_ok(&state, &f) {
-        return Err(forbidden_csrf());
-    }
-    let agent = load_agent(&state, &web, id).await?;
+pub async fn save(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
     let content = f.text("content");
     let reason = f.text("reason");
     let reason = (!reason.trim().is_empty()).then(|| reason.trim().to_string());

@@ -12,6 +12,7 @@ mod chat_learning;
 mod chat_stream;
 mod chat_support;
 mod cognition;
+mod dashboard;
 mod embeddings;
 mod errors;
 mod fuzz;

@@ -261,8 +261,22 @@ fn main() -> anyhow::Result<()> {
             concurrent as f64 / secs
         );
 
-        // Let the learning jobs the turns queued finish, then B4 over every message played.
-        miniclaw::jobs::worker::drain(&pool, &registry).await?;
+        // Let the learning jobs the turns queued finish (the in-process worker and this drain
+        // share them; a busy retry waits a second), bounded, then B4 over every message played.
+        let settle = std::time::Instant::now();
+        loop {
+            miniclaw::jobs::worker::drain(&pool, &registry).await?;
+            let open: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM jobs WHERE kind IN ('chat_extract', 'chat_summary') AND status IN ('queued', 'running')",
+            )
+            .fetch_one(&pool)
+            .await?;
+            if open == 0 || settle.elapsed() > std::time::Duration::from_secs(180) {
+                println!("{{\"learning_jobs_settled_s\":{:.1},\"still_open\":{open}}}", settle.elapsed().as_secs_f64());
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
         let (messages, skipped, avg_prompt): (i64, i64, f64) = sqlx::query_as(
             "SELECT count(*), count(*) FILTER (WHERE triage_skipped),
                     coalesce(avg(prompt_tokens) FILTER (WHERE engine IS NOT NULL), 0)::float8 FROM chat_analytics",

@@ -126,3 +126,37 @@ async fn two_summary_passes_over_one_conversation_write_one_summary() {
         .unwrap();
     assert_eq!(ranges, [(0, 7)], "the 8 messages before the last 14, once");
 }
+
+#[tokio::test]
+async fn a_backlog_is_extracted_in_batches_of_at_most_twenty_one_job_after_the_other() {
+    use miniclaw::chat::calibrate::BATCH_MAX;
+    let c = Chat::new(TestApp::spawn().await).await;
+    let pool = c.app.pool();
+    // No worker runs while the messages arrive: the agent's one pending job waits, the batch grows.
+    let mut conversation: Option<String> = None;
+    for i in 0..25 {
+        let r = c
+            .say(&format!("I planted {i} rows of carrots in the garden behind the house."), conversation.as_deref())
+            .await;
+        conversation = r["conversation_id"].as_str().map(str::to_string);
+    }
+    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
+    assert_eq!(queued, 25);
+    let pending: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM jobs WHERE kind = 'chat_extract' AND status = 'queued'")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    assert_eq!(pending, 1, "one pending extraction job per agent");
+    // The first job takes the oldest 20 and queues the next at once; that one takes the rest.
+    c.app.run_jobs().await;
+    let batches: Vec<i64> = sqlx::query_scalar(
+        "SELECT (result->>'messages')::bigint FROM jobs WHERE kind = 'chat_extract' AND status = 'done' ORDER BY finished_at",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    assert_eq!(batches, [BATCH_MAX, 25 - BATCH_MAX]);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(pool).await.unwrap();
+    assert_eq!(left, 0);
+}

@@ -50,7 +50,11 @@ pub const SUMMARY_JOB: &str = "chat_summary";
 /// Attempts of those jobs (a budget refusal or a provider outage is retried with backoff).
 pub const JOB_ATTEMPTS: i32 = 3;
 /// A flush that found the agent's batch held by another waits this long before trying again.
-const BUSY_RETRY_SECS: i64 = 5;
+const BUSY_RETRY_SECS: f64 = 1.0;
+/// Most queued messages one extraction takes, oldest first. Batches are 2–5 messages when the
+/// jobs keep up; a backlog (one agent talking to many clients at once) is worked off in batches
+/// of this size, one job after the other, instead of one extraction over everything.
+pub const BATCH_MAX: i64 = 20;
 
 /// Save-worthy shares above and below which the threshold moves (P6).
 pub const DENSE_SHARE: f64 = 0.7;
@@ -112,9 +116,10 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
                 (SELECT r.content FROM chat_messages r WHERE r.reply_to = m.id AND r.status = 'complete'
                   ORDER BY r.position DESC LIMIT 1) AS reply
            FROM flushing f, extraction_queue q JOIN chat_messages m ON m.id = q.message_id
-          WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at FOR UPDATE OF q SKIP LOCKED",
+          WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at LIMIT $2 FOR UPDATE OF q SKIP LOCKED",
     )
     .bind(agent_id)
+    .bind(BATCH_MAX)
     .fetch_all(&mut *tx)
     .await?;
     let mut report = FlushReport { messages: queued.len(), ..FlushReport::default() };
@@ -189,9 +194,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
                 crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, tenant) = ctx.agent().await?;
                 let report = flush(ctx.deps()?, agent, Some(tenant)).await?;
-                if report.messages == 0 {
-                    retry_if_busy(&ctx.pool, agent).await?;
-                }
+                follow_up(&ctx.pool, agent, &report).await?;
                 Ok(json!(report))
             },
         )
@@ -233,6 +236,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
                 for (agent, tenant) in stale {
                     match flush(deps, agent, Some(tenant)).await {
                         Ok(r) => {
+                            follow_up(&ctx.pool, agent, &r).await?;
                             flushed.insert(agent.to_string(), json!(r));
                         }
                         Err(e) => {
@@ -248,19 +252,24 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
     ]
 }
 
-/// After a flush that took nothing: if the agent still has queued messages, another flush held
-/// them, and they may have arrived after it began. One more extraction job, shortly, takes them
-/// (unless one is pending already), so a full batch never waits for the 5-minute sweep.
-async fn retry_if_busy(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()> {
+/// After a flush, the messages still queued may have arrived while it ran, and the turn that
+/// filled their batch may have queued a job that met the running flush and took nothing. So:
+/// a flush that took nothing (another held the batch) tries again in a second if anything is
+/// queued; a flush that took messages queues the next job at once when a batch's worth
+/// (`THRESHOLD_DENSE`) is still waiting. At most one pending job per agent either way.
+async fn follow_up(pool: &PgPool, agent_id: Uuid, done: &FlushReport) -> sqlx::Result<()> {
+    let (delay, waiting) = if done.messages == 0 { (BUSY_RETRY_SECS, 1) } else { (0.0, THRESHOLD_DENSE) };
     sqlx::query(&format!(
         "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, max_attempts)
-         SELECT $1, '{EXTRACT_JOB}', $2, now() + interval '{BUSY_RETRY_SECS} seconds',
+         SELECT $1, '{EXTRACT_JOB}', $2, now() + make_interval(secs => $3),
                 '{EXTRACT_JOB}:' || $2::text || ':pending', {JOB_ATTEMPTS}
-          WHERE EXISTS (SELECT 1 FROM extraction_queue WHERE agent_id = $2)
+          WHERE (SELECT count(*) FROM (SELECT 1 FROM extraction_queue WHERE agent_id = $2 LIMIT $4) q) >= $4
          ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING"
     ))
     .bind(Uuid::now_v7())
     .bind(agent_id)
+    .bind(delay)
+    .bind(waiting)
     .execute(pool)
     .await?;
     Ok(())

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use chrono::Utc;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -38,7 +38,7 @@ pub const CONTEXT_SCAN_MAX: u32 = 1_000;
 const KNOWLEDGE_SOURCES: [&str; 2] = ["uploaded", "url"];
 
 /// A memory put into the prompt, with why.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct UsedMemory {
     pub id: Uuid,
     pub content: String,
@@ -56,7 +56,7 @@ pub struct UsedMemory {
 }
 
 /// What was searched for the reply (R8).
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct Searched {
     pub categories: Vec<String>,
     pub knowledge: bool,

@@ -103,8 +103,9 @@ pub struct ChatMessage {
 pub(crate) const MESSAGE_COLUMNS: &str =
     "id, conversation_id, position, role, content, status, error, channel, reply_to, meta, created_at, updated_at";
 
-/// The final metadata of a reply: what the JSON answer and the SSE `done` event carry.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// The final metadata of a reply: what the JSON answer and the SSE `done` event carry, and what
+/// the reply row keeps in `meta` (read back by the dashboard).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct ReplyMeta {
     pub conversation_id: Uuid,
     pub user_message_id: Uuid,
@@ -132,7 +133,7 @@ pub struct ReplyMeta {
 }
 
 /// Milliseconds per stage of a turn (the model's own time is in `generation_ms`).
-#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ToSchema)]
 pub struct Timings {
     pub setup_ms: f64,
     pub triage_ms: f64,
@@ -197,5 +198,30 @@ pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiEr
     match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), false).await? {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reply_metadata_reads_back_from_its_row() {
+        let meta = ReplyMeta {
+            intent: "casual_chat".into(),
+            triage_skipped: true,
+            skip_reason: Some("brief".into()),
+            engine: "offline".into(),
+            memories_used: vec![UsedMemory {
+                content: "The user's name is Alice".into(),
+                rank: 0.8,
+                ..Default::default()
+            }],
+            timings: Timings { context_ms: 1.5, ..Default::default() },
+            ..Default::default()
+        };
+        let stored = serde_json::to_value(&meta).unwrap();
+        let back: ReplyMeta = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), stored);
     }
 }

@@ -13,45 +13,13 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, render};
 use crate::agents::Agent;
 use crate::app::AppState;
-use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS};
+use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS, ReplyMeta};
 use crate::error::ApiError;
-
-/// A memory a reply used, as the page shows it.
-#[derive(Debug, Default, Deserialize)]
-pub struct UsedView {
-    #[serde(default)]
-    pub content: String,
-    #[serde(default)]
-    pub section: String,
-    #[serde(default)]
-    pub found_by: String,
-    pub relevance: Option<f64>,
-    #[serde(default)]
-    pub importance: f64,
-    #[serde(default)]
-    pub rank: f64,
-}
-
-/// A reply's metadata, as the page shows it.
-#[derive(Debug, Default, Deserialize)]
-pub struct MetaView {
-    #[serde(default)]
-    pub intent: String,
-    #[serde(default)]
-    pub triage_skipped: bool,
-    pub skip_reason: Option<String>,
-    pub triage_error: Option<String>,
-    #[serde(default)]
-    pub engine: String,
-    #[serde(default)]
-    pub model: String,
-    #[serde(default)]
-    pub memories_used: Vec<UsedView>,
-}
 
 pub struct MessageView {
     pub message: ChatMessage,
-    pub meta: Option<MetaView>,
+    /// A completed reply's metadata, read back from its row.
+    pub meta: Option<ReplyMeta>,
 }
 
 #[derive(Template)]
@@ -91,7 +59,7 @@ async fn page(
                     .into_iter()
                     .map(|m| {
                         let meta = (m.role == "assistant" && m.status == "complete")
-                            .then(|| serde_json::from_value::<MetaView>(m.meta.clone()).unwrap_or_default());
+                            .then(|| serde_json::from_value::<ReplyMeta>(m.meta.clone()).unwrap_or_default());
                         MessageView { message: m, meta }
                     })
                     .collect();

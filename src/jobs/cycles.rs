@@ -74,11 +74,11 @@ pub fn all() -> Vec<Cycle> {
 }
 
 async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
-    let done = sqlx::query("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'")
+    let done = sqlx::query!("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'")
         .execute(&ctx.pool)
         .await?
         .rows_affected();
-    let dead = sqlx::query("DELETE FROM jobs WHERE status = 'dead' AND finished_at < now() - interval '30 days'")
+    let dead = sqlx::query!("DELETE FROM jobs WHERE status = 'dead' AND finished_at < now() - interval '30 days'")
         .execute(&ctx.pool)
         .await?
         .rows_affected();
@@ -87,8 +87,8 @@ async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
 
 async fn pipeline_health(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     let q = queue::stats(&ctx.pool).await?;
-    let finished_last_hour: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM jobs WHERE status = 'done' AND finished_at > now() - interval '1 hour'",
+    let finished_last_hour = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "finished!" FROM jobs WHERE status = 'done' AND finished_at > now() - interval '1 hour'"#
     )
     .fetch_one(&ctx.pool)
     .await?;

@@ -44,10 +44,8 @@ impl JobContext {
     pub async fn agent(&self) -> anyhow::Result<(uuid::Uuid, uuid::Uuid)> {
         let agent =
             self.job.agent_id.ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
-        let tenant: Option<uuid::Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
-            .bind(agent)
-            .fetch_optional(&self.pool)
-            .await?;
+        let tenant =
+            sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent).fetch_optional(&self.pool).await?;
         Ok((agent, tenant.ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
     }
 }

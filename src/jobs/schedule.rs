@@ -49,18 +49,18 @@ pub async fn ensure(
 ) -> sqlx::Result<()> {
     let secs = interval.as_secs().max(1) as i64;
     let first = next_slot(Utc::now(), secs, &schedule_key(cycle, agent_id));
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (agent_id, cycle) DO UPDATE
             SET interval_secs = EXCLUDED.interval_secs,
                 next_run_at = CASE WHEN job_schedules.interval_secs = EXCLUDED.interval_secs
                                    THEN job_schedules.next_run_at ELSE EXCLUDED.next_run_at END",
+        agent_id,
+        cycle,
+        secs as i32,
+        first
     )
-    .bind(agent_id)
-    .bind(cycle)
-    .bind(secs as i32)
-    .bind(first)
     .execute(conn)
     .await?;
     Ok(())
@@ -85,12 +85,12 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
         let Some(interval) = c.interval else { continue };
         let secs = interval.as_secs().max(1) as i64;
         loop {
-            let missing: Vec<Uuid> = sqlx::query_scalar(
+            let missing = sqlx::query_scalar!(
                 "SELECT a.id FROM agents a
                   WHERE NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
                   LIMIT 1000",
+                c.name
             )
-            .bind(c.name)
             .fetch_all(pool)
             .await?;
             if missing.is_empty() {
@@ -99,15 +99,15 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
             let now = Utc::now();
             let slots: Vec<DateTime<Utc>> =
                 missing.iter().map(|a| next_slot(now, secs, &schedule_key(c.name, Some(*a)))).collect();
-            added += sqlx::query(
+            added += sqlx::query!(
                 "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
                  SELECT a, $1, $2, t FROM unnest($3::uuid[], $4::timestamptz[]) AS x(a, t)
                  ON CONFLICT (agent_id, cycle) DO NOTHING",
+                c.name,
+                secs as i32,
+                &missing,
+                &slots
             )
-            .bind(c.name)
-            .bind(secs as i32)
-            .bind(&missing)
-            .bind(&slots)
             .execute(pool)
             .await?
             .rows_affected();
@@ -161,7 +161,7 @@ pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
     .fetch_one(&mut *tx)
     .await?;
     if created > 0 {
-        sqlx::query("SELECT pg_notify($1, 'schedule')").bind(NOTIFY_CHANNEL).execute(&mut *tx).await?;
+        sqlx::query!("SELECT pg_notify($1, 'schedule')", NOTIFY_CHANNEL).execute(&mut *tx).await?;
     }
     tx.commit().await?;
     Ok(created as u64)

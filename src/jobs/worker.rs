@@ -146,8 +146,7 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
     if let Some(agent) = job.agent_id {
         let recorded = async {
             let mut conn = pool.acquire().await?;
-            let tenant: Option<uuid::Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
-                .bind(agent)
+            let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent)
                 .fetch_optional(&mut *conn)
                 .await?;
             if let Some(tenant) = tenant {
@@ -337,17 +336,18 @@ pub async fn run_cycle_now(
         job = job.agent(a);
     }
     let id = Uuid::now_v7();
-    let leased: Job = sqlx::query_as(
+    let leased = sqlx::query_as!(
+        Job,
         "INSERT INTO jobs (id, kind, agent_id, payload, max_attempts, status, attempts, locked_by, locked_until, started_at)
          VALUES ($1, $2, $3, $4, 1, 'running', 1, $5, now() + make_interval(secs => $6), now())
          RETURNING *",
+        id,
+        job.kind,
+        job.agent_id,
+        job.payload,
+        worker_id,
+        LEASE.as_secs_f64()
     )
-    .bind(id)
-    .bind(&job.kind)
-    .bind(job.agent_id)
-    .bind(&job.payload)
-    .bind(&worker_id)
-    .bind(LEASE.as_secs_f64())
     .fetch_one(pool)
     .await?;
     Ok(execute(pool, registry, &worker_id, leased).await)

@@ -18,11 +18,11 @@ pub const FORGOTTEN_MAX_WAIT_SECS: i64 = 300;
 /// kept with the agent's corpus statistics (readers of compiled text compare against it), and
 /// the `memory_forgotten` job is queued for the agent.
 pub(super) async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_corpus_stats AS s (agent_id, forgotten_at) SELECT unnest($1::uuid[]), now()
          ON CONFLICT (agent_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
+        agents
     )
-    .bind(agents)
     .execute(&mut *conn)
     .await?;
     for agent in agents {
@@ -44,19 +44,21 @@ pub async fn record_hits(pool: &PgPool, agent_id: Uuid, ids: &[Uuid], kind: &str
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query("INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($2::uuid[]), $3")
-        .bind(agent_id)
-        .bind(ids)
-        .bind(kind)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($2::uuid[]), $3",
+        agent_id,
+        ids,
+        kind
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
 /// Folds the recorded hits into the memories: mentions add to `mention_count` and set
 /// `last_mentioned_at`, retrievals set `last_retrieved_at`. Returns the memories touched.
 pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
+    Ok(sqlx::query!(
         "WITH gone AS (DELETE FROM memory_hits RETURNING agent_id, memory_id, kind, at),
               agg AS (SELECT agent_id, memory_id,
                              count(*) FILTER (WHERE kind = 'mention') AS mentions,
@@ -67,7 +69,7 @@ pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
             SET mention_count = a.mention_count + agg.mentions,
                 last_mentioned_at = coalesce(greatest(a.last_mentioned_at, agg.mentioned), a.last_mentioned_at, agg.mentioned),
                 last_retrieved_at = coalesce(greatest(a.last_retrieved_at, agg.retrieved), a.last_retrieved_at, agg.retrieved)
-           FROM agg WHERE a.agent_id = agg.agent_id AND a.id = agg.memory_id",
+           FROM agg WHERE a.agent_id = agg.agent_id AND a.id = agg.memory_id"
     )
     .execute(pool)
     .await?
@@ -88,7 +90,15 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
         terms::remove(&mut tx, m).await?;
     }
     let ids: Vec<Uuid> = expired.iter().map(|m| m.id).collect();
-    sqlx::query("DELETE FROM agent_memories WHERE id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    let owners: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
+    sqlx::query!(
+        "DELETE FROM agent_memories m USING unnest($1::uuid[], $2::uuid[]) AS x(agent_id, id)
+          WHERE m.agent_id = x.agent_id AND m.id = x.id",
+        &owners,
+        &ids
+    )
+    .execute(&mut *tx)
+    .await?;
     let mut agents: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
     agents.sort_unstable();
     agents.dedup();

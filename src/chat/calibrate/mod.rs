@@ -110,16 +110,18 @@ pub(super) struct Queued {
 pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyhow::Result<FlushReport> {
     let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     let mut tx = pool.begin().await?;
-    let queued: Vec<Queued> = sqlx::query_as(
-        "WITH flushing AS (SELECT pg_try_advisory_xact_lock(hashtextextended('extraction:' || $1::text, 0)) AS ours)
-         SELECT q.message_id, q.save_hint, q.injected, m.content, q.created_at,
-                (SELECT r.content FROM chat_messages r WHERE r.reply_to = m.id AND r.status = 'complete'
-                  ORDER BY r.position DESC LIMIT 1) AS reply
-           FROM flushing f, extraction_queue q JOIN chat_messages m ON m.id = q.message_id
-          WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at LIMIT $2 FOR UPDATE OF q SKIP LOCKED",
+    let queued = sqlx::query_as!(
+        Queued,
+        r#"WITH flushing AS (SELECT pg_try_advisory_xact_lock(hashtextextended('extraction:' || $1::uuid::text, 0)) AS ours)
+           SELECT q.message_id, q.save_hint, q.injected, m.content, q.created_at,
+                  (SELECT r.content FROM chat_messages r
+                    WHERE r.agent_id = m.agent_id AND r.reply_to = m.id AND r.status = 'complete'
+                    ORDER BY r.position DESC LIMIT 1) AS "reply?"
+             FROM flushing f, extraction_queue q JOIN chat_messages m ON m.agent_id = q.agent_id AND m.id = q.message_id
+            WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at LIMIT $2 FOR UPDATE OF q SKIP LOCKED"#,
+        agent_id,
+        BATCH_MAX
     )
-    .bind(agent_id)
-    .bind(BATCH_MAX)
     .fetch_all(&mut *tx)
     .await?;
     let mut report = FlushReport { messages: queued.len(), ..FlushReport::default() };
@@ -136,14 +138,16 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
             if matches!(e.downcast_ref::<crate::llm::LlmError>(), Some(crate::llm::LlmError::Refused(_))) {
                 return Err(e);
             }
-            let dropped: Vec<Uuid> = sqlx::query_scalar(
-                "WITH bumped AS (UPDATE extraction_queue SET attempts = attempts + 1 WHERE message_id = ANY($1)
-                   RETURNING message_id, attempts)
+            let dropped = sqlx::query_scalar!(
+                "WITH bumped AS (
+                    UPDATE extraction_queue SET attempts = attempts + 1 WHERE agent_id = $1 AND message_id = ANY($2)
+                    RETURNING message_id, attempts)
                  DELETE FROM extraction_queue q USING bumped b
-                  WHERE q.message_id = b.message_id AND b.attempts >= $2 RETURNING q.message_id",
+                  WHERE q.agent_id = $1 AND q.message_id = b.message_id AND b.attempts >= $3 RETURNING q.message_id",
+                agent_id,
+                &ids,
+                MAX_ATTEMPTS
             )
-            .bind(&ids)
-            .bind(MAX_ATTEMPTS)
             .fetch_all(pool)
             .await?;
             if !dropped.is_empty() {
@@ -156,19 +160,20 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
     // The batch leaves the queue, and its results go on the message that completed it; every
     // message in it is marked. One statement.
     let last = *ids.last().expect("non-empty batch");
-    sqlx::query(
-        "WITH done AS (DELETE FROM extraction_queue WHERE message_id = ANY($1))
+    sqlx::query!(
+        "WITH done AS (DELETE FROM extraction_queue WHERE agent_id = $1 AND message_id = ANY($2))
          UPDATE chat_analytics SET extraction_triggered = true,
-                facts_extracted = CASE WHEN message_id = $2 THEN $3 ELSE facts_extracted END,
-                dedup = CASE WHEN message_id = $2 THEN $4 ELSE dedup END,
-                batch_size = CASE WHEN message_id = $2 THEN $5 ELSE batch_size END
-          WHERE message_id = ANY($1)",
+                facts_extracted = CASE WHEN message_id = $3 THEN $4 ELSE facts_extracted END,
+                dedup = CASE WHEN message_id = $3 THEN $5 ELSE dedup END,
+                batch_size = CASE WHEN message_id = $3 THEN $6 ELSE batch_size END
+          WHERE agent_id = $1 AND message_id = ANY($2)",
+        agent_id,
+        &ids,
+        last,
+        (report.facts + report.insights) as i32,
+        serde_json::to_value(report.buckets)?,
+        report.messages as i32
     )
-    .bind(&ids)
-    .bind(last)
-    .bind((report.facts + report.insights) as i32)
-    .bind(serde_json::to_value(report.buckets)?)
-    .bind(report.messages as i32)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -326,13 +326,11 @@ impl Searcher<'_> {
         });
         if !results.is_empty() {
             let ids: Vec<Uuid> = results.iter().map(|r| r.memory.id).collect();
-            let pool = self.deps.pool.clone();
-            // Retrieval tracking feeds the stale share of memory health; off the hot path.
-            tokio::spawn(async move {
-                if let Err(e) = super::record_hits(&pool, agent_id, &ids, "retrieval").await {
-                    tracing::warn!(error = %e, "could not record memory retrieval");
-                }
-            });
+            // Retrieval tracking feeds the stale share of memory health: one insert, recorded
+            // before the answer (a failure is logged, the search still answers).
+            if let Err(e) = super::record_hits(&self.deps.pool, agent_id, &ids, "retrieval").await {
+                tracing::warn!(error = %e, "could not record memory retrieval");
+            }
         }
         Ok(SearchResponse {
             results,

@@ -251,18 +251,11 @@ async fn retrievals_are_recorded_and_folded_into_the_memories() {
     let m = a.remember("The user lives in Vienna", "identity").await;
     let found = a.search(json!({ "query": "Vienna" })).await;
     assert_eq!(found["results"].as_array().unwrap().len(), 1);
-    // The search appends a hit off the request path; wait for it (bounded).
-    let mut hits = 0i64;
-    for _ in 0..100 {
-        hits = sqlx::query_scalar("SELECT count(*) FROM memory_hits WHERE kind = 'retrieval'")
-            .fetch_one(a.app.pool())
-            .await
-            .unwrap();
-        if hits > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    // The search recorded its hit before answering.
+    let hits: i64 = sqlx::query_scalar("SELECT count(*) FROM memory_hits WHERE kind = 'retrieval'")
+        .fetch_one(a.app.pool())
+        .await
+        .unwrap();
     assert_eq!(hits, 1);
     let mid: uuid::Uuid = m["id"].as_str().unwrap().parse().unwrap();
     miniclaw::memory::record_hits(a.app.pool(), a.id.parse().unwrap(), &[mid, mid], "mention").await.unwrap();

@@ -36,13 +36,15 @@ pub fn restates(candidate: &str, candidate_embedding: Option<&[f32]>, injected: 
 
 /// Leaves a tombstone for a memory the owner deleted or corrected.
 pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_tombstones (id, agent_id, content_hash, content, embedding, embedding_model, reason)
-         SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $3 FROM agent_memories WHERE id = $2",
+         SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $4 FROM agent_memories
+          WHERE agent_id = $2 AND id = $3",
+        Uuid::now_v7(),
+        m.agent_id,
+        m.id,
+        reason
     )
-    .bind(Uuid::now_v7())
-    .bind(m.id)
-    .bind(reason)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -81,7 +83,9 @@ pub async fn tombstoned(
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(id) = hit {
-        sqlx::query("UPDATE memory_tombstones SET hits = hits + 1 WHERE id = $1").bind(id).execute(&mut *conn).await?;
+        sqlx::query!("UPDATE memory_tombstones SET hits = hits + 1 WHERE agent_id = $1 AND id = $2", agent_id, id)
+            .execute(&mut *conn)
+            .await?;
         event(conn, agent_id, "tombstone_hit", candidate).await?;
     }
     Ok(hit.is_some())
@@ -89,13 +93,15 @@ pub async fn tombstoned(
 
 /// Records a refused write (recall_loop, tombstone_hit, exact_duplicate, near_duplicate).
 pub async fn event(conn: &mut PgConnection, agent_id: Uuid, kind: &str, content: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO memory_hygiene_events (id, agent_id, kind, content) VALUES ($1, $2, $3, $4)")
-        .bind(Uuid::now_v7())
-        .bind(agent_id)
-        .bind(kind)
-        .bind(content)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO memory_hygiene_events (id, agent_id, kind, content) VALUES ($1, $2, $3, $4)",
+        Uuid::now_v7(),
+        agent_id,
+        kind,
+        content
+    )
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 

@@ -172,18 +172,22 @@ pub async fn run(
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);
-    let summaries: Vec<String> = sqlx::query_scalar(
+    let summaries = sqlx::query_scalar!(
         "SELECT content FROM conversation_summaries WHERE agent_id = $1 AND created_at > now() - interval '30 days'
           ORDER BY created_at DESC LIMIT 20",
+        agent_id
     )
-    .bind(agent_id)
     .fetch_all(pool)
     .await?;
-    let tasks: Vec<(String, String)> =
-        sqlx::query_as("SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30")
-            .bind(agent_id)
-            .fetch_all(pool)
-            .await?;
+    let tasks: Vec<(String, String)> = sqlx::query!(
+        "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
+        agent_id
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|t| (t.title, t.status))
+    .collect();
     let usage: Vec<(String, String, i64, i64)> = sqlx::query_as(
         "SELECT role, model, count(*), coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
           WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC",
@@ -271,50 +275,53 @@ pub async fn run(
     };
 
     let mut tx = pool.begin().await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO reflections (id, agent_id, status, trigger, input, output, engine, model)
          VALUES ($1, $2, 'applied', $3, $4, $5, $6, $7)",
+        id,
+        agent_id,
+        trigger.as_str(),
+        input_summary,
+        answer.content,
+        engine,
+        answer.model
     )
-    .bind(id)
-    .bind(agent_id)
-    .bind(trigger)
-    .bind(&input_summary)
-    .bind(&answer.content)
-    .bind(engine)
-    .bind(&answer.model)
     .execute(&mut *tx)
     .await?;
     let by =
         actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
     let applied = actions::apply(&mut tx, &by, &snapshot, &out.actions).await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (agent_id) DO UPDATE SET profile = excluded.profile, updated_at = now()",
+        agent_id,
+        out.calibration
     )
-    .bind(agent_id)
-    .bind(&out.calibration)
     .execute(&mut *tx)
     .await?;
     for (title, detail) in &out.tasks {
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO agent_tasks (id, agent_id, title, detail, source, reflection_id) VALUES ($1, $2, $3, $4, 'reflection', $5)",
+            Uuid::now_v7(),
+            agent_id,
+            title,
+            detail.as_deref(),
+            id
         )
-        .bind(Uuid::now_v7())
-        .bind(agent_id)
-        .bind(title)
-        .bind(detail)
-        .bind(id)
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query("UPDATE reflections SET actions = $2, calibration = $3, clarity = $4, tasks = $5 WHERE id = $1")
-        .bind(id)
-        .bind(json!(applied))
-        .bind(&out.calibration)
-        .bind(out.clarity)
-        .bind(out.tasks.len() as i32)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "UPDATE reflections SET actions = $3, calibration = $4, clarity = $5, tasks = $6 WHERE agent_id = $1 AND id = $2",
+        agent_id,
+        id,
+        json!(applied),
+        out.calibration,
+        out.clarity,
+        out.tasks.len() as i32
+    )
+    .execute(&mut *tx)
+    .await?;
     activity::record_agent(
         &mut tx,
         tenant_id,
@@ -344,7 +351,9 @@ pub async fn run(
             }
             Err(e) => json!({ "accepted": false, "method": "invalid", "reason": e.to_string() }),
         };
-        sqlx::query("UPDATE reflections SET soul = $2 WHERE id = $1").bind(id).bind(&fate).execute(pool).await?;
+        sqlx::query!("UPDATE reflections SET soul = $3 WHERE agent_id = $1 AND id = $2", agent_id, id, fate)
+            .execute(pool)
+            .await?;
     }
     super::dossier::request_recompile(pool, agent_id).await?;
     Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE id = $1")).bind(id).fetch_one(pool).await?)

@@ -68,42 +68,45 @@ pub(super) async fn finish(
     // text; a plain call's text is stored here), the user message, the analytics row, hit
     // tracking, the extraction batch and the learning jobs. Only a reply still streaming
     // completes: a regeneration may have superseded it, and then nothing is written.
-    let content: String = sqlx::query_scalar(&FINISH_SQL)
-        .bind(turn.user_message_id)
-        .bind(turn.caller.agent_id)
-        .bind(turn.caller.tenant_id)
-        .bind(turn.conversation_id)
-        .bind(turn.reply_id)
-        .bind(turn.channel.as_str())
-        .bind(&t.triage.intent)
-        .bind(&t.triage.response_style)
-        .bind(t.triage.save_worthy)
-        .bind(t.skipped)
-        .bind(&t.skip_reason)
-        .bind(&t.error)
-        .bind(t.latency_ms as i32)
-        .bind(started.elapsed().as_millis() as i32)
-        .bind(&t.model)
-        .bind(&response.model)
-        .bind(&meta.engine)
-        .bind(usage.prompt_tokens as i32)
-        .bind(usage.completion_tokens as i32)
-        .bind(cost)
-        .bind(context.searched.memory_queries as i32)
-        .bind(used.len() as i32)
-        .bind(context.tokens as i32)
-        .bind(context.searched.dossier)
-        .bind(response.finish_reason.as_str())
-        .bind(&response.content)
-        .bind(unstreamed)
-        .bind(&meta_json)
-        .bind(&ids)
-        .bind(learn)
-        .bind(&t.triage.save_hint)
-        .bind(calibrate::DENSITY_WINDOW)
-        .bind(Uuid::now_v7())
-        .bind(Uuid::now_v7())
-        .bind(turn.messages)
+    let params = FinishParams {
+        user_message_id: turn.user_message_id,
+        agent_id: turn.caller.agent_id,
+        tenant_id: turn.caller.tenant_id,
+        conversation_id: turn.conversation_id,
+        reply_id: turn.reply_id,
+        channel: turn.channel.as_str(),
+        intent: &t.triage.intent,
+        response_style: &t.triage.response_style,
+        save_worthy: t.triage.save_worthy,
+        triage_skipped: t.skipped,
+        skip_reason: t.skip_reason.as_deref(),
+        triage_error: t.error.as_deref(),
+        triage_ms: t.latency_ms as i32,
+        response_ms: started.elapsed().as_millis() as i32,
+        triage_model: t.model.as_deref(),
+        chat_model: &response.model,
+        engine: &meta.engine,
+        prompt_tokens: usage.prompt_tokens as i32,
+        completion_tokens: usage.completion_tokens as i32,
+        cost_usd: cost,
+        memory_queries: context.searched.memory_queries as i32,
+        memories_used: used.len() as i32,
+        context_tokens: context.tokens as i32,
+        used_dossier: context.searched.dossier,
+        finish_reason: response.finish_reason.as_str(),
+        text: &response.content,
+        unstreamed,
+        meta: &meta_json,
+        used_ids: &ids,
+        learn,
+        save_hint: t.triage.save_hint.as_deref(),
+        density_window: calibrate::DENSITY_WINDOW,
+        extract_job_id: Uuid::now_v7(),
+        summary_job_id: Uuid::now_v7(),
+        messages: turn.messages,
+    };
+    let content: String = params
+        .bind(sqlx::query_scalar(&FINISH_SQL))
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| ApiError::Conflict("this reply was replaced by a regenerated one".into()))?;
@@ -114,6 +117,91 @@ pub(super) async fn finish(
     metrics::counter!("chat_turns_total", "channel" => turn.channel.as_str(), "triage_skipped" => t.skipped.to_string())
         .increment(1);
     Ok(Finished { reply: content, meta })
+}
+
+/// The parameters of `FINISH_SQL` by name. `bind` is the one place their positions (`$1`…`$35`)
+/// are fixed; the call site fills fields by name, so two of them cannot be swapped unnoticed.
+struct FinishParams<'a> {
+    user_message_id: Uuid,
+    agent_id: Uuid,
+    tenant_id: Uuid,
+    conversation_id: Uuid,
+    reply_id: Uuid,
+    channel: &'a str,
+    intent: &'a str,
+    response_style: &'a str,
+    save_worthy: bool,
+    triage_skipped: bool,
+    skip_reason: Option<&'a str>,
+    triage_error: Option<&'a str>,
+    triage_ms: i32,
+    response_ms: i32,
+    triage_model: Option<&'a str>,
+    chat_model: &'a str,
+    engine: &'a str,
+    prompt_tokens: i32,
+    completion_tokens: i32,
+    cost_usd: f64,
+    memory_queries: i32,
+    memories_used: i32,
+    context_tokens: i32,
+    used_dossier: bool,
+    finish_reason: &'a str,
+    /// A plain call's text, stored when `unstreamed` (streamed text is in the row already).
+    text: &'a str,
+    unstreamed: bool,
+    meta: &'a serde_json::Value,
+    used_ids: &'a [Uuid],
+    /// Whether the message joins the extraction batch.
+    learn: bool,
+    save_hint: Option<&'a str>,
+    density_window: i64,
+    extract_job_id: Uuid,
+    summary_job_id: Uuid,
+    /// Messages in the conversation once the reply is in.
+    messages: i32,
+}
+
+type FinishQuery<'q> = sqlx::query::QueryScalar<'q, sqlx::Postgres, String, sqlx::postgres::PgArguments>;
+
+impl<'a> FinishParams<'a> {
+    fn bind(&self, q: FinishQuery<'a>) -> FinishQuery<'a> {
+        q.bind(self.user_message_id) // $1
+            .bind(self.agent_id) // $2
+            .bind(self.tenant_id) // $3
+            .bind(self.conversation_id) // $4
+            .bind(self.reply_id) // $5
+            .bind(self.channel) // $6
+            .bind(self.intent) // $7
+            .bind(self.response_style) // $8
+            .bind(self.save_worthy) // $9
+            .bind(self.triage_skipped) // $10
+            .bind(self.skip_reason) // $11
+            .bind(self.triage_error) // $12
+            .bind(self.triage_ms) // $13
+            .bind(self.response_ms) // $14
+            .bind(self.triage_model) // $15
+            .bind(self.chat_model) // $16
+            .bind(self.engine) // $17
+            .bind(self.prompt_tokens) // $18
+            .bind(self.completion_tokens) // $19
+            .bind(self.cost_usd) // $20
+            .bind(self.memory_queries) // $21
+            .bind(self.memories_used) // $22
+            .bind(self.context_tokens) // $23
+            .bind(self.used_dossier) // $24
+            .bind(self.finish_reason) // $25
+            .bind(self.text) // $26
+            .bind(self.unstreamed) // $27
+            .bind(self.meta) // $28
+            .bind(self.used_ids) // $29
+            .bind(self.learn) // $30
+            .bind(self.save_hint) // $31
+            .bind(self.density_window) // $32
+            .bind(self.extract_job_id) // $33
+            .bind(self.summary_job_id) // $34
+            .bind(self.messages) // $35
+    }
 }
 
 /// The statement that finishes a turn (see `finish`). Its learning part: the message joins the
@@ -199,4 +287,20 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
 /// Whether `triage` asked for nothing the extraction could use.
 pub fn trivial_for_extraction(message: &str, triage: &Triage) -> bool {
     triage::is_trivial(message) || message.trim().chars().count() < 20 || !triage.save_worthy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_finish_statement_takes_exactly_its_named_parameters() {
+        let highest = regex::Regex::new(r"\$(\d+)")
+            .unwrap()
+            .captures_iter(&FINISH_SQL)
+            .map(|c| c[1].parse::<usize>().unwrap())
+            .max();
+        // `FinishParams::bind` binds $1…$35, in the order its comments say.
+        assert_eq!(highest, Some(35));
+    }
 }

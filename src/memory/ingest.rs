@@ -84,11 +84,12 @@ async fn store_knowledge(
     let cap = state.config().knowledge_cap;
     let mut tx = state.pool().begin().await?;
     // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
-    sqlx::query("SELECT id FROM agents WHERE id = $1 FOR UPDATE").bind(agent_id).execute(&mut *tx).await?;
-    let entries: i64 = sqlx::query_scalar(
-        "SELECT count(DISTINCT knowledge_id) FROM agent_memories WHERE agent_id = $1 AND knowledge_id IS NOT NULL",
+    sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent_id).fetch_optional(&mut *tx).await?;
+    let entries = sqlx::query_scalar!(
+        r#"SELECT count(DISTINCT knowledge_id) AS "entries!" FROM agent_memories
+            WHERE agent_id = $1 AND knowledge_id IS NOT NULL"#,
+        agent_id
     )
-    .bind(agent_id)
     .fetch_one(&mut *tx)
     .await?;
     if entries >= cap {

@@ -70,12 +70,12 @@ pub(super) async fn extract_and_store(
     let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
     let recent_facts: Vec<String> =
         memory::newest(tx, agent_id, learned, RECENT_FACTS).await?.into_iter().map(|m| m.content).collect();
-    let recent_insights: Vec<String> = sqlx::query_scalar(
+    let recent_insights = sqlx::query_scalar!(
         "SELECT content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND category = 'insight'
           ORDER BY created_at DESC LIMIT $2",
+        agent_id,
+        RECENT_INSIGHTS
     )
-    .bind(agent_id)
-    .bind(RECENT_INSIGHTS)
     .fetch_all(&mut *tx)
     .await?;
     let hints: Vec<&str> = queued.iter().filter_map(|q| q.save_hint.as_deref()).collect();
@@ -147,14 +147,14 @@ pub(super) async fn extract_and_store(
         let threshold = if e.insight { INSIGHT_SAME_COSINE } else { FACT_SAME_COSINE };
         // The same text in the same category (the normalised-text hash is indexed), else the
         // nearest memory of the same kind if it is close enough.
-        let mut same: Option<Uuid> = sqlx::query_scalar(
+        let mut same = sqlx::query_scalar!(
             "SELECT id FROM agent_memories
               WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status = 'active' AND invalid_at IS NULL
               LIMIT 1",
+            agent_id,
+            memory::content_hash(&e.content),
+            e.category
         )
-        .bind(agent_id)
-        .bind(memory::content_hash(&e.content))
-        .bind(&e.category)
         .fetch_optional(&mut *tx)
         .await?;
         if same.is_none()
@@ -180,14 +180,17 @@ pub(super) async fn extract_and_store(
     }
 
     // Stage 2: one model call for the rest, against the agent's live facts.
-    let existing: Vec<(Uuid, String)> = sqlx::query_as(
+    let existing: Vec<(Uuid, String)> = sqlx::query!(
         "SELECT id, content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
             AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT 50",
+        agent_id
     )
-    .bind(agent_id)
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.content))
+    .collect();
     let decisions: Vec<(String, Option<usize>)> = if existing.is_empty() {
         report.buckets.no_existing += remaining.len() as u32;
         remaining.iter().map(|_| ("new".to_string(), None)).collect()
@@ -264,13 +267,13 @@ async fn reinforce(tx: &mut PgConnection, id: Uuid, origin: &Origin) -> anyhow::
 
 /// Keeps at most 50 active derived insights: the least recently updated are deleted.
 async fn evict_insights(tx: &mut PgConnection, agent_id: Uuid, origin: &Origin) -> anyhow::Result<()> {
-    let surplus: Vec<Uuid> = sqlx::query_scalar(
+    let surplus = sqlx::query_scalar!(
         "SELECT id FROM agent_memories WHERE agent_id = $1 AND category = 'insight' AND source = 'derived'
             AND status = 'active'
           ORDER BY updated_at DESC OFFSET $2",
+        agent_id,
+        INSIGHT_CAP
     )
-    .bind(agent_id)
-    .bind(INSIGHT_CAP)
     .fetch_all(&mut *tx)
     .await?;
     for id in surplus {

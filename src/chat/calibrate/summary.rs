@@ -15,18 +15,23 @@ use super::*;
 pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversation_id: Uuid) -> anyhow::Result<bool> {
     let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     // Everything but the last 14 completed messages that no summary covers yet.
-    let rows: Vec<(Uuid, i32, String, String)> = sqlx::query_as(
-        "SELECT id, position, role, content FROM (
+    let rows: Vec<(Uuid, i32, String, String)> = sqlx::query!(
+        r#"SELECT id AS "id!", position AS "position!", role AS "role!", content AS "content!" FROM (
             SELECT id, position, role, content, row_number() OVER (ORDER BY position DESC) AS from_end
-              FROM chat_messages WHERE conversation_id = $1 AND status = 'complete') m
-          WHERE from_end > $2
-            AND position > (SELECT coalesce(max(last_position), -1) FROM conversation_summaries WHERE conversation_id = $1)
-          ORDER BY position",
+              FROM chat_messages WHERE agent_id = $1 AND conversation_id = $2 AND status = 'complete') m
+          WHERE from_end > $3
+            AND position > (SELECT coalesce(max(last_position), -1) FROM conversation_summaries
+                             WHERE agent_id = $1 AND conversation_id = $2)
+          ORDER BY position"#,
+        agent_id,
+        conversation_id,
+        SUMMARY_KEEP
     )
-    .bind(conversation_id)
-    .bind(SUMMARY_KEEP)
     .fetch_all(pool)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.position, r.role, r.content))
+    .collect();
     if (rows.len() as i64) < SUMMARY_MIN_NEW {
         return Ok(false);
     }
@@ -51,8 +56,7 @@ pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversatio
     // range: under the conversation's lock, a range that another pass covered meanwhile is
     // left alone. The insert runs after the lock is held, so it sees that pass's row.
     let mut tx = pool.begin().await?;
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::text, 0))")
-        .bind(conversation_id)
+    sqlx::query!("SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::uuid::text, 0))", conversation_id)
         .execute(&mut *tx)
         .await?;
     let written = sqlx::query(

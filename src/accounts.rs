@@ -185,6 +185,22 @@ pub async fn check_password(
     Ok(Some(account.views()))
 }
 
+/// The signed-in owner and their tenant.
+pub async fn me(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Result<(OwnerView, TenantView)> {
+    let owner = sqlx::query_as!(
+        OwnerView,
+        "SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2",
+        owner_id,
+        tenant_id
+    )
+    .fetch_one(pool)
+    .await?;
+    let tenant = sqlx::query_as!(TenantView, "SELECT id, name, created_at FROM tenants WHERE id = $1", tenant_id)
+        .fetch_one(pool)
+        .await?;
+    Ok((owner, tenant))
+}
+
 /// Signs in with a wallet signature over an owner-login challenge. The first sign-in of an
 /// address creates its tenant and owner (`true` in the answer).
 pub async fn wallet_sign_in(

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 pub use settings::{AgentInput, BUDGET_RANGE, DEFAULT_DAILY_TOKEN_BUDGET, NAME_MAX, PERSONA_MAX, QuietHours};
 pub(crate) use store::COLUMNS;
-pub use store::{create, delete, get, list, update};
+pub use store::{create, delete, get, list, tenant_of, update};
 
 /// A hosted agent as stored: its settings and when they were set.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]

@@ -81,6 +81,12 @@ pub async fn list(pool: &PgPool, tenant_id: Uuid) -> sqlx::Result<Vec<Agent>> {
 }
 
 /// One of the tenant's agents; `None` if the tenant has no such agent.
+/// The tenant an agent belongs to, for platform-level callers (the operator, the connect flow)
+/// that address an agent by id alone; `None` when it does not exist.
+pub async fn tenant_of(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Uuid>> {
+    sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", id).fetch_optional(pool).await
+}
+
 pub async fn get(pool: &PgPool, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Option<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2"))
         .bind(tenant_id)

@@ -85,11 +85,7 @@ async fn run_agent_cycle(
     State(state): State<AppState>,
     Path((id, cycle)): Path<(Uuid, String)>,
 ) -> ApiResult<Json<Job>> {
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1)")
-        .bind(id)
-        .fetch_one(state.pool())
-        .await?;
-    if !exists {
+    if crate::agents::tenant_of(state.pool(), id).await?.is_none() {
         return Err(ApiError::not_found("agent"));
     }
     Ok(Json(run_cycle_now(state.pool(), state.registry(), &cycle, Some(id)).await?))

@@ -233,17 +233,8 @@ pub struct MeResponse {
 #[utoipa::path(get, path = "/v1/me", tag = "auth", security(("owner_session" = [])),
     responses((status = 200, body = MeResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeResponse>> {
-    let o: OwnerView =
-        sqlx::query_as("SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2")
-            .bind(owner.owner_id)
-            .bind(owner.tenant_id)
-            .fetch_one(state.pool())
-            .await?;
-    let t: TenantView = sqlx::query_as("SELECT id, name, created_at FROM tenants WHERE id = $1")
-        .bind(owner.tenant_id)
-        .fetch_one(state.pool())
-        .await?;
-    Ok(Json(MeResponse { owner: o, tenant: t }))
+    let (owner, tenant) = accounts::me(state.pool(), owner.owner_id, owner.tenant_id).await?;
+    Ok(Json(MeResponse { owner, tenant }))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -183,11 +183,8 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, ApiError> {
         let Path(id) = Path::<Uuid>::from_request_parts(parts, state).await?;
         if is_admin(state, &parts.headers) {
-            let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
-                .bind(id)
-                .fetch_optional(state.pool())
-                .await?;
-            let tenant_id = tenant.ok_or_else(|| ApiError::not_found("agent"))?;
+            let tenant_id =
+                crate::agents::tenant_of(state.pool(), id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
             let request_id = parts.headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok());
             let origin = crate::activity::Origin::new(Actor::Admin, request_id.map(str::to_string));
             return Ok(ShadowAccess { tenant_id, agent_id: id, origin });

@@ -50,11 +50,7 @@ async fn connect_challenge(
         ),
         _ => return Err(ApiError::validation("address", "give exactly one of `address` and `ed25519_public_key`")),
     };
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM agents WHERE id = $1)")
-        .bind(req.agent_id)
-        .fetch_one(state.pool())
-        .await?;
-    if !exists {
+    if crate::agents::tenant_of(state.pool(), req.agent_id).await?.is_none() {
         return Err(ApiError::not_found("agent"));
     }
     Ok(Json(

@@ -90,3 +90,25 @@ fn the_check_sees_what_it_forbids() {
     assert!(!mentions("// documented in `crate::llm::offline`", "llm::offline"));
     assert!(!mentions("use crate::apis::x;", "api::"));
 }
+
+/// The HTTP surface and the dashboard hold no SQL: handlers call domain functions. (The
+/// readiness probe's `SELECT 1` is the one statement that is about the HTTP layer itself.)
+#[test]
+fn handlers_hold_no_sql() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for dir in ["api", "web"] {
+        sources(&src.join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("sqlx::query") && !code.contains("sqlx::query(\"SELECT 1\")") {
+                found.push(format!("{}:{}", file.strip_prefix(&src).unwrap().display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "SQL in handlers (move it to a domain module): {found:?}");
+}

@@ -166,20 +166,21 @@ pub enum KeyRejection {
 /// keys do not turn every read into a write.
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
-    type Row = (Uuid, Uuid, Vec<u8>, Vec<String>, Option<DateTime<Utc>>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
-    let row: Option<Row> = sqlx::query_as(
+    let row = sqlx::query!(
         "SELECT agent_id, tenant_id, secret_hash, scopes, expires_at, revoked_at, last_used_at FROM api_keys WHERE id = $1",
+        id
     )
-    .bind(id)
     .fetch_optional(pool)
     .await
     .map_err(|e| {
         tracing::warn!(error = %e, "key lookup failed");
         KeyRejection::Unknown
     })?;
-    let Some((agent_id, tenant_id, hash, scopes, expires_at, revoked_at, last_used_at)) = row else {
+    let Some(row) = row else {
         return Err(KeyRejection::Unknown);
     };
+    let (agent_id, tenant_id, hash, scopes) = (row.agent_id, row.tenant_id, row.secret_hash, row.scopes);
+    let (expires_at, revoked_at, last_used_at) = (row.expires_at, row.revoked_at, row.last_used_at);
     if !secret_matches(secret, &hash) {
         return Err(KeyRejection::Unknown);
     }
@@ -192,11 +193,10 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
         let pool = pool.clone();
         tokio::spawn(async move {
-            let _ = sqlx::query("UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2")
-                .bind(agent_id)
-                .bind(id)
-                .execute(&pool)
-                .await;
+            let _ =
+                sqlx::query!("UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2", agent_id, id)
+                    .execute(&pool)
+                    .await;
         });
     }
     Ok(KeyGrant { key_id: id, agent_id, tenant_id, scopes })

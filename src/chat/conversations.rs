@@ -58,9 +58,7 @@ pub async fn messages(
 
 /// Deletes a conversation with its messages and summaries (memories learned from it stay).
 pub async fn delete_conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<(), ApiError> {
-    let gone = sqlx::query("DELETE FROM conversations WHERE id = $1 AND agent_id = $2")
-        .bind(id)
-        .bind(agent_id)
+    let gone = sqlx::query!("DELETE FROM conversations WHERE agent_id = $1 AND id = $2", agent_id, id)
         .execute(pool)
         .await?
         .rows_affected();
@@ -72,13 +70,14 @@ pub async fn delete_conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Res
 
 /// A reply of the agent, for resuming its stream: its content length so far.
 pub async fn reply_progress(pool: &PgPool, agent_id: Uuid, reply_id: Uuid) -> Result<(Uuid, String), ApiError> {
-    sqlx::query_as(
-        "SELECT conversation_id, content FROM chat_messages WHERE id = $1 AND agent_id = $2 AND role = 'assistant'",
+    sqlx::query!(
+        "SELECT conversation_id, content FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
+        agent_id,
+        reply_id
     )
-    .bind(reply_id)
-    .bind(agent_id)
     .fetch_optional(pool)
     .await?
+    .map(|r| (r.conversation_id, r.content))
     .ok_or_else(|| ApiError::not_found("message"))
 }
 
@@ -93,28 +92,30 @@ pub async fn seed_conversation(
     let id = Uuid::now_v7();
     let title = earlier.iter().find(|(r, _)| r == "user").map_or_else(|| "Conversation".into(), |(_, c)| title_of(c));
     let mut tx = pool.begin().await?;
-    sqlx::query("INSERT INTO conversations (id, agent_id, title, channel, message_count) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(agent_id)
-        .bind(title)
-        .bind(channel.as_str())
-        .bind(earlier.len() as i32)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO conversations (id, agent_id, title, channel, message_count) VALUES ($1, $2, $3, $4, $5)",
+        id,
+        agent_id,
+        title,
+        channel.as_str(),
+        earlier.len() as i32
+    )
+    .execute(&mut *tx)
+    .await?;
     let (roles, contents): (Vec<String>, Vec<String>) =
         earlier.iter().map(|(r, c)| (r.clone(), c.chars().take(MESSAGE_MAX_CHARS * 4).collect())).unzip();
     let ids: Vec<Uuid> = earlier.iter().map(|_| Uuid::now_v7()).collect();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
          SELECT m, $1, $2, (n - 1)::int, r, c, 'complete', $5
            FROM unnest($6::uuid[], $3::text[], $4::text[]) WITH ORDINALITY AS x(m, r, c, n)",
+        id,
+        agent_id,
+        &roles,
+        &contents,
+        channel.as_str(),
+        &ids
     )
-    .bind(id)
-    .bind(agent_id)
-    .bind(&roles)
-    .bind(&contents)
-    .bind(channel.as_str())
-    .bind(&ids)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -13,9 +13,10 @@ use crate::app::AppState;
 use crate::error::ApiError;
 use crate::llm::{ChatResponse, Usage};
 
-/// Completes a turn: the reply row and its metadata, the user message, the analytics row, hit
-/// tracking; then calibration, after the reply has been announced. `unstreamed`: the text
-/// came from a plain call and still has to be stored and announced.
+/// Completes a turn in one statement: the reply row and its metadata, the user message, the
+/// analytics row, hit tracking and the turn's learning (the extraction batch and its jobs); then
+/// announces the reply. `unstreamed`: the text came from a plain call and still has to be
+/// stored and announced.
 #[expect(clippy::too_many_arguments, reason = "the pieces of one turn, used once")]
 pub(super) async fn finish(
     state: &AppState,

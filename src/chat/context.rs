@@ -35,7 +35,7 @@ pub const SUMMARY_MAX: usize = 3;
 /// represented by its recent memories.
 pub const CONTEXT_SCAN_MAX: u32 = 1_000;
 
-const KNOWLEDGE_SOURCES: [&str; 2] = ["uploaded", "url"];
+const KNOWLEDGE_SOURCES: [&str; 2] = memory::MemorySource::names(memory::MemorySource::KNOWLEDGE);
 
 /// A memory put into the prompt, with why.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]

@@ -177,7 +177,7 @@ pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()
 
 /// `request_recompile` on a connection (inside the caller's transaction).
 pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: Uuid) -> sqlx::Result<()> {
-    crate::jobs::queue::enqueue_debounced(conn, "dossier", agent_id, DEBOUNCE_SECS, MAX_WAIT_SECS).await
+    crate::jobs::queue::enqueue_debounced(conn, "dossier", &[agent_id], DEBOUNCE_SECS, MAX_WAIT_SECS).await
 }
 
 #[cfg(test)]

@@ -207,33 +207,34 @@ pub fn retry_delay(attempt: i32, jitter: f64) -> Duration {
     Duration::from_secs_f64(base.min(3600.0) * jitter.clamp(0.5, 1.5))
 }
 
-/// Queues a debounced job: at most one pending job of `kind` per agent, due `debounce_secs`
-/// from now, pushed back by every further call but never beyond `max_wait_secs` after the
-/// first. Inside the caller's transaction when given one.
+/// Queues a debounced job for each of `agent_ids` (one statement however many): at most one
+/// pending job of `kind` per agent, due `debounce_secs` from now, pushed back by every further
+/// call but never beyond `max_wait_secs` after the first. Inside the caller's transaction when
+/// given one.
 pub async fn enqueue_debounced(
     conn: &mut sqlx::PgConnection,
     kind: &str,
-    agent_id: Uuid,
+    agent_ids: &[Uuid],
     debounce_secs: i64,
     max_wait_secs: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "WITH queued AS (
+    sqlx::query!(
+        r#"WITH queued AS (
             INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, payload)
-            VALUES ($1, $2, $3, now() + make_interval(secs => $4), $2 || ':' || $3::text || ':pending',
-                    '{\"debounced\": true}')
+            SELECT gen_random_uuid(), $1, a, now() + make_interval(secs => $3), $1 || ':' || a::text || ':pending',
+                   '{"debounced": true}'
+              FROM (SELECT DISTINCT a FROM unnest($2::uuid[]) AS a) agents
             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO UPDATE
-               SET run_at = least(now() + make_interval(secs => $4), jobs.created_at + make_interval(secs => $5))
+               SET run_at = least(now() + make_interval(secs => $3), jobs.created_at + make_interval(secs => $4))
              WHERE jobs.status = 'queued'
             RETURNING kind)
-         SELECT pg_notify($6, kind) FROM queued",
+         SELECT pg_notify($5, kind) FROM queued"#,
+        kind,
+        agent_ids,
+        debounce_secs as f64,
+        max_wait_secs as f64,
+        NOTIFY_CHANNEL
     )
-    .bind(Uuid::now_v7())
-    .bind(kind)
-    .bind(agent_id)
-    .bind(debounce_secs as f64)
-    .bind(max_wait_secs as f64)
-    .bind(NOTIFY_CHANNEL)
     .execute(conn)
     .await?;
     Ok(())

@@ -25,17 +25,8 @@ pub(super) async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Re
     )
     .execute(&mut *conn)
     .await?;
-    for agent in agents {
-        crate::jobs::queue::enqueue_debounced(
-            conn,
-            FORGOTTEN_JOB,
-            *agent,
-            FORGOTTEN_DEBOUNCE_SECS,
-            FORGOTTEN_MAX_WAIT_SECS,
-        )
-        .await?;
-    }
-    Ok(())
+    crate::jobs::queue::enqueue_debounced(conn, FORGOTTEN_JOB, agents, FORGOTTEN_DEBOUNCE_SECS, FORGOTTEN_MAX_WAIT_SECS)
+        .await
 }
 
 /// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:

@@ -9,6 +9,7 @@
 //! both alike; the overhead is (b) − (a) at p50 and p99. Needs PostgreSQL (`DATABASE_URL`, or
 //! 127.0.0.1:5432 as `postgres`); works in a scratch database it drops at the end.
 
+use miniclaw::ids::{AgentId, TenantId};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -18,7 +19,6 @@ use miniclaw::llm::{CallContext, ChatRequest, Gateway, Message, Role, budget};
 use serde_json::{Value, json};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{Connection, PgConnection};
-use uuid::Uuid;
 
 const CALLS: usize = 2000;
 
@@ -66,8 +66,8 @@ async fn measure(pool: sqlx::PgPool) {
             axum::serve(listener, axum::Router::new().route("/v1/chat/completions", post(completion))).await.unwrap();
         });
 
-        let tenant = Uuid::now_v7();
-        let agent = Uuid::now_v7();
+        let tenant = TenantId::new();
+        let agent = AgentId::new();
         sqlx::query("INSERT INTO tenants (id, name) VALUES ($1, 'bench')").bind(tenant).execute(&pool).await.unwrap();
         sqlx::query(
             "INSERT INTO agents (id, tenant_id, name, daily_token_budget) VALUES ($1, $2, 'bench', 2000000000)",

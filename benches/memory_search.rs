@@ -14,6 +14,7 @@
 
 mod support;
 
+use miniclaw::ids::{AgentId, MemoryId};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -257,7 +258,7 @@ fn main() -> anyhow::Result<()> {
                 t.elapsed().as_secs_f64()
             );
         }
-        let target: Uuid = sqlx::query_scalar("SELECT agent_id FROM memory_corpus_stats ORDER BY docs DESC LIMIT 1")
+        let target: AgentId = sqlx::query_scalar("SELECT agent_id FROM memory_corpus_stats ORDER BY docs DESC LIMIT 1")
             .fetch_one(&pool)
             .await?;
         let sizes: (String, String, String, String, String, String) = sqlx::query_as(
@@ -291,7 +292,7 @@ fn main() -> anyhow::Result<()> {
             let approx = vector::nearest(&mut conn, target, MODEL, &q, 10, &Filters::default()).await?;
             vector_ms.push(t.elapsed().as_secs_f64() * 1000.0);
             // Exact: every one of the agent's vectors compared (`+ 0` keeps the HNSW index out).
-            let exact: Vec<Uuid> = sqlx::query_scalar(
+            let exact: Vec<MemoryId> = sqlx::query_scalar(
                 "SELECT id FROM agent_memories WHERE agent_id = $1 AND embedding_model = $2 AND status = 'active'
                   ORDER BY (embedding::vector(384) <=> $3::vector(384)) + 0 LIMIT 10",
             )

@@ -2,6 +2,7 @@
 //! a first wallet sign-in or on first start; password and wallet sign-in. The API, the
 //! dashboard and `main` all come here; sessions themselves live in `auth::session`.
 
+use crate::ids::{TenantId, UserId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -15,7 +16,7 @@ use crate::error::{ApiError, ApiResult};
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct OwnerView {
-    pub id: Uuid,
+    pub id: UserId,
     pub email: Option<String>,
     pub evm_address: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -23,7 +24,7 @@ pub struct OwnerView {
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct TenantView {
-    pub id: Uuid,
+    pub id: TenantId,
     pub name: String,
     pub created_at: DateTime<Utc>,
 }
@@ -31,12 +32,12 @@ pub struct TenantView {
 /// An owner with its tenant, as signing in reads them.
 #[derive(Clone, sqlx::FromRow)]
 struct AccountRow {
-    owner_id: Uuid,
+    owner_id: UserId,
     email: Option<String>,
     evm_address: Option<String>,
     owner_created: DateTime<Utc>,
     password_hash: Option<String>,
-    tenant_id: Uuid,
+    tenant_id: TenantId,
     tenant_name: String,
     tenant_created: DateTime<Utc>,
 }
@@ -114,7 +115,7 @@ async fn insert_tenant_with_owner(
         "INSERT INTO owners (id, tenant_id, email, password_hash, evm_address) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, email, evm_address, created_at",
         Uuid::now_v7(),
-        tenant.id,
+        tenant.id as _,
         email,
         hash,
         address
@@ -186,16 +187,16 @@ pub async fn check_password(
 }
 
 /// The signed-in owner and their tenant.
-pub async fn me(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Result<(OwnerView, TenantView)> {
+pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<(OwnerView, TenantView)> {
     let owner = sqlx::query_as!(
         OwnerView,
         "SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2",
-        owner_id,
-        tenant_id
+        owner_id as _,
+        tenant_id as _
     )
     .fetch_one(pool)
     .await?;
-    let tenant = sqlx::query_as!(TenantView, "SELECT id, name, created_at FROM tenants WHERE id = $1", tenant_id)
+    let tenant = sqlx::query_as!(TenantView, "SELECT id, name, created_at FROM tenants WHERE id = $1", tenant_id as _)
         .fetch_one(pool)
         .await?;
     Ok((owner, tenant))

@@ -1,6 +1,7 @@
 //! The append-only activity log (SPEC A7): every state change of an agent with its actor and
 //! request id, plus tenant-level events that outlive agents (signup, agent deleted).
 
+use crate::ids::{AgentId, TenantId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -42,8 +43,8 @@ impl Origin {
 /// Records an agent event in the caller's transaction, so it exists exactly when the change does.
 pub async fn record_agent(
     conn: &mut PgConnection,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &Origin,
     action: &str,
     details: serde_json::Value,
@@ -54,8 +55,8 @@ pub async fn record_agent(
 /// Records a failed agent action with its verbatim error.
 pub async fn record_agent_error(
     conn: &mut PgConnection,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &Origin,
     action: &str,
     details: serde_json::Value,
@@ -64,9 +65,9 @@ pub async fn record_agent_error(
     sqlx::query!(
         "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        agent_id,
+        agent_id as _,
         Uuid::now_v7(),
-        tenant_id,
+        tenant_id as _,
         action,
         origin.actor.kind(),
         origin.actor.id(),
@@ -82,8 +83,8 @@ pub async fn record_agent_error(
 /// Records a tenant-level event (it outlives any agent it mentions).
 pub async fn record_tenant(
     conn: &mut PgConnection,
-    tenant_id: Uuid,
-    agent_id: Option<Uuid>,
+    tenant_id: TenantId,
+    agent_id: Option<AgentId>,
     origin: &Origin,
     action: &str,
     details: serde_json::Value,
@@ -101,8 +102,8 @@ const TENANT_INSERT: &str =
 async fn insert(
     conn: &mut PgConnection,
     sql: &'static str,
-    tenant_id: Uuid,
-    agent_id: Option<Uuid>,
+    tenant_id: TenantId,
+    agent_id: Option<AgentId>,
     origin: &Origin,
     action: &str,
     details: serde_json::Value,
@@ -124,7 +125,7 @@ async fn insert(
 /// Newest first; `before` pages backwards (ids are time-ordered).
 pub async fn list_agent(
     pool: &sqlx::PgPool,
-    agent_id: Uuid,
+    agent_id: AgentId,
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<ActivityEntry>> {
@@ -133,7 +134,7 @@ pub async fn list_agent(
         r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, request_id, details, error, created_at
              FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
             ORDER BY id DESC LIMIT $3"#,
-        agent_id,
+        agent_id as _,
         before,
         limit
     )
@@ -143,7 +144,7 @@ pub async fn list_agent(
 
 pub async fn list_tenant(
     pool: &sqlx::PgPool,
-    tenant_id: Uuid,
+    tenant_id: TenantId,
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<ActivityEntry>> {
@@ -152,7 +153,7 @@ pub async fn list_tenant(
         r#"SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS "error?", created_at
              FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
             ORDER BY id DESC LIMIT $3"#,
-        tenant_id,
+        tenant_id as _,
         before,
         limit
     )

@@ -18,6 +18,7 @@ pub mod deps;
 pub mod doctor;
 pub mod embed;
 pub mod error;
+pub mod ids;
 pub mod jobs;
 pub mod llm;
 pub mod memory;

@@ -1,12 +1,12 @@
 //! The `miniclaw` command: server, worker and operator tools in one binary.
 
+use miniclaw::ids::{AgentId, TenantId};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use tokio_util::sync::CancellationToken;
-use uuid::Uuid;
 
 use miniclaw::activity::Origin;
 use miniclaw::app::{self, AppState};
@@ -41,7 +41,7 @@ enum Command {
         cycle: String,
         /// Agent id, for per-agent cycles.
         #[arg(long)]
-        agent: Option<Uuid>,
+        agent: Option<AgentId>,
     },
     /// List the background cycles.
     Cycles,
@@ -50,7 +50,7 @@ enum Command {
         #[arg(value_parser = ["on", "off"])]
         state: String,
         #[arg(long)]
-        tenant: Option<Uuid>,
+        tenant: Option<TenantId>,
         #[arg(long, default_value = "")]
         reason: String,
     },
@@ -68,7 +68,7 @@ enum KeysCommand {
     /// Issue a key for an agent and print it (shown once).
     Create {
         #[arg(long)]
-        agent: Uuid,
+        agent: AgentId,
         /// Comma-separated scopes, e.g. `chat:write,memories:read` or `*`.
         #[arg(long, value_delimiter = ',')]
         scopes: Vec<String>,
@@ -194,7 +194,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
                 miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let tenant: Option<Uuid> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
+            let tenant: Option<TenantId> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
                 .bind(agent)
                 .fetch_optional(&pool)
                 .await?;

@@ -5,10 +5,10 @@
 mod settings;
 mod store;
 
+use crate::ids::AgentId;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 pub use settings::{AgentInput, BUDGET_RANGE, DEFAULT_DAILY_TOKEN_BUDGET, NAME_MAX, PERSONA_MAX, QuietHours};
 pub(crate) use store::COLUMNS;
@@ -17,7 +17,7 @@ pub use store::{create, delete, get, list, tenant_of, update};
 /// A hosted agent as stored: its settings and when they were set.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Agent {
-    pub id: Uuid,
+    pub id: AgentId,
     pub name: String,
     pub persona: String,
     pub emoji: String,

@@ -1,8 +1,8 @@
 //! Tenant-scoped storage of agents: create (with its recurring cycles), list, get, update
 //! and delete, each recorded in the activity log in the caller's transaction.
 
+use crate::ids::{AgentId, TenantId};
 use sqlx::{PgConnection, PgPool};
-use uuid::Uuid;
 
 use super::Agent;
 use super::settings::{AgentInput, Settings};
@@ -20,7 +20,7 @@ pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model,
 pub async fn create(
     conn: &mut PgConnection,
     registry: &Registry,
-    tenant_id: Uuid,
+    tenant_id: TenantId,
     origin: &Origin,
     input: AgentInput,
 ) -> Result<Agent, ApiError> {
@@ -35,7 +35,7 @@ pub async fn create(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          RETURNING {COLUMNS}"
     ))
-    .bind(Uuid::now_v7())
+    .bind(AgentId::new())
     .bind(tenant_id)
     .bind_settings(&s)
     .fetch_one(&mut *conn)
@@ -73,7 +73,7 @@ impl<'q, O> BindSettings for sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::p
 }
 
 /// The tenant's agents, newest first.
-pub async fn list(pool: &PgPool, tenant_id: Uuid) -> sqlx::Result<Vec<Agent>> {
+pub async fn list(pool: &PgPool, tenant_id: TenantId) -> sqlx::Result<Vec<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 ORDER BY created_at DESC"))
         .bind(tenant_id)
         .fetch_all(pool)
@@ -83,11 +83,13 @@ pub async fn list(pool: &PgPool, tenant_id: Uuid) -> sqlx::Result<Vec<Agent>> {
 /// One of the tenant's agents; `None` if the tenant has no such agent.
 /// The tenant an agent belongs to, for platform-level callers (the operator, the connect flow)
 /// that address an agent by id alone; `None` when it does not exist.
-pub async fn tenant_of(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Uuid>> {
-    sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", id).fetch_optional(pool).await
+pub async fn tenant_of(pool: &PgPool, id: AgentId) -> sqlx::Result<Option<TenantId>> {
+    let tenant =
+        sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", id as _).fetch_optional(pool).await?;
+    Ok(tenant.map(TenantId))
 }
 
-pub async fn get(pool: &PgPool, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Option<Agent>> {
+pub async fn get(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2"))
         .bind(tenant_id)
         .bind(id)
@@ -98,8 +100,8 @@ pub async fn get(pool: &PgPool, tenant_id: Uuid, id: Uuid) -> sqlx::Result<Optio
 /// Applies a patch and records which settings changed; `None` if the tenant has no such agent.
 pub async fn update(
     conn: &mut PgConnection,
-    tenant_id: Uuid,
-    id: Uuid,
+    tenant_id: TenantId,
+    id: AgentId,
     origin: &Origin,
     input: AgentInput,
 ) -> Result<Option<Agent>, ApiError> {
@@ -134,8 +136,8 @@ pub async fn update(
 /// records that in the tenant's log, which outlives the agent.
 pub async fn delete(
     conn: &mut PgConnection,
-    tenant_id: Uuid,
-    id: Uuid,
+    tenant_id: TenantId,
+    id: AgentId,
     origin: &Origin,
 ) -> sqlx::Result<Option<Agent>> {
     let gone: Option<Agent> =

@@ -1,6 +1,7 @@
 //! Operator routes (SPEC A5): `Authorization: Bearer $ADMIN_PASSWORD`, compared in constant
 //! time; with `ADMIN_PASSWORD` unset every route here is 403 (fail closed).
 
+use crate::ids::AgentId;
 use axum::extract::{FromRequestParts, State};
 use axum::http::header;
 use axum::http::request::Parts;
@@ -83,7 +84,7 @@ impl From<RunCycleError> for ApiError {
 async fn run_agent_cycle(
     _: Admin,
     State(state): State<AppState>,
-    Path((id, cycle)): Path<(Uuid, String)>,
+    Path((id, cycle)): Path<(AgentId, String)>,
 ) -> ApiResult<Json<Job>> {
     if crate::agents::tenant_of(state.pool(), id).await?.is_none() {
         return Err(ApiError::not_found("agent"));
@@ -161,7 +162,7 @@ pub struct EnqueueJob {
     /// A cycle name from GET /v1/admin/cycles.
     pub kind: String,
     /// Required for per-agent cycles, refused for platform-wide ones.
-    pub agent_id: Option<Uuid>,
+    pub agent_id: Option<AgentId>,
     #[schema(value_type = Option<Object>)]
     pub payload: Option<serde_json::Value>,
     /// When to run; default now.

@@ -2,6 +2,7 @@
 //! with `Last-Event-ID`, conversations and their history, regeneration, and an
 //! OpenAI-compatible `POST /v1/chat/completions` where `model` is the agent id.
 
+use crate::ids::{AgentId, ConversationId, MessageId};
 use std::convert::Infallible;
 use std::time::Duration;
 
@@ -15,7 +16,6 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::extract::{Json, Path, Query};
 use crate::app::AppState;
@@ -43,7 +43,7 @@ pub struct ChatInput {
     /// 1–2,000 characters.
     pub message: String,
     /// Continue this conversation; a new one is started without it.
-    pub conversation_id: Option<Uuid>,
+    pub conversation_id: Option<ConversationId>,
 }
 
 /// The reply as JSON: its text with the turn's metadata.
@@ -87,22 +87,22 @@ fn wants_sse(headers: &HeaderMap) -> bool {
 }
 
 /// `Last-Event-ID: <reply id>:<byte offset>`.
-fn last_event_id(headers: &HeaderMap) -> Result<Option<(Uuid, usize)>, ApiError> {
+fn last_event_id(headers: &HeaderMap) -> Result<Option<(MessageId, usize)>, ApiError> {
     let Some(raw) = headers.get("last-event-id").and_then(|v| v.to_str().ok()) else { return Ok(None) };
     let bad = || ApiError::validation("Last-Event-ID", "expected `<message id>:<offset>` as sent in the stream's ids");
     let (id, offset) = raw.trim().split_once(':').ok_or_else(bad)?;
-    Ok(Some((Uuid::parse_str(id).map_err(|_| bad())?, offset.parse().map_err(|_| bad())?)))
+    Ok(Some((id.parse().map_err(|_| bad())?, offset.parse().map_err(|_| bad())?)))
 }
 
-fn sse_id(reply: Uuid, offset: usize) -> String {
+fn sse_id(reply: MessageId, offset: usize) -> String {
     format!("{reply}:{offset}")
 }
 
 /// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`.
 fn reply_events(
     state: AppState,
-    agent_id: Uuid,
-    reply_id: Uuid,
+    agent_id: AgentId,
+    reply_id: MessageId,
     offset: usize,
     start: Option<Value>,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
@@ -181,7 +181,7 @@ async fn chat_turn(
     respond(state, started, wants_sse(&headers)).await
 }
 
-async fn resume(state: AppState, scope: &AgentScope, reply_id: Uuid, offset: usize) -> ApiResult<Response> {
+async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset: usize) -> ApiResult<Response> {
     let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, reply_id).await?;
     if offset > content.len() || !content.is_char_boundary(offset) {
         return Err(ApiError::validation("Last-Event-ID", "the offset is not one this reply's stream sent"));
@@ -200,7 +200,7 @@ async fn resume_reply(
     State(state): State<AppState>,
     scope: AgentScope,
     headers: HeaderMap,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, MessageId)>,
     Query(params): Query<ResumeParams>,
 ) -> ApiResult<Response> {
     scope.require(READ)?;
@@ -241,7 +241,7 @@ async fn list_conversations(
 async fn conversation_messages(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, ConversationId)>,
     Query(params): Query<HistoryParams>,
 ) -> ApiResult<Json<Vec<ChatMessage>>> {
     scope.require(READ)?;
@@ -257,7 +257,7 @@ async fn conversation_messages(
 async fn delete_conversation(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, ConversationId)>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
     chat::delete_conversation(state.pool(), scope.agent_id, ids.1).await?;
@@ -276,7 +276,7 @@ async fn regenerate(
     State(state): State<AppState>,
     scope: AgentScope,
     headers: HeaderMap,
-    Path(ids): Path<(Uuid, Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, ConversationId, MessageId)>,
 ) -> ApiResult<Response> {
     scope.require(WRITE)?;
     let started = chat::regenerate(&state, caller(&scope), ids.1, ids.2).await?;

@@ -1,6 +1,7 @@
 //! Cognition (SPEC C2–C5): deep reflections, the knowledge dossier, knowledge gaps, the tasks
 //! reflection sets, and the calibration shadow.
 
+use crate::ids::{AgentId, TenantId};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::Deserialize;
@@ -132,7 +133,7 @@ pub struct GapUpdate {
 async fn update_gap(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, Uuid)>,
     Json(input): Json<GapUpdate>,
 ) -> ApiResult<Json<KnowledgeGap>> {
     scope.require(MEM_WRITE)?;
@@ -172,8 +173,8 @@ fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
 /// Access to the calibration shadow, checked before the body is read: the admin bearer, or a
 /// caller of the agent when `DEBUG_SHADOW` is set.
 pub struct ShadowAccess {
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: crate::activity::Origin,
 }
 
@@ -181,7 +182,7 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, ApiError> {
-        let Path(id) = Path::<Uuid>::from_request_parts(parts, state).await?;
+        let Path(id) = Path::<AgentId>::from_request_parts(parts, state).await?;
         if is_admin(state, &parts.headers) {
             let tenant_id =
                 crate::agents::tenant_of(state.pool(), id).await?.ok_or_else(|| ApiError::not_found("agent"))?;

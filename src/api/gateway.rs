@@ -1,13 +1,13 @@
 //! Self-service connect (SPEC A4): a miniapp proves control of the agent's wallet or Ed25519
 //! key by signing a single-use challenge, and receives a scoped `mck_` key.
 
+use crate::ids::AgentId;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::extract::Json;
 use super::keys::IssuedKey;
@@ -24,7 +24,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConnectChallengeRequest {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     /// The wallet to sign with (EIP-191). Give this or `ed25519_public_key`.
     pub address: Option<String>,
     /// The Ed25519 public key to sign with: 32 bytes as hex (64 digits) or base64 (44 chars).
@@ -69,7 +69,7 @@ async fn connect_challenge(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConnectRequest {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub nonce: String,
     /// EIP-191: 65 bytes as 0x-hex. Ed25519: 64 bytes as hex (128 digits) or base64 (88 chars).
     pub signature: String,

@@ -1,5 +1,6 @@
 //! `mck_` API keys of an agent (SPEC A3): issued and revoked by the owner.
 
+use crate::ids::{AgentId, KeyId};
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
@@ -7,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::extract::{Json, Path};
 use crate::app::AppState;
@@ -32,8 +32,8 @@ pub struct CreateKeyRequest {
 /// A newly issued key. `key` is shown this once; only its hash is stored.
 #[derive(Serialize, ToSchema)]
 pub struct IssuedKey {
-    pub id: Uuid,
-    pub agent_id: Uuid,
+    pub id: KeyId,
+    pub agent_id: AgentId,
     pub key: String,
     pub name: String,
     pub scopes: Vec<String>,
@@ -96,7 +96,7 @@ async fn list_keys(State(state): State<AppState>, scope: AgentScope) -> ApiResul
 async fn revoke_key(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, KeyId)>,
 ) -> ApiResult<Json<ApiKey>> {
     scope.require_owner()?;
     let kid = ids.1;

@@ -1,6 +1,7 @@
 //! Operator routes of the model gateway: the effective routing table and the kill switch
 //! that pauses background LLM work (SPEC M1, M7).
 
+use crate::ids::TenantId;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
@@ -8,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::admin::Admin;
 use super::extract::Json;
@@ -40,7 +40,7 @@ pub struct KillSwitch {
 #[serde(deny_unknown_fields)]
 pub struct KillSwitchRequest {
     /// Pause one tenant; omit to pause all background LLM work.
-    pub tenant_id: Option<Uuid>,
+    pub tenant_id: Option<TenantId>,
     #[serde(default)]
     pub reason: String,
 }

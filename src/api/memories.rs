@@ -1,6 +1,7 @@
 //! Memories (SPEC R1–R8): CRUD, bulk upload, hybrid search, history, store health and
 //! knowledge ingestion, for owners and for keys with `memories:*`.
 
+use crate::ids::{AgentId, MemoryId};
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
@@ -8,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::extract::{Json, Path, Query};
 use crate::app::AppState;
@@ -138,7 +138,7 @@ async fn list_memories(
 async fn get_memory(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, MemoryId)>,
 ) -> ApiResult<Json<Memory>> {
     scope.require(READ)?;
     Ok(Json(memory::get(state.pool(), scope.agent_id, ids.1).await?))
@@ -153,7 +153,7 @@ async fn get_memory(
 async fn update_memory(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, MemoryId)>,
     Json(input): Json<MemoryUpdate>,
 ) -> ApiResult<Json<Memory>> {
     scope.require(WRITE)?;
@@ -187,7 +187,7 @@ async fn update_memory(
 async fn delete_memory(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, MemoryId)>,
     Query(params): Query<DeleteParams>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
@@ -206,7 +206,7 @@ async fn delete_memory(
 async fn memory_history(
     State(state): State<AppState>,
     scope: AgentScope,
-    Path(ids): Path<(Uuid, Uuid)>,
+    Path(ids): Path<(AgentId, MemoryId)>,
 ) -> ApiResult<Json<Vec<MemoryVersion>>> {
     scope.require(READ)?;
     Ok(Json(memory::history(state.pool(), scope.agent_id, ids.1).await?))

@@ -2,6 +2,7 @@
 //! `model`, answered by the same pipeline as the agent's own chat route, as one completion or
 //! as `chat.completion.chunk` events.
 
+use crate::ids::{AgentId, ConversationId};
 use std::convert::Infallible;
 use std::time::Duration;
 
@@ -14,7 +15,6 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::chat::{WRITE, caller};
 use super::extract::Json;
@@ -50,7 +50,7 @@ pub struct CompletionRequest {
     #[schema(value_type = Option<Object>)]
     pub stream_options: Option<Value>,
     /// Continue this conversation (extension; with the OpenAI SDKs pass it in `extra_body`).
-    pub conversation_id: Option<Uuid>,
+    pub conversation_id: Option<ConversationId>,
 }
 
 fn text_of(content: &Option<Value>) -> String {
@@ -80,7 +80,10 @@ async fn chat_completions(
     headers: HeaderMap,
     Json(req): Json<CompletionRequest>,
 ) -> ApiResult<Response> {
-    let agent_id = Uuid::parse_str(req.model.trim())
+    let agent_id = req
+        .model
+        .trim()
+        .parse::<AgentId>()
         .map_err(|_| ApiError::validation("model", "`model` must be the id of one of your hosted agents"))?;
     let scope = AgentScope::resolve(&headers, &state, agent_id).await?;
     scope.require(WRITE)?;
@@ -106,7 +109,7 @@ async fn chat_completions(
         None => None,
     };
     let started = chat::start(&state, caller(&scope), message, conversation_id, Channel::Openai).await?;
-    let id = format!("chatcmpl-{}", started.reply_id.simple());
+    let id = format!("chatcmpl-{}", started.reply_id.uuid().simple());
     let created = chrono::Utc::now().timestamp();
     let model = req.model.clone();
     if !req.stream {

@@ -1,6 +1,7 @@
 //! Single-use signing challenges (SPEC A4): a nonce and the exact message to sign, bound to a
 //! purpose, an identity (address or public key) and, for connect, an agent. Valid 5 minutes.
 
+use crate::ids::AgentId;
 use chrono::{DateTime, Duration, Utc};
 use rand::RngCore;
 use serde::Serialize;
@@ -63,7 +64,7 @@ pub async fn create(
     purpose: Purpose,
     key_type: KeyType,
     identity: &str,
-    agent_id: Option<Uuid>,
+    agent_id: Option<AgentId>,
     origin: &str,
 ) -> sqlx::Result<Challenge> {
     let mut raw = [0u8; 16];
@@ -89,7 +90,7 @@ pub async fn create(
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
         nonce,
         purpose.as_str(),
-        agent_id,
+        agent_id as _,
         key_type.as_str(),
         identity,
         message,

@@ -1,6 +1,7 @@
 //! Self-service connect (SPEC A4): whoever signs an agent-connect challenge with the agent's
 //! registered wallet or Ed25519 key (or its owner's login wallet) gets a scoped `mck_` key.
 
+use crate::ids::AgentId;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -13,7 +14,7 @@ use crate::error::ApiError;
 
 /// A signed connect request.
 pub struct Connect<'a> {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub nonce: &'a str,
     pub signature: &'a str,
     pub name: &'a str,
@@ -26,7 +27,7 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
     let Some(ch) = challenge::consume(pool, c.nonce, Purpose::AgentConnect).await? else {
         return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
     };
-    if ch.agent_id != Some(c.agent_id) {
+    if ch.agent_id != Some(c.agent_id.uuid()) {
         return Err(ApiError::Unauthorized("this challenge was issued for another agent".into()));
     }
     match ch.key_type.as_str() {
@@ -43,7 +44,7 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
 
     // The identity must be registered on the agent, or be its owner's login wallet.
     let row: Option<(Uuid, Option<String>, Option<String>)> =
-        sqlx::query!("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1", c.agent_id)
+        sqlx::query!("SELECT tenant_id, evm_address, ed25519_public_key FROM agents WHERE id = $1", c.agent_id as _)
             .fetch_optional(pool)
             .await?
             .map(|r| (r.tenant_id, r.evm_address, r.ed25519_public_key));
@@ -71,7 +72,7 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
     }
 
     let new = NewKey {
-        tenant_id,
+        tenant_id: tenant_id.into(),
         agent_id: c.agent_id,
         name: &name,
         scopes: &scopes,

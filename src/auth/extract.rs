@@ -2,6 +2,7 @@
 //! API session) or `AgentScope` (an owner session or an `mck_` key, already checked against
 //! the agent in the path) and ask it for the scope they need.
 
+use crate::ids::{AgentId, KeyId, TenantId, UserId};
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
@@ -17,8 +18,8 @@ use crate::error::ApiError;
 /// Who performed an action, as recorded in the activity log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Actor {
-    Owner(Uuid),
-    ApiKey(Uuid),
+    Owner(UserId),
+    ApiKey(KeyId),
     Job(String),
     Admin,
     System,
@@ -37,7 +38,8 @@ impl Actor {
 
     pub fn id(&self) -> Option<String> {
         match self {
-            Actor::Owner(id) | Actor::ApiKey(id) => Some(id.to_string()),
+            Actor::Owner(id) => Some(id.to_string()),
+            Actor::ApiKey(id) => Some(id.to_string()),
             Actor::Job(kind) => Some(kind.clone()),
             Actor::Admin | Actor::System => None,
         }
@@ -59,8 +61,8 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// A signed-in owner (session JWT in the `mc_session` cookie or as a bearer token).
 #[derive(Debug, Clone)]
 pub struct Owner {
-    pub owner_id: Uuid,
-    pub tenant_id: Uuid,
+    pub owner_id: UserId,
+    pub tenant_id: TenantId,
     pub session_id: Uuid,
     pub request_id: Option<String>,
 }
@@ -134,8 +136,8 @@ impl FromRequestParts<AppState> for Owner {
 /// Access to one agent (the `{id}` of the path): an owner of its tenant, or a key of it.
 #[derive(Debug, Clone)]
 pub struct AgentScope {
-    pub tenant_id: Uuid,
-    pub agent_id: Uuid,
+    pub tenant_id: TenantId,
+    pub agent_id: AgentId,
     pub actor: Actor,
     /// The key's scopes; `None` for the owner, who may do everything.
     pub scopes: Option<Vec<String>>,
@@ -165,7 +167,7 @@ impl AgentScope {
     }
 
     /// For routes only the owner may use (key management).
-    pub fn require_owner(&self) -> Result<Uuid, ApiError> {
+    pub fn require_owner(&self) -> Result<UserId, ApiError> {
         match self.actor {
             Actor::Owner(id) => Ok(id),
             _ => Err(ApiError::Forbidden {
@@ -188,7 +190,7 @@ impl FromRequestParts<AppState> for AgentScope {
             .find(|(k, _)| *k == "id")
             .map(|(_, v)| v)
             .ok_or_else(|| ApiError::bad_request("missing agent id"))?;
-        let agent_id = Uuid::parse_str(raw).map_err(|_| ApiError::BadRequest {
+        let agent_id = raw.parse::<AgentId>().map_err(|_| ApiError::BadRequest {
             code: "invalid_path",
             message: format!("`{raw}` is not an agent id (a UUID)"),
             details: None,
@@ -202,7 +204,7 @@ impl AgentScope {
     /// Access to `agent_id` for a request with these headers: its owner's session or one of its
     /// keys; another tenant's agent (or another agent's key) is a 404. For routes that name the
     /// agent elsewhere than in the path (`/v1/chat/completions`).
-    pub async fn resolve(headers: &HeaderMap, state: &AppState, agent_id: Uuid) -> Result<AgentScope, ApiError> {
+    pub async fn resolve(headers: &HeaderMap, state: &AppState, agent_id: AgentId) -> Result<AgentScope, ApiError> {
         if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
             let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
                 ApiError::Unauthorized(

@@ -1,6 +1,7 @@
 //! `mck_` API keys: `mck_<id>_<secret>` with a 256-bit random secret. Only the SHA-256 of the
 //! secret is stored; verification compares hashes in constant time.
 
+use crate::ids::{AgentId, KeyId, TenantId};
 use chrono::{DateTime, Utc};
 use rand::RngCore;
 use serde::Serialize;
@@ -18,28 +19,28 @@ pub const PREFIX: &str = "mck_";
 
 /// A freshly minted key: the full token is shown to the user once and never stored.
 pub struct MintedKey {
-    pub id: Uuid,
+    pub id: KeyId,
     pub token: Secret,
     pub secret_hash: Vec<u8>,
 }
 
 pub fn mint() -> MintedKey {
-    let id = Uuid::new_v4();
+    let id = KeyId(Uuid::new_v4());
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     let secret_hex = hex::encode(secret);
-    let token = format!("{PREFIX}{}_{secret_hex}", id.simple());
+    let token = format!("{PREFIX}{}_{secret_hex}", id.uuid().simple());
     MintedKey { id, secret_hash: Sha256::digest(secret_hex.as_bytes()).to_vec(), token: Secret::new(token) }
 }
 
 /// Splits a presented token into its id and secret; `None` if it is not shaped like a key.
-pub fn parse(token: &str) -> Option<(Uuid, &str)> {
+pub fn parse(token: &str) -> Option<(KeyId, &str)> {
     let rest = token.strip_prefix(PREFIX)?;
     let (id, secret) = rest.split_once('_')?;
     if id.len() != 32 || secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    Some((Uuid::parse_str(id).ok()?, secret))
+    Some((id.parse().ok()?, secret))
 }
 
 pub fn secret_matches(secret: &str, stored_hash: &[u8]) -> bool {
@@ -67,8 +68,8 @@ pub fn validate_request(
 /// A key as listed: never the secret or its hash.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct ApiKey {
-    pub id: Uuid,
-    pub agent_id: Uuid,
+    pub id: KeyId,
+    pub agent_id: AgentId,
     pub name: String,
     pub scopes: Vec<String>,
     /// `owner:<id>` or `connect:evm:<address>` / `connect:ed25519:<key>`.
@@ -82,8 +83,8 @@ pub struct ApiKey {
 const KEY_COLUMNS: &str = "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at";
 
 pub struct NewKey<'a> {
-    pub tenant_id: Uuid,
-    pub agent_id: Uuid,
+    pub tenant_id: TenantId,
+    pub agent_id: AgentId,
     pub name: &'a str,
     pub scopes: &'a [String],
     pub expires_at: Option<DateTime<Utc>>,
@@ -115,7 +116,7 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Ori
     Ok((key, minted.token))
 }
 
-pub async fn list(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<ApiKey>> {
+pub async fn list(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<ApiKey>> {
     sqlx::query_as(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1 ORDER BY created_at DESC"))
         .bind(agent_id)
         .fetch_all(pool)
@@ -125,9 +126,9 @@ pub async fn list(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<ApiKey>> {
 /// Revokes a key of this agent and records it; `None` if the agent has no such key.
 pub async fn revoke(
     conn: &mut sqlx::PgConnection,
-    tenant_id: Uuid,
-    agent_id: Uuid,
-    key_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    key_id: KeyId,
     origin: &Origin,
 ) -> sqlx::Result<Option<ApiKey>> {
     let key: Option<ApiKey> = sqlx::query_as(&format!(
@@ -148,9 +149,9 @@ pub async fn revoke(
 /// What a valid key grants.
 #[derive(Debug, Clone)]
 pub struct KeyGrant {
-    pub key_id: Uuid,
-    pub agent_id: Uuid,
-    pub tenant_id: Uuid,
+    pub key_id: KeyId,
+    pub agent_id: AgentId,
+    pub tenant_id: TenantId,
     pub scopes: Vec<String>,
 }
 
@@ -168,7 +169,7 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
     let row = sqlx::query!(
         "SELECT agent_id, tenant_id, secret_hash, scopes, expires_at, revoked_at, last_used_at FROM api_keys WHERE id = $1",
-        id
+        id as _
     )
     .fetch_optional(pool)
     .await
@@ -193,13 +194,16 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
         let pool = pool.clone();
         tokio::spawn(async move {
-            let _ =
-                sqlx::query!("UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2", agent_id, id)
-                    .execute(&pool)
-                    .await;
+            let _ = sqlx::query!(
+                "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
+                agent_id,
+                id as _
+            )
+            .execute(&pool)
+            .await;
         });
     }
-    Ok(KeyGrant { key_id: id, agent_id, tenant_id, scopes })
+    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes })
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Owner sessions: a short-lived JWT (15 minutes) plus a refresh token (30 days, rotated on
 //! use, stored hashed). Logout revokes the session row, which also invalidates its JWTs.
 
+use crate::ids::{TenantId, UserId};
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -18,9 +19,9 @@ pub const REFRESH_TTL: Duration = Duration::days(30);
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
     /// Owner id.
-    pub sub: Uuid,
+    pub sub: UserId,
     /// Tenant id.
-    pub tid: Uuid,
+    pub tid: TenantId,
     /// Session id.
     pub sid: Uuid,
     pub iat: i64,
@@ -56,7 +57,7 @@ impl SessionKeys {
         SessionKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), csrf }
     }
 
-    pub fn issue(&self, owner_id: Uuid, tenant_id: Uuid, session_id: Uuid) -> String {
+    pub fn issue(&self, owner_id: UserId, tenant_id: TenantId, session_id: Uuid) -> String {
         let now = Utc::now();
         let claims = Claims {
             sub: owner_id,
@@ -92,7 +93,7 @@ pub fn hash_refresh(token: &str) -> Vec<u8> {
 }
 
 /// Starts a session; returns (session id, refresh token).
-pub async fn start(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Result<(Uuid, String)> {
+pub async fn start(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<(Uuid, String)> {
     let id = Uuid::now_v7();
     let mut raw = [0u8; 32];
     rand::rng().fill_bytes(&mut raw);
@@ -100,19 +101,19 @@ pub async fn start(pool: &PgPool, owner_id: Uuid, tenant_id: Uuid) -> sqlx::Resu
     sqlx::query!(
         "INSERT INTO owner_sessions (id, owner_id, tenant_id, refresh_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
         id,
-        owner_id,
-        tenant_id,
+        owner_id as _,
+        tenant_id as _,
         hash_refresh(&refresh),
         Utc::now() + REFRESH_TTL
     )
     .execute(pool)
     .await?;
-    sqlx::query!("UPDATE owners SET last_login_at = now() WHERE id = $1", owner_id).execute(pool).await?;
+    sqlx::query!("UPDATE owners SET last_login_at = now() WHERE id = $1", owner_id as _).execute(pool).await?;
     Ok((id, refresh))
 }
 
 /// Rotates a refresh token: the old one stops working. Returns (owner, tenant, session, new token).
-pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, Uuid, Uuid, String)>> {
+pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(UserId, TenantId, Uuid, String)>> {
     let Some((sid, _)) = token.split_once('.') else { return Ok(None) };
     let Ok(sid) = Uuid::parse_str(sid) else { return Ok(None) };
     let mut raw = [0u8; 32];
@@ -128,7 +129,7 @@ pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(Uuid, U
     )
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| (r.owner_id, r.tenant_id, sid, next)))
+    Ok(row.map(|r| (r.owner_id.into(), r.tenant_id.into(), sid, next)))
 }
 
 /// Whether session `$1` is live (not signed out, not expired), as an SQL expression.
@@ -200,7 +201,7 @@ mod tests {
     #[test]
     fn tokens_round_trip_and_tampering_fails() {
         let keys = SessionKeys::from_secret(b"0123456789abcdef0123456789abcdef");
-        let (o, t, s) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let (o, t, s) = (UserId::new(), TenantId::new(), Uuid::new_v4());
         let token = keys.issue(o, t, s);
         let c = keys.verify(&token).unwrap();
         assert_eq!((c.sub, c.tid, c.sid), (o, t, s));

@@ -4,6 +4,7 @@
 //! summaries (4 similar + 2 recent, at most 3). A fresh compiled dossier (C4) replaces the
 //! per-query memory search.
 
+use crate::ids::{AgentId, MemoryId};
 use std::collections::HashSet;
 
 use chrono::Utc;
@@ -40,7 +41,7 @@ const KNOWLEDGE_SOURCES: [&str; 2] = memory::MemorySource::names(memory::MemoryS
 /// A memory put into the prompt, with why.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct UsedMemory {
-    pub id: Uuid,
+    pub id: MemoryId,
     pub content: String,
     pub category: String,
     /// `certain` (pinned), `picked_up` (soft) or `knowledge`.
@@ -132,7 +133,7 @@ pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
 
 struct Loader<'a> {
     pool: &'a PgPool,
-    agent_id: Uuid,
+    agent_id: AgentId,
     /// How its vector searches are planned, when the probe read it.
     plan: Option<vector::Plan>,
     /// The message's vector and model, when embedding worked.
@@ -220,7 +221,7 @@ async fn memories(
     }
     let similar = l.nearest(&memory::LEARNED_SOURCES, categories, MEMORY_TOP).await?;
     let recent = l.recent(&memory::LEARNED_SOURCES, categories, MEMORY_RECENT).await?;
-    let seen: HashSet<Uuid> = similar.iter().map(|(m, _)| m.id).collect();
+    let seen: HashSet<MemoryId> = similar.iter().map(|(m, _)| m.id).collect();
     let mut candidates: Vec<(Memory, Option<f64>, &'static str)> =
         similar.into_iter().map(|(m, sim)| (m, Some(sim), "vector")).collect();
     candidates.extend(recent.into_iter().filter(|m| !seen.contains(&m.id)).map(|m| (m, None, "recency")));
@@ -307,7 +308,7 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
 /// where the agent has something to find.
 pub async fn load(
     pool: &PgPool,
-    agent_id: Uuid,
+    agent_id: AgentId,
     triage: &Triage,
     query: Option<(&[f32], &str)>,
     available: Option<Available>,

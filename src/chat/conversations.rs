@@ -1,6 +1,7 @@
 //! Conversations and their messages: listing, reading, deleting, resuming a reply's stream,
 //! and seeding a conversation with history a client sent along.
 
+use crate::ids::{AgentId, ConversationId, MessageId};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -9,13 +10,13 @@ use super::*;
 use crate::error::ApiError;
 
 /// A conversation of the agent, or 404.
-pub async fn conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Conversation, ApiError> {
+pub async fn conversation(pool: &PgPool, agent_id: AgentId, id: ConversationId) -> Result<Conversation, ApiError> {
     sqlx::query_as!(
         Conversation,
         "SELECT id, agent_id, title, channel, message_count, created_at, updated_at FROM conversations
           WHERE agent_id = $1 AND id = $2",
-        agent_id,
-        id
+        agent_id as _,
+        id as _
     )
     .fetch_optional(pool)
     .await?
@@ -23,12 +24,12 @@ pub async fn conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Con
 }
 
 /// The agent's conversations, most recently active first.
-pub async fn conversations(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Conversation>> {
+pub async fn conversations(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Conversation>> {
     sqlx::query_as!(
         Conversation,
         "SELECT id, agent_id, title, channel, message_count, created_at, updated_at FROM conversations
           WHERE agent_id = $1 ORDER BY updated_at DESC LIMIT $2",
-        agent_id,
+        agent_id as _,
         limit
     )
     .fetch_all(pool)
@@ -38,8 +39,8 @@ pub async fn conversations(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::R
 /// A conversation's messages in order; superseded replies only when asked for.
 pub async fn messages(
     pool: &PgPool,
-    agent_id: Uuid,
-    conversation_id: Uuid,
+    agent_id: AgentId,
+    conversation_id: ConversationId,
     include_superseded: bool,
 ) -> Result<Vec<ChatMessage>, ApiError> {
     conversation(pool, agent_id, conversation_id).await?;
@@ -57,8 +58,8 @@ pub async fn messages(
 }
 
 /// Deletes a conversation with its messages and summaries (memories learned from it stay).
-pub async fn delete_conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<(), ApiError> {
-    let gone = sqlx::query!("DELETE FROM conversations WHERE agent_id = $1 AND id = $2", agent_id, id)
+pub async fn delete_conversation(pool: &PgPool, agent_id: AgentId, id: ConversationId) -> Result<(), ApiError> {
+    let gone = sqlx::query!("DELETE FROM conversations WHERE agent_id = $1 AND id = $2", agent_id as _, id as _)
         .execute(pool)
         .await?
         .rows_affected();
@@ -69,11 +70,11 @@ pub async fn delete_conversation(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Res
 }
 
 /// A reply of the agent, for resuming its stream: its content length so far.
-pub async fn reply_progress(pool: &PgPool, agent_id: Uuid, reply_id: Uuid) -> Result<(Uuid, String), ApiError> {
+pub async fn reply_progress(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> Result<(Uuid, String), ApiError> {
     sqlx::query!(
         "SELECT conversation_id, content FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
-        agent_id,
-        reply_id
+        agent_id as _,
+        reply_id as _
     )
     .fetch_optional(pool)
     .await?
@@ -85,17 +86,17 @@ pub async fn reply_progress(pool: &PgPool, agent_id: Uuid, reply_id: Uuid) -> Re
 /// sends the whole history with each call); they are stored as complete, not extracted.
 pub async fn seed_conversation(
     pool: &PgPool,
-    agent_id: Uuid,
+    agent_id: AgentId,
     channel: Channel,
     earlier: &[(String, String)],
-) -> Result<Uuid, ApiError> {
-    let id = Uuid::now_v7();
+) -> Result<ConversationId, ApiError> {
+    let id = ConversationId::new();
     let title = earlier.iter().find(|(r, _)| r == "user").map_or_else(|| "Conversation".into(), |(_, c)| title_of(c));
     let mut tx = pool.begin().await?;
     sqlx::query!(
         "INSERT INTO conversations (id, agent_id, title, channel, message_count) VALUES ($1, $2, $3, $4, $5)",
-        id,
-        agent_id,
+        id as _,
+        agent_id as _,
         title,
         channel.as_str(),
         earlier.len() as i32
@@ -109,8 +110,8 @@ pub async fn seed_conversation(
         "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel)
          SELECT m, $1, $2, (n - 1)::int, r, c, 'complete', $5
            FROM unnest($6::uuid[], $3::text[], $4::text[]) WITH ORDINALITY AS x(m, r, c, n)",
-        id,
-        agent_id,
+        id as _,
+        agent_id as _,
         &roles,
         &contents,
         channel.as_str(),

@@ -1,6 +1,7 @@
 //! A turn's end: one statement completes the reply and the user message, writes the analytics
 //! row and hit tracking, and makes post-turn learning durable (the extraction batch and its jobs).
 
+use crate::ids::{AgentId, ConversationId, MemoryId, MessageId, TenantId};
 use std::time::Instant;
 
 use uuid::Uuid;
@@ -35,7 +36,7 @@ pub(super) async fn finish(
         completion_tokens: response.usage.completion_tokens + extra_usage.completion_tokens,
     };
     let used = context.used();
-    let ids: Vec<Uuid> = used.iter().map(|m| m.id).collect();
+    let ids: Vec<MemoryId> = used.iter().map(|m| m.id).collect();
     let meta = ReplyMeta {
         conversation_id: turn.conversation_id,
         user_message_id: turn.user_message_id,
@@ -123,11 +124,11 @@ pub(super) async fn finish(
 /// The parameters of `FINISH_SQL` by name. `bind` is the one place their positions (`$1`…`$35`)
 /// are fixed; the call site fills fields by name, so two of them cannot be swapped unnoticed.
 struct FinishParams<'a> {
-    user_message_id: Uuid,
-    agent_id: Uuid,
-    tenant_id: Uuid,
-    conversation_id: Uuid,
-    reply_id: Uuid,
+    user_message_id: MessageId,
+    agent_id: AgentId,
+    tenant_id: TenantId,
+    conversation_id: ConversationId,
+    reply_id: MessageId,
     channel: &'a str,
     intent: &'a str,
     response_style: &'a str,
@@ -152,7 +153,7 @@ struct FinishParams<'a> {
     text: &'a str,
     unstreamed: bool,
     meta: &'a serde_json::Value,
-    used_ids: &'a [Uuid],
+    used_ids: &'a [MemoryId],
     /// Whether the message joins the extraction batch.
     learn: bool,
     save_hint: Option<&'a str>,

@@ -2,10 +2,10 @@
 //! beside the message's embedding, selective context, the prompt, and the reply — streamed into
 //! its row as it arrives, or in one piece from a plain call.
 
+use crate::ids::{AgentId, MessageId};
 use std::time::Instant;
 
 use sqlx::PgPool;
-use uuid::Uuid;
 
 use super::finish::finish;
 use super::stream::Event;
@@ -21,8 +21,8 @@ use crate::llm::{ChatRequest, Message, Role, Usage};
 /// is in flight is written together with the next one.
 async fn persist_deltas(
     pool: &PgPool,
-    agent_id: Uuid,
-    reply_id: Uuid,
+    agent_id: AgentId,
+    reply_id: MessageId,
     mut rx: tokio::sync::mpsc::Receiver<String>,
     events: &tokio::sync::broadcast::Sender<Event>,
 ) -> Result<usize, sqlx::Error> {
@@ -37,8 +37,8 @@ async fn persist_deltas(
         }
         sqlx::query!(
             "UPDATE chat_messages SET content = content || $3, updated_at = now() WHERE agent_id = $1 AND id = $2",
-            agent_id,
-            reply_id,
+            agent_id as _,
+            reply_id as _,
             text
         )
         .execute(pool)

@@ -20,6 +20,7 @@ pub use conversations::{
 pub use finish::trivial_for_extraction;
 pub use turn::{regenerate, start};
 
+use crate::ids::{AgentId, ConversationId, MessageId, TenantId};
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
@@ -70,7 +71,7 @@ impl Channel {
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Conversation {
     pub id: Uuid,
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub title: String,
     pub channel: String,
     pub message_count: i32,
@@ -82,7 +83,7 @@ pub struct Conversation {
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct ChatMessage {
     pub id: Uuid,
-    pub conversation_id: Uuid,
+    pub conversation_id: ConversationId,
     pub position: i32,
     /// `user` or `assistant`.
     pub role: String,
@@ -107,9 +108,9 @@ pub(crate) const MESSAGE_COLUMNS: &str =
 /// the reply row keeps in `meta` (read back by the dashboard).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 pub struct ReplyMeta {
-    pub conversation_id: Uuid,
-    pub user_message_id: Uuid,
-    pub message_id: Uuid,
+    pub conversation_id: ConversationId,
+    pub user_message_id: MessageId,
+    pub message_id: MessageId,
     pub intent: String,
     pub response_style: String,
     pub triage_skipped: bool,
@@ -164,8 +165,8 @@ pub fn validate(message: &str) -> Result<(), ApiError> {
 /// Who is chatting, with what agent.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub tenant_id: Uuid,
-    pub agent_id: Uuid,
+    pub tenant_id: TenantId,
+    pub agent_id: AgentId,
     pub origin: Origin,
 }
 
@@ -179,10 +180,10 @@ impl Caller {
 
 /// A turn that has been stored and is being generated.
 pub struct Started {
-    pub agent_id: Uuid,
-    pub conversation_id: Uuid,
-    pub user_message_id: Uuid,
-    pub reply_id: Uuid,
+    pub agent_id: AgentId,
+    pub conversation_id: ConversationId,
+    pub user_message_id: MessageId,
+    pub reply_id: MessageId,
     /// Resolves with the reply, or the failure (also stored on the messages).
     pub done: tokio::task::JoinHandle<Result<Finished, ApiError>>,
 }

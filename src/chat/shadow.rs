@@ -2,10 +2,10 @@
 //! model and an alternate one in parallel, compared. Nothing is written. The route is
 //! fail-closed: only the admin bearer, or any caller of the agent when `DEBUG_SHADOW` is set.
 
+use crate::ids::{AgentId, TenantId};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use super::calibrate::{EXTRACTION_PROMPT, parse_extraction};
 use crate::error::ApiError;
@@ -84,8 +84,8 @@ pub fn compare(primary: &[String], alternate: &[String]) -> (Vec<String>, Vec<St
 
 pub async fn run(
     llm: &Gateway,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &crate::activity::Origin,
     text: &str,
 ) -> Result<ShadowReport, ApiError> {

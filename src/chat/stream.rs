@@ -3,6 +3,7 @@
 //! offset it has) gets the rest from the database and then follows the live announcements.
 //! Generation runs in its own task: a client going away does not stop it.
 
+use crate::ids::{AgentId, MessageId};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -10,7 +11,6 @@ use std::time::Duration;
 use serde_json::Value;
 use sqlx::PgPool;
 use tokio::sync::broadcast;
-use uuid::Uuid;
 
 /// What a generation announces.
 #[derive(Debug, Clone)]
@@ -26,22 +26,22 @@ pub enum Event {
 /// Live generations of this process, by reply id.
 #[derive(Default)]
 pub struct Hub {
-    live: Mutex<HashMap<Uuid, broadcast::Sender<Event>>>,
+    live: Mutex<HashMap<MessageId, broadcast::Sender<Event>>>,
 }
 
 impl Hub {
     /// Registers a generation before it starts, so that no follower misses its first event.
-    pub fn open(&self, reply_id: Uuid) -> broadcast::Sender<Event> {
+    pub fn open(&self, reply_id: MessageId) -> broadcast::Sender<Event> {
         let (tx, _) = broadcast::channel(256);
         self.live.lock().expect("hub lock").insert(reply_id, tx.clone());
         tx
     }
 
-    pub fn close(&self, reply_id: Uuid) {
+    pub fn close(&self, reply_id: MessageId) {
         self.live.lock().expect("hub lock").remove(&reply_id);
     }
 
-    pub fn subscribe(&self, reply_id: Uuid) -> Option<broadcast::Receiver<Event>> {
+    pub fn subscribe(&self, reply_id: MessageId) -> Option<broadcast::Receiver<Event>> {
         self.live.lock().expect("hub lock").get(&reply_id).map(|tx| tx.subscribe())
     }
 }
@@ -55,7 +55,7 @@ struct Row {
     meta: Value,
 }
 
-async fn read(pool: &PgPool, agent_id: Uuid, reply_id: Uuid) -> sqlx::Result<Option<Row>> {
+async fn read(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<Option<Row>> {
     sqlx::query_as(
         "SELECT content, status, error, meta FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
     )
@@ -76,8 +76,8 @@ const POLL_FOR: Duration = Duration::from_secs(180);
 pub async fn follow(
     pool: PgPool,
     hub: &Hub,
-    agent_id: Uuid,
-    reply_id: Uuid,
+    agent_id: AgentId,
+    reply_id: MessageId,
     mut offset: usize,
     out: tokio::sync::mpsc::Sender<Event>,
 ) {

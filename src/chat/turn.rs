@@ -2,9 +2,9 @@
 //! statement) before any model is asked, then the generation runs in its own task; a failed or
 //! panicked generation is recorded on both messages. Regeneration supersedes earlier replies.
 
+use crate::ids::{AgentId, ConversationId, MessageId};
 use chrono::Utc;
 use serde_json::Value;
-use uuid::Uuid;
 
 use super::stream::Event;
 use super::*;
@@ -53,17 +53,17 @@ pub async fn start(
     state: &AppState,
     caller: Caller,
     message: String,
-    conversation_id: Option<Uuid>,
+    conversation_id: Option<ConversationId>,
     channel: Channel,
 ) -> Result<Started, ApiError> {
     validate(&message)?;
     // One statement, so one round trip and one commit: the budgets, the conversation (its row
     // lock orders concurrent messages), the user message and the reply to come. The user
     // message is durable before any model is asked.
-    let (user_message_id, reply_id) = (Uuid::now_v7(), Uuid::now_v7());
+    let (user_message_id, reply_id) = (MessageId::new(), MessageId::new());
     let (conversation_id, new_conversation) = match conversation_id {
         Some(id) => (id, false),
-        None => (Uuid::now_v7(), true),
+        None => (ConversationId::new(), true),
     };
     let sql = format!(
         "WITH limits AS (SELECT {}
@@ -125,22 +125,22 @@ pub async fn start(
 
 async fn insert_reply(
     conn: &mut sqlx::PgConnection,
-    reply_id: Uuid,
-    conversation_id: Uuid,
-    agent_id: Uuid,
+    reply_id: MessageId,
+    conversation_id: ConversationId,
+    agent_id: AgentId,
     position: i32,
-    user_message_id: Uuid,
+    user_message_id: MessageId,
     channel: Channel,
 ) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
          VALUES ($1, $2, $3, $4, 'assistant', '', 'streaming', $5, $6)",
-        reply_id,
-        conversation_id,
-        agent_id,
+        reply_id as _,
+        conversation_id as _,
+        agent_id as _,
         position,
         channel.as_str(),
-        user_message_id
+        user_message_id as _
     )
     .execute(&mut *conn)
     .await?;
@@ -152,35 +152,38 @@ async fn insert_reply(
 pub async fn regenerate(
     state: &AppState,
     caller: Caller,
-    conversation_id: Uuid,
-    message_id: Uuid,
+    conversation_id: ConversationId,
+    message_id: MessageId,
 ) -> Result<Started, ApiError> {
     budget_first(state, &caller).await?;
     let agent_id = caller.agent_id;
     let mut tx = state.pool().begin().await?;
     let found = sqlx::query!(
         "SELECT role, reply_to FROM chat_messages WHERE agent_id = $1 AND id = $2 AND conversation_id = $3",
-        agent_id,
-        message_id,
-        conversation_id
+        agent_id as _,
+        message_id as _,
+        conversation_id as _
     )
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::not_found("message"))?;
-    let user_id =
-        if found.role == "user" { message_id } else { found.reply_to.ok_or_else(|| ApiError::not_found("message"))? };
+    let user_id = if found.role == "user" {
+        message_id
+    } else {
+        found.reply_to.map(MessageId).ok_or_else(|| ApiError::not_found("message"))?
+    };
     // Lock the conversation: one regeneration at a time.
     sqlx::query!(
         "SELECT 1 AS locked FROM conversations WHERE agent_id = $1 AND id = $2 FOR UPDATE",
-        agent_id,
-        conversation_id
+        agent_id as _,
+        conversation_id as _
     )
     .fetch_optional(&mut *tx)
     .await?;
     let question = sqlx::query!(
         "SELECT content, position, channel FROM chat_messages WHERE agent_id = $1 AND id = $2",
-        agent_id,
-        user_id
+        agent_id as _,
+        user_id as _
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -188,8 +191,8 @@ pub async fn regenerate(
     let streaming = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM chat_messages WHERE agent_id = $1 AND reply_to = $2 AND status = 'streaming'
              AND updated_at > now() - make_interval(secs => $3)) AS "streaming!""#,
-        agent_id,
-        user_id,
+        agent_id as _,
+        user_id as _,
         STALE_STREAM_SECS as f64
     )
     .fetch_one(&mut *tx)
@@ -200,23 +203,23 @@ pub async fn regenerate(
     sqlx::query!(
         "UPDATE chat_messages SET status = 'superseded', updated_at = now()
           WHERE agent_id = $1 AND reply_to = $2 AND status IN ('complete', 'error', 'streaming')",
-        agent_id,
-        user_id
+        agent_id as _,
+        user_id as _
     )
     .execute(&mut *tx)
     .await?;
     sqlx::query!(
         "UPDATE chat_messages SET status = 'pending', error = NULL, updated_at = now() WHERE agent_id = $1 AND id = $2",
-        agent_id,
-        user_id
+        agent_id as _,
+        user_id as _
     )
     .execute(&mut *tx)
     .await?;
     let reply_position = sqlx::query_scalar!(
         r#"UPDATE conversations SET message_count = message_count + 1, updated_at = now()
             WHERE agent_id = $1 AND id = $2 RETURNING message_count - 1 AS "position!""#,
-        agent_id,
-        conversation_id
+        agent_id as _,
+        conversation_id as _
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -227,7 +230,7 @@ pub async fn regenerate(
         "email" => Channel::Email,
         _ => Channel::Api,
     };
-    let reply_id = Uuid::now_v7();
+    let reply_id = MessageId::new();
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
     tx.commit().await?;
     let turn = Turn {
@@ -246,10 +249,10 @@ pub async fn regenerate(
 /// Everything one generation needs.
 pub(super) struct Turn {
     pub(super) caller: Caller,
-    pub(super) conversation_id: Uuid,
-    pub(super) user_message_id: Uuid,
+    pub(super) conversation_id: ConversationId,
+    pub(super) user_message_id: MessageId,
     pub(super) user_position: i32,
-    pub(super) reply_id: Uuid,
+    pub(super) reply_id: MessageId,
     pub(super) message: String,
     pub(super) channel: Channel,
     /// Messages in the conversation once the reply is in.
@@ -288,9 +291,9 @@ async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync:
     let stored = sqlx::query!(
         "UPDATE chat_messages SET status = 'error', error = $4, updated_at = now()
           WHERE agent_id = $1 AND id IN ($2, $3) AND status IN ('pending', 'streaming')",
-        turn.caller.agent_id,
-        turn.user_message_id,
-        turn.reply_id,
+        turn.caller.agent_id as _,
+        turn.user_message_id as _,
+        turn.reply_id as _,
         message
     )
     .execute(state.pool())

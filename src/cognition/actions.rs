@@ -3,11 +3,11 @@
 //! it was removed rejects the whole list), then applied in the caller's transaction, each with a
 //! memory version and an activity entry.
 
+use crate::ids::{AgentId, TenantId};
 use chrono::{Duration, Utc};
 use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 use crate::activity::{self, Origin};
 use crate::error::ApiError;
@@ -175,8 +175,8 @@ fn internal(e: ApiError) -> anyhow::Error {
 
 /// Who applies actions, and how they are labelled.
 pub struct Applying<'a> {
-    pub tenant_id: Uuid,
-    pub agent_id: Uuid,
+    pub tenant_id: TenantId,
+    pub agent_id: AgentId,
     pub origin: &'a Origin,
     /// The activity entries' action (`reflection.action`, `memory_lint_action`).
     pub activity: &'a str,
@@ -284,7 +284,7 @@ pub async fn apply(
 
 /// The live memories of an agent as the cycles' models see them (what it learned, not its
 /// uploaded knowledge base): newest first, at most `limit`.
-pub async fn snapshot(conn: &mut PgConnection, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Memory>> {
+pub async fn snapshot(conn: &mut PgConnection, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Memory>> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM agent_memories
           WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL

@@ -5,12 +5,12 @@
 //! Extraction asks for a recompilation, debounced: 60 s after the last change, at most 5
 //! minutes after the first.
 
+use crate::ids::{AgentId, TenantId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use super::actions;
 use crate::activity::{self, Origin};
@@ -24,7 +24,7 @@ pub const MAX_WAIT_SECS: i64 = 300;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Dossier {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub content: String,
     /// The snapshot time: memories changed after it make the dossier stale.
     pub compiled_at: DateTime<Utc>,
@@ -45,9 +45,9 @@ pub struct DossierState {
 
 /// The agent's dossier, unless a memory was forgotten since it was compiled: then its text may
 /// still quote what is gone, and it stays hidden until recompiled (`memory_forgotten`).
-pub async fn get(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<DossierState>> {
+pub async fn get(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<DossierState>> {
     let row: Option<(Dossier, bool)> =
-        sqlx::query_as::<_, (Uuid, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
+        sqlx::query_as::<_, (AgentId, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
             "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
                 d.compiled_at >= coalesce(s.changed_at, '-infinity')
            FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
@@ -102,8 +102,8 @@ newer or more confident one. Do not invent anything. Stay under 600 words.";
 /// Compiles the dossier now. `Ok(None)` when the agent has no live memories.
 pub async fn compile(
     deps: &Deps,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &Origin,
     background: bool,
 ) -> anyhow::Result<Option<Dossier>> {
@@ -170,13 +170,13 @@ pub async fn compile(
 
 /// Asks for a recompilation after memories changed: a `dossier` job 60 s from now, moved later
 /// by each further change but never beyond 5 minutes after the first.
-pub async fn request_recompile(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<()> {
+pub async fn request_recompile(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
     queue_recompile(&mut conn, agent_id).await
 }
 
 /// `request_recompile` on a connection (inside the caller's transaction).
-pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: Uuid) -> sqlx::Result<()> {
+pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: AgentId) -> sqlx::Result<()> {
     crate::jobs::queue::enqueue_debounced(conn, "dossier", &[agent_id], DEBOUNCE_SECS, MAX_WAIT_SECS).await
 }
 

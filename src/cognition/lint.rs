@@ -5,6 +5,7 @@
 //! are replaced by each run; gaps the owner confirmed are kept. Every action is logged
 //! (`memory_lint_action`) and versioned.
 
+use crate::ids::{AgentId, TenantId};
 use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -48,12 +49,12 @@ const PROMPT: &str = "Audit these memories about the user (numbered). Propose ac
 Also list up to 10 knowledge gaps: questions whose answers would help the assistant, with context. \
 Answer with one JSON object: {\"actions\": [...], \"knowledge_gaps\": [{\"question\": \"...\", \"context\": \"...\"}]}.";
 
-pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGap>> {
+pub async fn gaps(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<KnowledgeGap>> {
     sqlx::query_as!(
         KnowledgeGap,
         r#"SELECT id, question, context, status AS "status: GapStatus", created_at FROM knowledge_gaps
             WHERE agent_id = $1 AND status <> 'dismissed' ORDER BY status = 'confirmed' DESC, created_at DESC"#,
-        agent_id
+        agent_id as _
     )
     .fetch_all(pool)
     .await
@@ -62,7 +63,7 @@ pub async fn gaps(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<KnowledgeGa
 /// Sets a gap's status; `None` when the agent has no such gap.
 pub async fn set_gap_status(
     pool: &PgPool,
-    agent_id: Uuid,
+    agent_id: AgentId,
     gap_id: Uuid,
     status: &str,
 ) -> Result<Option<KnowledgeGap>, crate::error::ApiError> {
@@ -71,7 +72,7 @@ pub async fn set_gap_status(
         KnowledgeGap,
         r#"UPDATE knowledge_gaps SET status = $3, updated_at = now() WHERE agent_id = $1 AND id = $2
            RETURNING id, question, context, status AS "status: GapStatus", created_at"#,
-        agent_id,
+        agent_id as _,
         gap_id,
         status.as_str()
     )
@@ -80,7 +81,7 @@ pub async fn set_gap_status(
 }
 
 /// Runs lint for one agent.
-pub async fn run(deps: &Deps, tenant_id: Uuid, agent_id: Uuid, origin: &Origin) -> anyhow::Result<LintReport> {
+pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &Origin) -> anyhow::Result<LintReport> {
     let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;

@@ -9,6 +9,7 @@ pub mod lint;
 pub mod reflection;
 pub mod tasks;
 
+use crate::ids::{AgentId, TenantId};
 use std::time::Duration;
 
 use serde_json::json;
@@ -107,7 +108,7 @@ pub fn cycles() -> Vec<Cycle> {
 }
 
 /// Folds live memories with the same normalised text into the oldest one (mentions summed).
-async fn consolidate(ctx: &JobContext, tenant: uuid::Uuid, agent: uuid::Uuid) -> anyhow::Result<usize> {
+async fn consolidate(ctx: &JobContext, tenant: TenantId, agent: AgentId) -> anyhow::Result<usize> {
     let mut tx = ctx.pool.begin().await?;
     let snapshot = actions::snapshot(&mut tx, agent, 10_000).await?;
     let mut first: std::collections::HashMap<String, usize> = std::collections::HashMap::new();

@@ -8,6 +8,7 @@
 //! Otherwise at most 50 actions, the profile and the tasks are stored in one transaction, and
 //! the soul rewrite goes through the soul guard.
 
+use crate::ids::{AgentId, TenantId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -52,7 +53,7 @@ pub struct Reflection {
 const COLUMNS: &str =
     "id, status, trigger, actions, calibration, clarity, soul, tasks, error, engine, model, created_at";
 
-pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Reflection>> {
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Reflection>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"))
         .bind(agent_id)
         .bind(limit)
@@ -61,7 +62,7 @@ pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec
 }
 
 /// Why an agent cannot reflect now, if it cannot.
-pub async fn not_ready(pool: &PgPool, agent_id: Uuid, check_cooldown: bool) -> sqlx::Result<Option<String>> {
+pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -> sqlx::Result<Option<String>> {
     let (memories, conversations, last): (i64, i64, Option<DateTime<Utc>>) = sqlx::query_as(
         "SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL),
                 (SELECT count(*) FROM conversations WHERE agent_id = $1),
@@ -163,8 +164,8 @@ fn validate(text: &str, n: usize) -> Result<Output, String> {
 /// Runs one reflection and returns its record.
 pub async fn run(
     deps: &Deps,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &Origin,
     trigger: ReflectionTrigger,
 ) -> anyhow::Result<Reflection> {
@@ -175,13 +176,13 @@ pub async fn run(
     let summaries = sqlx::query_scalar!(
         "SELECT content FROM conversation_summaries WHERE agent_id = $1 AND created_at > now() - interval '30 days'
           ORDER BY created_at DESC LIMIT 20",
-        agent_id
+        agent_id as _
     )
     .fetch_all(pool)
     .await?;
     let tasks: Vec<(String, String)> = sqlx::query!(
         "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
-        agent_id
+        agent_id as _
     )
     .fetch_all(pool)
     .await?
@@ -279,7 +280,7 @@ pub async fn run(
         "INSERT INTO reflections (id, agent_id, status, trigger, input, output, engine, model)
          VALUES ($1, $2, 'applied', $3, $4, $5, $6, $7)",
         id,
-        agent_id,
+        agent_id as _,
         trigger.as_str(),
         input_summary,
         answer.content,
@@ -294,7 +295,7 @@ pub async fn run(
     sqlx::query!(
         "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (agent_id) DO UPDATE SET profile = excluded.profile, updated_at = now()",
-        agent_id,
+        agent_id as _,
         out.calibration
     )
     .execute(&mut *tx)
@@ -303,7 +304,7 @@ pub async fn run(
         sqlx::query!(
             "INSERT INTO agent_tasks (id, agent_id, title, detail, source, reflection_id) VALUES ($1, $2, $3, $4, 'reflection', $5)",
             Uuid::now_v7(),
-            agent_id,
+            agent_id as _,
             title,
             detail.as_deref(),
             id
@@ -313,7 +314,7 @@ pub async fn run(
     }
     sqlx::query!(
         "UPDATE reflections SET actions = $3, calibration = $4, clarity = $5, tasks = $6 WHERE agent_id = $1 AND id = $2",
-        agent_id,
+        agent_id as _,
         id,
         json!(applied),
         out.calibration,
@@ -351,7 +352,7 @@ pub async fn run(
             }
             Err(e) => json!({ "accepted": false, "method": "invalid", "reason": e.to_string() }),
         };
-        sqlx::query!("UPDATE reflections SET soul = $3 WHERE agent_id = $1 AND id = $2", agent_id, id, fate)
+        sqlx::query!("UPDATE reflections SET soul = $3 WHERE agent_id = $1 AND id = $2", agent_id as _, id, fate)
             .execute(pool)
             .await?;
     }
@@ -362,8 +363,8 @@ pub async fn run(
 #[expect(clippy::too_many_arguments, reason = "every field of the failure record")]
 async fn record_failure(
     pool: &PgPool,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     origin: &Origin,
     id: Uuid,
     trigger: ReflectionTrigger,

@@ -1,6 +1,7 @@
 //! The agent's tasks (SPEC C2, S3): strategic tasks set by deep reflection, read by the API,
 //! the dashboard and the next reflection.
 
+use crate::ids::AgentId;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -22,12 +23,12 @@ pub struct Task {
 }
 
 /// The agent's tasks, open ones first, newest first.
-pub async fn list(pool: &PgPool, agent_id: Uuid, limit: i64) -> sqlx::Result<Vec<Task>> {
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Task>> {
     sqlx::query_as!(
         Task,
         "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
           WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT $2",
-        agent_id,
+        agent_id as _,
         limit
     )
     .fetch_all(pool)

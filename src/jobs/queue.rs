@@ -1,5 +1,6 @@
 //! Job rows: enqueue, lease, finish, retry, inspect.
 
+use crate::ids::AgentId;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -39,7 +40,7 @@ pub struct Job {
 #[derive(Debug, Clone)]
 pub struct NewJob {
     pub kind: String,
-    pub agent_id: Option<Uuid>,
+    pub agent_id: Option<AgentId>,
     pub payload: serde_json::Value,
     pub run_at: Option<DateTime<Utc>>,
     pub idempotency_key: Option<String>,
@@ -57,7 +58,7 @@ impl NewJob {
             max_attempts: 5,
         }
     }
-    pub fn agent(mut self, agent_id: Uuid) -> Self {
+    pub fn agent(mut self, agent_id: AgentId) -> Self {
         self.agent_id = Some(agent_id);
         self
     }
@@ -100,7 +101,7 @@ where
          RETURNING id",
         Uuid::now_v7(),
         job.kind,
-        job.agent_id,
+        job.agent_id as _,
         job.payload,
         job.run_at,
         job.idempotency_key,
@@ -214,7 +215,7 @@ pub fn retry_delay(attempt: i32, jitter: f64) -> Duration {
 pub async fn enqueue_debounced(
     conn: &mut sqlx::PgConnection,
     kind: &str,
-    agent_ids: &[Uuid],
+    agent_ids: &[AgentId],
     debounce_secs: i64,
     max_wait_secs: i64,
 ) -> sqlx::Result<()> {
@@ -230,7 +231,7 @@ pub async fn enqueue_debounced(
             RETURNING kind)
          SELECT pg_notify($5, kind) FROM queued"#,
         kind,
-        agent_ids,
+        agent_ids as _,
         debounce_secs as f64,
         max_wait_secs as f64,
         NOTIFY_CHANNEL

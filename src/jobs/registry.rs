@@ -2,6 +2,7 @@
 //! (per agent or platform-wide), an optional recurring interval and the code that runs it.
 //! Feature modules add their cycles here; the worker only leases kinds it has a handler for.
 
+use crate::ids::{AgentId, TenantId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,12 +42,16 @@ impl JobContext {
     }
 
     /// The job's agent and its tenant, for per-agent cycles.
-    pub async fn agent(&self) -> anyhow::Result<(uuid::Uuid, uuid::Uuid)> {
-        let agent =
-            self.job.agent_id.ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
-        let tenant =
-            sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent).fetch_optional(&self.pool).await?;
-        Ok((agent, tenant.ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
+    pub async fn agent(&self) -> anyhow::Result<(AgentId, TenantId)> {
+        let agent = self
+            .job
+            .agent_id
+            .map(AgentId)
+            .ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
+        let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent as _)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok((agent, tenant.map(TenantId).ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
     }
 }
 

@@ -4,12 +4,12 @@
 //! idempotency key `cycle:agent:slot` makes a slot enqueue at most once, even when several
 //! workers tick at the same moment.
 
+use crate::ids::AgentId;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
-use uuid::Uuid;
 
 use super::{NOTIFY_CHANNEL, Registry};
 use crate::jobs::CycleScope;
@@ -33,7 +33,7 @@ pub fn next_slot(now: DateTime<Utc>, interval_secs: i64, key: &str) -> DateTime<
     Utc.timestamp_opt(slot, 0).single().unwrap_or(now)
 }
 
-fn schedule_key(cycle: &str, agent_id: Option<Uuid>) -> String {
+fn schedule_key(cycle: &str, agent_id: Option<AgentId>) -> String {
     match agent_id {
         Some(a) => format!("{cycle}:{a}"),
         None => cycle.to_string(),
@@ -44,7 +44,7 @@ fn schedule_key(cycle: &str, agent_id: Option<Uuid>) -> String {
 pub async fn ensure(
     conn: &mut PgConnection,
     cycle: &str,
-    agent_id: Option<Uuid>,
+    agent_id: Option<AgentId>,
     interval: Duration,
 ) -> sqlx::Result<()> {
     let secs = interval.as_secs().max(1) as i64;
@@ -56,7 +56,7 @@ pub async fn ensure(
             SET interval_secs = EXCLUDED.interval_secs,
                 next_run_at = CASE WHEN job_schedules.interval_secs = EXCLUDED.interval_secs
                                    THEN job_schedules.next_run_at ELSE EXCLUDED.next_run_at END",
-        agent_id,
+        agent_id as _,
         cycle,
         secs as i32,
         first
@@ -98,7 +98,7 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
             }
             let now = Utc::now();
             let slots: Vec<DateTime<Utc>> =
-                missing.iter().map(|a| next_slot(now, secs, &schedule_key(c.name, Some(*a)))).collect();
+                missing.iter().map(|a| next_slot(now, secs, &schedule_key(c.name, Some(AgentId(*a))))).collect();
             added += sqlx::query!(
                 "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
                  SELECT a, $1, $2, t FROM unnest($3::uuid[], $4::timestamptz[]) AS x(a, t)
@@ -118,7 +118,7 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
 
 /// Schedules every recurring per-agent cycle for one agent (call it in the transaction that
 /// creates the agent).
-pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id: Uuid) -> sqlx::Result<()> {
+pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id: AgentId) -> sqlx::Result<()> {
     for c in registry.cycles().filter(|c| c.scope == CycleScope::Agent) {
         if let Some(interval) = c.interval {
             ensure(conn, c.name, Some(agent_id), interval).await?;
@@ -190,7 +190,7 @@ mod tests {
         let interval = 12 * 3600;
         let mut buckets = [0u32; 12];
         for i in 0..10_000 {
-            let slot = next_slot(now, interval, &format!("reflection:{}", Uuid::from_u128(i)));
+            let slot = next_slot(now, interval, &format!("reflection:{}", uuid::Uuid::from_u128(i)));
             buckets[((slot - now).num_seconds() / 3600).min(11) as usize] += 1;
         }
         for b in buckets {

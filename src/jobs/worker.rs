@@ -2,6 +2,7 @@
 //! Woken by LISTEN/NOTIFY when a job is enqueued; polls as a fallback, so a lost
 //! notification (or a listener that could not connect) only delays work, never loses it.
 
+use crate::ids::AgentId;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,14 +147,22 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
     if let Some(agent) = job.agent_id {
         let recorded = async {
             let mut conn = pool.acquire().await?;
-            let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent)
+            let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent as _)
                 .fetch_optional(&mut *conn)
                 .await?;
             if let Some(tenant) = tenant {
                 let origin = crate::activity::Origin::new(crate::auth::Actor::Job(job.kind.clone()), None);
                 let details =
                     serde_json::json!({ "cycle": job.kind, "reason": reason, "message": refusal.to_string() });
-                crate::activity::record_agent(&mut conn, tenant, agent, &origin, "cycle.skipped", details).await?;
+                crate::activity::record_agent(
+                    &mut conn,
+                    tenant.into(),
+                    agent.into(),
+                    &origin,
+                    "cycle.skipped",
+                    details,
+                )
+                .await?;
             }
             Ok::<_, sqlx::Error>(())
         };
@@ -315,7 +324,7 @@ pub async fn run_cycle_now(
     pool: &PgPool,
     registry: &Registry,
     name: &str,
-    agent_id: Option<Uuid>,
+    agent_id: Option<AgentId>,
 ) -> Result<Job, RunCycleError> {
     let Some(cycle) = registry.get(name) else {
         let scope = if agent_id.is_some() { CycleScope::Agent } else { CycleScope::Platform };
@@ -343,7 +352,7 @@ pub async fn run_cycle_now(
          RETURNING *",
         id,
         job.kind,
-        job.agent_id,
+        job.agent_id as _,
         job.payload,
         worker_id,
         LEASE.as_secs_f64()

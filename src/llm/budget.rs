@@ -2,9 +2,9 @@
 //! budget (resets at UTC midnight), the tenant's optional monthly dollar budget, and for
 //! background work the operator's kill switch (global or per tenant).
 
+use crate::ids::{AgentId, TenantId};
 use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use sqlx::PgPool;
-use uuid::Uuid;
 
 /// Why a call may not run.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -74,8 +74,8 @@ pub const WITHIN_SQL: &str = "(agent_budget IS NULL OR coalesce(used, 0) < agent
 /// Checks every limit that applies; `Ok(())` when the call may go ahead.
 pub async fn check(
     pool: &PgPool,
-    agent_id: Option<Uuid>,
-    tenant_id: Option<Uuid>,
+    agent_id: Option<AgentId>,
+    tenant_id: Option<TenantId>,
     background: bool,
 ) -> Result<Result<(), Refusal>, sqlx::Error> {
     let now = Utc::now();
@@ -113,7 +113,7 @@ pub fn judge(limits: Limits, now: DateTime<Utc>) -> Result<(), Refusal> {
 }
 
 /// Turns the kill switch on for `tenant` (or globally with `None`).
-pub async fn kill(pool: &PgPool, tenant: Option<Uuid>, reason: &str) -> sqlx::Result<()> {
+pub async fn kill(pool: &PgPool, tenant: Option<TenantId>, reason: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO llm_kill_switches (scope, reason) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET reason = EXCLUDED.reason")
         .bind(scope_of(tenant))
         .bind(reason)
@@ -123,7 +123,7 @@ pub async fn kill(pool: &PgPool, tenant: Option<Uuid>, reason: &str) -> sqlx::Re
 }
 
 /// Turns it off again; false if it was not on.
-pub async fn revive(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<bool> {
+pub async fn revive(pool: &PgPool, tenant: Option<TenantId>) -> sqlx::Result<bool> {
     Ok(sqlx::query("DELETE FROM llm_kill_switches WHERE scope = $1")
         .bind(scope_of(tenant))
         .execute(pool)
@@ -136,7 +136,7 @@ pub async fn switches(pool: &PgPool) -> sqlx::Result<Vec<(String, String, DateTi
     sqlx::query_as("SELECT scope, reason, created_at FROM llm_kill_switches ORDER BY scope").fetch_all(pool).await
 }
 
-fn scope_of(tenant: Option<Uuid>) -> String {
+fn scope_of(tenant: Option<TenantId>) -> String {
     tenant.map(|t| format!("tenant:{t}")).unwrap_or_else(|| "global".into())
 }
 

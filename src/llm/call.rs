@@ -1,15 +1,14 @@
 //! Who a model call is for (`CallContext`: agent, tenant, background or not, request id,
 //! already admitted by the budgets) and how a call through the gateway fails (`LlmError`).
 
-use uuid::Uuid;
-
 use super::budget::Refusal;
+use crate::ids::{AgentId, TenantId};
 
 /// Who a call is for, and whether a user is waiting on it.
 #[derive(Debug, Clone, Default)]
 pub struct CallContext {
-    pub agent_id: Option<Uuid>,
-    pub tenant_id: Option<Uuid>,
+    pub agent_id: Option<AgentId>,
+    pub tenant_id: Option<TenantId>,
     /// Background work honours the kill switch; foreground (chat) does not.
     pub background: bool,
     pub request_id: Option<String>,
@@ -22,7 +21,7 @@ pub struct CallContext {
 impl CallContext {
     /// Calls made for an agent on behalf of `origin`: a job's calls are background work (the
     /// kill switch applies), anyone else's foreground; the request id travels along.
-    pub fn for_agent(tenant_id: Uuid, agent_id: Uuid, origin: &crate::activity::Origin) -> CallContext {
+    pub fn for_agent(tenant_id: TenantId, agent_id: AgentId, origin: &crate::activity::Origin) -> CallContext {
         CallContext {
             agent_id: Some(agent_id),
             tenant_id: Some(tenant_id),
@@ -43,7 +42,7 @@ impl CallContext {
     }
 
     /// A background job's calls for an agent: the kill switch applies, no request to trace.
-    pub fn job(agent_id: Uuid, tenant_id: Option<Uuid>) -> CallContext {
+    pub fn job(agent_id: AgentId, tenant_id: Option<TenantId>) -> CallContext {
         CallContext { agent_id: Some(agent_id), tenant_id, background: true, ..CallContext::default() }
     }
 }

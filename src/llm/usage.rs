@@ -1,6 +1,7 @@
 //! The `llm_usage_logs` row written for every call attempt (SPEC M3), token counting when the
 //! provider does not report usage, and the metrics by role and model.
 
+use crate::ids::{AgentId, TenantId};
 use std::sync::OnceLock;
 
 use sqlx::PgPool;
@@ -11,8 +12,8 @@ use super::{FinishReason, Message, Role, Usage};
 /// One attempt, as logged.
 #[derive(Debug, Clone)]
 pub struct UsageRecord {
-    pub agent_id: Option<Uuid>,
-    pub tenant_id: Option<Uuid>,
+    pub agent_id: Option<AgentId>,
+    pub tenant_id: Option<TenantId>,
     pub role: Role,
     pub background: bool,
     pub provider: String,

@@ -1,9 +1,9 @@
 //! Storing what extraction found (R6): the write-side checks (tombstones, the same fact again)
 //! before a candidate becomes a memory or reinforces one.
 
+use crate::ids::{AgentId, MemoryId};
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 use super::*;
 use crate::activity::Origin;
@@ -35,7 +35,7 @@ pub enum Remembered {
 /// are counted for the store-health report.
 pub async fn remember(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     origin: &Origin,
     candidate: Candidate,
     injected: &[hygiene::Injected<'_>],
@@ -51,7 +51,7 @@ pub async fn remember(
     }
     // The same text (hash index), else the nearest vector if it is close enough: a nearest-
     // neighbour search, not a distance computed for every memory of the agent.
-    let mut same: Option<Uuid> = sqlx::query_scalar(
+    let mut same: Option<MemoryId> = sqlx::query_scalar(
         "SELECT id FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status = 'active' AND invalid_at IS NULL
           LIMIT 1",
     )

@@ -1,6 +1,7 @@
 //! What happens to memories after they are written: hits (retrievals and chat mentions, folded
 //! into the rows by a job), expiry, and the `memory_forgotten` event when memories are lost.
 
+use crate::ids::{AgentId, MemoryId};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -17,11 +18,11 @@ pub const FORGOTTEN_MAX_WAIT_SECS: i64 = 300;
 /// A deleted memory must not live on in text compiled from it: the time it was forgotten is
 /// kept with the agent's corpus statistics (readers of compiled text compare against it), and
 /// the `memory_forgotten` job is queued for the agent.
-pub(super) async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Result<()> {
+pub(super) async fn forget(conn: &mut PgConnection, agents: &[AgentId]) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT INTO memory_corpus_stats AS s (agent_id, forgotten_at) SELECT unnest($1::uuid[]), now()
          ON CONFLICT (agent_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
-        agents
+        agents as _
     )
     .execute(&mut *conn)
     .await?;
@@ -31,14 +32,14 @@ pub(super) async fn forget(conn: &mut PgConnection, agents: &[Uuid]) -> sqlx::Re
 
 /// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:
 /// `retrieval` or `mention`). Folded into the memories by `fold_hits`.
-pub async fn record_hits(pool: &PgPool, agent_id: Uuid, ids: &[Uuid], kind: &str) -> sqlx::Result<()> {
+pub async fn record_hits(pool: &PgPool, agent_id: AgentId, ids: &[MemoryId], kind: &str) -> sqlx::Result<()> {
     if ids.is_empty() {
         return Ok(());
     }
     sqlx::query!(
         "INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($2::uuid[]), $3",
-        agent_id,
-        ids,
+        agent_id as _,
+        ids as _,
         kind
     )
     .execute(pool)
@@ -80,8 +81,8 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
         record_version(&mut tx, m, "delete", &origin, Some("expired")).await?;
         terms::remove(&mut tx, m).await?;
     }
-    let ids: Vec<Uuid> = expired.iter().map(|m| m.id).collect();
-    let owners: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
+    let ids: Vec<Uuid> = expired.iter().map(|m| m.id.uuid()).collect();
+    let owners: Vec<Uuid> = expired.iter().map(|m| m.agent_id.uuid()).collect();
     sqlx::query!(
         "DELETE FROM agent_memories m USING unnest($1::uuid[], $2::uuid[]) AS x(agent_id, id)
           WHERE m.agent_id = x.agent_id AND m.id = x.id",
@@ -90,7 +91,7 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     )
     .execute(&mut *tx)
     .await?;
-    let mut agents: Vec<Uuid> = expired.iter().map(|m| m.agent_id).collect();
+    let mut agents: Vec<AgentId> = expired.iter().map(|m| m.agent_id).collect();
     agents.sort_unstable();
     agents.dedup();
     forget(&mut tx, &agents).await?;

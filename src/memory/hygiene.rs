@@ -1,6 +1,7 @@
 //! Write-side hygiene (R6): the recall-loop guard, tombstones for what the owner deleted or
 //! corrected, and the store-health report.
 
+use crate::ids::AgentId;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -41,8 +42,8 @@ pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sql
          SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $4 FROM agent_memories
           WHERE agent_id = $2 AND id = $3",
         Uuid::now_v7(),
-        m.agent_id,
-        m.id,
+        m.agent_id as _,
+        m.id as _,
         reason
     )
     .execute(&mut *conn)
@@ -56,7 +57,7 @@ pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sql
 /// counted on the tombstone and as a hygiene event.
 pub async fn tombstoned(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     candidate: &str,
     embedding: Option<(&[f32], &str)>,
     stated_at: Option<chrono::DateTime<chrono::Utc>>,
@@ -83,7 +84,7 @@ pub async fn tombstoned(
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(id) = hit {
-        sqlx::query!("UPDATE memory_tombstones SET hits = hits + 1 WHERE agent_id = $1 AND id = $2", agent_id, id)
+        sqlx::query!("UPDATE memory_tombstones SET hits = hits + 1 WHERE agent_id = $1 AND id = $2", agent_id as _, id)
             .execute(&mut *conn)
             .await?;
         event(conn, agent_id, "tombstone_hit", candidate).await?;
@@ -92,11 +93,11 @@ pub async fn tombstoned(
 }
 
 /// Records a refused write (recall_loop, tombstone_hit, exact_duplicate, near_duplicate).
-pub async fn event(conn: &mut PgConnection, agent_id: Uuid, kind: &str, content: &str) -> sqlx::Result<()> {
+pub async fn event(conn: &mut PgConnection, agent_id: AgentId, kind: &str, content: &str) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT INTO memory_hygiene_events (id, agent_id, kind, content) VALUES ($1, $2, $3, $4)",
         Uuid::now_v7(),
-        agent_id,
+        agent_id as _,
         kind,
         content
     )
@@ -108,7 +109,7 @@ pub async fn event(conn: &mut PgConnection, agent_id: Uuid, kind: &str, content:
 /// The store-health report (R6c).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Health {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub live_memories: i64,
     pub total_memories: i64,
     /// Share of live memories whose normalised text another live memory also has.
@@ -131,7 +132,7 @@ pub struct Health {
     pub generated_at: DateTime<Utc>,
 }
 
-pub async fn health(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Health> {
+pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
     let (live, total, dup_rows, stale, contradictions, unembedded): (i64, i64, i64, i64, i64, i64) = sqlx::query_as(
         "WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
                          AND (expires_at IS NULL OR expires_at > now()))

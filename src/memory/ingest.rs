@@ -2,6 +2,7 @@
 //! knowledge — text or a fetched web page — chunked, embedded and stored under a per-agent cap.
 //! The API and the dashboard share these; extraction from chat has its own path (`remember`).
 
+use crate::ids::AgentId;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -69,7 +70,7 @@ pub fn new_memory(input: MemoryInput, source: MemorySource, embedding: Option<(V
 /// `knowledge`), refusing with 409 once the agent has its cap of entries.
 async fn store_knowledge(
     state: &AppState,
-    agent_id: Uuid,
+    agent_id: AgentId,
     origin: &crate::activity::Origin,
     text: &str,
     title: Option<String>,
@@ -84,11 +85,11 @@ async fn store_knowledge(
     let cap = state.config().knowledge_cap;
     let mut tx = state.pool().begin().await?;
     // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
-    sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent_id).fetch_optional(&mut *tx).await?;
+    sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent_id as _).fetch_optional(&mut *tx).await?;
     let entries = sqlx::query_scalar!(
         r#"SELECT count(DISTINCT knowledge_id) AS "entries!" FROM agent_memories
             WHERE agent_id = $1 AND knowledge_id IS NOT NULL"#,
-        agent_id
+        agent_id as _
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -117,7 +118,7 @@ async fn store_knowledge(
 /// Knowledge from text, validated (API and dashboard share it).
 pub async fn add_text(
     state: &AppState,
-    agent_id: Uuid,
+    agent_id: AgentId,
     origin: &crate::activity::Origin,
     text: &str,
     title: Option<String>,
@@ -137,7 +138,7 @@ pub async fn add_text(
 /// Knowledge from a web page, fetched safely (API and dashboard share it).
 pub async fn add_url(
     state: &AppState,
-    agent_id: Uuid,
+    agent_id: AgentId,
     origin: &crate::activity::Origin,
     url: &str,
 ) -> ApiResult<KnowledgeResult> {

@@ -20,6 +20,7 @@ pub use candidate::*;
 pub use hits::*;
 pub use store::*;
 
+use crate::ids::{AgentId, MemoryId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -36,8 +37,8 @@ pub const LEARNED_SOURCES: [&str; 6] = MemorySource::names(MemorySource::LEARNED
 /// One memory as the API shows it (the vector itself stays in the database).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Memory {
-    pub id: Uuid,
-    pub agent_id: Uuid,
+    pub id: MemoryId,
+    pub agent_id: AgentId,
     pub content: String,
     pub title: Option<String>,
     /// identity, goal, preference, interest, context, insight, knowledge, ...

@@ -3,12 +3,12 @@
 //! `0.4*BM25 + 0.4*semantic + 0.2*prominence` after normalisation, optionally reranked by the
 //! `rerank` role, and explained.
 
+use crate::ids::{AgentId, MemoryId};
 use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use super::vector::{self, Filters};
 use super::{COLUMNS, Memory, score, terms};
@@ -81,7 +81,7 @@ pub struct PathReport {
 /// What was searched and how (R8).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Explanation {
-    pub agent_id: Uuid,
+    pub agent_id: AgentId,
     pub query_terms: Vec<String>,
     pub categories: Vec<String>,
     pub sources: Vec<String>,
@@ -141,7 +141,7 @@ fn validate(req: &SearchRequest) -> Result<i64, ApiError> {
 }
 
 impl Searcher<'_> {
-    pub async fn search(&self, agent_id: Uuid, req: &SearchRequest) -> Result<SearchResponse, ApiError> {
+    pub async fn search(&self, agent_id: AgentId, req: &SearchRequest) -> Result<SearchResponse, ApiError> {
         let limit = validate(req)?;
         let f = &req.filters;
         let statuses = if f.status.is_empty() { vec!["active".to_string()] } else { f.status.clone() };
@@ -158,7 +158,7 @@ impl Searcher<'_> {
         let query_terms = terms::terms(&req.query);
         // Embed before taking a connection: no connection waits on the model.
         let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
-        let mut semantic: HashMap<Uuid, f64> = HashMap::new();
+        let mut semantic: HashMap<MemoryId, f64> = HashMap::new();
         let model = self.deps.embedder.model().to_string();
         let query_vec = match self.deps.embedder.embed(std::slice::from_ref(&req.query)).await {
             Ok(mut v) => v.pop(),
@@ -195,7 +195,7 @@ impl Searcher<'_> {
             vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await.map(Some)
         };
         let (bm25_found, nearest) = tokio::join!(bm25_stage, vector_stage);
-        let mut bm25: HashMap<Uuid, f64> = bm25_found?.into_iter().collect();
+        let mut bm25: HashMap<MemoryId, f64> = bm25_found?.into_iter().collect();
         if bm25_run {
             bm25_report.searched = true;
             bm25_report.candidates = bm25.len();
@@ -220,7 +220,8 @@ impl Searcher<'_> {
         let mut conn = self.deps.pool.acquire().await?;
 
         // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
-        let ids: Vec<Uuid> = bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
+        let ids: Vec<MemoryId> =
+            bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
         let rows: Vec<(Memory, Option<f64>)> = if ids.is_empty() {
             Vec::new()
         } else {
@@ -256,7 +257,7 @@ impl Searcher<'_> {
         };
 
         // Vector-only candidates still get their true BM25.
-        let missing: Vec<Uuid> = rows.iter().map(|(m, _)| m.id).filter(|id| !bm25.contains_key(id)).collect();
+        let missing: Vec<MemoryId> = rows.iter().map(|(m, _)| m.id).filter(|id| !bm25.contains_key(id)).collect();
         if bm25_report.searched && !missing.is_empty() {
             for (id, s) in terms::bm25(&mut conn, agent_id, &query_terms, Some(&missing), missing.len() as i64).await? {
                 bm25.insert(id, s);
@@ -325,7 +326,7 @@ impl Searcher<'_> {
             }
         });
         if !results.is_empty() {
-            let ids: Vec<Uuid> = results.iter().map(|r| r.memory.id).collect();
+            let ids: Vec<MemoryId> = results.iter().map(|r| r.memory.id).collect();
             // Retrieval tracking feeds the stale share of memory health: one insert, recorded
             // before the answer (a failure is logged, the search still answers).
             if let Err(e) = super::record_hits(&self.deps.pool, agent_id, &ids, "retrieval").await {

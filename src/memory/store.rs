@@ -1,6 +1,7 @@
 //! The memory store (R1, R7): create, read, list, update, invalidate and delete memories, each
 //! write with its version row and postings, inside the caller's transaction.
 
+use crate::ids::{AgentId, MemoryId};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -13,7 +14,7 @@ use crate::error::ApiError;
 
 pub async fn create(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     origin: &Origin,
     new: NewMemory,
     reason: Option<&str>,
@@ -51,7 +52,7 @@ pub async fn create(
     Ok(memory)
 }
 
-pub async fn get(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Memory, ApiError> {
+pub async fn get(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Memory, ApiError> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2"))
         .bind(agent_id)
         .bind(id)
@@ -60,7 +61,11 @@ pub async fn get(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Memory, ApiE
         .ok_or_else(|| ApiError::not_found("memory"))
 }
 
-pub(super) async fn get_for_update(conn: &mut PgConnection, agent_id: Uuid, id: Uuid) -> Result<Memory, ApiError> {
+pub(super) async fn get_for_update(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+) -> Result<Memory, ApiError> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2 FOR UPDATE"))
         .bind(agent_id)
         .bind(id)
@@ -82,7 +87,7 @@ pub struct ListFilter {
 }
 
 /// Newest first, filtered, paginated by id.
-pub async fn list(pool: &PgPool, agent_id: Uuid, f: &ListFilter) -> Result<Vec<Memory>, ApiError> {
+pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Vec<Memory>, ApiError> {
     let limit = f.limit.unwrap_or(50);
     if !(1..=200).contains(&limit) {
         return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
@@ -125,7 +130,7 @@ pub struct Newest<'a> {
 /// `agent_memories_newest`, which carries the plan settings and keeps a generic plan per
 /// connection (planning each call cost five times its execution): one round trip, also inside
 /// the caller's transaction.
-pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
+pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories_newest($1, $2, $3, $4, $5::int)"))
         .bind(agent_id)
         .bind(f.sources)
@@ -140,8 +145,8 @@ pub async fn newest(conn: &mut PgConnection, agent_id: Uuid, f: Newest<'_>, k: i
 /// content is a correction: the old wording gets a tombstone so extraction does not restore it.
 pub async fn update(
     conn: &mut PgConnection,
-    agent_id: Uuid,
-    id: Uuid,
+    agent_id: AgentId,
+    id: MemoryId,
     origin: &Origin,
     patch: MemoryPatch,
     reason: Option<&str>,
@@ -205,8 +210,8 @@ pub async fn update(
 /// Marks a memory as contradicted by a newer one (R7): out of search, kept in history.
 pub async fn invalidate(
     conn: &mut PgConnection,
-    agent_id: Uuid,
-    id: Uuid,
+    agent_id: AgentId,
+    id: MemoryId,
     origin: &Origin,
     reason: &str,
 ) -> Result<Memory, ApiError> {
@@ -226,8 +231,8 @@ pub async fn invalidate(
 /// Deletes a memory. Its history stays; an owner's delete leaves a tombstone (R6b).
 pub async fn delete(
     conn: &mut PgConnection,
-    agent_id: Uuid,
-    id: Uuid,
+    agent_id: AgentId,
+    id: MemoryId,
     origin: &Origin,
     reason: Option<&str>,
 ) -> Result<Memory, ApiError> {
@@ -237,7 +242,11 @@ pub async fn delete(
     }
     record_version(conn, &before, "delete", origin, reason).await?;
     terms::remove(conn, &before).await?;
-    sqlx::query("DELETE FROM agent_memories WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM agent_memories WHERE agent_id = $1 AND id = $2")
+        .bind(agent_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
     super::hits::forget(conn, &[agent_id]).await?;
     Ok(before)
 }
@@ -286,7 +295,7 @@ pub async fn record_version(
 }
 
 /// Every version of a memory, oldest first; 404 when the agent never had it.
-pub async fn history(pool: &PgPool, agent_id: Uuid, id: Uuid) -> Result<Vec<MemoryVersion>, ApiError> {
+pub async fn history(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Vec<MemoryVersion>, ApiError> {
     let versions: Vec<MemoryVersion> = sqlx::query_as(
         "SELECT version, change, snapshot, actor_type, actor_id, reason, request_id, created_at
            FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 ORDER BY version",

@@ -2,13 +2,13 @@
 //! number of indexed memories and their total length. Kept in step with the row by every
 //! write; `bm25` scores a query against them in one statement.
 
+use crate::ids::{AgentId, MemoryId};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 use super::Memory;
 use super::score;
@@ -52,8 +52,8 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT INTO memory_terms (agent_id, term, memory_id, tf, doc_len)
          SELECT $1, t, $2, c, $5 FROM unnest($3::text[], $4::int[]) AS x(t, c)",
-        m.agent_id,
-        m.id,
+        m.agent_id as _,
+        m.id as _,
         &keys as &[&str],
         &counts,
         len
@@ -65,20 +65,25 @@ pub async fn sync(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
          SELECT $1, t, 1, c, $4 FROM unnest($2::text[], $3::int[]) AS x(t, c)
          ON CONFLICT (agent_id, term) DO UPDATE SET df = s.df + 1, max_tf = greatest(s.max_tf, excluded.max_tf),
             min_doc_len = least(s.min_doc_len, excluded.min_doc_len)",
-        m.agent_id,
+        m.agent_id as _,
         &keys as &[&str],
         &counts,
         len
     )
     .execute(&mut *conn)
     .await?;
-    sqlx::query!("UPDATE agent_memories SET term_count = $3 WHERE agent_id = $1 AND id = $2", m.agent_id, m.id, len)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query!(
+        "UPDATE agent_memories SET term_count = $3 WHERE agent_id = $1 AND id = $2",
+        m.agent_id as _,
+        m.id as _,
+        len
+    )
+    .execute(&mut *conn)
+    .await?;
     sqlx::query!(
         "INSERT INTO memory_corpus_stats AS s (agent_id, docs, total_length) VALUES ($1, 1, $2)
          ON CONFLICT (agent_id) DO UPDATE SET docs = s.docs + 1, total_length = s.total_length + $2",
-        m.agent_id,
+        m.agent_id as _,
         i64::from(len)
     )
     .execute(&mut *conn)
@@ -92,8 +97,8 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
         "UPDATE agent_memories a SET term_count = 0
            FROM (SELECT agent_id, id, term_count FROM agent_memories WHERE agent_id = $1 AND id = $2) old
           WHERE a.agent_id = old.agent_id AND a.id = old.id AND old.term_count > 0 RETURNING old.term_count",
-        m.agent_id,
-        m.id
+        m.agent_id as _,
+        m.id as _
     )
     .fetch_optional(&mut *conn)
     .await?;
@@ -104,18 +109,18 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
             "UPDATE memory_term_stats s SET df = s.df - 1
                FROM (SELECT term FROM memory_terms WHERE agent_id = $2 AND memory_id = $1 ORDER BY term) t
               WHERE s.agent_id = $2 AND s.term = t.term",
-            m.id,
-            m.agent_id
+            m.id as _,
+            m.agent_id as _
         )
         .execute(&mut *conn)
         .await?;
-        sqlx::query!("DELETE FROM memory_terms WHERE agent_id = $1 AND memory_id = $2", m.agent_id, m.id)
+        sqlx::query!("DELETE FROM memory_terms WHERE agent_id = $1 AND memory_id = $2", m.agent_id as _, m.id as _)
             .execute(&mut *conn)
             .await?;
         sqlx::query!(
             "UPDATE memory_corpus_stats SET docs = greatest(docs - 1, 0), total_length = greatest(total_length - $2, 0)
               WHERE agent_id = $1",
-            m.agent_id,
+            m.agent_id as _,
             i64::from(len)
         )
         .execute(&mut *conn)
@@ -138,13 +143,13 @@ struct TermStats {
     df: i64,
 }
 
-type Posting = (Uuid, String, i32, i32);
+type Posting = (MemoryId, String, i32, i32);
 
 async fn postings(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     terms: &[&str],
-    only: Option<&[Uuid]>,
+    only: Option<&[MemoryId]>,
 ) -> sqlx::Result<Vec<Posting>> {
     if terms.is_empty() {
         return Ok(Vec::new());
@@ -178,9 +183,9 @@ async fn postings(
 }
 
 /// Sums each document's BM25 over the postings given.
-fn scores(ps: &[Posting], stats: &[TermStats], avgdl: f64) -> HashMap<Uuid, f64> {
+fn scores(ps: &[Posting], stats: &[TermStats], avgdl: f64) -> HashMap<MemoryId, f64> {
     let idf: HashMap<&str, f64> = stats.iter().map(|t| (t.term.as_str(), t.idf)).collect();
-    let mut out: HashMap<Uuid, f64> = HashMap::new();
+    let mut out: HashMap<MemoryId, f64> = HashMap::new();
     for (id, term, tf, dl) in ps {
         if let Some(idf) = idf.get(term.as_str()) {
             *out.entry(*id).or_default() += score::bm25_term(*idf, f64::from(*tf), f64::from(*dl), avgdl);
@@ -190,8 +195,8 @@ fn scores(ps: &[Posting], stats: &[TermStats], avgdl: f64) -> HashMap<Uuid, f64>
 }
 
 /// Best first (ties by id), at most `limit`.
-fn top(scores: HashMap<Uuid, f64>, limit: i64) -> Vec<(Uuid, f64)> {
-    let mut v: Vec<(Uuid, f64)> = scores.into_iter().collect();
+fn top(scores: HashMap<MemoryId, f64>, limit: i64) -> Vec<(MemoryId, f64)> {
+    let mut v: Vec<(MemoryId, f64)> = scores.into_iter().collect();
     v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     v.truncate(limit.max(0) as usize);
     v
@@ -204,11 +209,11 @@ fn top(scores: HashMap<Uuid, f64>, limit: i64) -> Vec<(Uuid, f64)> {
 /// largest possible contribution could still change the top `limit` (MaxScore).
 pub async fn bm25(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     query_terms: &[String],
-    only: Option<&[Uuid]>,
+    only: Option<&[MemoryId]>,
     limit: i64,
-) -> sqlx::Result<Vec<(Uuid, f64)>> {
+) -> sqlx::Result<Vec<(MemoryId, f64)>> {
     let mut unique: Vec<&str> = query_terms.iter().map(String::as_str).collect();
     unique.sort();
     unique.dedup();
@@ -258,7 +263,7 @@ pub async fn bm25(
         essential_postings.extend(postings(conn, agent_id, &new_term, None).await?);
         let rest: Vec<&str> = stats[e..].iter().map(|t| t.term.as_str()).collect();
         let rest_bound: f64 = stats[e..].iter().map(|t| t.upper).sum();
-        let mut candidates: Vec<Uuid> = essential_postings.iter().map(|p| p.0).collect();
+        let mut candidates: Vec<MemoryId> = essential_postings.iter().map(|p| p.0).collect();
         candidates.sort_unstable();
         candidates.dedup();
         let mut ps = postings(conn, agent_id, &rest, Some(&candidates)).await?;

@@ -5,6 +5,7 @@
 //! memories get their own partial index (`ensure_agent_indexes`), so their searches walk a graph
 //! of their own vectors only.
 
+use crate::ids::{AgentId, MemoryId};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -72,10 +73,10 @@ pub const AGENT_INDEX_MIN: i64 = 20_000;
 
 /// The name of an agent's own index for a model: the agent id and a hash of the model name,
 /// within PostgreSQL's 63-byte limit.
-pub fn agent_index_name(agent_id: Uuid, model: &str) -> String {
+pub fn agent_index_name(agent_id: AgentId, model: &str) -> String {
     // FNV-1a: stable across builds, unlike the standard library's hasher.
     let hash = model.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
-    format!("agent_memories_hnsw_{}_{hash:08x}", agent_id.simple())
+    format!("agent_memories_hnsw_{}_{hash:08x}", agent_id.uuid().simple())
 }
 
 /// What one `ensure_agent_indexes` pass did.
@@ -90,7 +91,7 @@ pub struct AgentIndexReport {
 /// An index left invalid by an interrupted build is rebuilt.
 pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<AgentIndexReport> {
     let mut report = AgentIndexReport::default();
-    let counts: Vec<(Uuid, String, i32, i64)> = sqlx::query_as(
+    let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query_as(
         "SELECT agent_id, embedding_model, vector_dims(embedding), count(*) FROM agent_memories
           WHERE embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
     )
@@ -170,12 +171,12 @@ pub struct Filters {
 /// similarity, honouring the filters.
 pub async fn nearest(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     model: &str,
     query: &[f32],
     k: i64,
     f: &Filters,
-) -> sqlx::Result<Vec<(Uuid, f64)>> {
+) -> sqlx::Result<Vec<(MemoryId, f64)>> {
     nearest_as(conn, agent_id, model, query, k, f, "id", None).await
 }
 
@@ -191,7 +192,7 @@ pub struct Similar {
 /// `plan`, when the caller already read it (see `plan_sql`), saves another.
 pub async fn nearest_memories(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     model: &str,
     query: &[f32],
     k: i64,
@@ -233,7 +234,7 @@ fn settings_sql(exact: &str, own: &str, ef_search: &str, scan_max: Option<u32>) 
 #[expect(clippy::too_many_arguments, reason = "nearest's arguments, with what to answer and a known plan")]
 async fn nearest_as<R>(
     conn: &mut PgConnection,
-    agent_id: Uuid,
+    agent_id: AgentId,
     model: &str,
     query: &[f32],
     k: i64,
@@ -341,7 +342,7 @@ mod tests {
     fn literals_and_index_names() {
         assert_eq!(literal(&[0.5, -1.0, 0.25]), "[0.5,-1,0.25]");
         assert_eq!(index_name("text-embedding-3-small", 1536), "agent_memories_hnsw_text_embedding_3_small_1536");
-        let agent = Uuid::parse_str("0190a5e0-0000-7000-8000-000000000001").unwrap();
+        let agent: AgentId = "0190a5e0-0000-7000-8000-000000000001".parse().unwrap();
         let name = agent_index_name(agent, "all-MiniLM-L6-v2");
         assert!(name.starts_with("agent_memories_hnsw_0190a5e0000070008000000000000001_"), "{name}");
         assert!(name.len() <= 63, "{name}");

@@ -5,6 +5,7 @@
 //! (Jaccard) is accepted without a model call, and anything else needs the `guard` role's
 //! approval. A guard that fails, times out or answers nonsense rejects. Every decision is kept.
 
+use crate::ids::{AgentId, TenantId};
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};
@@ -75,7 +76,7 @@ pub fn screen(new_soul: &str) -> Option<&'static str> {
 const COLUMNS: &str = "version, content, actor_type, actor_id, reason, accepted_by, created_at";
 
 /// The current soul, if the agent has one.
-pub async fn current(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<SoulVersion>> {
+pub async fn current(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<SoulVersion>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1"))
         .bind(agent_id)
         .fetch_optional(pool)
@@ -83,7 +84,7 @@ pub async fn current(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Option<SoulV
 }
 
 /// Every version, newest first.
-pub async fn versions(pool: &PgPool, agent_id: Uuid) -> sqlx::Result<Vec<SoulVersion>> {
+pub async fn versions(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<SoulVersion>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC"))
         .bind(agent_id)
         .fetch_all(pool)
@@ -126,8 +127,8 @@ async fn ask_guard(llm: &Gateway, ctx: &CallContext, old: &str, new: &str) -> Re
 /// Returns the decision; a rejection stores nothing but the decision.
 pub async fn propose(
     deps: &Deps,
-    tenant_id: Uuid,
-    agent_id: Uuid,
+    tenant_id: TenantId,
+    agent_id: AgentId,
     content: &str,
     reason: Option<&str>,
     origin: &Origin,

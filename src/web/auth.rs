@@ -1,13 +1,13 @@
 //! Signing in and out of the dashboard: login and signup pages (with a pre-session CSRF
 //! cookie), the session refresh and logout.
 
+use crate::ids::{TenantId, UserId};
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use uuid::Uuid;
 
 use super::extract::{Posted, WebOwner};
 use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, new_pre_session_token, pre_session_csrf_ok, safe_next};
@@ -68,7 +68,7 @@ pub async fn signup_page() -> Response {
     )
 }
 
-async fn signed_in(state: &AppState, owner_id: Uuid, tenant_id: Uuid, next: &str) -> PageResult {
+async fn signed_in(state: &AppState, owner_id: UserId, tenant_id: TenantId, next: &str) -> PageResult {
     let (sid, refresh) = session::start(state.pool(), owner_id, tenant_id).await.map_err(internal)?;
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
     Ok(with_cookies(

@@ -3,11 +3,11 @@
 //! the memories used with their signals, and the engine and model. Failed turns can be
 //! regenerated.
 
+use crate::ids::{AgentId, ConversationId, MessageId};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
-use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, render};
@@ -38,14 +38,14 @@ struct ChatPage {
 
 #[derive(Debug, Default, Deserialize)]
 pub struct ChatQuery {
-    c: Option<Uuid>,
+    c: Option<ConversationId>,
 }
 
 async fn page(
     state: &AppState,
     web: WebOwner,
     agent: Agent,
-    current: Option<Uuid>,
+    current: Option<ConversationId>,
     error: Option<String>,
     draft: String,
 ) -> PageResult {
@@ -94,7 +94,7 @@ fn caller(web: &WebOwner, agent: &Agent) -> Caller {
     Caller { tenant_id: web.owner.tenant_id, agent_id: agent.id, origin: web.owner.origin() }
 }
 
-fn chat_url(agent: Uuid, conversation: Uuid) -> String {
+fn chat_url(agent: AgentId, conversation: ConversationId) -> String {
     format!("/agents/{agent}/chat?c={conversation}#latest")
 }
 
@@ -104,7 +104,7 @@ pub async fn send(
     Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
     let message = f.text("message");
-    let conversation = f.text("conversation_id").parse::<Uuid>().ok();
+    let conversation = f.text("conversation_id").parse::<ConversationId>().ok();
     match chat::start(&state, caller(&web, &agent), message.clone(), conversation, Channel::Web).await {
         Ok(started) => {
             // A failed generation is shown on the page (the message keeps its error status).
@@ -130,8 +130,8 @@ fn refused(e: &ApiError) -> Option<String> {
 /// The turn in `/agents/{id}/chat/{cid}/regenerate/{mid}` (the agent's `{id}` is `WebAgent`'s).
 #[derive(Deserialize)]
 pub struct TurnPath {
-    cid: Uuid,
-    mid: Uuid,
+    cid: ConversationId,
+    mid: MessageId,
 }
 
 pub async fn regenerate(

@@ -3,11 +3,11 @@
 //! ([`Posted`]). Handlers take these instead of repeating the checks, so each check is written
 //! once and a handler's signature says which ones it gets.
 
+use crate::ids::AgentId;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Redirect, Response};
-use uuid::Uuid;
 
 use super::forms::Form;
 use super::pages::{forbidden_csrf, internal, not_found_page};
@@ -74,7 +74,7 @@ impl FromRequestParts<AppState> for WebAgent {
         let id = params
             .iter()
             .find(|(name, _)| *name == "id")
-            .and_then(|(_, value)| value.parse::<Uuid>().ok())
+            .and_then(|(_, value)| value.parse::<AgentId>().ok())
             .ok_or_else(not_found_page)?;
         // Tenant-scoped lookup: another tenant's agent is indistinguishable from a missing one.
         let agent =

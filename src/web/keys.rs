@@ -1,11 +1,11 @@
 //! An agent's API keys: list, issue (the secret shown once), revoke.
 
+use crate::ids::KeyId;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
-use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::*;
@@ -125,7 +125,7 @@ pub async fn create_key(
 /// The key in `/agents/{id}/keys/{kid}/revoke` (the agent's `{id}` is `WebAgent`'s).
 #[derive(Deserialize)]
 pub struct KeyPath {
-    kid: Uuid,
+    kid: KeyId,
 }
 
 pub async fn revoke_key(

@@ -2,11 +2,11 @@
 //! tombstone), history, knowledge upload (text and URL) and the store-health summary. They call
 //! the same domain functions as the API.
 
+use crate::ids::{AgentId, MemoryId};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
-use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, not_found_page, render};
@@ -155,7 +155,7 @@ async fn form_error(state: &AppState, web: WebOwner, agent: Agent, e: ApiError) 
     }
 }
 
-fn back(id: Uuid, notice: &str) -> axum::response::Response {
+fn back(id: AgentId, notice: &str) -> axum::response::Response {
     let notice: String = url::form_urlencoded::byte_serialize(notice.as_bytes()).collect();
     Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response()
 }
@@ -216,7 +216,13 @@ struct MemoryPage {
     error: Option<String>,
 }
 
-async fn memory_page(state: &AppState, web: WebOwner, agent: Agent, mid: Uuid, error: Option<String>) -> PageResult {
+async fn memory_page(
+    state: &AppState,
+    web: WebOwner,
+    agent: Agent,
+    mid: MemoryId,
+    error: Option<String>,
+) -> PageResult {
     let versions = match memory::history(state.pool(), agent.id, mid).await {
         Ok(v) => v,
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
@@ -241,7 +247,7 @@ async fn memory_page(state: &AppState, web: WebOwner, agent: Agent, mid: Uuid, e
 /// The memory in `/agents/{id}/memories/{mid}/…` (the agent's `{id}` is `WebAgent`'s).
 #[derive(Deserialize)]
 pub struct MemoryPath {
-    mid: Uuid,
+    mid: MemoryId,
 }
 
 pub async fn show(

@@ -1,6 +1,7 @@
 //! The Mind tab: the compiled dossier (compile now), deep reflections with the actions they
 //! applied (reflect now), the tasks they set, and the knowledge gaps (confirm or dismiss).
 
+use crate::ids::AgentId;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
@@ -98,7 +99,7 @@ pub async fn show(
     }))
 }
 
-fn back(agent: Uuid, notice: &str) -> axum::response::Response {
+fn back(agent: AgentId, notice: &str) -> axum::response::Response {
     let encoded: String = percent_encoding::utf8_percent_encode(notice, percent_encoding::NON_ALPHANUMERIC).to_string();
     Redirect::to(&format!("/agents/{agent}/mind?notice={encoded}")).into_response()
 }

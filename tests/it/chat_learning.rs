@@ -1,6 +1,7 @@
 //! What a conversation leaves behind after the turn: the extraction batch threshold, one flush
 //! per agent at a time, conversation summaries written once, and the scopes keys need.
 
+use miniclaw::ids::{AgentId, TenantId};
 use reqwest::Method;
 use serde_json::json;
 
@@ -50,7 +51,7 @@ async fn while_an_agents_flush_runs_another_takes_nothing_and_the_message_waits_
     use miniclaw::chat::calibrate;
     let c = Chat::new(TestApp::spawn().await).await;
     let pool = c.app.pool();
-    let agent: uuid::Uuid = c.id.parse().unwrap();
+    let agent: AgentId = c.id.parse().unwrap();
     // One save-worthy message: queued, below the batch threshold (2 in a dense conversation).
     c.say("My name is Alice and I live in Vienna.", None).await;
     // The statement that finished the turn queued it: no background task is involved.
@@ -106,8 +107,8 @@ async fn two_summary_passes_over_one_conversation_write_one_summary() {
     use miniclaw::chat::{Channel, calibrate, seed_conversation};
     let c = Chat::new(TestApp::spawn().await).await;
     let pool = c.app.pool();
-    let agent: uuid::Uuid = c.id.parse().unwrap();
-    let tenant: uuid::Uuid =
+    let agent: AgentId = c.id.parse().unwrap();
+    let tenant: TenantId =
         sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(pool).await.unwrap();
     let earlier: Vec<(String, String)> = (0..22)
         .map(|i| ((if i % 2 == 0 { "user" } else { "assistant" }).to_string(), format!("Message {i} about the garden")))

@@ -3,6 +3,7 @@
 //! chat uses it while it is fresh; lint acts and finds knowledge gaps; the shadow is fail-closed;
 //! every agent's recurring cycles are scheduled, spread over their interval.
 
+use miniclaw::ids::AgentId;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -197,7 +198,7 @@ async fn the_dossier_compiles_and_chat_uses_it_while_fresh() {
     sqlx::query("DELETE FROM jobs WHERE kind = 'dossier'").execute(a.app.pool()).await.unwrap();
 
     // Debounced recompilation: one queued job, pushed back but never beyond 5 minutes.
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     for _ in 0..3 {
         miniclaw::cognition::dossier::request_recompile(a.app.pool(), agent).await.unwrap();
     }

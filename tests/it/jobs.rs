@@ -1,5 +1,6 @@
 //! The durable job queue (SPEC C6 mechanism), exercised against a real database.
 
+use miniclaw::ids::AgentId;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -146,7 +147,7 @@ async fn an_expired_lease_returns_the_job_to_the_queue() {
 #[tokio::test]
 async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let db = TestDb::new().await;
-    let agent = uuid::Uuid::new_v4();
+    let agent = AgentId::new();
     schedule::ensure(&mut db.pool.acquire().await.unwrap(), "reflection", Some(agent), Duration::from_secs(12 * 3600))
         .await
         .unwrap();
@@ -162,7 +163,7 @@ async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let next: chrono::DateTime<Utc> =
         sqlx::query_scalar("SELECT next_run_at FROM job_schedules").fetch_one(&db.pool).await.unwrap();
     assert!(next > Utc::now() && next <= Utc::now() + chrono::Duration::hours(12), "{next}");
-    let job_agent: Option<uuid::Uuid> =
+    let job_agent: Option<AgentId> =
         sqlx::query_scalar("SELECT agent_id FROM jobs WHERE kind = 'reflection'").fetch_one(&db.pool).await.unwrap();
     assert_eq!(job_agent, Some(agent));
     assert_eq!(schedule::tick(&db.pool, 100).await.unwrap(), 0);

@@ -1,5 +1,6 @@
 //! SPEC M1–M4, M6, M7: the model gateway against the loopback OpenAI-compatible server.
 
+use miniclaw::ids::{AgentId, TenantId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -8,7 +9,6 @@ use miniclaw::llm::budget::Refusal;
 use miniclaw::llm::{CallContext, ChatRequest, Engine, FinishReason, Gateway, LlmError, Message, Role};
 use reqwest::Method;
 use serde_json::json;
-use uuid::Uuid;
 
 use crate::common::{TestApp, TestDb};
 use crate::llm_server::{LlmServer, Script};
@@ -33,8 +33,8 @@ async fn usage_rows(db: &TestDb) -> Vec<(String, String, String, i32, i32, bool,
 }
 
 /// A tenant with one agent, inserted directly; returns (tenant, agent).
-async fn agent_with_budget(db: &TestDb, daily_tokens: i32, monthly_usd: Option<f64>) -> (Uuid, Uuid) {
-    let (tenant, agent) = (Uuid::now_v7(), Uuid::now_v7());
+async fn agent_with_budget(db: &TestDb, daily_tokens: i32, monthly_usd: Option<f64>) -> (TenantId, AgentId) {
+    let (tenant, agent) = (TenantId::new(), AgentId::new());
     sqlx::query("INSERT INTO tenants (id, name, monthly_budget_usd) VALUES ($1, 't', $2)")
         .bind(tenant)
         .bind(monthly_usd)
@@ -255,7 +255,7 @@ async fn the_kill_switch_pauses_background_work_only() {
     let app = TestApp::builder().admin_password("pw").spawn().await;
     let gw = Gateway::new(app.pool().clone(), &app.config).unwrap();
     let owner = app.signup("ada@example.com").await;
-    let tenant: Uuid = owner.tenant_id.parse().unwrap();
+    let tenant: TenantId = owner.tenant_id.parse().unwrap();
     let background = CallContext { tenant_id: Some(tenant), background: true, ..Default::default() };
     let foreground = CallContext { tenant_id: Some(tenant), background: false, ..Default::default() };
 
@@ -269,7 +269,7 @@ async fn the_kill_switch_pauses_background_work_only() {
     let err = gw.complete(&background, ask(Role::Triage, "hi")).await.unwrap_err();
     assert!(err.to_string().contains("runaway costs"), "{err}");
     assert!(gw.complete(&foreground, ask(Role::Triage, "hi")).await.is_ok(), "chat still works");
-    let other_tenant = CallContext { tenant_id: Some(Uuid::new_v4()), background: true, ..Default::default() };
+    let other_tenant = CallContext { tenant_id: Some(TenantId::new()), background: true, ..Default::default() };
     assert!(gw.complete(&other_tenant, ask(Role::Triage, "hi")).await.is_ok(), "other tenants unaffected");
 
     let list = app.send(app.admin(Method::GET, "/v1/admin/llm/kill-switch")).await.json();
@@ -394,8 +394,8 @@ async fn the_anthropic_messages_api_plain_and_streamed() {
 async fn a_background_cycle_refused_by_the_kill_switch_is_skipped_and_recorded() {
     use miniclaw::jobs::registry::{Cycle, CycleScope};
     let thinking = Cycle::new("think", CycleScope::Agent, "calls a model in the background", |ctx| async move {
-        let agent = ctx.job.agent_id.expect("agent cycle");
-        let tenant: Uuid =
+        let agent = AgentId(ctx.job.agent_id.expect("agent cycle"));
+        let tenant: TenantId =
             sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(&ctx.pool).await?;
         let gw = Gateway::new(ctx.pool.clone(), &config(&[])).map_err(anyhow::Error::msg)?;
         let call = CallContext::job(agent, Some(tenant));

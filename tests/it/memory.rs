@@ -3,6 +3,7 @@
 //! and store health. Search is in `memory_search.rs`, knowledge ingestion in
 //! `memory_knowledge.rs`.
 
+use miniclaw::ids::{AgentId, MemoryId};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -62,7 +63,7 @@ async fn memories_are_created_edited_pinned_deleted_and_audited() {
     // Neither the corrected nor the deleted wording comes back from extraction.
     let pool = a.app.pool();
     let mut conn = pool.acquire().await.unwrap();
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     for fact in ["the user lives in vienna.", "The user lives in Graz"] {
         assert!(miniclaw::memory::hygiene::tombstoned(&mut conn, agent, fact, None, None).await.unwrap(), "{fact}");
     }
@@ -159,7 +160,7 @@ async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones()
     use miniclaw::memory::{Candidate, NewMemory, Remembered, remember};
 
     let a = Agent::new(TestApp::spawn().await).await;
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     let m = a.remember("The user lives in Vienna", "identity").await;
     let r = a.call(Method::DELETE, &format!("/memories/{}", m["id"].as_str().unwrap()), None).await;
     assert_eq!(r.status, 204);
@@ -196,10 +197,10 @@ async fn a_contradicted_fact_is_invalidated_not_deleted() {
     use miniclaw::activity::Origin;
     use miniclaw::auth::Actor;
     let a = Agent::new(TestApp::spawn().await).await;
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     let old = a.remember("The user lives in Vienna", "identity").await;
     a.remember("The user lives in Graz", "identity").await;
-    let id: uuid::Uuid = old["id"].as_str().unwrap().parse().unwrap();
+    let id: MemoryId = old["id"].as_str().unwrap().parse().unwrap();
     let origin = Origin::new(Actor::Job("lint".into()), None);
     let mut tx = a.app.pool().begin().await.unwrap();
     miniclaw::memory::invalidate(&mut tx, agent, id, &origin, "contradicted by: The user lives in Graz").await.unwrap();
@@ -257,7 +258,7 @@ async fn retrievals_are_recorded_and_folded_into_the_memories() {
         .await
         .unwrap();
     assert_eq!(hits, 1);
-    let mid: uuid::Uuid = m["id"].as_str().unwrap().parse().unwrap();
+    let mid: MemoryId = m["id"].as_str().unwrap().parse().unwrap();
     miniclaw::memory::record_hits(a.app.pool(), a.id.parse().unwrap(), &[mid, mid], "mention").await.unwrap();
     let r = a.app.send(a.app.admin(Method::POST, "/v1/admin/run/memory_hits")).await;
     assert_eq!(r.status, 200, "{}", r.text);
@@ -285,9 +286,9 @@ async fn the_newest_live_memories_are_read_newest_first_with_their_filters() {
     let gone = a.remember("The user collects stamps", "interest").await;
     let r = a.call(Method::DELETE, &format!("/memories/{}", gone["id"].as_str().unwrap()), None).await;
     assert_eq!(r.status, 204, "{}", r.text);
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     let mut conn = a.app.pool().acquire().await.unwrap();
-    async fn contents(conn: &mut sqlx::PgConnection, agent: uuid::Uuid, f: Newest<'_>, k: i64) -> Vec<String> {
+    async fn contents(conn: &mut sqlx::PgConnection, agent: AgentId, f: Newest<'_>, k: i64) -> Vec<String> {
         memory::newest(conn, agent, f, k).await.unwrap().into_iter().map(|m| m.content).collect()
     }
     let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };

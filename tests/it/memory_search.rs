@@ -2,6 +2,7 @@
 //! filtered; per-agent vector indexes; exact search for small agents and bounded HNSW search
 //! for large ones, with plan settings that never outlive the search.
 
+use miniclaw::ids::{AgentId, MemoryId};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -85,10 +86,10 @@ async fn bm25_in_the_database_is_true_bm25() {
     let tokenized: Vec<Vec<String>> = docs.iter().map(|d| miniclaw::memory::terms::terms(d)).collect();
     let query = miniclaw::memory::terms::terms("vienna jazz");
     let reference = miniclaw::memory::score::bm25_reference(&tokenized, &query);
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     let mut conn = a.app.pool().acquire().await.unwrap();
     let scored = miniclaw::memory::terms::bm25(&mut conn, agent, &query, None, 10).await.unwrap();
-    let contents: std::collections::HashMap<uuid::Uuid, String> =
+    let contents: std::collections::HashMap<MemoryId, String> =
         sqlx::query_as("SELECT id, content FROM agent_memories")
             .fetch_all(&mut *conn)
             .await
@@ -131,7 +132,7 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
     assert_eq!(r.status, 201, "{}", r.text);
 
     // With a threshold of 5 only Ada's six memories qualify.
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     let name = vector::agent_index_name(agent, "hash-384");
     let report = vector::ensure_agent_indexes(a.app.pool(), 5).await.unwrap();
     assert_eq!(report.created, vec![name.clone()]);
@@ -172,7 +173,7 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
 
 /// Makes the agent look large (50,000 memories) to the vector search, which then goes through
 /// the HNSW index instead of comparing every row.
-async fn searched_through_the_index<'e>(db: impl sqlx::PgExecutor<'e>, agent: uuid::Uuid) {
+async fn searched_through_the_index<'e>(db: impl sqlx::PgExecutor<'e>, agent: AgentId) {
     sqlx::query("UPDATE memory_corpus_stats SET docs = 50000 WHERE agent_id = $1")
         .bind(agent)
         .execute(db)
@@ -184,13 +185,13 @@ async fn searched_through_the_index<'e>(db: impl sqlx::PgExecutor<'e>, agent: uu
 async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     use miniclaw::memory::vector::{self, Filters};
     let a = Agent::new(TestApp::spawn().await).await;
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     for i in 0..5 {
         a.remember(&format!("Garden note {i}: tomatoes along the south wall"), "context").await;
     }
     let mut conn = a.app.pool().acquire().await.unwrap();
     // The query is one memory's own vector: both ways must find that memory first.
-    let (target, stored): (uuid::Uuid, pgvector::Vector) =
+    let (target, stored): (MemoryId, pgvector::Vector) =
         sqlx::query_as("SELECT id, embedding FROM agent_memories WHERE agent_id = $1 LIMIT 1")
             .bind(agent)
             .fetch_one(&mut *conn)
@@ -223,7 +224,7 @@ async fn small_agents_are_searched_exactly_and_large_ones_through_the_index() {
     assert_eq!(plan, vector::Plan { exact: false, own: false });
     let planned =
         vector::nearest_memories(&mut conn, agent, "hash-384", &q, 3, &Filters::default(), Some(plan)).await.unwrap();
-    let ids: Vec<uuid::Uuid> = planned.iter().map(|s| s.memory.id).collect();
+    let ids: Vec<MemoryId> = planned.iter().map(|s| s.memory.id).collect();
     assert_eq!(ids, large.iter().map(|(id, _)| *id).collect::<Vec<_>>());
     assert!(planned[0].similarity > 0.999);
     let seqscan: String = sqlx::query_scalar("SHOW enable_seqscan").fetch_one(&mut *conn).await.unwrap();
@@ -240,7 +241,7 @@ async fn a_bounded_index_search_still_finds_near_matches_and_leaves_its_bound_be
     let r = a.call(Method::POST, "/memories/bulk", Some(json!({ "memories": items }))).await;
     assert_eq!(r.status, 201, "{}", r.text);
     let far = a.remember("The user was born in Graz", "identity").await;
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     searched_through_the_index(a.app.pool(), agent).await;
     let mut conn = a.app.pool().acquire().await.unwrap();
     let stored: pgvector::Vector = sqlx::query_scalar(
@@ -272,7 +273,7 @@ async fn a_search_inside_a_transaction_leaves_its_plan_settings_behind() {
     use miniclaw::memory::vector::{self, Filters};
     let a = Agent::new(TestApp::spawn().await).await;
     a.remember("The user lives in Vienna", "identity").await;
-    let agent: uuid::Uuid = a.id.parse().unwrap();
+    let agent: AgentId = a.id.parse().unwrap();
     searched_through_the_index(a.app.pool(), agent).await;
     let mut tx = a.app.pool().begin().await.unwrap();
     let found = vector::nearest(&mut tx, agent, "hash-384", &[0.05; 384], 1, &Filters::default()).await.unwrap();

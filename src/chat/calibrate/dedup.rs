@@ -1,6 +1,7 @@
 //! Stage 1 and 2 of dedup (001 §5.3) and storing what survives: exact text, then vectors, then
 //! one `dedup` call for the rest; the recall-loop guard, tombstones and the insight cap.
 
+use crate::ids::{AgentId, MemoryId};
 use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -63,7 +64,7 @@ pub(super) async fn extract_and_store(
     llm: &Gateway,
     embedder: &dyn crate::embed::Embedder,
     ctx: &CallContext,
-    agent_id: Uuid,
+    agent_id: AgentId,
     queued: &[Queued],
     report: &mut FlushReport,
 ) -> anyhow::Result<()> {
@@ -73,7 +74,7 @@ pub(super) async fn extract_and_store(
     let recent_insights = sqlx::query_scalar!(
         "SELECT content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND category = 'insight'
           ORDER BY created_at DESC LIMIT $2",
-        agent_id,
+        agent_id as _,
         RECENT_INSIGHTS
     )
     .fetch_all(&mut *tx)
@@ -151,12 +152,13 @@ pub(super) async fn extract_and_store(
             "SELECT id FROM agent_memories
               WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status = 'active' AND invalid_at IS NULL
               LIMIT 1",
-            agent_id,
+            agent_id as _,
             memory::content_hash(&e.content),
             e.category
         )
         .fetch_optional(&mut *tx)
-        .await?;
+        .await?
+        .map(MemoryId);
         if same.is_none()
             && let Some(v) = &v
         {
@@ -180,16 +182,16 @@ pub(super) async fn extract_and_store(
     }
 
     // Stage 2: one model call for the rest, against the agent's live facts.
-    let existing: Vec<(Uuid, String)> = sqlx::query!(
+    let existing: Vec<(MemoryId, String)> = sqlx::query!(
         "SELECT id, content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
             AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT 50",
-        agent_id
+        agent_id as _
     )
     .fetch_all(&mut *tx)
     .await?
     .into_iter()
-    .map(|r| (r.id, r.content))
+    .map(|r| (MemoryId(r.id), r.content))
     .collect();
     let decisions: Vec<(String, Option<usize>)> = if existing.is_empty() {
         report.buckets.no_existing += remaining.len() as u32;
@@ -252,7 +254,7 @@ pub(super) async fn extract_and_store(
     Ok(())
 }
 
-async fn reinforce(tx: &mut PgConnection, id: Uuid, origin: &Origin) -> anyhow::Result<()> {
+async fn reinforce(tx: &mut PgConnection, id: MemoryId, origin: &Origin) -> anyhow::Result<()> {
     let m: memory::Memory = sqlx::query_as(&format!(
         "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
           WHERE id = $1 RETURNING {}",
@@ -266,18 +268,18 @@ async fn reinforce(tx: &mut PgConnection, id: Uuid, origin: &Origin) -> anyhow::
 }
 
 /// Keeps at most 50 active derived insights: the least recently updated are deleted.
-async fn evict_insights(tx: &mut PgConnection, agent_id: Uuid, origin: &Origin) -> anyhow::Result<()> {
+async fn evict_insights(tx: &mut PgConnection, agent_id: AgentId, origin: &Origin) -> anyhow::Result<()> {
     let surplus = sqlx::query_scalar!(
         "SELECT id FROM agent_memories WHERE agent_id = $1 AND category = 'insight' AND source = 'derived'
             AND status = 'active'
           ORDER BY updated_at DESC OFFSET $2",
-        agent_id,
+        agent_id as _,
         INSIGHT_CAP
     )
     .fetch_all(&mut *tx)
     .await?;
     for id in surplus {
-        memory::delete(tx, agent_id, id, origin, Some("insight cap of 50 reached; the oldest goes"))
+        memory::delete(tx, agent_id, MemoryId(id), origin, Some("insight cap of 50 reached; the oldest goes"))
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }

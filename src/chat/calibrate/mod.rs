@@ -9,6 +9,7 @@ mod summary;
 pub(crate) use parse::{EXTRACTION_PROMPT, parse_extraction};
 pub use summary::summarize;
 
+use crate::ids::{AgentId, ConversationId, MessageId, TenantId};
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
@@ -94,7 +95,7 @@ pub struct FlushReport {
 
 #[derive(sqlx::FromRow)]
 pub(super) struct Queued {
-    pub(super) message_id: Uuid,
+    pub(super) message_id: MessageId,
     pub(super) save_hint: Option<String>,
     pub(super) injected: Vec<Uuid>,
     pub(super) content: String,
@@ -107,7 +108,7 @@ pub(super) struct Queued {
 /// attempt); after three attempts an item is dropped with a warning. One flush per agent at a
 /// time: while one runs (its model calls may take seconds), messages queued meanwhile wait for
 /// the next batch instead of each starting a flush of its own.
-pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyhow::Result<FlushReport> {
+pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) -> anyhow::Result<FlushReport> {
     let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     let mut tx = pool.begin().await?;
     let queued = sqlx::query_as!(
@@ -119,7 +120,7 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
                     ORDER BY r.position DESC LIMIT 1) AS "reply?"
              FROM flushing f, extraction_queue q JOIN chat_messages m ON m.agent_id = q.agent_id AND m.id = q.message_id
             WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at LIMIT $2 FOR UPDATE OF q SKIP LOCKED"#,
-        agent_id,
+        agent_id as _,
         BATCH_MAX
     )
     .fetch_all(&mut *tx)
@@ -129,7 +130,7 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
         return Ok(report);
     }
     let ctx = CallContext::job(agent_id, tenant_id);
-    let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id).collect();
+    let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id.uuid()).collect();
     match dedup::extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &queued, &mut report).await {
         Ok(()) => {}
         Err(e) => {
@@ -144,7 +145,7 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
                     RETURNING message_id, attempts)
                  DELETE FROM extraction_queue q USING bumped b
                   WHERE q.agent_id = $1 AND q.message_id = b.message_id AND b.attempts >= $3 RETURNING q.message_id",
-                agent_id,
+                agent_id as _,
                 &ids,
                 MAX_ATTEMPTS
             )
@@ -167,7 +168,7 @@ pub async fn flush(deps: &Deps, agent_id: Uuid, tenant_id: Option<Uuid>) -> anyh
                 dedup = CASE WHEN message_id = $3 THEN $5 ELSE dedup END,
                 batch_size = CASE WHEN message_id = $3 THEN $6 ELSE batch_size END
           WHERE agent_id = $1 AND message_id = ANY($2)",
-        agent_id,
+        agent_id as _,
         &ids,
         last,
         (report.facts + report.insights) as i32,
@@ -216,7 +217,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
                     .payload
                     .get("conversation_id")
                     .and_then(Value::as_str)
-                    .and_then(|s| Uuid::parse_str(s).ok())
+                    .and_then(|s| s.parse::<ConversationId>().ok())
                     .ok_or_else(|| anyhow::anyhow!("`{SUMMARY_JOB}` needs a conversation_id in its payload"))?;
                 let written = summarize(ctx.deps()?, agent, tenant, conversation).await?;
                 Ok(json!({ "summarised": written }))
@@ -229,7 +230,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
             |ctx: JobContext| async move {
                 let deps = ctx.deps()?;
-                let stale: Vec<(Uuid, Uuid)> = sqlx::query_as(&format!(
+                let stale: Vec<(AgentId, TenantId)> = sqlx::query_as(&format!(
                     "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
                       GROUP BY q.agent_id, a.tenant_id
                      HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
@@ -262,7 +263,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
 /// a flush that took nothing (another held the batch) tries again in a second if anything is
 /// queued; a flush that took messages queues the next job at once when a batch's worth
 /// (`THRESHOLD_DENSE`) is still waiting. At most one pending job per agent either way.
-async fn follow_up(pool: &PgPool, agent_id: Uuid, done: &FlushReport) -> sqlx::Result<()> {
+async fn follow_up(pool: &PgPool, agent_id: AgentId, done: &FlushReport) -> sqlx::Result<()> {
     let (delay, waiting) = if done.messages == 0 { (BUSY_RETRY_SECS, 1) } else { (0.0, THRESHOLD_DENSE) };
     sqlx::query(&format!(
         "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, max_attempts)

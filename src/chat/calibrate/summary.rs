@@ -1,5 +1,6 @@
 //! Conversation summaries (SPEC P7).
 
+use crate::ids::{AgentId, ConversationId, TenantId};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -12,7 +13,12 @@ use super::*;
 /// Summarises a conversation past 14 messages (P7): everything before the last 14 that no
 /// summary covers yet, once at least 6 such messages exist, into 2–4 sentences (each message
 /// cut to 200 characters), embedded, with the message range. Returns whether it wrote one.
-pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversation_id: Uuid) -> anyhow::Result<bool> {
+pub async fn summarize(
+    deps: &Deps,
+    agent_id: AgentId,
+    tenant_id: TenantId,
+    conversation_id: ConversationId,
+) -> anyhow::Result<bool> {
     let (pool, llm, embedder) = (&deps.pool, deps.llm.as_ref(), deps.embedder());
     // Everything but the last 14 completed messages that no summary covers yet.
     let rows: Vec<(Uuid, i32, String, String)> = sqlx::query!(
@@ -23,8 +29,8 @@ pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversatio
             AND position > (SELECT coalesce(max(last_position), -1) FROM conversation_summaries
                              WHERE agent_id = $1 AND conversation_id = $2)
           ORDER BY position"#,
-        agent_id,
-        conversation_id,
+        agent_id as _,
+        conversation_id as _,
         SUMMARY_KEEP
     )
     .fetch_all(pool)
@@ -56,9 +62,12 @@ pub async fn summarize(deps: &Deps, agent_id: Uuid, tenant_id: Uuid, conversatio
     // range: under the conversation's lock, a range that another pass covered meanwhile is
     // left alone. The insert runs after the lock is held, so it sees that pass's row.
     let mut tx = pool.begin().await?;
-    sqlx::query!("SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::uuid::text, 0))", conversation_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended('summary:' || $1::uuid::text, 0))",
+        conversation_id as _
+    )
+    .execute(&mut *tx)
+    .await?;
     let written = sqlx::query(
         "INSERT INTO conversation_summaries (id, conversation_id, agent_id, content, first_message_id, last_message_id,
             first_position, last_position, message_count, embedding, embedding_model)

@@ -4,12 +4,12 @@
 
 use crate::ids::{AgentId, TenantId};
 use serde::Serialize;
-use serde_json::json;
 use utoipa::ToSchema;
 
-use super::calibrate::{EXTRACTION_PROMPT, parse_extraction};
+use super::calibrate::parse_extraction;
 use crate::error::ApiError;
-use crate::llm::{CallContext, ChatRequest, ChatResponse, Gateway, LlmError, Message, Role};
+use crate::llm::roles::{Extraction, Transcript};
+use crate::llm::{CallContext, ChatRequest, ChatResponse, Gateway, LlmError};
 use crate::memory::normalize;
 use crate::text::jaccard;
 
@@ -95,13 +95,8 @@ pub async fn run(
     if text.chars().count() > MAX_CHARS {
         return Err(ApiError::validation("text", format!("the text window is limited to {MAX_CHARS} characters")));
     }
-    let req = ChatRequest::new(
-        Role::Extraction,
-        vec![Message::system(EXTRACTION_PROMPT), Message::user(format!("[user] {text}"))],
-    )
-    .json()
-    .max_tokens(2500)
-    .input(json!({ "messages": [text] }));
+    let input = Extraction { transcript: Transcript::Text(text.to_string()), ..Extraction::default() };
+    let req = ChatRequest::from_input(input).max_tokens(2500);
     let ctx = CallContext::for_agent(tenant_id, agent_id, origin);
     let (p, a) = tokio::join!(llm.complete(&ctx, req.clone()), llm.complete_alternate(&ctx, req));
     // A budget or kill-switch refusal is the caller's answer, not a comparison.

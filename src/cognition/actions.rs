@@ -11,6 +11,7 @@ use sqlx::PgConnection;
 
 use crate::activity::{self, Origin};
 use crate::error::ApiError;
+use crate::llm::roles::MemoryItem;
 use crate::memory::{self, COLUMNS, Memory, MemoryPatch, NewMemory};
 
 /// Most actions one run may apply.
@@ -297,36 +298,20 @@ pub async fn snapshot(conn: &mut PgConnection, agent_id: AgentId, limit: i64) ->
     .await
 }
 
-/// A snapshot as the `{"memories": [...]}` input of the offline engine and the prompts.
-pub fn memories_input(snapshot: &[Memory]) -> Vec<Value> {
+/// A snapshot as the memories of a role's input (mentor, compile, lint), in order.
+pub fn memories_input(snapshot: &[Memory]) -> Vec<MemoryItem> {
     let now = Utc::now();
     snapshot
         .iter()
-        .map(|m| {
-            json!({
-                "content": m.content,
-                "category": m.category,
-                "confidence": m.confidence,
-                "mention_count": m.mention_count,
-                "importance": m.importance,
-                "age_days": ((now - m.created_at).num_seconds() as f64 / 86_400.0 * 10.0).round() / 10.0,
-                "expired": m.expires_at.is_some_and(|e| e <= now),
-                "pinned": m.pinned,
-            })
-        })
-        .collect()
-}
-
-/// The snapshot as numbered lines for a prompt.
-pub fn numbered(snapshot: &[Memory]) -> String {
-    snapshot
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            format!(
-                "{i}. [{}] {} (confidence {:.2}, mentioned {}×, importance {:.0})\n",
-                m.category, m.content, m.confidence, m.mention_count, m.importance
-            )
+        .map(|m| MemoryItem {
+            content: m.content.clone(),
+            category: m.category.clone(),
+            confidence: f64::from(m.confidence),
+            mention_count: i64::from(m.mention_count),
+            importance: f64::from(m.importance),
+            age_days: ((now - m.created_at).num_seconds() as f64 / 86_400.0 * 10.0).round() / 10.0,
+            expired: m.expires_at.is_some_and(|e| e <= now),
+            pinned: m.pinned,
         })
         .collect()
 }

@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 use super::actions;
 use crate::activity::{self, Origin};
 use crate::deps::Deps;
-use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::llm::roles::Compile;
+use crate::llm::{CallContext, ChatRequest};
 
 pub const INPUT_CHARS: usize = 12_000;
 pub const MAX_WORDS: usize = 600;
@@ -94,11 +95,6 @@ pub fn cap_words(markdown: &str, max: usize) -> String {
     out.trim_end().to_string()
 }
 
-const PROMPT: &str = "Compile these memories about the user into one markdown knowledge dossier. Start \
-with `## Index` listing the sections, then one `## <Category>` section per category with short \
-bullet points. Merge overlapping facts into one, and when two facts contradict each other keep the \
-newer or more confident one. Do not invent anything. Stay under 600 words.";
-
 /// Compiles the dossier now. `Ok(None)` when the agent has no live memories.
 pub async fn compile(
     deps: &Deps,
@@ -125,9 +121,7 @@ pub async fn compile(
         return Ok(None);
     }
     let input_chars: usize = snapshot.iter().map(|m| m.content.chars().count()).sum();
-    let lines: String = snapshot.iter().map(|m| format!("- [{}] {}\n", m.category, m.content)).collect();
-    let req = ChatRequest::new(Role::Compile, vec![Message::system(PROMPT), Message::user(lines)])
-        .input(json!({ "memories": actions::memories_input(&snapshot) }));
+    let req = ChatRequest::from_input(Compile { memories: actions::memories_input(&snapshot) });
     let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(background);
     let answer = llm.complete(&ctx, req).await?;
     let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);

@@ -15,7 +15,8 @@ use uuid::Uuid;
 use super::actions;
 use crate::activity::Origin;
 use crate::deps::Deps;
-use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::llm::roles::Lint;
+use crate::llm::{CallContext, ChatRequest};
 use crate::vocabulary::GapStatus;
 
 pub const MIN_MEMORIES: i64 = 5;
@@ -40,14 +41,6 @@ pub struct LintReport {
     pub gaps: usize,
     pub error: Option<String>,
 }
-
-const PROMPT: &str = "Audit these memories about the user (numbered). Propose actions: \
-{\"action\": \"merge\", \"keep\": i, \"remove\": j, \"content\": \"best wording\"} for duplicates, \
-{\"action\": \"deprecate\", \"index\": i, \"mode\": \"expire\" | \"delete\"} for stale or outdated ones, \
-{\"action\": \"recategorize\", \"index\": i, \"category\": \"...\"} for miscategorised ones, \
-{\"action\": \"flag_contradiction\", \"indices\": [i, j], \"weaker\": i or j} for contradictions. \
-Also list up to 10 knowledge gaps: questions whose answers would help the assistant, with context. \
-Answer with one JSON object: {\"actions\": [...], \"knowledge_gaps\": [{\"question\": \"...\", \"context\": \"...\"}]}.";
 
 pub async fn gaps(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<KnowledgeGap>> {
     sqlx::query_as!(
@@ -93,9 +86,7 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
             ..LintReport::default()
         });
     }
-    let req = ChatRequest::new(Role::Lint, vec![Message::system(PROMPT), Message::user(actions::numbered(&snapshot))])
-        .json()
-        .input(json!({ "memories": actions::memories_input(&snapshot) }));
+    let req = ChatRequest::from_input(Lint { memories: actions::memories_input(&snapshot) });
     let ctx = CallContext::job(agent_id, Some(tenant_id));
     let answer = llm.complete(&ctx, req).await?;
     let mut report = LintReport { memories: snapshot.len(), ..LintReport::default() };

@@ -19,7 +19,8 @@ use uuid::Uuid;
 use super::actions;
 use crate::activity::{self, Origin};
 use crate::deps::Deps;
-use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::llm::roles::{Mentor, TaskItem, UsageItem};
+use crate::llm::{CallContext, ChatRequest};
 use crate::vocabulary::ReflectionTrigger;
 
 pub const MIN_MEMORIES: i64 = 10;
@@ -84,16 +85,6 @@ pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -
     }
     Ok(None)
 }
-
-const PROMPT: &str = "You are the agent's mentor, reviewing everything it knows in a deep reflection. \
-Answer with one JSON object: {\"actions\": [...], \"calibration\": {\"triage_hints\": [2-5 short \
-observations], \"always_save\": [topics], \"never_save\": [topics], \"response_defaults\": \"...\"}, \
-\"clarity\": 0-100, \"soul_rewrite\": null or the whole new soul document, \"tasks\": [{\"title\": \"...\", \
-\"reason\": \"...\"}]}. Actions refer to memories by their number: {\"action\": \"merge\", \"keep\": i, \
-\"remove\": j, \"content\": \"...\"}, {\"action\": \"recategorize\", \"index\": i, \"category\": \"...\"}, \
-{\"action\": \"upgrade_confidence\", \"index\": i, \"confidence\": 0-1}, {\"action\": \"deprecate\", \
-\"index\": i}, {\"action\": \"set_importance\", \"index\": i, \"importance\": 0-10}, {\"action\": \"create\", \
-\"content\": \"...\", \"category\": \"...\", \"expires_in_days\": n or null}. At most 50 actions.";
 
 /// The validated parts of a mentor answer.
 struct Output {
@@ -180,14 +171,14 @@ pub async fn run(
     )
     .fetch_all(pool)
     .await?;
-    let tasks: Vec<(String, String)> = sqlx::query!(
+    let tasks: Vec<TaskItem> = sqlx::query!(
         "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
         agent_id as _
     )
     .fetch_all(pool)
     .await?
     .into_iter()
-    .map(|t| (t.title, t.status))
+    .map(|t| TaskItem { title: t.title, status: t.status })
     .collect();
     let usage: Vec<(String, String, i64, i64)> = sqlx::query_as(
         "SELECT role, model, count(*), coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
@@ -198,36 +189,22 @@ pub async fn run(
     .await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
     let gaps: Vec<String> = super::lint::gaps(pool, agent_id).await?.into_iter().map(|g| g.question).collect();
-    let input = json!({
-        "memories": actions::memories_input(&snapshot),
-        "summaries": summaries,
-        "tasks": tasks.iter().map(|(t, s)| json!({ "title": t, "status": s })).collect::<Vec<_>>(),
-        "poc_score": null,
-        "usage": usage.iter().map(|(r, m, c, t)| json!({ "role": r, "model": m, "calls": c, "tokens": t })).collect::<Vec<_>>(),
-        "soul": soul,
-        "knowledge_gaps": gaps,
-    });
-    let mut prompt = format!("Memories:\n{}", actions::numbered(&snapshot));
-    if !summaries.is_empty() {
-        prompt.push_str(&format!("\nRecent conversation summaries:\n- {}\n", summaries.join("\n- ")));
-    }
-    if let Some(s) = &soul {
-        prompt.push_str(&format!("\nCurrent soul:\n{s}\n"));
-    }
-    prompt.push_str(&format!(
-        "\nOther context (tasks, usage, knowledge gaps): {}\n",
-        json!({ "tasks": input["tasks"], "usage": input["usage"], "knowledge_gaps": input["knowledge_gaps"] })
-    ));
-    let req = ChatRequest::new(Role::Mentor, vec![Message::system(PROMPT), Message::user(prompt)])
-        .json()
-        .input(input.clone());
-    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == ReflectionTrigger::Schedule);
+    let input = Mentor {
+        memories: actions::memories_input(&snapshot),
+        summaries,
+        tasks,
+        usage: usage.into_iter().map(|(role, model, calls, tokens)| UsageItem { role, model, calls, tokens }).collect(),
+        soul,
+        knowledge_gaps: gaps,
+    };
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({
         "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
-        "summaries": summaries.len(), "tasks": tasks.len(), "usage": input["usage"], "soul_version": soul.is_some(),
-        "knowledge_gaps": input["knowledge_gaps"],
+        "summaries": input.summaries.len(), "tasks": input.tasks.len(), "usage": input.usage,
+        "soul_version": input.soul.is_some(), "knowledge_gaps": input.knowledge_gaps,
     });
+    let req = ChatRequest::from_input(input);
+    let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == ReflectionTrigger::Schedule);
     let id = Uuid::now_v7();
     let answer = match llm.complete(&ctx, req).await {
         Ok(a) => a,

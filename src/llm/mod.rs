@@ -2,7 +2,8 @@
 //! `Gateway::complete` with a `CallContext` (call), which routes it (routing), checks budgets
 //! and the kill switch (budget), calls a provider with retries, fallbacks and a circuit breaker
 //! (gateway, breaker, providers, openai, anthropic), prices it (pricing) and logs it (usage).
-//! With no provider configured the offline engine answers.
+//! Every role but chat, premium chat and skills takes a typed input (roles) that renders its
+//! prompt; with no provider configured the offline engine answers from that same input.
 
 pub mod anthropic;
 mod breaker;
@@ -13,6 +14,7 @@ pub mod offline;
 pub mod openai;
 pub mod pricing;
 mod providers;
+pub mod roles;
 pub mod routing;
 pub mod usage;
 
@@ -21,6 +23,7 @@ use utoipa::ToSchema;
 
 pub use call::{CallContext, LlmError};
 pub use gateway::Gateway;
+pub use roles::{Input, RoleInput};
 
 /// Every kind of LLM call (SPEC M1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
@@ -113,6 +116,16 @@ pub enum MessageRole {
     Assistant,
 }
 
+impl MessageRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageRole::System => "system",
+            MessageRole::User => "user",
+            MessageRole::Assistant => "assistant",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Message {
     pub role: MessageRole,
@@ -159,19 +172,16 @@ pub struct ChatRequest {
     /// Overrides the route's max tokens when smaller.
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
-    /// The structured input the prompt was written from. Providers never see it (the prompt
-    /// carries it as text); the offline engine works from it. Each role's shape is documented
-    /// in `offline`.
-    pub input: Option<serde_json::Value>,
+    /// The typed input the prompt was rendered from (`from_input`). Providers never see it
+    /// (the prompt carries it as text); the offline engine answers from it.
+    pub input: Option<Input>,
 }
 
 impl ChatRequest {
+    /// A request from its messages: chat, premium chat and skills, whose prompt the chat
+    /// pipeline assembles. The other roles are built with `from_input`.
     pub fn new(role: Role, messages: Vec<Message>) -> Self {
         ChatRequest { role, messages, json: false, tools: Vec::new(), max_tokens: None, temperature: None, input: None }
-    }
-    pub fn input(mut self, input: serde_json::Value) -> Self {
-        self.input = Some(input);
-        self
     }
     pub fn json(mut self) -> Self {
         self.json = true;

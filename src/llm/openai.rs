@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{ChatRequest, FinishReason, MessageRole, ToolCall, Usage};
+use super::{ChatRequest, FinishReason, ToolCall, Usage};
 use crate::config::Secret;
 
 #[derive(Clone)]
@@ -56,18 +56,8 @@ impl OpenAiClient {
 
     /// The request body for a chat completion.
     pub fn body(req: &ChatRequest, model: &str, max_tokens: u32) -> Value {
-        let messages: Vec<Value> = req
-            .messages
-            .iter()
-            .map(|m| {
-                let role = match m.role {
-                    MessageRole::System => "system",
-                    MessageRole::User => "user",
-                    MessageRole::Assistant => "assistant",
-                };
-                json!({ "role": role, "content": m.content })
-            })
-            .collect();
+        let messages: Vec<Value> =
+            req.messages.iter().map(|m| json!({ "role": m.role.as_str(), "content": m.content })).collect();
         let mut body = json!({ "model": model, "messages": messages, "max_completion_tokens": max_tokens });
         if req.json {
             body["response_format"] = json!({ "type": "json_object" });

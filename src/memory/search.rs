@@ -14,7 +14,8 @@ use super::vector::{self, Filters};
 use super::{COLUMNS, Memory, score, terms};
 use crate::deps::Deps;
 use crate::error::ApiError;
-use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::llm::roles::Rerank;
+use crate::llm::{CallContext, ChatRequest};
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -361,21 +362,8 @@ impl Searcher<'_> {
 
     /// Scores in [0, 1] from the `rerank` role, one per result, or why there are none.
     async fn rerank(&self, query: &str, results: &[SearchResult]) -> anyhow::Result<Vec<f64>> {
-        let documents: Vec<&str> = results.iter().map(|r| r.memory.content.as_str()).collect();
-        let numbered: String =
-            documents.iter().enumerate().map(|(i, d)| format!("{i}. {d}\n")).collect::<Vec<_>>().concat();
-        let req = ChatRequest::new(
-            Role::Rerank,
-            vec![
-                Message::system(
-                    "Score how well each numbered memory answers the query, from 0 (unrelated) to 1 (answers it). \
-                     Reply with JSON only: {\"scores\": [one number per memory, in order]}.",
-                ),
-                Message::user(format!("Query: {query}\n\nMemories:\n{numbered}")),
-            ],
-        )
-        .json()
-        .input(serde_json::json!({ "query": query, "documents": documents }));
+        let documents = results.iter().map(|r| r.memory.content.clone()).collect();
+        let req = ChatRequest::from_input(Rerank { query: query.to_string(), documents });
         let reply = self.deps.llm.complete(&self.ctx, req).await?;
         let v: serde_json::Value = serde_json::from_str(reply.content.trim())
             .map_err(|e| anyhow::anyhow!("the rerank answer is not JSON ({e})"))?;

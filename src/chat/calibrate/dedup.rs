@@ -2,25 +2,21 @@
 //! one `dedup` call for the rest; the recall-loop guard, tombstones and the insight cap.
 
 use crate::ids::{AgentId, MemoryId};
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::activity::Origin;
 use crate::auth::Actor;
 use crate::chat::triage::ALL_CATEGORIES;
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::llm::roles::{Dedup, Exchange, Extraction, Transcript};
+use crate::llm::{CallContext, ChatRequest, Gateway};
 use crate::memory::hygiene::Injected;
 use crate::memory::{self, Candidate, MemorySource, NewMemory, Newest, Remembered, vector};
 
-use super::parse::{EXTRACTION_PROMPT, Extracted, parse_extraction};
+use super::parse::{Extracted, parse_extraction};
 use super::*;
 use super::{FlushReport, Queued};
-
-const DEDUP_PROMPT: &str = "For each candidate fact, decide against the numbered existing facts: \
-\"new\" (not known), \"duplicate\" (already known) or \"update\" (a newer version of existing \
-fact INDEX). Answer with one JSON object: {\"decisions\": [{\"decision\": \"new\" | \"duplicate\" | \
-\"update\", \"index\": INDEX?}]}, one decision per candidate, in order.";
 
 /// Stage 2: one call for every remaining candidate. Returns `(decision, index)` per candidate;
 /// a failed or malformed answer treats them all as new (the write path still dedups exact and
@@ -31,15 +27,7 @@ async fn classify(
     candidates: &[String],
     existing: &[String],
 ) -> Vec<(String, Option<usize>)> {
-    let numbered: Vec<String> = existing.iter().enumerate().map(|(i, e)| format!("{i}. {e}")).collect();
-    let prompt = format!(
-        "Existing facts:\n{}\n\nCandidates:\n{}",
-        numbered.join("\n"),
-        candidates.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n")
-    );
-    let req = ChatRequest::new(Role::Dedup, vec![Message::system(DEDUP_PROMPT), Message::user(prompt)])
-        .json()
-        .input(json!({ "candidates": candidates, "existing": existing }));
+    let req = ChatRequest::from_input(Dedup { candidates: candidates.to_vec(), existing: existing.to_vec() });
     let fallback = || candidates.iter().map(|_| ("new".to_string(), None)).collect();
     let Ok(r) = llm.complete(ctx, req).await else { return fallback() };
     let Ok(v) = serde_json::from_str::<Value>(r.content.trim()) else { return fallback() };
@@ -79,33 +67,15 @@ pub(super) async fn extract_and_store(
     )
     .fetch_all(&mut *tx)
     .await?;
-    let hints: Vec<&str> = queued.iter().filter_map(|q| q.save_hint.as_deref()).collect();
-    let mut prompt = String::new();
-    if !recent_facts.is_empty() {
-        prompt.push_str(&format!("Already known facts:\n- {}\n\n", recent_facts.join("\n- ")));
-    }
-    if !recent_insights.is_empty() {
-        prompt.push_str(&format!("Already known insights:\n- {}\n\n", recent_insights.join("\n- ")));
-    }
-    if !hints.is_empty() {
-        prompt.push_str(&format!("Focus: {}\n\n", hints.join(", ")));
-    }
-    for q in queued {
-        prompt.push_str(&format!("[user] {}\n", q.content));
-        if let Some(r) = &q.reply {
-            prompt.push_str(&format!("[assistant] {}\n", r.chars().take(1000).collect::<String>()));
-        }
-    }
-    let req = ChatRequest::new(Role::Extraction, vec![Message::system(EXTRACTION_PROMPT), Message::user(prompt)])
-        .json()
-        .max_tokens(2500)
-        .input(json!({
-            "messages": queued.iter().map(|q| q.content.as_str()).collect::<Vec<_>>(),
-            "replies": queued.iter().map(|q| q.reply.as_deref().unwrap_or("")).collect::<Vec<_>>(),
-            "existing_facts": recent_facts,
-            "existing_insights": recent_insights,
-            "save_hint": hints,
-        }));
+    let input = Extraction {
+        known_facts: recent_facts,
+        known_insights: recent_insights,
+        focus: queued.iter().filter_map(|q| q.save_hint.clone()).collect(),
+        transcript: Transcript::Turns(
+            queued.iter().map(|q| Exchange { user: q.content.clone(), assistant: q.reply.clone() }).collect(),
+        ),
+    };
+    let req = ChatRequest::from_input(input).max_tokens(2500);
     let answer = llm.complete(ctx, req).await?;
     let extracted = parse_extraction(&answer.content)?;
     report.facts = extracted.iter().filter(|e| !e.insight).count();

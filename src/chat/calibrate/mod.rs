@@ -6,7 +6,7 @@ mod dedup;
 mod parse;
 mod summary;
 
-pub(crate) use parse::{EXTRACTION_PROMPT, parse_extraction};
+pub(crate) use parse::parse_extraction;
 pub use summary::summarize;
 
 use crate::ids::{AgentId, ConversationId, MessageId, TenantId};

@@ -1,4 +1,4 @@
-//! The extraction model's prompt and the strict parsing of its answer.
+//! The strict parsing of the extraction model's answer (its prompt: `llm::roles::Extraction`).
 
 use serde_json::Value;
 
@@ -43,14 +43,6 @@ pub(crate) fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
     }
     Ok(out)
 }
-
-pub(crate) const EXTRACTION_PROMPT: &str = "Extract what is worth remembering from these messages. Facts: \
-information about the user only (never about the assistant), each one short third-person \
-sentence with a category: preference, identity, goal, interest or context. Insights: the \
-assistant's own specific conclusions or advice, only when it gave genuinely useful, specific \
-guidance. Do not repeat anything already known (listed below). Answer with one JSON object: \
-{\"facts\": [{\"content\": \"...\", \"category\": \"...\", \"confidence\": 0.0-1.0}], \
-\"insights\": [{\"content\": \"...\"}]}.";
 
 #[cfg(test)]
 mod tests {

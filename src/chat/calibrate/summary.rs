@@ -1,11 +1,11 @@
 //! Conversation summaries (SPEC P7).
 
 use crate::ids::{AgentId, ConversationId, TenantId};
-use serde_json::json;
 use uuid::Uuid;
 
 use crate::deps::Deps;
-use crate::llm::{CallContext, ChatRequest, Message, Role};
+use crate::llm::roles::{Summarization, Turn};
+use crate::llm::{CallContext, ChatRequest};
 use crate::memory::vector;
 
 use super::*;
@@ -41,16 +41,9 @@ pub async fn summarize(
     if (rows.len() as i64) < SUMMARY_MIN_NEW {
         return Ok(false);
     }
-    let cut = |s: &str| s.chars().take(200).collect::<String>();
-    let transcript: String = rows.iter().map(|(_, _, r, c)| format!("[{r}] {}\n", cut(c))).collect();
-    let req = ChatRequest::new(
-        Role::Summarization,
-        vec![
-            Message::system("Summarise this part of a conversation in 2 to 4 sentences: what the user said, wanted and decided."),
-            Message::user(transcript),
-        ],
-    )
-    .input(json!({ "messages": rows.iter().map(|(_, _, r, c)| json!({ "role": r, "content": cut(c) })).collect::<Vec<_>>() }));
+    let messages =
+        rows.iter().map(|(_, _, r, c)| Turn { role: r.clone(), content: c.chars().take(200).collect() }).collect();
+    let req = ChatRequest::from_input(Summarization { messages });
     let ctx = CallContext::job(agent_id, Some(tenant_id));
     let summary = llm.complete(&ctx, req).await?.content.trim().to_string();
     if summary.is_empty() {

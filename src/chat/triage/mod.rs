@@ -5,13 +5,14 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 mod prefilter;
 pub use prefilter::{ALL_CATEGORIES, SkipReason, Triage, is_trivial, prefilter};
 
-use crate::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use crate::llm::roles::{self, TriageCalibration, Turn};
+use crate::llm::{CallContext, ChatRequest, Gateway, Message};
 
 /// The message as the triage model sees it, and the recent history it gets.
 pub const MESSAGE_CHARS: usize = 500;
@@ -43,44 +44,22 @@ fn cut(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
-/// The calibration hints (C2) as a line of the triage prompt, if the agent has any.
-fn hints_text(calibration: Option<&Value>) -> Option<String> {
-    let c = calibration?;
+/// What the triage prompt shows of the agent's calibration profile (C2): at most 5 hints and
+/// topics of each kind, each cut to 200 characters.
+fn calibration(c: &Value) -> TriageCalibration {
     let list = |key: &str| -> Vec<String> {
         c.get(key)
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(Value::as_str).map(|s| cut(s, 200)).take(5).collect())
             .unwrap_or_default()
     };
-    let (hints, always, never) = (list("triage_hints"), list("always_save"), list("never_save"));
-    if hints.is_empty() && always.is_empty() && never.is_empty() {
-        return None;
+    TriageCalibration {
+        triage_hints: list("triage_hints"),
+        always_save: list("always_save"),
+        never_save: list("never_save"),
+        response_defaults: c.get("response_defaults").and_then(Value::as_str).map(|d| cut(d, 200)),
     }
-    let mut s = String::from("What past conversations with this user showed:\n");
-    for h in hints {
-        s.push_str(&format!("- {h}\n"));
-    }
-    if !always.is_empty() {
-        s.push_str(&format!("- Always worth saving: {}\n", always.join("; ")));
-    }
-    if !never.is_empty() {
-        s.push_str(&format!("- Never worth saving: {}\n", never.join("; ")));
-    }
-    if let Some(d) = c.get("response_defaults").and_then(Value::as_str) {
-        s.push_str(&format!("- Response defaults: {}\n", cut(d, 200)));
-    }
-    Some(s)
 }
-
-const PROMPT: &str = "You classify one chat message for an assistant that has long-term memory, \
-so that it loads only the context the message needs. Answer with one JSON object with exactly \
-these fields: intent (one of casual_chat, project_question, task_request, creative_brainstorm, \
-economy_action, information_lookup, emotional_support, meta_question, small_talk), \
-relevantCategories (array of identity, goal, interest, preference, context; empty for small \
-talk), includeKnowledge (bool), includeSummaries (bool), saveWorthy (bool: does the message \
-hold facts about the user worth remembering), saveHint (short string or null), responseStyle \
-(brief, conversational, detailed, creative), maxTokens (500-4000), toolsNeeded (bool), \
-emotionalTone (neutral, supportive, enthusiastic, serious).";
 
 /// Validates and clamps the triage model's JSON. Unknown enum values fall back to the
 /// defaults, categories are filtered to the five known ones, maxTokens is clamped; output that
@@ -151,27 +130,18 @@ pub async fn run(
             model: None,
         };
     }
-    let mut system = PROMPT.to_string();
-    if let Some(h) = hints_text(calibration) {
-        system.push_str("\n\n");
-        system.push_str(&h);
-    }
-    let recent: Vec<Value> = history
-        .iter()
-        .rev()
-        .take(HISTORY_MESSAGES)
-        .rev()
-        .map(|m| json!({ "role": m.role, "content": cut(&m.content, HISTORY_CHARS) }))
-        .collect();
-    let mut prompt = String::new();
-    for m in &recent {
-        prompt.push_str(&format!("[{}] {}\n", m["role"].as_str().unwrap_or(""), m["content"].as_str().unwrap_or("")));
-    }
-    let msg = cut(message, MESSAGE_CHARS);
-    prompt.push_str(&format!("Message to classify: {msg}"));
-    let req = ChatRequest::new(Role::Triage, vec![Message::system(system), Message::user(prompt)])
-        .json()
-        .input(json!({ "message": msg, "history": recent, "calibration": calibration }));
+    let input = roles::Triage {
+        message: cut(message, MESSAGE_CHARS),
+        history: history
+            .iter()
+            .rev()
+            .take(HISTORY_MESSAGES)
+            .rev()
+            .map(|m| Turn { role: m.role.as_str().into(), content: cut(&m.content, HISTORY_CHARS) })
+            .collect(),
+        calibration: calibration.map(self::calibration),
+    };
+    let req = ChatRequest::from_input(input);
     // The route carries the 3 s deadline and 150 tokens (M1); a slow model is a failure here.
     let (triage, error, model) = match llm.complete(ctx, req).await {
         Ok(r) => match parse(&r.content) {
@@ -196,6 +166,8 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::llm::RoleInput;
+    use serde_json::json;
 
     #[test]
     fn model_output_is_validated_and_clamped() {
@@ -218,9 +190,31 @@ mod tests {
 
     #[test]
     fn calibration_hints_become_prompt_lines() {
-        let c = json!({ "triage_hints": ["User prefers short answers"], "always_save": ["travel plans"] });
-        let h = hints_text(Some(&c)).unwrap();
+        let system = |c: Value| {
+            let input =
+                roles::Triage { message: "hello".into(), calibration: Some(calibration(&c)), ..Default::default() };
+            input.messages().remove(0).content
+        };
+        let long = "x".repeat(300);
+        let c = json!({ "triage_hints": ["User prefers short answers", 7, long, "d", "e", "f"],
+            "always_save": ["travel plans"], "response_defaults": { "length": "concise" } });
+        assert_eq!(
+            calibration(&c),
+            TriageCalibration {
+                triage_hints: vec![
+                    "User prefers short answers".into(),
+                    "x".repeat(200),
+                    "d".into(),
+                    "e".into(),
+                    "f".into()
+                ],
+                always_save: vec!["travel plans".into()],
+                never_save: Vec::new(),
+                response_defaults: None,
+            }
+        );
+        let h = system(c);
         assert!(h.contains("- User prefers short answers") && h.contains("Always worth saving: travel plans"), "{h}");
-        assert!(hints_text(Some(&json!({}))).is_none());
+        assert!(!system(json!({})).contains("What past conversations"));
     }
 }

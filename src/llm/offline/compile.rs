@@ -1,17 +1,17 @@
 //! The offline `compile` role: the dossier, a markdown digest of the memories by category with
-//! near-duplicates merged and contradictions resolved. Input shapes: see `memories`.
+//! near-duplicates merged and contradictions resolved.
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::Value;
-
 use super::memories::{CATEGORIES, Memory, memories, near_duplicates, single_valued};
+use crate::llm::roles::Compile;
 
 /// Dossier compilation. Output: markdown starting with `## Index`, one heading per category in
 /// a fixed order, near-duplicates merged (the stronger wording kept), a contradicting older fact
 /// dropped in favour of the newer or more confident one, at most 600 words.
-pub fn compile(input: &Value) -> String {
-    let ms: Vec<Memory> = memories(input).into_iter().filter(|m| !m.expired && !m.content.is_empty()).collect();
+pub fn compile(input: &Compile) -> String {
+    let ms: Vec<Memory> =
+        memories(&input.memories).into_iter().filter(|m| !m.expired && !m.content.is_empty()).collect();
     let mut dropped: HashSet<usize> = near_duplicates(&ms).into_iter().map(|(_, d)| d).collect();
     let mut by_subject: HashMap<&'static str, usize> = HashMap::new();
     for (i, m) in ms.iter().enumerate() {
@@ -77,28 +77,32 @@ pub fn compile(input: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     fn mem(content: &str, category: &str) -> Value {
         json!({ "content": content, "category": category })
     }
 
+    fn input(v: Value) -> Compile {
+        serde_json::from_value(v).unwrap()
+    }
+
     #[test]
     fn compiled_dossier_has_an_index_merges_and_resolves_contradictions() {
-        let input = json!({ "memories": [
+        let memories = input(json!({ "memories": [
             { "content": "The user lives in Berlin", "category": "identity", "age_days": 40 },
             { "content": "The user lives in Vienna", "category": "identity", "age_days": 2 },
             { "content": "The user likes jazz", "category": "interest" },
             { "content": "User likes jazz", "category": "interest", "confidence": 0.5 },
             { "content": "The user wants to run a marathon", "category": "goal" },
-        ]});
-        let d = compile(&input);
+        ]}));
+        let d = compile(&memories);
         assert!(d.starts_with("## Index\n"), "{d}");
         assert!(d.contains("## Identity") && d.contains("## Goal") && d.contains("## Interest"));
         assert!(d.contains("Vienna") && !d.contains("Berlin"), "the newer fact wins: {d}");
         assert_eq!(d.matches("jazz").count(), 1, "{d}");
         let many: Vec<Value> =
             (0..400).map(|i| mem(&format!("The user knows fact number {i} about topic {i}"), "context")).collect();
-        assert!(compile(&json!({ "memories": many })).split_whitespace().count() < 600);
+        assert!(compile(&input(json!({ "memories": many }))).split_whitespace().count() < 600);
     }
 }

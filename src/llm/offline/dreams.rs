@@ -6,12 +6,13 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::{Value, json};
 
 use super::memories::{memories, near_duplicates};
+use crate::llm::roles::{DreamJudge, Fusion};
 use crate::text::{content_words, jaccard};
 
 /// Fusion. Output `{"content", "category"}`: the distinct statements of the cluster (near
 /// duplicates folded) joined into one memory, in the cluster's most common category.
-pub fn fusion(input: &Value) -> Value {
-    let ms = memories(input);
+pub fn fusion(input: &Fusion) -> Value {
+    let ms = memories(&input.memories);
     let dropped: HashSet<usize> = near_duplicates(&ms).into_iter().map(|(_, d)| d).collect();
     let parts: Vec<&str> = ms
         .iter()
@@ -28,17 +29,12 @@ pub fn fusion(input: &Value) -> Value {
     json!({ "content": if parts.is_empty() { String::new() } else { parts.join("; ") + "." }, "category": category })
 }
 
-/// Dream judge. Input `{"a", "b"}` (two memories); output `{"novelty", "plausibility",
+/// Dream judge of two memories. Output `{"novelty", "plausibility",
 /// "usefulness"` (1–10), `"accept", "connection"}`. Novel when the wording barely overlaps,
 /// plausible when they still share a content word or a category, useful when both are
 /// about the user's goals, interests or preferences.
-pub fn dream_judge(input: &Value) -> Value {
-    let text = |k: &str| {
-        let v = input.get(k);
-        v.and_then(|v| v.get("content")).and_then(Value::as_str).or(v.and_then(Value::as_str)).unwrap_or("").to_string()
-    };
-    let category = |k: &str| input.get(k).and_then(|v| v.get("category")).and_then(Value::as_str).unwrap_or("");
-    let (a, b) = (text("a"), text("b"));
+pub fn dream_judge(input: &DreamJudge) -> Value {
+    let (a, b) = (input.a.content.clone(), input.b.content.clone());
     let shared: Vec<String> = {
         // possessives count as the word itself ("Japan's" is about Japan)
         let words = |t: &str| -> HashSet<String> {
@@ -52,13 +48,13 @@ pub fn dream_judge(input: &Value) -> Value {
     let novelty = (10.0 - 10.0 * jaccard(&a, &b)).round().clamp(1.0, 10.0);
     let plausibility: f64 = if !shared.is_empty() {
         8.0
-    } else if !category("a").is_empty() && category("a") == category("b") {
+    } else if !input.a.category.is_empty() && input.a.category == input.b.category {
         5.0
     } else {
         2.0
     };
     let personal = |c: &str| matches!(c, "goal" | "interest" | "preference");
-    let usefulness: f64 = match (personal(category("a")), personal(category("b"))) {
+    let usefulness: f64 = match (personal(&input.a.category), personal(&input.b.category)) {
         (true, true) => 7.0,
         (true, false) | (false, true) => 5.0,
         _ => 3.0,
@@ -81,16 +77,21 @@ mod tests {
         json!({ "content": content, "category": category })
     }
 
+    fn input<T: serde::de::DeserializeOwned>(v: Value) -> T {
+        serde_json::from_value(v).unwrap()
+    }
+
     #[test]
     fn fusion_and_dream_judge() {
-        let fused = fusion(&json!({ "memories": [mem("The user runs every morning", "context"),
-            mem("User runs every morning", "context"), mem("The user is training for a marathon", "goal")] }));
+        let fused = fusion(&input(json!({ "memories": [mem("The user runs every morning", "context"),
+            mem("User runs every morning", "context"), mem("The user is training for a marathon", "goal")] })));
         assert_eq!(fused["content"], "The user runs every morning; The user is training for a marathon.");
-        let j = dream_judge(&json!({ "a": mem("The user wants to visit Japan", "goal"),
-            "b": mem("The user likes Japan's ramen", "interest") }));
+        let j = dream_judge(&input(json!({ "a": mem("The user wants to visit Japan", "goal"),
+            "b": mem("The user likes Japan's ramen", "interest") })));
         assert_eq!(j["accept"], true, "{j}");
-        let j =
-            dream_judge(&json!({ "a": mem("Meeting at noon", "context"), "b": mem("Printer is broken", "context") }));
+        let j = dream_judge(&input(
+            json!({ "a": mem("Meeting at noon", "context"), "b": mem("Printer is broken", "context") }),
+        ));
         assert_eq!(j["accept"], false, "{j}");
     }
 }

@@ -1,13 +1,14 @@
 //! Offline fact extraction: sentence patterns ("my name is", "I live in", "I want to", "I
 //! like/prefer/hate", dated plans) turned into third-person facts with a category.
 //!
-//! Input: `{"messages": ["user text", ...]}` (or the last user message of the prompt).
-//! Output: `{"facts": [{"content", "category", "confidence"}], "insights": []}`.
+//! Input: the user's words of the transcript (`roles::Extraction`), or the last user message
+//! of the prompt. Output: `{"facts": [{"content", "category", "confidence"}], "insights": []}`.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::Serialize;
+use serde_json::{Value, json};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Fact {
@@ -63,6 +64,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         ),
     ]
 });
+
+/// The extraction answer for the user's messages: the facts of each, in order; no insights
+/// (they are the assistant's own conclusions, which rules cannot draw).
+pub fn facts(texts: &[&str]) -> Value {
+    let facts: Vec<Fact> = texts.iter().flat_map(|t| extract(t)).collect();
+    json!({ "facts": facts, "insights": [] })
+}
 
 /// Facts stated in `text`, in order of appearance, without duplicates.
 pub fn extract(text: &str) -> Vec<Fact> {

@@ -3,19 +3,20 @@
 
 use serde_json::{Value, json};
 
-/// Gap diagnosis. Input `{"signals": [{"kind", "description", "due_in_hours"?, "age_days"?}]}`;
-/// output `{"gaps": [{"gap", "urgency": "high"|"medium"|"low", "suggestion", "justification"}]}`
+use crate::llm::roles::GapDiagnosis;
+
+/// Gap diagnosis. Output `{"gaps": [{"gap", "urgency": "high"|"medium"|"low", "suggestion", "justification"}]}`
 /// ranked by urgency: deadlines within 24 h and distress are high, deadlines within a week,
 /// unresolved questions and stale items medium, the rest low.
-pub fn gap_diagnosis(input: &Value) -> Value {
-    let signals = input.get("signals").and_then(Value::as_array).cloned().unwrap_or_default();
-    let mut gaps: Vec<(u8, Value)> = signals
+pub fn gap_diagnosis(input: &GapDiagnosis) -> Value {
+    let mut gaps: Vec<(u8, Value)> = input
+        .signals
         .iter()
         .map(|s| {
-            let kind = s.get("kind").and_then(Value::as_str).unwrap_or("other");
-            let description = s.get("description").and_then(Value::as_str).unwrap_or("").trim_end_matches('.');
-            let due = s.get("due_in_hours").and_then(Value::as_f64);
-            let age = s.get("age_days").and_then(Value::as_f64).unwrap_or(0.0);
+            let kind = s.kind.as_str();
+            let description = s.description.trim_end_matches('.');
+            let due = s.due_in_hours;
+            let age = s.age_days.unwrap_or(0.0);
             let (rank, urgency, suggestion, why) = match (kind, due) {
                 (_, Some(h)) if h <= 24.0 => {
                     (0, "high", format!("Remind the user now: {description}."), format!("due in {h:.0} h"))
@@ -61,11 +62,13 @@ mod tests {
 
     #[test]
     fn gap_diagnosis_ranks_by_urgency() {
-        let g = gap_diagnosis(&json!({ "signals": [
+        let input = serde_json::from_value(json!({ "signals": [
             { "kind": "stale", "description": "Guitar practice", "age_days": 30 },
             { "kind": "task", "description": "Tax return", "due_in_hours": 6 },
             { "kind": "other", "description": "Favourite colour unknown" },
-        ]}));
+        ]}))
+        .unwrap();
+        let g = gap_diagnosis(&input);
         let urgencies: Vec<&str> =
             g["gaps"].as_array().unwrap().iter().map(|g| g["urgency"].as_str().unwrap()).collect();
         assert_eq!(urgencies, ["high", "medium", "low"]);

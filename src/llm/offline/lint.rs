@@ -1,18 +1,19 @@
 //! The offline `lint` role: merge, deprecate, recategorize and contradiction actions over the
-//! memories, and the knowledge gaps they leave open. Input shapes: see `memories`.
+//! memories, and the knowledge gaps they leave open.
 
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
 use super::memories::{Memory, category_hint, memories, near_duplicates, single_valued};
+use crate::llm::roles::Lint;
 
 /// Memory lint. Output: `{"actions": [...], "knowledge_gaps": [{"question", "context"}]}`.
 /// merge near-duplicates; deprecate memories older than 60 days with importance ≤ 3;
 /// recategorize when the wording clearly says another category; flag single-valued facts
 /// with two values as a contradiction (the older, less confident one is the weaker).
-pub fn lint(input: &Value) -> Value {
-    let ms = memories(input);
+pub fn lint(input: &Lint) -> Value {
+    let ms = memories(&input.memories);
     let mut actions = Vec::new();
     let mut touched = HashSet::new();
     for (keep, drop) in near_duplicates(&ms) {
@@ -84,13 +85,14 @@ mod tests {
 
     #[test]
     fn lint_finds_each_kind_of_action_and_gaps() {
-        let input = json!({ "memories": [
+        let input = serde_json::from_value(json!({ "memories": [
             { "content": "The user lives in Vienna", "category": "identity", "confidence": 0.9, "age_days": 1 },
             { "content": "The user lives in Graz", "category": "identity", "confidence": 0.6, "age_days": 90 },
             { "content": "The user likes hiking", "category": "context" },
             { "content": "Old note about a parking spot", "category": "context", "age_days": 75, "importance": 2 },
             { "content": "The user likes hiking a lot", "category": "context", "confidence": 0.5 },
-        ]});
+        ]}))
+        .unwrap();
         let out = lint(&input);
         let actions = out["actions"].as_array().unwrap();
         let kinds: Vec<&str> = actions.iter().map(|a| a["action"].as_str().unwrap()).collect();

@@ -1,14 +1,10 @@
-//! The memories the offline memory-maintenance roles are given, read from the request's input,
-//! and the word rules those roles share: near-duplicates, category hints, single-valued facts.
-//!
-//! Memories are passed as `{"memories": [{"content", "category", "confidence"?,
-//! "mention_count"?, "importance"?, "age_days"?, "expired"?, "pinned"?}, ...]}`; actions refer
-//! to memories by their position in that array (`index`).
+//! The memories the offline memory-maintenance roles are given (`roles::MemoryItem`), and the
+//! word rules those roles share: near-duplicates, category hints, single-valued facts. Actions
+//! refer to memories by their position in the input's list (`index`).
 
 use std::collections::HashSet;
 
-use serde_json::Value;
-
+use crate::llm::roles::MemoryItem;
 use crate::text::jaccard;
 use crate::vocabulary::Category;
 
@@ -24,7 +20,7 @@ pub(super) const CATEGORIES: [&str; 6] = Category::names([
     Category::Insight,
 ]);
 
-/// One memory as the maintenance roles see it (defaults fill what the input leaves out).
+/// One memory as the maintenance roles work with it.
 #[derive(Debug, Clone)]
 pub(super) struct Memory {
     pub(super) content: String,
@@ -37,20 +33,19 @@ pub(super) struct Memory {
     pub(super) pinned: bool,
 }
 
-/// The input's `memories`, in order (an index in the result is the memory's `index`).
-pub(super) fn memories(input: &Value) -> Vec<Memory> {
-    let Some(items) = input.get("memories").and_then(Value::as_array) else { return Vec::new() };
+/// The input's memories, in order (an index in the result is the memory's `index`).
+pub(super) fn memories(items: &[MemoryItem]) -> Vec<Memory> {
     items
         .iter()
         .map(|m| Memory {
-            content: m.get("content").and_then(Value::as_str).or(m.as_str()).unwrap_or("").trim().to_string(),
-            category: m.get("category").and_then(Value::as_str).unwrap_or("context").to_string(),
-            confidence: m.get("confidence").and_then(Value::as_f64).unwrap_or(0.8),
-            mentions: m.get("mention_count").and_then(Value::as_i64).unwrap_or(1),
-            importance: m.get("importance").and_then(Value::as_f64).unwrap_or(5.0),
-            age_days: m.get("age_days").and_then(Value::as_f64).unwrap_or(0.0),
-            expired: m.get("expired").and_then(Value::as_bool).unwrap_or(false),
-            pinned: m.get("pinned").and_then(Value::as_bool).unwrap_or(false),
+            content: m.content.trim().to_string(),
+            category: m.category.clone(),
+            confidence: m.confidence,
+            mentions: m.mention_count,
+            importance: m.importance,
+            age_days: m.age_days,
+            expired: m.expired,
+            pinned: m.pinned,
         })
         .collect()
 }

@@ -1,20 +1,21 @@
 //! The offline `mentor` role (deep reflection): merge near-duplicates, upgrade the confidence
 //! of memories mentioned often, deprecate expired ones, and calibration hints, a clarity score
-//! and tasks from what the memories hold. Input shapes: see `memories`.
+//! and tasks from what the memories hold.
 
 use std::collections::{BTreeMap, HashSet};
 
 use serde_json::{Value, json};
 
 use super::memories::{CATEGORIES, memories, near_duplicates};
+use crate::llm::roles::Mentor;
 use crate::text::content_words;
 
-/// Deep reflection. Extra input: `"soul"`. Output: `{"actions": [...], "calibration":
+/// Deep reflection, from the memories and the soul. Output: `{"actions": [...], "calibration":
 /// {"triage_hints", "always_save", "never_save", "response_defaults"}, "clarity",
 /// "soul_rewrite": null, "tasks": [...]}`. Actions: merge near-duplicates, upgrade the
 /// confidence of memories mentioned three times or more, deprecate expired ones.
-pub fn mentor(input: &Value) -> Value {
-    let ms = memories(input);
+pub fn mentor(input: &Mentor) -> Value {
+    let ms = memories(&input.memories);
     let mut actions = Vec::new();
     let mut merged_away = HashSet::new();
     for (keep, drop) in near_duplicates(&ms) {
@@ -54,7 +55,7 @@ pub fn mentor(input: &Value) -> Value {
     }
     let avg_len = ms.iter().map(|m| m.content.len()).sum::<usize>() / ms.len().max(1);
 
-    let soul = input.get("soul").and_then(Value::as_str).unwrap_or("");
+    let soul = input.soul.as_deref().unwrap_or("");
     let covered = by_category.len().min(CATEGORIES.len()) as f64 / CATEGORIES.len() as f64;
     let confidence = ms.iter().map(|m| m.confidence).sum::<f64>() / ms.len().max(1) as f64;
     let duplicates = actions.iter().filter(|a| a["action"] == "merge").count() as f64 / ms.len().max(1) as f64;
@@ -105,13 +106,14 @@ mod tests {
 
     #[test]
     fn mentor_merges_upgrades_and_deprecates() {
-        let input = json!({ "soul": "I am Ada, a calm guide.", "memories": [
+        let input = serde_json::from_value(json!({ "soul": "I am Ada, a calm guide.", "memories": [
             { "content": "The user lives in Vienna", "category": "identity", "confidence": 0.9 },
             { "content": "User lives in Vienna", "category": "identity", "confidence": 0.7 },
             { "content": "The user likes jazz", "category": "interest", "mention_count": 4, "confidence": 0.8 },
             { "content": "The user has a dentist appointment on Friday", "category": "context", "expired": true },
             { "content": "The user wants to learn Rust", "category": "goal" },
-        ]});
+        ]}))
+        .unwrap();
         let out = mentor(&input);
         let actions = out["actions"].as_array().unwrap();
         assert_eq!(actions[0]["action"], "merge");

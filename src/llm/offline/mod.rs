@@ -1,7 +1,8 @@
 //! The offline engine (SPEC M4): deterministic, rule-based answers for roles, so the product
 //! works with no provider configured. Its answers are labelled `engine: "offline"` by the
-//! gateway. Every role has one; each works from the request's structured `input` (shapes
-//! documented per function) and falls back to the last user message.
+//! gateway. Every role has one; each works from the request's typed input (`llm::roles`), the
+//! same value its prompt was rendered from. A request without one (built from messages) is
+//! answered from its last user message.
 
 pub mod compile;
 pub mod dreams;
@@ -14,47 +15,72 @@ pub mod text;
 pub mod triage;
 pub mod writing;
 
+use super::roles::{self, Input};
 use super::{ChatRequest, MessageRole, Role};
 
 /// The offline answer to a request: JSON text for the structured roles, prose for the others.
 pub fn answer(req: &ChatRequest) -> String {
     let last_user =
         req.messages.iter().rev().find(|m| m.role == MessageRole::User).map(|m| m.content.as_str()).unwrap_or("");
-    let input = req.input.clone().unwrap_or(serde_json::Value::Null);
-    let json = |v: serde_json::Value| v.to_string();
-    match req.role {
-        Role::Triage => json(serde_json::to_value(triage::classify(last_user)).expect("triage result serialises")),
-        Role::Chat | Role::ChatPremium | Role::Skill => chat_reply(req, last_user),
-        Role::Extraction => {
-            let texts: Vec<String> = match input.get("messages").and_then(serde_json::Value::as_array) {
-                Some(ms) => ms
-                    .iter()
-                    .filter_map(|m| m.as_str().or_else(|| m.get("content").and_then(serde_json::Value::as_str)))
-                    .map(str::to_string)
-                    .collect(),
-                None => vec![last_user.to_string()],
-            };
-            let facts: Vec<extraction::Fact> = texts.iter().flat_map(|t| extraction::extract(t)).collect();
-            json(serde_json::json!({ "facts": facts, "insights": [] }))
-        }
-        Role::Summarization => text::summarize(&input, last_user),
-        Role::Guard => json(text::guard(&input)),
-        Role::Dedup => json(text::dedup(&input)),
-        Role::Rerank => json(text::rerank(&input)),
-        Role::Mentor => json(mentor::mentor(&input)),
-        Role::Compile => compile::compile(&input),
-        Role::Lint => json(lint::lint(&input)),
-        Role::Fusion => json(dreams::fusion(&input)),
-        Role::DreamJudge => json(dreams::dream_judge(&input)),
-        Role::GapDiagnosis => json(gap_diagnosis::gap_diagnosis(&input)),
-        Role::QualityEval => json(writing::quality_eval(&input)),
-        Role::Digest => writing::digest(&input),
-        Role::Outreach => json(writing::outreach(&input)),
-        Role::Spawn => {
-            let input = if input.is_null() { serde_json::json!({ "brief": last_user }) } else { input };
-            json(writing::spawn(&input))
-        }
+    match &req.input {
+        Some(input) => from_input(input),
+        None => match req.role {
+            Role::Chat | Role::ChatPremium | Role::Skill => chat_reply(req, last_user),
+            // Without a typed input the last user message is the text a role reads (as it is,
+            // uncut: it is all the request holds); the roles that read no such text get an
+            // empty input.
+            Role::Triage => json(triage::classify(last_user)),
+            Role::Summarization => text::summarize(&[last_user.to_string()]),
+            Role::Extraction => {
+                let text = roles::Transcript::Text(last_user.to_string());
+                from_input(&roles::Extraction { transcript: text, ..roles::Extraction::default() }.into())
+            }
+            Role::Spawn => from_input(&roles::Spawn { brief: last_user.to_string() }.into()),
+            Role::Guard => from_input(&roles::Guard::default().into()),
+            Role::Dedup => from_input(&roles::Dedup::default().into()),
+            Role::Rerank => from_input(&roles::Rerank::default().into()),
+            Role::Mentor => from_input(&roles::Mentor::default().into()),
+            Role::Compile => from_input(&roles::Compile::default().into()),
+            Role::Lint => from_input(&roles::Lint::default().into()),
+            Role::Fusion => from_input(&roles::Fusion::default().into()),
+            Role::DreamJudge => from_input(&roles::DreamJudge::default().into()),
+            Role::GapDiagnosis => from_input(&roles::GapDiagnosis::default().into()),
+            Role::QualityEval => from_input(&roles::QualityEval::default().into()),
+            Role::Digest => from_input(&roles::Digest::default().into()),
+            Role::Outreach => from_input(&roles::Outreach::default().into()),
+        },
     }
+}
+
+/// The answer to a typed input.
+fn from_input(input: &Input) -> String {
+    match input {
+        // Triage reads what the model would: the recent turns and the message.
+        Input::Triage(t) => json(triage::classify(&t.user_message())),
+        Input::Extraction(e) => json(extraction::facts(&e.user_texts())),
+        Input::Dedup(d) => json(text::dedup(d)),
+        Input::Summarization(s) => {
+            let texts: Vec<String> = s.messages.iter().map(|m| m.content.chars().take(200).collect()).collect();
+            text::summarize(&texts)
+        }
+        Input::Guard(g) => json(text::guard(g)),
+        Input::Mentor(m) => json(mentor::mentor(m)),
+        Input::Compile(c) => compile::compile(c),
+        Input::Lint(l) => json(lint::lint(l)),
+        Input::Rerank(r) => json(text::rerank(r)),
+        Input::Fusion(f) => json(dreams::fusion(f)),
+        Input::DreamJudge(j) => json(dreams::dream_judge(j)),
+        Input::GapDiagnosis(g) => json(gap_diagnosis::gap_diagnosis(g)),
+        Input::QualityEval(q) => json(writing::quality_eval(q)),
+        Input::Digest(d) => writing::digest(d),
+        Input::Outreach(o) => json(writing::outreach(o)),
+        Input::Spawn(s) => json(writing::spawn(s)),
+    }
+}
+
+/// An answer as JSON text (through `Value`, so object keys come out sorted).
+fn json(v: impl serde::Serialize) -> String {
+    serde_json::to_value(v).expect("offline answers serialise").to_string()
 }
 
 /// A reply built from what the prompt already holds: the lines of its context sections that
@@ -125,5 +151,31 @@ mod tests {
                 assert!(v.is_object(), "{role:?}: {out}");
             }
         }
+    }
+
+    #[test]
+    fn typed_inputs_are_answered_from_their_values() {
+        // Extraction reads the user's words, not the replies the prompt also shows.
+        let e = roles::Extraction {
+            known_facts: vec!["The user likes tea".into()],
+            transcript: roles::Transcript::Turns(vec![roles::Exchange {
+                user: "My name is Alice".into(),
+                assistant: Some("I live in Paris, by the way".into()),
+            }]),
+            ..roles::Extraction::default()
+        };
+        let out: serde_json::Value = serde_json::from_str(&answer(&ChatRequest::from_input(e))).unwrap();
+        assert_eq!(out["facts"].as_array().map(Vec::len), Some(1), "{out}");
+        assert_eq!(out["facts"][0]["content"], "The user's name is Alice");
+        // Triage classifies what the model would be shown: the same text, the same answer.
+        let t = roles::Triage {
+            message: "Could you explain step by step why my deploy failed?".into(),
+            ..Default::default()
+        };
+        let raw = ChatRequest::new(Role::Triage, vec![Message::user(t.user_message())]);
+        assert_eq!(answer(&ChatRequest::from_input(t)), answer(&raw));
+        let d =
+            roles::Dedup { candidates: vec!["The user likes jazz".into()], existing: vec!["User likes jazz".into()] };
+        assert!(answer(&ChatRequest::from_input(d)).contains("\"duplicate\""));
     }
 }

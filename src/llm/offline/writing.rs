@@ -6,10 +6,12 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
+use crate::llm::roles::{Digest, DigestItem, Outreach, QualityEval, Spawn};
 use crate::text::content_words;
 
-fn str_of<'a>(input: &'a Value, key: &str) -> &'a str {
-    input.get(key).and_then(Value::as_str).unwrap_or("").trim()
+/// An optional text, trimmed; empty when absent.
+fn text_of(s: &Option<String>) -> &str {
+    s.as_deref().unwrap_or("").trim()
 }
 
 /// Share of `a`'s content words found in `b` (0 when `a` has none).
@@ -22,17 +24,13 @@ fn coverage(a: &str, b: &str) -> f64 {
     a.intersection(&b).count() as f64 / a.len() as f64
 }
 
-/// Quality evaluation of one exchange. Input `{"user", "assistant", "soul"?, "context"?:
-/// ["memory", ...]}`; output the four 1–10 scores of the seed's rubric, their weighted
+/// Quality evaluation of one exchange (the user's message, the reply, the soul and the memories
+/// the reply could use). Output the four 1–10 scores of the seed's rubric, their weighted
 /// average (`overall`, relevance 0.30, coherence 0.25, personality 0.25, context 0.20) and the
 /// reasoning behind each.
-pub fn quality_eval(input: &Value) -> Value {
-    let (user, reply, soul) = (str_of(input, "user"), str_of(input, "assistant"), str_of(input, "soul"));
-    let context: Vec<&str> = input
-        .get("context")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+pub fn quality_eval(input: &QualityEval) -> Value {
+    let (user, reply, soul) = (input.user.trim(), input.assistant.trim(), text_of(&input.soul));
+    let context: Vec<&str> = input.context.iter().map(String::as_str).collect();
     let scale = |share: f64| (1.0 + 9.0 * share.clamp(0.0, 1.0)).round();
     let relevance = if reply.is_empty() { 1.0 } else { scale(0.3 + coverage(user, reply)) };
     let words = reply.split_whitespace().count();
@@ -63,15 +61,19 @@ pub fn quality_eval(input: &Value) -> Value {
     })
 }
 
-/// A notification digest. Input `{"agent_name", "items": [{"kind"?, "text"}], "wisdom"?:
-/// {"quote", "mentor"}}`; output: plain text, one line per item grouped by kind, closing with
+/// A digest item's kind (`update` when it has none).
+fn kind_of(i: &DigestItem) -> &str {
+    i.kind.as_deref().unwrap_or("update")
+}
+
+/// A notification digest. Output: plain text, one line per item grouped by kind, closing with
 /// the quote when one is given.
-pub fn digest(input: &Value) -> String {
-    let name = match str_of(input, "agent_name") {
+pub fn digest(input: &Digest) -> String {
+    let name = match input.agent_name.trim() {
         "" => "your agent",
         n => n,
     };
-    let items = input.get("items").and_then(Value::as_array).cloned().unwrap_or_default();
+    let items = &input.items;
     let mut out = if items.is_empty() {
         format!("Nothing new from {name} since the last digest.\n")
     } else {
@@ -82,21 +84,20 @@ pub fn digest(input: &Value) -> String {
         )
     };
     let mut kinds: Vec<&str> = Vec::new();
-    for i in &items {
-        let k = i.get("kind").and_then(Value::as_str).unwrap_or("update");
+    for i in items {
+        let k = kind_of(i);
         if !kinds.contains(&k) {
             kinds.push(k);
         }
     }
     for kind in kinds {
         out.push_str(&format!("\n{}:\n", kind.replace('_', " ")));
-        for i in items.iter().filter(|i| i.get("kind").and_then(Value::as_str).unwrap_or("update") == kind) {
-            let text = i.get("text").and_then(Value::as_str).or(i.as_str()).unwrap_or("").trim();
-            out.push_str(&format!("- {text}\n"));
+        for i in items.iter().filter(|i| kind_of(i) == kind) {
+            out.push_str(&format!("- {}\n", i.text.trim()));
         }
     }
-    if let Some(w) = input.get("wisdom") {
-        let (quote, mentor) = (str_of(w, "quote"), str_of(w, "mentor"));
+    if let Some(w) = &input.wisdom {
+        let (quote, mentor) = (w.quote.trim(), w.mentor.trim());
         if !quote.is_empty() {
             out.push_str(&format!(
                 "\n\"{quote}\"{}\n",
@@ -107,24 +108,23 @@ pub fn digest(input: &Value) -> String {
     out
 }
 
-/// An outreach email draft. Input `{"agent_name", "owner_name"?, "target_name"?, "purpose",
-/// "context"?}`; output `{"subject", "body"}` in plain text, signed by the agent on the owner's
-/// behalf.
-pub fn outreach(input: &Value) -> Value {
-    let agent = match str_of(input, "agent_name") {
+/// An outreach email draft. Output `{"subject", "body"}` in plain text, signed by the agent on
+/// the owner's behalf.
+pub fn outreach(input: &Outreach) -> Value {
+    let agent = match input.agent_name.trim() {
         "" => "An assistant",
         a => a,
     };
-    let purpose = str_of(input, "purpose").trim_end_matches('.');
-    let greeting = match str_of(input, "target_name") {
+    let purpose = input.purpose.trim().trim_end_matches('.');
+    let greeting = match text_of(&input.target_name) {
         "" => "Hello,".to_string(),
         t => format!("Hello {t},"),
     };
-    let on_behalf = match str_of(input, "owner_name") {
+    let on_behalf = match text_of(&input.owner_name) {
         "" => String::new(),
         o => format!(" on behalf of {o}"),
     };
-    let context = str_of(input, "context");
+    let context = text_of(&input.context);
     let subject: String = {
         let s: String = purpose.chars().take(70).collect();
         let mut c = s.chars();
@@ -140,10 +140,10 @@ pub fn outreach(input: &Value) -> Value {
     json!({ "subject": subject, "body": body })
 }
 
-/// An agent draft from a brief. Input `{"brief"}`; output `{"name", "persona", "soul"}`: the
-/// name from the brief's most telling word, the persona from the brief itself.
-pub fn spawn(input: &Value) -> Value {
-    let brief = str_of(input, "brief").trim_end_matches('.');
+/// An agent draft from a brief. Output `{"name", "persona", "soul"}`: the name from the brief's
+/// most telling word, the persona from the brief itself.
+pub fn spawn(input: &Spawn) -> Value {
+    let brief = input.brief.trim().trim_end_matches('.');
     let words = content_words(brief);
     let key = words
         .iter()
@@ -169,14 +169,18 @@ pub fn spawn(input: &Value) -> Value {
 mod tests {
     use super::*;
 
+    fn input<T: serde::de::DeserializeOwned>(v: Value) -> T {
+        serde_json::from_value(v).unwrap()
+    }
+
     #[test]
     fn quality_scores_are_weighted_and_track_relevance() {
-        let good = quality_eval(
-            &json!({ "user": "Which city do I live in?", "assistant": "You live in Vienna, as you told me last week.",
+        let good = quality_eval(&input(
+            json!({ "user": "Which city do I live in?", "assistant": "You live in Vienna, as you told me last week.",
             "soul": "I am Ada, a calm guide who remembers", "context": ["The user lives in Vienna"] }),
-        );
-        let bad = quality_eval(&json!({ "user": "Which city do I live in?", "assistant": "Bananas are yellow.",
-            "context": ["The user lives in Vienna"] }));
+        ));
+        let bad = quality_eval(&input(json!({ "user": "Which city do I live in?", "assistant": "Bananas are yellow.",
+            "context": ["The user lives in Vienna"] })));
         assert!(good["overall"].as_f64().unwrap() > bad["overall"].as_f64().unwrap(), "{good} {bad}");
         assert_eq!(bad["context_utilization"], 1.0);
         let o = good["overall"].as_f64().unwrap();
@@ -189,17 +193,17 @@ mod tests {
 
     #[test]
     fn digest_outreach_and_spawn_follow_their_input() {
-        let d = digest(&json!({ "agent_name": "Ada", "items": [
+        let d = digest(&input(json!({ "agent_name": "Ada", "items": [
             { "kind": "outreach_reply", "text": "Bob answered about the meetup" },
             { "kind": "task", "text": "Finished the reading list" }],
-            "wisdom": { "quote": "Well begun is half done.", "mentor": "Aristotle" } }));
+            "wisdom": { "quote": "Well begun is half done.", "mentor": "Aristotle" } })));
         assert!(d.starts_with("Here is what Ada has been up to (2 updates)"), "{d}");
         assert!(d.contains("outreach reply:\n- Bob answered") && d.trim_end().ends_with("— Aristotle"), "{d}");
-        let mail = outreach(&json!({ "agent_name": "Ada", "owner_name": "Alice", "target_name": "Bob",
-            "purpose": "a talk at the Rust meetup" }));
+        let mail = outreach(&input(json!({ "agent_name": "Ada", "owner_name": "Alice", "target_name": "Bob",
+            "purpose": "a talk at the Rust meetup" })));
         assert_eq!(mail["subject"], "A talk at the Rust meetup");
         assert!(mail["body"].as_str().unwrap().starts_with("Hello Bob,\n\nI am Ada, writing on behalf of Alice."));
-        let s = spawn(&json!({ "brief": "An agent who helps me with gardening and composting" }));
+        let s = spawn(&Spawn { brief: "An agent who helps me with gardening and composting".into() });
         assert_eq!(s["name"], "Composting Guide");
         assert!(s["soul"].as_str().unwrap().contains("gardening"));
     }

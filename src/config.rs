@@ -111,6 +111,14 @@ pub struct Config {
     /// `MINICLAW_URL_ALLOWLIST`: IPs or CIDR ranges that URL ingestion may fetch although they
     /// are internal (loopback, private, ...). Empty by default.
     pub url_allowlist: crate::memory::knowledge::Allowlist,
+    /// `MINICLAW_AGENT_RETENTION_DAYS`: how long a deleted agent stays restorable before it is
+    /// purged.
+    pub agent_retention_days: u32,
+    /// `MINICLAW_CONNECT_KEY_DAYS`: lifetime of a key issued by self-service connect (the signer
+    /// may ask for less, never more).
+    pub connect_key_days: u32,
+    /// `MINICLAW_CONNECT_KEYS_PER_AGENT`: live connect-issued keys an agent may have.
+    pub connect_keys_per_agent: i64,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
@@ -257,6 +265,9 @@ impl Config {
             openai_model: get("MINICLAW_OPENAI_MODEL"),
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
+            agent_retention_days: parse_num(&get, "MINICLAW_AGENT_RETENTION_DAYS", 30u32, 0..=3650)?,
+            connect_key_days: parse_num(&get, "MINICLAW_CONNECT_KEY_DAYS", 30u32, 1..=3650)?,
+            connect_keys_per_agent: parse_num(&get, "MINICLAW_CONNECT_KEYS_PER_AGENT", 10i64, 1..=10_000)?,
             url_allowlist: crate::memory::knowledge::Allowlist::parse(
                 &get("MINICLAW_URL_ALLOWLIST").unwrap_or_default(),
             )

@@ -95,6 +95,12 @@ fn main() -> ExitCode {
                 interval_secs: Some(miniclaw::memory::reembed::INTERVAL.as_secs()),
                 description: miniclaw::memory::reembed::DESCRIPTION.into(),
             });
+            cycles.push(miniclaw::jobs::registry::CycleInfo {
+                name: miniclaw::agents::PURGE_CYCLE.into(),
+                scope: miniclaw::jobs::registry::CycleScope::Platform,
+                interval_secs: Some(3600),
+                description: miniclaw::agents::PURGE_DESCRIPTION.into(),
+            });
             for c in cycles {
                 let every = c.interval_secs.map(|s| format!("every {s} s")).unwrap_or_else(|| "on demand".into());
                 println!(
@@ -154,6 +160,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
         let deps = miniclaw::deps::Deps::from_config(pool.clone(), &config).await?;
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
+        registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
         registry.provide(deps);
     }
     let registry = Arc::new(registry);
@@ -194,10 +201,11 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
                 miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let tenant: Option<TenantId> = sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1")
-                .bind(agent)
-                .fetch_optional(&pool)
-                .await?;
+            let tenant: Option<TenantId> =
+                sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1 AND deleted_at IS NULL")
+                    .bind(agent)
+                    .fetch_optional(&pool)
+                    .await?;
             let tenant = tenant.ok_or_else(|| anyhow::anyhow!("no agent {agent}"))?;
             let mut tx = pool.begin().await?;
             let new = NewKey {

@@ -10,9 +10,30 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub use settings::{AgentInput, BUDGET_RANGE, DEFAULT_DAILY_TOKEN_BUDGET, NAME_MAX, PERSONA_MAX, QuietHours};
+pub use settings::{
+    AgentInput, BUDGET_RANGE, DEFAULT_CONNECT_SCOPES, DEFAULT_DAILY_TOKEN_BUDGET, NAME_MAX, PERSONA_MAX, QuietHours,
+};
 pub(crate) use store::COLUMNS;
-pub use store::{create, delete, get, list, tenant_of, update};
+pub use store::{create, delete, get, list, purge_deleted, restore, tenant_of, update};
+
+/// The cycle that purges deleted agents once their retention (`MINICLAW_AGENT_RETENTION_DAYS`)
+/// has passed. Registered by the processes that run jobs, with the configured retention.
+pub fn purge_cycle(retention_days: u32) -> crate::jobs::Cycle {
+    crate::jobs::Cycle::new(
+        PURGE_CYCLE,
+        crate::jobs::CycleScope::Platform,
+        PURGE_DESCRIPTION,
+        move |ctx: crate::jobs::registry::JobContext| async move {
+            let purged = purge_deleted(&ctx.pool, retention_days).await?;
+            Ok(serde_json::json!({ "purged": purged }))
+        },
+    )
+    .every(std::time::Duration::from_secs(3600))
+}
+
+pub const PURGE_CYCLE: &str = "agent_purge";
+pub const PURGE_DESCRIPTION: &str =
+    "Purges agents deleted longer ago than the retention period, keeping their activity log in the tenant's.";
 
 /// A hosted agent as stored: its settings and when they were set.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
@@ -40,6 +61,9 @@ pub struct Agent {
     pub evm_address: Option<String>,
     /// Ed25519 public key (hex) allowed to connect.
     pub ed25519_public_key: Option<String>,
+    /// The most a self-service connect may grant (owner-set; a connect asking for more is
+    /// refused). Default: `agent:read`, `chat:read`, `chat:write`, `memories:read`.
+    pub connect_scopes: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

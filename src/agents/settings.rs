@@ -12,6 +12,9 @@ use crate::error::ApiError;
 pub const DEFAULT_DAILY_TOKEN_BUDGET: i32 = 100_000;
 /// The daily token budgets an agent may be given.
 pub const BUDGET_RANGE: std::ops::RangeInclusive<i32> = 1_000..=100_000_000;
+/// What a self-service connect may grant unless the owner says otherwise: reading the agent and
+/// chatting with it.
+pub const DEFAULT_CONNECT_SCOPES: [&str; 4] = ["agent:read", "chat:read", "chat:write", "memories:read"];
 /// The longest name, in characters.
 pub const NAME_MAX: usize = 64;
 /// The longest persona, in characters.
@@ -59,6 +62,26 @@ pub struct AgentInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub ed25519_public_key: Option<Option<String>>,
+    /// The most a self-service connect may grant. Owner only.
+    pub connect_scopes: Option<Vec<String>>,
+}
+
+impl AgentInput {
+    /// The fields only the owner may set (identity, spending and what a connect may grant): a
+    /// key with `agent:write` changes the agent's behaviour, never who controls it or what it
+    /// may spend.
+    pub fn owner_only_fields(&self) -> Vec<&'static str> {
+        let set = [
+            ("tier", self.tier.is_some()),
+            ("premium_model", self.premium_model.is_some()),
+            ("daily_token_budget", self.daily_token_budget.is_some()),
+            ("active", self.active.is_some()),
+            ("evm_address", self.evm_address.is_some()),
+            ("ed25519_public_key", self.ed25519_public_key.is_some()),
+            ("connect_scopes", self.connect_scopes.is_some()),
+        ];
+        set.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
+    }
 }
 
 /// The full, validated settings of an agent.
@@ -79,6 +102,7 @@ pub(super) struct Settings {
     pub(super) active: bool,
     pub(super) evm_address: Option<String>,
     pub(super) ed25519_public_key: Option<String>,
+    pub(super) connect_scopes: Vec<String>,
 }
 
 impl Settings {
@@ -100,6 +124,7 @@ impl Settings {
             active: true,
             evm_address: None,
             ed25519_public_key: None,
+            connect_scopes: DEFAULT_CONNECT_SCOPES.iter().map(|s| s.to_string()).collect(),
         }
     }
 
@@ -121,6 +146,7 @@ impl Settings {
             active: a.active,
             evm_address: a.evm_address.clone(),
             ed25519_public_key: a.ed25519_public_key.clone(),
+            connect_scopes: a.connect_scopes.clone(),
         }
     }
 
@@ -180,6 +206,10 @@ impl Settings {
                     signature::normalize_ed25519_key(&s).map_err(|e| ApiError::validation("ed25519_public_key", e))?,
                 ),
             };
+        }
+        if let Some(v) = i.connect_scopes {
+            self.connect_scopes =
+                crate::auth::scopes::parse_list(&v).map_err(|e| ApiError::validation("connect_scopes", e))?;
         }
         self.validate()?;
         Ok(self)

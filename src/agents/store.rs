@@ -13,7 +13,7 @@ use crate::jobs::{Registry, schedule};
 /// The columns an `Agent` is read from, for statements that return one.
 pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
     outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours, timezone, active,
-    evm_address, ed25519_public_key, created_at, updated_at";
+    evm_address, ed25519_public_key, connect_scopes, created_at, updated_at";
 
 /// Validates `input` (name required), stores a new agent, schedules its recurring cycles and
 /// records the creation — all in the caller's transaction.
@@ -31,8 +31,8 @@ pub async fn create(
     let agent = sqlx::query_as(&format!(
         "INSERT INTO agents (id, tenant_id, name, persona, emoji, tier, premium_model, daily_token_budget,
             outreach_enabled, outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours,
-            timezone, active, evm_address, ed25519_public_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+            timezone, active, evm_address, ed25519_public_key, connect_scopes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          RETURNING {COLUMNS}"
     ))
     .bind(AgentId::new())
@@ -47,7 +47,7 @@ pub async fn create(
     Ok(agent)
 }
 
-/// Binds the settings' fifteen columns in the order `create` and `update` list them.
+/// Binds the settings' sixteen columns in the order `create` and `update` list them.
 trait BindSettings {
     fn bind_settings(self, s: &Settings) -> Self;
 }
@@ -69,28 +69,32 @@ impl<'q, O> BindSettings for sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::p
             .bind(s.active)
             .bind(s.evm_address.clone())
             .bind(s.ed25519_public_key.clone())
+            .bind(s.connect_scopes.clone())
     }
 }
 
 /// The tenant's agents, newest first.
 pub async fn list(pool: &PgPool, tenant_id: TenantId) -> sqlx::Result<Vec<Agent>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 ORDER BY created_at DESC"))
-        .bind(tenant_id)
-        .fetch_all(pool)
-        .await
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC"
+    ))
+    .bind(tenant_id)
+    .fetch_all(pool)
+    .await
 }
 
 /// One of the tenant's agents; `None` if the tenant has no such agent.
 /// The tenant an agent belongs to, for platform-level callers (the operator, the connect flow)
 /// that address an agent by id alone; `None` when it does not exist.
 pub async fn tenant_of(pool: &PgPool, id: AgentId) -> sqlx::Result<Option<TenantId>> {
-    let tenant =
-        sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", id as _).fetch_optional(pool).await?;
+    let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1 AND deleted_at IS NULL", id as _)
+        .fetch_optional(pool)
+        .await?;
     Ok(tenant.map(TenantId))
 }
 
 pub async fn get(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2"))
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(tenant_id)
         .bind(id)
         .fetch_optional(pool)
@@ -105,18 +109,20 @@ pub async fn update(
     origin: &Origin,
     input: AgentInput,
 ) -> Result<Option<Agent>, ApiError> {
-    let before: Option<Agent> =
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 FOR UPDATE"))
-            .bind(tenant_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let before: Option<Agent> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE"
+    ))
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some(before) = before else { return Ok(None) };
     let s = Settings::of(&before).apply(input)?;
     let after = sqlx::query_as(&format!(
         "UPDATE agents SET name = $3, persona = $4, emoji = $5, tier = $6, premium_model = $7, daily_token_budget = $8,
             outreach_enabled = $9, outreach_auto_reply_confidence = $10, notification_mode = $11, proactiveness = $12,
-            quiet_hours = $13, timezone = $14, active = $15, evm_address = $16, ed25519_public_key = $17, updated_at = now()
+            quiet_hours = $13, timezone = $14, active = $15, evm_address = $16, ed25519_public_key = $17,
+            connect_scopes = $18, updated_at = now()
          WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}"
     ))
     .bind(tenant_id)
@@ -132,45 +138,115 @@ pub async fn update(
     Ok(Some(after))
 }
 
-/// Deletes the agent and everything of it (rows cascade; queue rows are removed here) and
-/// records that in the tenant's log, which outlives the agent.
+/// Deletes the agent: it disappears at once (its keys stop working, its cycles stop) and is
+/// purged with everything of it `retention_days` later by `purge_deleted`; until then its owner
+/// can `restore` it. Recorded in the agent's log and in the tenant's, which outlives it.
 pub async fn delete(
     conn: &mut PgConnection,
     tenant_id: TenantId,
     id: AgentId,
     origin: &Origin,
+    retention_days: u32,
 ) -> sqlx::Result<Option<Agent>> {
-    let gone: Option<Agent> =
-        sqlx::query_as(&format!("DELETE FROM agents WHERE tenant_id = $1 AND id = $2 RETURNING {COLUMNS}"))
-            .bind(tenant_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    if gone.is_some() {
-        sqlx::query("DELETE FROM job_schedules WHERE agent_id = $1").bind(id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM jobs WHERE agent_id = $1 AND status IN ('queued', 'dead', 'done')")
-            .bind(id)
-            .execute(&mut *conn)
-            .await?;
-    }
-    if let Some(a) = &gone {
-        activity::record_tenant(
-            conn,
-            tenant_id,
-            Some(id),
-            origin,
-            "agent.deleted",
-            serde_json::json!({ "name": a.name }),
+    let gone: Option<Agent> = sqlx::query_as(&format!(
+        "UPDATE agents SET deleted_at = now() WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
+         RETURNING {COLUMNS}"
+    ))
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(agent) = gone else { return Ok(None) };
+    sqlx::query!("DELETE FROM job_schedules WHERE agent_id = $1", id as _).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status = 'queued'", id as _).execute(&mut *conn).await?;
+    let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
+    let details = serde_json::json!({ "name": agent.name, "purge_after": purge_after });
+    activity::record_agent(conn, tenant_id, id, origin, "agent.deleted", details.clone()).await?;
+    activity::record_tenant(conn, tenant_id, Some(id), origin, "agent.deleted", details).await?;
+    Ok(Some(agent))
+}
+
+/// Brings back an agent deleted less than `retention_days` ago, with its cycles; `None` if the
+/// tenant has no such deleted agent.
+pub async fn restore(
+    conn: &mut PgConnection,
+    registry: &Registry,
+    tenant_id: TenantId,
+    id: AgentId,
+    origin: &Origin,
+    retention_days: u32,
+) -> sqlx::Result<Option<Agent>> {
+    let back: Option<Agent> = sqlx::query_as(&format!(
+        "UPDATE agents SET deleted_at = NULL
+          WHERE tenant_id = $1 AND id = $2 AND deleted_at > now() - make_interval(days => $3)
+         RETURNING {COLUMNS}"
+    ))
+    .bind(tenant_id)
+    .bind(id)
+    .bind(retention_days as i32)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(agent) = back else { return Ok(None) };
+    schedule::ensure_agent(conn, registry, id).await?;
+    let details = serde_json::json!({ "name": agent.name });
+    activity::record_agent(conn, tenant_id, id, origin, "agent.restored", details.clone()).await?;
+    activity::record_tenant(conn, tenant_id, Some(id), origin, "agent.restored", details).await?;
+    Ok(Some(agent))
+}
+
+/// Purges agents deleted more than `retention_days` ago, each in its own transaction: the
+/// agent's activity log is copied into its tenant's (so the trail outlives the agent), then the
+/// agent and everything of it go (rows cascade). Returns how many were purged.
+pub async fn purge_deleted(pool: &PgPool, retention_days: u32) -> sqlx::Result<u64> {
+    let due = sqlx::query!(
+        "SELECT id, tenant_id, name FROM agents WHERE deleted_at < now() - make_interval(days => $1) LIMIT 100",
+        retention_days as i32
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut purged = 0;
+    for a in due {
+        let mut tx = pool.begin().await?;
+        sqlx::query!(
+            "INSERT INTO tenant_activity (tenant_id, id, agent_id, action, actor_type, actor_id, request_id, details, created_at)
+             SELECT tenant_id, id, agent_id, action, actor_type, actor_id, request_id,
+                    details || jsonb_strip_nulls(jsonb_build_object('error', error)), created_at
+               FROM agent_activity WHERE agent_id = $1
+             ON CONFLICT DO NOTHING",
+            a.id
         )
+        .execute(&mut *tx)
         .await?;
+        let deleted = sqlx::query!("DELETE FROM agents WHERE id = $1 AND deleted_at IS NOT NULL", a.id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if deleted == 1 {
+            sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status <> 'running'", a.id)
+                .execute(&mut *tx)
+                .await?;
+            let origin = Origin::new(crate::auth::Actor::System, None);
+            let details = serde_json::json!({ "name": a.name });
+            activity::record_tenant(
+                &mut tx,
+                TenantId(a.tenant_id),
+                Some(AgentId(a.id)),
+                &origin,
+                "agent.purged",
+                details,
+            )
+            .await?;
+            purged += 1;
+        }
+        tx.commit().await?;
     }
-    Ok(gone)
+    Ok(purged)
 }
 
 /// Names of the settings that differ, for the activity log.
 fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
     let (b, a) = (serde_json::to_value(before).unwrap_or_default(), serde_json::to_value(after).unwrap_or_default());
-    const FIELDS: [&str; 15] = [
+    const FIELDS: [&str; 16] = [
         "name",
         "persona",
         "emoji",
@@ -186,6 +262,7 @@ fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
         "active",
         "evm_address",
         "ed25519_public_key",
+        "connect_scopes",
     ];
     FIELDS.into_iter().filter(|f| b.get(f) != a.get(f)).collect()
 }

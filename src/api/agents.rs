@@ -1,6 +1,6 @@
 //! Hosted agents (SPEC A2) and their activity log (A7).
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -12,11 +12,13 @@ use crate::agents::{self, Agent, AgentInput};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Owner, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::ids::AgentId;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create_agent, list_agents))
         .routes(routes!(get_agent, update_agent, delete_agent))
+        .routes(routes!(restore_agent))
         .routes(routes!(agent_activity))
 }
 
@@ -53,7 +55,9 @@ async fn get_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResul
         .ok_or_else(|| ApiError::not_found("agent"))
 }
 
-/// Changes settings; absent fields stay, `null` clears a nullable one. Key scope: `agent:write`.
+/// Changes settings; absent fields stay, `null` clears a nullable one. Key scope: `agent:write`,
+/// which cannot change the owner-only fields (`tier`, `premium_model`, `daily_token_budget`,
+/// `active`, `evm_address`, `ed25519_public_key`, `connect_scopes`): 403 `owner_only` names them.
 #[utoipa::path(patch, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")), request_body = AgentInput,
     security(("owner_session" = []), ("api_key" = ["agent:write"])),
     responses((status = 200, body = Agent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -63,6 +67,13 @@ async fn update_agent(
     Json(input): Json<AgentInput>,
 ) -> ApiResult<Json<Agent>> {
     scope.require(Scope::AGENT_WRITE)?;
+    let owner_only = input.owner_only_fields();
+    if scope.scopes.is_some() && !owner_only.is_empty() {
+        return Err(ApiError::Forbidden {
+            code: "owner_only",
+            message: format!("only the owner may change {}", owner_only.join(", ")),
+        });
+    }
     let mut tx = state.pool().begin().await?;
     let after = agents::update(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin(), input)
         .await?
@@ -71,18 +82,41 @@ async fn update_agent(
     Ok(Json(after))
 }
 
-/// Deletes the agent and all of its data. Key scope: `agent:write`.
+/// Deletes the agent: it is gone at once (keys stop working, cycles stop) and purged with all of
+/// its data after the retention period (`MINICLAW_AGENT_RETENTION_DAYS`, default 30 days), until
+/// when `POST …/restore` brings it back. Owner only.
 #[utoipa::path(delete, path = "/v1/hosted-agents/{id}", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
-    security(("owner_session" = []), ("api_key" = ["agent:write"])),
-    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    security(("owner_session" = [])),
+    responses((status = 204, description = "Deleted (restorable until purged)"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<StatusCode> {
-    scope.require(Scope::AGENT_WRITE)?;
+    scope.require_owner()?;
     let mut tx = state.pool().begin().await?;
-    agents::delete(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin())
+    agents::delete(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin(), state.config().agent_retention_days)
         .await?
         .ok_or_else(|| ApiError::not_found("agent"))?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Restores an agent deleted within the retention period, with its data, keys and cycles.
+/// Owner only; 404 when there is no such deleted agent (or it was purged).
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/restore", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = Agent), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn restore_agent(State(state): State<AppState>, owner: Owner, Path(id): Path<AgentId>) -> ApiResult<Json<Agent>> {
+    let mut tx = state.pool().begin().await?;
+    let agent = agents::restore(
+        &mut tx,
+        state.registry(),
+        owner.tenant_id,
+        id,
+        &owner.origin(),
+        state.config().agent_retention_days,
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found("deleted agent"))?;
+    tx.commit().await?;
+    Ok(Json(agent))
 }
 
 /// Every state change of the agent with its actor and request id, newest first. Key scope: `agent:read`.

@@ -29,11 +29,21 @@ pub struct ConnectChallengeRequest {
     pub address: Option<String>,
     /// The Ed25519 public key to sign with: 32 bytes as hex (64 digits) or base64 (44 chars).
     pub ed25519_public_key: Option<String>,
+    /// The scopes the key will hold: within what the owner allows for connects
+    /// (`connect_scopes` of the agent), else 403 `scope_not_allowed`.
+    pub scopes: Vec<String>,
+    /// Label for the key; default `connect`.
+    pub name: Option<String>,
+    /// Lifetime of the key in days: at most, and by default, `MINICLAW_CONNECT_KEY_DAYS` (30).
+    pub expires_in_days: Option<u32>,
 }
 
-/// Issues a single-use nonce and the exact message to sign (valid 5 minutes).
+/// Issues a single-use nonce and the exact message to sign (valid 5 minutes). The message
+/// names the key that a connect with it will issue (agent, name, scopes, expiry), so a
+/// signature authorises that key and nothing more.
 #[utoipa::path(post, path = "/v1/gateway/challenge", tag = "gateway", request_body = ConnectChallengeRequest,
-    responses((status = 200, body = Challenge), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Challenge), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "A scope beyond what the owner allows for connects"), (status = 404, body = ErrorBody)))]
 async fn connect_challenge(
     State(state): State<AppState>,
     Json(req): Json<ConnectChallengeRequest>,
@@ -50,19 +60,22 @@ async fn connect_challenge(
         ),
         _ => return Err(ApiError::validation("address", "give exactly one of `address` and `ed25519_public_key`")),
     };
-    if crate::agents::tenant_of(state.pool(), req.agent_id).await?.is_none() {
-        return Err(ApiError::not_found("agent"));
+    let max_days = state.config().connect_key_days;
+    let days = req.expires_in_days.unwrap_or(max_days);
+    if days == 0 || days > max_days {
+        return Err(ApiError::validation(
+            "expires_in_days",
+            format!("expires_in_days must be between 1 and {max_days}"),
+        ));
     }
+    let expires_at = chrono::Utc::now() + chrono::Duration::days(i64::from(days));
+    let (name, scopes) =
+        crate::auth::keys::validate_request(req.name.as_deref().unwrap_or("connect"), &req.scopes, Some(expires_at))?;
+    connect::check_ceiling(state.pool(), req.agent_id, &scopes).await?;
+    let grant = challenge::ConnectGrant { agent_id: req.agent_id, name, scopes, expires_at };
     Ok(Json(
-        challenge::create(
-            state.pool(),
-            Purpose::AgentConnect,
-            key_type,
-            &identity,
-            Some(req.agent_id),
-            &state.public_url(),
-        )
-        .await?,
+        challenge::create(state.pool(), Purpose::AgentConnect, key_type, &identity, Some(&grant), &state.public_url())
+            .await?,
     ))
 }
 
@@ -73,17 +86,20 @@ pub struct ConnectRequest {
     pub nonce: String,
     /// EIP-191: 65 bytes as 0x-hex. Ed25519: 64 bytes as hex (128 digits) or base64 (88 chars).
     pub signature: String,
-    pub scopes: Vec<String>,
-    /// Label for the key; default `connect`.
+    /// Optional: when given, must be the scopes of the challenge (the key gets those).
+    pub scopes: Option<Vec<String>>,
+    /// Optional: when given, must be the key name of the challenge.
     pub name: Option<String>,
 }
 
-/// Verifies the signed challenge and issues a key with the requested scopes. The nonce is
-/// spent by this call whatever its outcome.
+/// Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
+/// The nonce is spent by this call whatever its outcome. 409 `connect_key_limit` when the
+/// agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
 #[utoipa::path(post, path = "/v1/gateway/connect", tag = "gateway", request_body = ConnectRequest,
     responses((status = 201, body = IssuedKey), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody, description = "Unknown, used or expired nonce, or a bad signature"),
-        (status = 403, body = ErrorBody, description = "The signer may not connect to this agent")))]
+        (status = 403, body = ErrorBody, description = "The signer may not connect to this agent, or a scope is no longer allowed"),
+        (status = 409, body = ErrorBody, description = "The agent has as many connect keys as allowed")))]
 async fn connect(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
@@ -94,8 +110,9 @@ async fn connect(
         agent_id: req.agent_id,
         nonce: req.nonce.trim(),
         signature: req.signature.trim(),
-        name: req.name.as_deref().unwrap_or("connect"),
-        scopes: &req.scopes,
+        name: req.name.as_deref(),
+        scopes: req.scopes.as_deref(),
+        max_keys: state.config().connect_keys_per_agent,
     };
     let (key, token) = connect::connect(state.pool(), connect, request_id).await?;
     Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))

@@ -49,6 +49,16 @@ pub struct Challenge {
     pub expires_at: DateTime<Utc>,
 }
 
+/// What a connect challenge asks for: the key its signer will get, exactly. It is written into
+/// the message, so the signature covers it, and kept with the nonce.
+#[derive(Debug, Clone)]
+pub struct ConnectGrant {
+    pub agent_id: AgentId,
+    pub name: String,
+    pub scopes: Vec<String>,
+    pub expires_at: DateTime<Utc>,
+}
+
 /// A challenge that was consumed by a connect or login attempt.
 #[derive(Debug, sqlx::FromRow)]
 pub struct Consumed {
@@ -57,6 +67,10 @@ pub struct Consumed {
     pub key_type: String,
     pub identity: String,
     pub message: String,
+    /// For connect: the key the message promised.
+    pub scopes: Option<Vec<String>>,
+    pub key_name: Option<String>,
+    pub key_expires_at: Option<DateTime<Utc>>,
 }
 
 pub async fn create(
@@ -64,7 +78,7 @@ pub async fn create(
     purpose: Purpose,
     key_type: KeyType,
     identity: &str,
-    agent_id: Option<AgentId>,
+    grant: Option<&ConnectGrant>,
     origin: &str,
 ) -> sqlx::Result<Challenge> {
     let mut raw = [0u8; 16];
@@ -76,8 +90,14 @@ pub async fn create(
         KeyType::Evm => "Ethereum account",
         KeyType::Ed25519 => "Ed25519 key",
     };
-    let statement = match (purpose, agent_id) {
-        (Purpose::AgentConnect, Some(a)) => format!("Issue an API key for agent {a}."),
+    let statement = match (purpose, grant) {
+        (Purpose::AgentConnect, Some(g)) => format!(
+            "Issue an API key for agent {}.\nKey name: {}\nScopes: {}\nKey expires: {}",
+            g.agent_id,
+            g.name,
+            g.scopes.join(" "),
+            g.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ),
         _ => "Sign in to miniclaw as an owner.".to_string(),
     };
     let message = format!(
@@ -86,15 +106,19 @@ pub async fn create(
         expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
     );
     sqlx::query!(
-        "INSERT INTO auth_challenges (nonce, purpose, agent_id, key_type, identity, message, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO auth_challenges (nonce, purpose, agent_id, key_type, identity, message, expires_at, scopes, key_name,
+            key_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         nonce,
         purpose.as_str(),
-        agent_id as _,
+        grant.map(|g| g.agent_id) as _,
         key_type.as_str(),
         identity,
         message,
-        expires_at
+        expires_at,
+        grant.map(|g| g.scopes.as_slice()),
+        grant.map(|g| g.name.as_str()),
+        grant.map(|g| g.expires_at)
     )
     .execute(pool)
     .await?;
@@ -110,7 +134,7 @@ pub async fn consume(pool: &PgPool, nonce: &str, purpose: Purpose) -> sqlx::Resu
         Consumed,
         "UPDATE auth_challenges SET used_at = now()
          WHERE nonce = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-         RETURNING purpose, agent_id, key_type, identity, message",
+         RETURNING purpose, agent_id, key_type, identity, message, scopes, key_name, key_expires_at",
         nonce,
         purpose.as_str()
     )

@@ -85,7 +85,7 @@ pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<
 /// `owner_from_parts` over the headers alone.
 pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
     let Some(owner) = signed_owner(headers, state)? else { return Ok(None) };
-    if !session::is_active(state.pool(), owner.session_id).await? {
+    if !session::is_active(state.pool(), owner.session_id, owner.owner_id, owner.tenant_id).await? {
         return Err(signed_out());
     }
     Ok(Some(owner))
@@ -207,15 +207,16 @@ impl AgentScope {
     pub async fn resolve(headers: &HeaderMap, state: &AppState, agent_id: AgentId) -> Result<AgentScope, ApiError> {
         if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
             let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
-                ApiError::Unauthorized(
-                    match r {
-                        KeyRejection::Malformed => "malformed API key",
-                        KeyRejection::Unknown => "unknown API key",
-                        KeyRejection::Revoked => "API key has been revoked",
-                        KeyRejection::Expired => "API key has expired",
+                let reason = match r {
+                    KeyRejection::Malformed => "malformed API key",
+                    KeyRejection::Unknown => "unknown API key",
+                    KeyRejection::Revoked => "API key has been revoked",
+                    KeyRejection::Expired => "API key has expired",
+                    KeyRejection::Unavailable => {
+                        return ApiError::Unavailable("the key could not be checked; try again shortly".into());
                     }
-                    .into(),
-                )
+                };
+                ApiError::Unauthorized(reason.into())
             })?;
             if let Some(limiter) = state.key_limiter()
                 && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
@@ -242,12 +243,13 @@ impl AgentScope {
             .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))?;
         // The session is live and the agent is the tenant's: one round trip.
         let (live, owned): (bool, bool) = sqlx::query_as(&format!(
-            "SELECT ({}), EXISTS (SELECT 1 FROM agents WHERE id = $2 AND tenant_id = $3)",
+            "SELECT ({}), EXISTS (SELECT 1 FROM agents WHERE id = $4 AND tenant_id = $3 AND deleted_at IS NULL)",
             session::ACTIVE
         ))
         .bind(owner.session_id)
-        .bind(agent_id)
+        .bind(owner.owner_id)
         .bind(owner.tenant_id)
+        .bind(agent_id)
         .fetch_one(state.pool())
         .await?;
         if !live {

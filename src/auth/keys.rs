@@ -161,6 +161,8 @@ pub enum KeyRejection {
     Unknown,
     Revoked,
     Expired,
+    /// The key could not be checked (the database is unreachable): not the caller's fault.
+    Unavailable,
 }
 
 /// Checks a presented token. `last_used_at` is refreshed at most once a minute so that busy
@@ -168,14 +170,16 @@ pub enum KeyRejection {
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
     let row = sqlx::query!(
-        "SELECT agent_id, tenant_id, secret_hash, scopes, expires_at, revoked_at, last_used_at FROM api_keys WHERE id = $1",
+        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
+           FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
+          WHERE k.id = $1",
         id as _
     )
     .fetch_optional(pool)
     .await
     .map_err(|e| {
         tracing::warn!(error = %e, "key lookup failed");
-        KeyRejection::Unknown
+        KeyRejection::Unavailable
     })?;
     let Some(row) = row else {
         return Err(KeyRejection::Unknown);

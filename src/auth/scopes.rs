@@ -49,6 +49,13 @@ pub fn allows(granted: &[String], required: Scope) -> bool {
     granted.iter().any(|g| g == "*" || g == required.0 || (level == "read" && g.strip_suffix(":write") == Some(family)))
 }
 
+/// Whether a key holding exactly `ceiling` could grant `scope` (`*` only from `*`).
+pub fn within(ceiling: &[String], scope: &str) -> bool {
+    ceiling.iter().any(|c| {
+        c == "*" || c == scope || scope.strip_suffix(":read").is_some_and(|f| c.strip_suffix(":write") == Some(f))
+    })
+}
+
 /// Validates and normalises a requested scope list (sorted, deduplicated, non-empty).
 pub fn parse_list(requested: &[String]) -> Result<Vec<String>, String> {
     if requested.is_empty() {

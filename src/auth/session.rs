@@ -132,12 +132,19 @@ pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(UserId,
     Ok(row.map(|r| (r.owner_id.into(), r.tenant_id.into(), sid, next)))
 }
 
-/// Whether session `$1` is live (not signed out, not expired), as an SQL expression.
-pub const ACTIVE: &str =
-    "EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now())";
+/// Whether session `$1` is live (not signed out, not expired) and belongs to owner `$2` of
+/// tenant `$3`, as an SQL expression: a token is only as good as the session it names, and that
+/// session must be the token's own owner's.
+pub const ACTIVE: &str = "EXISTS (SELECT 1 FROM owner_sessions WHERE id = $1 AND owner_id = $2 AND tenant_id = $3
+    AND revoked_at IS NULL AND expires_at > now())";
 
-pub async fn is_active(pool: &PgPool, session_id: Uuid) -> sqlx::Result<bool> {
-    sqlx::query_scalar(&format!("SELECT {ACTIVE}")).bind(session_id).fetch_one(pool).await
+pub async fn is_active(pool: &PgPool, session_id: Uuid, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<bool> {
+    sqlx::query_scalar(&format!("SELECT {ACTIVE}"))
+        .bind(session_id)
+        .bind(owner_id)
+        .bind(tenant_id)
+        .fetch_one(pool)
+        .await
 }
 
 pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {

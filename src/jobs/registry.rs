@@ -48,9 +48,10 @@ impl JobContext {
             .agent_id
             .map(AgentId)
             .ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
-        let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent as _)
-            .fetch_optional(&self.pool)
-            .await?;
+        let tenant =
+            sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1 AND deleted_at IS NULL", agent as _)
+                .fetch_optional(&self.pool)
+                .await?;
         Ok((agent, tenant.map(TenantId).ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
     }
 }

@@ -87,7 +87,8 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
         loop {
             let missing = sqlx::query_scalar!(
                 "SELECT a.id FROM agents a
-                  WHERE NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
+                  WHERE a.deleted_at IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
                   LIMIT 1000",
                 c.name
             )

@@ -87,13 +87,15 @@ pub struct AgentIndexReport {
 }
 
 /// Creates (concurrently) the per-agent index of every agent with at least `min` vectors of a
-/// model, and drops the indexes of agents that are gone or have shrunk below half of `min`.
+/// model, and drops the indexes of agents that are gone (deleted, even before they are purged)
+/// or have shrunk below half of `min`.
 /// An index left invalid by an interrupted build is rebuilt.
 pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<AgentIndexReport> {
     let mut report = AgentIndexReport::default();
     let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query_as(
-        "SELECT agent_id, embedding_model, vector_dims(embedding), count(*) FROM agent_memories
-          WHERE embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
+        "SELECT m.agent_id, m.embedding_model, vector_dims(m.embedding), count(*) FROM agent_memories m
+           JOIN agents a ON a.id = m.agent_id AND a.deleted_at IS NULL
+          WHERE m.embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
     )
     .bind(min)
     .fetch_all(pool)

@@ -43,6 +43,8 @@ struct AgentForm {
     active: bool,
     evm_address: String,
     ed25519_public_key: String,
+    /// Space-separated scopes a connect may grant.
+    connect_scopes: String,
 }
 
 impl AgentForm {
@@ -55,6 +57,7 @@ impl AgentForm {
             proactiveness: "moderate".into(),
             timezone: "UTC".into(),
             active: true,
+            connect_scopes: agents::DEFAULT_CONNECT_SCOPES.join(" "),
             ..Default::default()
         }
     }
@@ -77,6 +80,7 @@ impl AgentForm {
             active: a.active,
             evm_address: a.evm_address.clone().unwrap_or_default(),
             ed25519_public_key: a.ed25519_public_key.clone().unwrap_or_default(),
+            connect_scopes: a.connect_scopes.join(" "),
         }
     }
 
@@ -98,6 +102,7 @@ impl AgentForm {
             active: f.checked("active"),
             evm_address: f.text("evm_address"),
             ed25519_public_key: f.text("ed25519_public_key"),
+            connect_scopes: f.text("connect_scopes"),
         }
     }
 
@@ -135,6 +140,13 @@ impl AgentForm {
             active: Some(self.active),
             evm_address: opt(&self.evm_address),
             ed25519_public_key: opt(&self.ed25519_public_key),
+            connect_scopes: Some(
+                self.connect_scopes
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
+            ),
         })
     }
 }
@@ -242,7 +254,7 @@ pub async fn delete_agent(
 ) -> PageResult {
     let mut tx = state.pool().begin().await.map_err(internal)?;
     // Still 404 when it is gone by now (deleted in another tab since the extractor loaded it).
-    agents::delete(&mut tx, web.owner.tenant_id, agent.id, &web.owner.origin())
+    agents::delete(&mut tx, web.owner.tenant_id, agent.id, &web.owner.origin(), state.config().agent_retention_days)
         .await
         .map_err(internal)?
         .ok_or_else(not_found_page)?;

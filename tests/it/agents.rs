@@ -56,20 +56,47 @@ async fn agent_crud_with_validation_and_activity() {
     assert!(activity[0]["request_id"].as_str().unwrap().len() >= 8);
     assert_eq!(activity[0]["details"]["fields"], json!(["tier", "quiet_hours"]));
 
+    let (_, key) = app.create_key(&owner, id, &["agent:write"]).await;
+    // Deleting is the owner's: a key, even with `agent:write`, cannot (hardening finding 2).
+    let r = app.send(app.as_bearer(&key, Method::DELETE, &format!("/v1/hosted-agents/{id}"))).await;
+    assert_eq!(r.status, 403, "{}", r.text);
     let r = app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("/v1/hosted-agents/{id}"))).await;
     assert_eq!(r.status, 204);
-    assert_eq!(
-        app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/hosted-agents/{id}"))).await.status,
-        404
-    );
+    let get = |token: String| {
+        let app = &app;
+        async move { app.send(app.as_bearer(&token, Method::GET, &format!("/v1/hosted-agents/{id}"))).await.status }
+    };
+    assert_eq!(get(owner.token.clone()).await, 404);
+    assert_eq!(get(key.clone()).await, 401, "a deleted agent's keys stop working");
+    let listed = app.send(app.as_bearer(&owner.token, Method::GET, "/v1/hosted-agents")).await.json();
+    assert_eq!(listed, json!([]));
+
+    // Until it is purged, the owner can bring it back, keys and all.
+    let r = app.send(app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/restore"))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(get(key.clone()).await, 200);
+    let r = app.send(app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/restore"))).await;
+    assert_eq!(r.status, 404, "only a deleted agent can be restored");
+
+    // Purged after the retention period: the data goes, the trail stays in the tenant's log.
+    let r = app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("/v1/hosted-agents/{id}"))).await;
+    assert_eq!(r.status, 204);
+    assert_eq!(miniclaw::agents::purge_deleted(app.pool(), 1).await.unwrap(), 0, "within the retention period");
+    assert_eq!(miniclaw::agents::purge_deleted(app.pool(), 0).await.unwrap(), 1);
     let left: i64 =
         sqlx::query_scalar("SELECT (SELECT count(*) FROM agent_activity) + (SELECT count(*) FROM api_keys)")
             .fetch_one(app.pool())
             .await
             .unwrap();
-    assert_eq!(left, 0, "deleting the agent removes its data");
-    let tenant_log = app.send(app.as_bearer(&owner.token, Method::GET, "/v1/activity")).await.json();
-    assert_eq!(tenant_log[0]["action"], "agent.deleted");
+    assert_eq!(left, 0, "purging the agent removes its data");
+    let r = app.send(app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/restore"))).await;
+    assert_eq!(r.status, 404);
+    let tenant_log = app.send(app.as_bearer(&owner.token, Method::GET, "/v1/activity?limit=100")).await.json();
+    let actions: Vec<&str> = tenant_log.as_array().unwrap().iter().map(|a| a["action"].as_str().unwrap()).collect();
+    assert_eq!(actions[0], "agent.purged");
+    for kept in ["agent.created", "agent.updated", "key.issued", "agent.restored", "agent.deleted"] {
+        assert!(actions.contains(&kept), "{kept} outlives the agent: {actions:?}");
+    }
 }
 
 #[tokio::test]

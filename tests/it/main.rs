@@ -17,6 +17,7 @@ mod embeddings;
 mod errors;
 mod fuzz;
 mod gateway;
+mod hardening;
 mod health;
 mod isolation;
 mod jobs;

@@ -231,7 +231,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             |ctx: JobContext| async move {
                 let deps = ctx.deps()?;
                 let stale: Vec<(AgentId, TenantId)> = sqlx::query_as(&format!(
-                    "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id
+                    "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id AND a.deleted_at IS NULL
                       GROUP BY q.agent_id, a.tenant_id
                      HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
                 ))

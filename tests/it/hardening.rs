@@ -1,0 +1,74 @@
+//! Findings of the security review (issue: hardening) that are not covered next to the feature
+//! they concern: each test failed before its fix.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::common::TestApp;
+use miniclaw::auth::session::SessionKeys;
+use miniclaw::ids::{TenantId, UserId};
+
+/// Finding 5: a session token is only as good as the live session it names, and that session
+/// must belong to the token's owner and tenant. A token naming one owner with another owner's
+/// live session id is refused.
+#[tokio::test]
+async fn a_token_naming_another_owners_session_is_refused() {
+    let app = TestApp::spawn().await;
+    let ada = app.signup("ada@example.com").await;
+    let eve = app.signup("eve@example.com").await;
+    let secret: Vec<u8> = sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    let keys = SessionKeys::from_secret(&secret);
+    let eve_session: uuid::Uuid =
+        sqlx::query_scalar("SELECT id FROM owner_sessions WHERE owner_id = $1::uuid AND revoked_at IS NULL")
+            .bind(&eve.owner_id)
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+    let ada_session: uuid::Uuid =
+        sqlx::query_scalar("SELECT id FROM owner_sessions WHERE owner_id = $1::uuid AND revoked_at IS NULL")
+            .bind(&ada.owner_id)
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+    let (owner, tenant): (UserId, TenantId) = (ada.owner_id.parse().unwrap(), ada.tenant_id.parse().unwrap());
+    let agent = app.create_agent(&ada, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+
+    // A token for Ada's own session works (the keys above are the server's)...
+    let own = keys.issue(owner, tenant, ada_session);
+    let r = app.send(app.as_bearer(&own, Method::GET, &format!("/v1/hosted-agents/{agent}"))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    // ...one that names Eve's live session does not, on any route.
+    let forged = keys.issue(owner, tenant, eve_session);
+    for path in [format!("/v1/hosted-agents/{agent}"), "/v1/hosted-agents".to_string(), "/v1/activity".to_string()] {
+        let r = app.send(app.as_bearer(&forged, Method::GET, &path)).await;
+        assert_eq!(r.status, 401, "{path}: {}", r.text);
+    }
+}
+
+/// Finding 15: when a key cannot be checked because the database is down, the answer is 503 (try
+/// again), not 401 (a client would throw its valid key away).
+#[tokio::test]
+async fn a_key_that_cannot_be_checked_is_a_503_not_a_401() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let (_, key) = app.create_key(&owner, &id, &["agent:read"]).await;
+    let r = app.send(app.as_bearer(&key, Method::GET, &format!("/v1/hosted-agents/{id}"))).await;
+    assert_eq!(r.status, 200);
+    // The database refuses the server's connections (and drops the ones it has).
+    let admin = sqlx::PgPool::connect("postgres://postgres@127.0.0.1:5432/postgres").await.unwrap();
+    let name = &app.db.name;
+    sqlx::query(&format!("ALTER DATABASE {name} WITH ALLOW_CONNECTIONS false")).execute(&admin).await.unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(name)
+        .execute(&admin)
+        .await
+        .unwrap();
+    let r = app.send(app.as_bearer(&key, Method::GET, &format!("/v1/hosted-agents/{id}"))).await;
+    sqlx::query(&format!("ALTER DATABASE {name} WITH ALLOW_CONNECTIONS true")).execute(&admin).await.unwrap();
+    assert_eq!(r.status, 503, "{}", r.text);
+    assert!(!r.text.to_lowercase().contains("connection"), "no internal detail: {}", r.text);
+}

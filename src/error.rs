@@ -59,6 +59,8 @@ pub enum ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+const INTERNAL_MESSAGE: &str = "internal error; the request id in x-request-id helps the operator find it";
+
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         ApiError::BadRequest { code: "bad_request", message: message.into(), details: None }
@@ -111,11 +113,17 @@ impl ApiError {
         }
     }
 
+    /// The message a client may see: never an internal error's text (that goes to the log).
+    pub fn public_message(&self) -> String {
+        match self {
+            ApiError::Internal(_) => INTERNAL_MESSAGE.to_string(),
+            other => other.to_string(),
+        }
+    }
+
     fn body(&self) -> ErrorBody {
         let (message, details) = match self {
-            ApiError::Internal(_) => {
-                ("internal error; the request id in x-request-id helps the operator find it".to_string(), None)
-            }
+            ApiError::Internal(_) => (INTERNAL_MESSAGE.to_string(), None),
             ApiError::BadRequest { message, details, .. } | ApiError::Unprocessable { message, details, .. } => {
                 (message.clone(), details.clone())
             }
@@ -182,7 +190,16 @@ impl From<crate::llm::LlmError> for ApiError {
                 },
                 None => ApiError::Unavailable(r.to_string()),
             },
-            LlmError::AllFailed { .. } => ApiError::BadGateway(e.to_string()),
+            // The attempts name providers' answers (which can quote a masked key or an internal
+            // address): they go to the log, the client learns how many failed.
+            LlmError::AllFailed { attempts } => {
+                tracing::warn!(attempts = %attempts.join("; "), "every model for the role failed");
+                let n = attempts.len();
+                ApiError::BadGateway(format!(
+                    "every model for this role failed ({n} attempt{}); try again, or regenerate the reply",
+                    if n == 1 { "" } else { "s" }
+                ))
+            }
             LlmError::Db(e) => e.into(),
         }
     }

@@ -134,10 +134,15 @@ pub(super) async fn generate(
     // Tier 2: generation.
     let system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
+    // A premium agent's own model, when its owner set one, runs instead of the route's primary.
+    let model = agent.premium_model.clone().filter(|_| role == Role::ChatPremium);
     let mut messages = prompt::messages(system, history, &turn.message);
     let mut tool_usage = Usage::default();
     if t.triage.tools_needed {
-        let req = ChatRequest::new(role, messages.clone()).max_tokens(t.triage.max_tokens).tools(tools());
+        let req = ChatRequest::new(role, messages.clone())
+            .max_tokens(t.triage.max_tokens)
+            .tools(tools())
+            .model(model.clone());
         let first = state.llm().complete(&ctx, req).await?;
         tool_usage = first.usage;
         if first.tool_calls.is_empty() {
@@ -146,7 +151,7 @@ pub(super) async fn generate(
         }
         messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
     }
-    let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens);
+    let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens).model(model);
     if !state.llm().streams(role) {
         // One piece of text: stored and announced with the finished turn, no row update of its own.
         let response = state.llm().complete(&ctx, req).await?;

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use sqlx::PgPool;
+
+use crate::error::ApiError;
 use tokio::sync::broadcast;
 
 /// What a generation announces.
@@ -93,7 +95,9 @@ pub async fn follow(
                 return;
             }
             Err(e) => {
-                let _ = out.send(Event::Failed { code: "internal".into(), message: e.to_string() }).await;
+                tracing::warn!(reply_id = %reply_id, error = %e, "reading a reply for its stream failed");
+                let error = ApiError::from(e);
+                let _ = out.send(Event::Failed { code: error.code().into(), message: error.public_message() }).await;
                 return;
             }
         };

@@ -43,7 +43,14 @@ struct Stored {
     #[sqlx(flatten)]
     limits: crate::llm::budget::Limits,
     within: bool,
+    /// Whether the agent is active (an owner can pause it): a paused agent takes no turns.
+    active: bool,
     position: Option<i32>,
+}
+
+/// A paused agent (`active: false`) answers nothing until its owner turns it back on.
+fn inactive() -> ApiError {
+    ApiError::Conflict("the agent is paused (active: false); its owner can turn it back on".into())
 }
 
 /// Stores the user's message (and an empty reply that will stream into its row) and starts
@@ -67,7 +74,8 @@ pub async fn start(
     };
     let sql = format!(
         "WITH limits AS (SELECT {}
-         ), allowed AS (SELECT 1 FROM limits WHERE {}
+         ), active AS (SELECT coalesce((SELECT active FROM agents WHERE id = $2), false) AS active
+         ), allowed AS (SELECT 1 FROM limits, active WHERE active.active AND {}
          ), created AS (
             INSERT INTO conversations (id, agent_id, title, channel, message_count)
             SELECT $1, $2, $7, $6, 2 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
@@ -83,8 +91,8 @@ pub async fn start(
             INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
             SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
          )
-         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS within, q.position
-           FROM limits l LEFT JOIN question q ON true",
+         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS within, a.active, q.position
+           FROM limits l CROSS JOIN active a LEFT JOIN question q ON true",
         crate::llm::budget::limits_sql("$2", "$9", "ARRAY[]::text[]", "now()", "false"),
         crate::llm::budget::WITHIN_SQL
     );
@@ -101,6 +109,9 @@ pub async fn start(
         .bind(caller.tenant_id)
         .fetch_one(state.pool())
         .await?;
+    if !stored.active {
+        return Err(inactive());
+    }
     if !stored.within {
         // The statement's own condition decided; `judge` (the same rules) says why.
         let refusal = crate::llm::budget::judge(stored.limits, now)
@@ -173,6 +184,11 @@ pub async fn regenerate(
         found.reply_to.map(MessageId).ok_or_else(|| ApiError::not_found("message"))?
     };
     // Lock the conversation: one regeneration at a time.
+    let active =
+        sqlx::query_scalar!("SELECT active FROM agents WHERE id = $1", agent_id as _).fetch_one(&mut *tx).await?;
+    if !active {
+        return Err(inactive());
+    }
     sqlx::query!(
         "SELECT 1 AS locked FROM conversations WHERE agent_id = $1 AND id = $2 FOR UPDATE",
         agent_id as _,
@@ -286,8 +302,10 @@ pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
 /// Records a failed generation: both messages get the error status (the user message can be
 /// regenerated), the reply keeps whatever text it had.
 async fn fail(state: &AppState, turn: &Turn, e: &ApiError, events: &tokio::sync::broadcast::Sender<Event>) {
-    let message = e.to_string();
-    tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = %message, "chat generation failed");
+    // The full error goes to the log; the stored message and the stream get what a client may
+    // see (no internal error text, no provider answer).
+    tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = ?e, "chat generation failed");
+    let message = e.public_message();
     let stored = sqlx::query!(
         "UPDATE chat_messages SET status = 'error', error = $4, updated_at = now()
           WHERE agent_id = $1 AND id IN ($2, $3) AND status IN ('pending', 'streaming')",

@@ -24,6 +24,11 @@ pub enum CycleScope {
     Platform,
 }
 
+/// A per-agent job met a paused agent (`active: false`): skipped, not failed.
+#[derive(Debug, thiserror::Error)]
+#[error("the agent is paused (active: false)")]
+pub struct AgentPaused;
+
 /// What a running job can reach.
 #[derive(Clone)]
 pub struct JobContext {
@@ -41,18 +46,22 @@ impl JobContext {
             .ok_or_else(|| anyhow::anyhow!("this process has no model gateway or embedder for `{}`", self.job.kind))
     }
 
-    /// The job's agent and its tenant, for per-agent cycles.
+    /// The job's agent and its tenant, for per-agent cycles. A paused agent (`active: false`)
+    /// is `AgentPaused`: the worker records the job as skipped, not failed.
     pub async fn agent(&self) -> anyhow::Result<(AgentId, TenantId)> {
         let agent = self
             .job
             .agent_id
             .map(AgentId)
             .ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
-        let tenant =
-            sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1 AND deleted_at IS NULL", agent as _)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok((agent, tenant.map(TenantId).ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?))
+        let row = sqlx::query!("SELECT tenant_id, active FROM agents WHERE id = $1 AND deleted_at IS NULL", agent as _)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?;
+        if !row.active {
+            return Err(AgentPaused.into());
+        }
+        Ok((agent, TenantId(row.tenant_id)))
     }
 }
 

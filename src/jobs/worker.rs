@@ -131,6 +131,11 @@ impl Worker {
 /// is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused again; the next
 /// scheduled run tries afresh.
 async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
+    if error.chain().any(|e| e.is::<super::registry::AgentPaused>()) {
+        metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => "agent_inactive")
+            .increment(1);
+        return Some(serde_json::json!({ "skipped": true, "reason": "agent_inactive", "message": error.to_string() }));
+    }
     let refusal = error.chain().find_map(|e| match e.downcast_ref::<crate::llm::LlmError>() {
         Some(crate::llm::LlmError::Refused(r)) => Some(r.clone()),
         _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),

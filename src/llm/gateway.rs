@@ -80,7 +80,7 @@ impl Gateway {
         let deadline = Instant::now() + route.timeout();
         let mut attempts = Vec::new();
 
-        for target in &route.targets {
+        for target in &targets(route, &req) {
             if target.provider == OFFLINE {
                 return Ok(self.offline(ctx, &req, target).await);
             }
@@ -176,7 +176,7 @@ impl Gateway {
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let mut attempts = Vec::new();
-        for target in &route.targets {
+        for target in &targets(route, req) {
             if target.provider == OFFLINE {
                 let r = self.offline(ctx, req, target).await;
                 let _ = deltas.send(r.content.clone()).await;
@@ -345,4 +345,15 @@ impl Gateway {
             tracing::error!(error = %e, role = req.role.as_str(), "could not write the LLM usage log");
         }
     }
+}
+
+/// The route's targets for `req`: its primary target runs the request's model when it names one.
+fn targets(route: &super::routing::Route, req: &ChatRequest) -> Vec<Target> {
+    let mut targets = route.targets.clone();
+    if let (Some(model), Some(first)) = (&req.model, targets.first_mut())
+        && first.provider != OFFLINE
+    {
+        first.model = model.clone();
+    }
+    targets
 }

@@ -175,13 +175,29 @@ pub struct ChatRequest {
     /// The typed input the prompt was rendered from (`from_input`). Providers never see it
     /// (the prompt carries it as text); the offline engine answers from it.
     pub input: Option<Input>,
+    /// The model the route's primary target runs instead of its own (an agent's
+    /// `premium_model`); fallbacks keep theirs, and the offline engine is never replaced.
+    pub model: Option<String>,
 }
 
 impl ChatRequest {
     /// A request from its messages: chat, premium chat and skills, whose prompt the chat
     /// pipeline assembles. The other roles are built with `from_input`.
     pub fn new(role: Role, messages: Vec<Message>) -> Self {
-        ChatRequest { role, messages, json: false, tools: Vec::new(), max_tokens: None, temperature: None, input: None }
+        ChatRequest {
+            role,
+            messages,
+            json: false,
+            tools: Vec::new(),
+            max_tokens: None,
+            temperature: None,
+            input: None,
+            model: None,
+        }
+    }
+    pub fn model(mut self, model: Option<String>) -> Self {
+        self.model = model;
+        self
     }
     pub fn json(mut self) -> Self {
         self.json = true;

@@ -126,6 +126,13 @@ async fn a_failed_generation_keeps_the_message_and_it_can_be_regenerated() {
     assert_eq!(msgs[0]["content"], "Tell me a story");
     assert_eq!(msgs[0]["status"], "error", "the user's message is kept, marked failed");
     assert_eq!(msgs[1]["status"], "error");
+    // Nothing of the provider's answer or address reaches the client (hardening finding 11).
+    let port =
+        server.base_url().rsplit(':').next().unwrap().trim_end_matches(|c: char| !c.is_ascii_digit()).to_string();
+    for shown in [r.text.clone(), msgs[1]["error"].to_string(), msgs[0]["error"].to_string()] {
+        assert!(!shown.contains("scripted failure") && !shown.contains(&port), "{shown}");
+    }
+    assert!(r.text.contains("every model for this role failed (1 attempt)"), "{}", r.text);
     let user_id = msgs[0]["id"].as_str().unwrap();
 
     server.push(Script::Stream { pieces: vec!["Once ".into(), "upon a time.".into()], usage: None, complete: true });

@@ -72,3 +72,70 @@ async fn a_key_that_cannot_be_checked_is_a_503_not_a_401() {
     assert_eq!(r.status, 503, "{}", r.text);
     assert!(!r.text.to_lowercase().contains("connection"), "no internal detail: {}", r.text);
 }
+
+/// Finding 16: `premium_model` was accepted and ignored. A premium agent's own model now runs
+/// instead of the premium route's primary model.
+#[tokio::test]
+async fn a_premium_agents_own_model_answers_its_chat() {
+    let server = crate::llm_server::LlmServer::start().await;
+    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent =
+        app.create_agent(&owner, json!({ "name": "Ada", "tier": "premium", "premium_model": "house-model-7" })).await;
+    let id = agent["id"].as_str().unwrap();
+    // The streamed reply (this message is triaged by the rules, not a model).
+    server.push(crate::llm_server::Script::Stream { pieces: vec!["The sea.".into()], usage: None, complete: true });
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/chat"))
+                .json(&json!({ "message": "Write me a long and thoughtful essay about the sea, please" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let models: Vec<String> =
+        server.requests().iter().map(|q| q["model"].as_str().unwrap_or_default().to_string()).collect();
+    assert_eq!(models, ["house-model-7"]);
+}
+
+/// Finding 16: `active: false` was accepted and ignored. A paused agent takes no chat turns
+/// (409, nothing stored) and its cycles are skipped, not failed.
+#[tokio::test]
+async fn a_paused_agent_neither_chats_nor_runs_cycles() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let id =
+        app.create_agent(&owner, json!({ "name": "Ada", "active": false })).await["id"].as_str().unwrap().to_string();
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/chat"))
+                .json(&json!({ "message": "Hello there" })),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages").fetch_one(app.pool()).await.unwrap();
+    assert_eq!(stored, 0);
+
+    let agent: miniclaw::ids::AgentId = id.parse().unwrap();
+    let job = miniclaw::jobs::queue::enqueue(app.pool(), miniclaw::jobs::NewJob::new("reflection").agent(agent))
+        .await
+        .unwrap();
+    app.run_jobs().await;
+    let done = miniclaw::jobs::queue::get(app.pool(), job.id).await.unwrap().unwrap();
+    assert_eq!(done.status, "done");
+    assert_eq!(done.result.as_ref().unwrap()["reason"], "agent_inactive", "{:?}", done.result);
+
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::PATCH, &format!("/v1/hosted-agents/{id}"))
+                .json(&json!({ "active": true })),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/chat"))
+                .json(&json!({ "message": "Hello there" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+}

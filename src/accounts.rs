@@ -165,8 +165,67 @@ pub async fn create_owner(
     Ok(created)
 }
 
-/// Checks an email and password; `None` for any mismatch (without saying which part).
+/// Failed sign-ins an account may have in a row before it must wait.
+pub const FREE_FAILURES: i32 = 5;
+/// The longest wait after failed sign-ins, in seconds.
+pub const MAX_LOCK_SECS: i64 = 900;
+
+/// Seconds an account waits after its `failures`-th failure in a row: none for the first
+/// `FREE_FAILURES`, then 1, 2, 4, ... up to `MAX_LOCK_SECS`.
+pub fn lock_secs(failures: i32) -> i64 {
+    if failures < FREE_FAILURES {
+        return 0;
+    }
+    1i64.checked_shl((failures - FREE_FAILURES) as u32).unwrap_or(MAX_LOCK_SECS).min(MAX_LOCK_SECS)
+}
+
+/// Checks an email and password; `None` for any mismatch (without saying which part). An
+/// account with too many failures in a row answers 429 with the wait (`lock_secs`) before any
+/// password is checked; a success clears its count.
 pub async fn check_password(
+    pool: &PgPool,
+    email: &str,
+    password_plain: String,
+) -> ApiResult<Option<(OwnerView, TenantView)>> {
+    let key = email.trim().to_lowercase();
+    let wait = sqlx::query_scalar!(
+        r#"SELECT ceil(extract(epoch FROM locked_until - now()))::bigint AS "wait!" FROM login_failures
+            WHERE email_key = $1 AND locked_until > now()"#,
+        key
+    )
+    .fetch_optional(pool)
+    .await?;
+    if let Some(wait) = wait {
+        return Err(ApiError::RateLimited {
+            retry_after_secs: wait.max(1) as u64,
+            message: Some("too many failed sign-ins for this account; wait before trying again".into()),
+            reset_at: None,
+        });
+    }
+    let matched = verify_account(pool, email, password_plain).await?;
+    if matched.is_some() {
+        sqlx::query!("DELETE FROM login_failures WHERE email_key = $1", key).execute(pool).await?;
+    } else {
+        let failures = sqlx::query_scalar!(
+            "INSERT INTO login_failures AS f (email_key, failures, locked_until) VALUES ($1, 1, now())
+             ON CONFLICT (email_key) DO UPDATE SET failures = f.failures + 1, last_failed_at = now()
+             RETURNING failures",
+            key
+        )
+        .fetch_one(pool)
+        .await?;
+        sqlx::query!(
+            "UPDATE login_failures SET locked_until = now() + make_interval(secs => $2) WHERE email_key = $1",
+            key,
+            lock_secs(failures) as f64
+        )
+        .execute(pool)
+        .await?;
+    }
+    Ok(matched)
+}
+
+async fn verify_account(
     pool: &PgPool,
     email: &str,
     password_plain: String,

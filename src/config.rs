@@ -119,6 +119,9 @@ pub struct Config {
     pub connect_key_days: u32,
     /// `MINICLAW_CONNECT_KEYS_PER_AGENT`: live connect-issued keys an agent may have.
     pub connect_keys_per_agent: i64,
+    /// `MINICLAW_TRUSTED_PROXIES`: addresses or CIDR ranges of the reverse proxies in front of
+    /// miniclaw. Only from these is `X-Forwarded-For` believed (for per-address rate limits).
+    pub trusted_proxies: crate::memory::knowledge::Allowlist,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
@@ -272,6 +275,10 @@ impl Config {
                 &get("MINICLAW_URL_ALLOWLIST").unwrap_or_default(),
             )
             .map_err(|e| bad("MINICLAW_URL_ALLOWLIST", e))?,
+            trusted_proxies: crate::memory::knowledge::Allowlist::parse(
+                &get("MINICLAW_TRUSTED_PROXIES").unwrap_or_default(),
+            )
+            .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
             public_url,

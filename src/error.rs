@@ -54,7 +54,7 @@ pub enum ApiError {
     #[error("{0}")]
     BadGateway(String),
     #[error(transparent)]
-    Internal(#[from] anyhow::Error),
+    Internal(anyhow::Error),
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -202,6 +202,21 @@ impl From<crate::llm::LlmError> for ApiError {
             }
             LlmError::Db(e) => e.into(),
         }
+    }
+}
+
+/// Internal, unless it is a saturated resource that answers "try again shortly" (429 with
+/// `Retry-After`): all password-hashing slots busy.
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        if e.is::<crate::auth::password::Busy>() {
+            return ApiError::RateLimited {
+                retry_after_secs: 1,
+                message: Some(crate::auth::password::Busy.to_string()),
+                reset_at: None,
+            };
+        }
+        ApiError::Internal(e)
     }
 }
 

@@ -93,7 +93,7 @@ pub struct ConnectRequest {
 }
 
 /// Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
-/// The nonce is spent by this call whatever its outcome. 409 `connect_key_limit` when the
+/// The nonce is spent by this call whatever its outcome. 409 when the
 /// agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
 #[utoipa::path(post, path = "/v1/gateway/connect", tag = "gateway", request_body = ConnectRequest,
     responses((status = 201, body = IssuedKey), (status = 400, body = ErrorBody),

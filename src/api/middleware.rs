@@ -77,7 +77,11 @@ pub async fn limit_per_ip(
         let exempt = matches!(path, "/healthz" | "/readyz" | "/metrics") || path.starts_with("/static/");
         if !exempt
             && let Some(ConnectInfo(addr)) = req.extensions().get::<ConnectInfo<std::net::SocketAddr>>()
-            && let Err(retry_after_secs) = limiter.check(&addr.ip().to_string())
+            && let Err(retry_after_secs) = limiter.check(&crate::auth::ratelimit::client_bucket(
+                addr.ip(),
+                req.headers(),
+                &state.config().trusted_proxies,
+            ))
         {
             return ApiError::RateLimited {
                 retry_after_secs,

@@ -1,13 +1,42 @@
-//! Password hashing with argon2id, on the blocking pool (it is deliberately slow).
+//! Password hashing with argon2id, on the blocking pool (it is deliberately slow: ~19 MiB and
+//! tens of milliseconds each). At most one hash per core runs at a time; a request that cannot
+//! get a turn within `WAIT` is answered 429 with `Retry-After` instead of queueing without bound,
+//! so a flood of sign-ins cannot pin the machine or starve everything else.
+
+use std::sync::LazyLock;
+use std::time::Duration;
 
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use tokio::sync::Semaphore;
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 256;
 
+/// How long a request waits for a free hashing slot.
+const WAIT: Duration = Duration::from_secs(2);
+
+static SLOTS: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
+
+/// All hashing slots stayed busy for `WAIT`: the caller answers 429 with `Retry-After`.
+#[derive(Debug, thiserror::Error)]
+#[error("the server is busy checking passwords; try again in a moment")]
+pub struct Busy;
+
+async fn slot() -> Result<tokio::sync::SemaphorePermit<'static>, Busy> {
+    match tokio::time::timeout(WAIT, SLOTS.acquire()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => {
+            metrics::counter!("miniclaw_password_busy_total").increment(1);
+            Err(Busy)
+        }
+    }
+}
+
 pub async fn hash(password: String) -> anyhow::Result<String> {
+    let _slot = slot().await?;
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
@@ -20,6 +49,7 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 
 /// Whether `password` matches the stored PHC string. A malformed hash never matches.
 pub async fn verify(password: String, stored: String) -> anyhow::Result<bool> {
+    let _slot = slot().await?;
     Ok(tokio::task::spawn_blocking(move || {
         PasswordHash::new(&stored)
             .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())

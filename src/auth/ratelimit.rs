@@ -3,8 +3,43 @@
 //! higher (docs/SCALING.md).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use axum::http::HeaderMap;
+
+use crate::memory::knowledge::Allowlist;
+
+/// The rate-limit bucket of a request's client. Behind a trusted proxy (`MINICLAW_TRUSTED_PROXIES`)
+/// the client is the right-most `X-Forwarded-For` address that is not itself a trusted proxy;
+/// from anyone else the header is ignored (it is trivially forged). IPv6 clients share a bucket
+/// per /64, the block one subscriber usually holds, so rotating addresses inside it gains
+/// nothing; IPv4-mapped IPv6 addresses count as their IPv4.
+pub fn client_bucket(peer: IpAddr, headers: &HeaderMap, trusted: &Allowlist) -> String {
+    let mut client = peer;
+    if trusted.allows(peer)
+        && let Some(chain) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok())
+    {
+        for hop in chain.rsplit(',') {
+            let Ok(ip) = hop.trim().parse::<IpAddr>() else { break };
+            client = ip;
+            if !trusted.allows(ip) {
+                break;
+            }
+        }
+    }
+    match client {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
 
 pub struct RateLimiter {
     /// Time between requests at the sustained rate.
@@ -50,6 +85,28 @@ impl RateLimiter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_client_is_the_peer_unless_a_trusted_proxy_forwards_it() {
+        let peer = |s: &str| s.parse::<IpAddr>().unwrap();
+        let mut h = HeaderMap::new();
+        h.insert("x-forwarded-for", "203.0.113.9, 10.0.0.7".parse().unwrap());
+        let none = Allowlist::parse("").unwrap();
+        let proxies = Allowlist::parse("10.0.0.0/8").unwrap();
+        assert_eq!(client_bucket(peer("198.51.100.1"), &h, &none), "198.51.100.1", "header ignored from anyone");
+        assert_eq!(client_bucket(peer("10.0.0.1"), &h, &none), "10.0.0.1", "no proxy is trusted by default");
+        assert_eq!(client_bucket(peer("198.51.100.1"), &h, &proxies), "198.51.100.1", "untrusted peer");
+        assert_eq!(client_bucket(peer("10.0.0.1"), &h, &proxies), "203.0.113.9", "through two trusted hops");
+        h.insert("x-forwarded-for", "garbage, 203.0.113.9".parse().unwrap());
+        assert_eq!(client_bucket(peer("10.0.0.1"), &h, &proxies), "203.0.113.9");
+        // IPv6: one bucket per /64; mapped IPv4 is IPv4.
+        let a = client_bucket(peer("2001:db8:1:2:aaaa::1"), &HeaderMap::new(), &none);
+        let b = client_bucket(peer("2001:db8:1:2:ffff::9"), &HeaderMap::new(), &none);
+        let c = client_bucket(peer("2001:db8:1:3::1"), &HeaderMap::new(), &none);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(client_bucket(peer("::ffff:192.0.2.1"), &HeaderMap::new(), &none), "192.0.2.1");
+    }
 
     #[test]
     fn allows_the_burst_then_throttles_then_recovers() {

@@ -139,3 +139,94 @@ async fn a_paused_agent_neither_chats_nor_runs_cycles() {
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
 }
+
+async fn login(app: &TestApp, email: &str, password: &str) -> crate::common::Reply {
+    app.send(app.request(Method::POST, "/v1/auth/login").json(&json!({ "email": email, "password": password }))).await
+}
+
+/// Finding 9: 80 bad passwords for one account in a row all got 401. After five failures an
+/// account waits before its next attempt (doubling), whatever the password, and a success clears it.
+#[tokio::test]
+async fn failed_sign_ins_make_the_account_wait_longer_each_time() {
+    let app = TestApp::spawn().await;
+    app.signup("ada@example.com").await;
+    for _ in 0..5 {
+        assert_eq!(login(&app, "ada@example.com", "wrong password!").await.status, 401);
+    }
+    let r = login(&app, "ADA@example.com ", "wrong password!").await;
+    assert_eq!(r.status, 429, "{}", r.text);
+    assert_eq!(r.headers["retry-after"], "1");
+    let r = login(&app, "ada@example.com", "correct horse battery").await;
+    assert_eq!(r.status, 429, "the right password waits too");
+    // An unknown email is throttled the same way: the throttle does not tell which emails exist.
+    for _ in 0..5 {
+        assert_eq!(login(&app, "nobody@example.com", "whatever it is").await.status, 401);
+    }
+    assert_eq!(login(&app, "nobody@example.com", "whatever it is").await.status, 429);
+    // Once the wait is over the right password works and the count starts again.
+    sqlx::query("UPDATE login_failures SET locked_until = now() - interval '1 second'")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(login(&app, "ada@example.com", "correct horse battery").await.status, 200);
+    assert_eq!(login(&app, "ada@example.com", "wrong password!").await.status, 401);
+    assert_eq!(miniclaw::accounts::lock_secs(5), 1);
+    assert_eq!(miniclaw::accounts::lock_secs(8), 8);
+    assert_eq!(miniclaw::accounts::lock_secs(60), miniclaw::accounts::MAX_LOCK_SECS);
+}
+
+/// Finding 8: parallel sign-ins from one address queued unbounded password hashing (19 MiB
+/// each) on the blocking pool. Now at most one runs per core; the rest wait briefly, then get
+/// 429 with Retry-After, and the health check answers all along.
+#[tokio::test]
+async fn a_flood_of_sign_ins_is_bounded_and_health_stays_up() {
+    let app = TestApp::builder().env("MINICLAW_RATE_LIMIT_IP", "0").spawn().await;
+    let attempts = (0..48).map(|i| {
+        let app = &app;
+        async move { login(app, &format!("flood{i}@example.com"), "not the password").await }
+    });
+    let health = async {
+        let mut statuses = Vec::new();
+        for _ in 0..5 {
+            statuses.push(app.get("/healthz").await.status);
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        statuses
+    };
+    let (replies, health) = tokio::join!(futures::future::join_all(attempts), health);
+    assert!(health.iter().all(|s| *s == 200), "{health:?}");
+    for r in &replies {
+        assert!(r.status == 401 || r.status == 429, "{} {}", r.status, r.text);
+        if r.status == 429 {
+            assert!(r.headers.contains_key("retry-after"));
+        }
+    }
+}
+
+/// Finding 9: behind a proxy every client shared the proxy's bucket, and anyone could pick a
+/// bucket with `X-Forwarded-For`. The header counts only from `MINICLAW_TRUSTED_PROXIES`.
+#[tokio::test]
+async fn forwarded_addresses_count_only_from_trusted_proxies() {
+    async fn limited(app: &TestApp, forwarded: &str, n: usize) -> usize {
+        let mut limited = 0;
+        for _ in 0..n {
+            let r = app.send(app.request(Method::GET, "/v1/hosted-agents").header("x-forwarded-for", forwarded)).await;
+            limited += usize::from(r.status == 429);
+        }
+        limited
+    }
+    // 60 a minute: a burst of 16, then 429.
+    let direct = TestApp::builder().env("MINICLAW_RATE_LIMIT_IP", "60").spawn().await;
+    assert!(limited(&direct, "203.0.113.1", 20).await > 0);
+    assert!(limited(&direct, "203.0.113.2", 1).await == 1, "a forged header does not buy a new bucket");
+
+    let proxied = TestApp::builder()
+        .env("MINICLAW_RATE_LIMIT_IP", "60")
+        .env("MINICLAW_TRUSTED_PROXIES", "127.0.0.1")
+        .spawn()
+        .await;
+    assert!(limited(&proxied, "203.0.113.1", 20).await > 0);
+    assert_eq!(limited(&proxied, "203.0.113.2", 5).await, 0, "another client behind the proxy has its own bucket");
+    assert_eq!(limited(&proxied, "2001:db8:5:6::1", 16).await, 0);
+    assert!(limited(&proxied, "2001:db8:5:6::99", 4).await > 0, "the same IPv6 /64 shares one bucket");
+}

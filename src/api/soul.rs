@@ -53,13 +53,14 @@ async fn get_soul(State(state): State<AppState>, scope: AgentScope) -> ApiResult
 }
 
 /// Writes a new soul version. An owner session's edit is stored as is; a key's rewrite passes
-/// the guard (first soul, word-overlap > 0.85, or the guard model's approval; instruction
+/// the guard model (always, for a key; at most 5 proposals an hour, else 429; instruction
 /// overrides and hostile instructions are always refused) and is 422 `soul_rejected` with the
 /// reason when refused. Key scope: `soul:write`.
 #[utoipa::path(put, path = "/v1/hosted-agents/{id}/soul", tag = "soul", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = SoulInput, security(("owner_session" = []), ("api_key" = ["soul:write"])),
     responses((status = 200, body = SoulVersion), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "A key's hourly rewrite limit")))]
 async fn put_soul(
     State(state): State<AppState>,
     scope: AgentScope,

@@ -1,9 +1,12 @@
 //! Soul documents (SPEC C1): a versioned narrative of who the agent is. The owner's own edits
-//! are authoritative; every other rewrite (an API key, deep reflection) passes the guard: the
-//! first soul is let in, a deterministic screen refuses instruction overrides and hostile
-//! instructions, a rewrite whose lowercase word set overlaps the current one by more than 0.85
-//! (Jaccard) is accepted without a model call, and anything else needs the `guard` role's
-//! approval. A guard that fails, times out or answers nonsense rejects. Every decision is kept.
+//! are authoritative. Every other rewrite passes a deterministic screen (instruction overrides
+//! and hostile instructions are refused) and then the `guard` role's judgement; a guard that
+//! fails, times out or answers nonsense rejects. A key's rewrites always go to the guard (also
+//! the first soul) and are limited to `KEY_REWRITES_PER_HOUR`. Deep reflection's own rewrites
+//! skip the model when they are refinements: the first soul, or a rewrite whose word sequence
+//! is at least `SIMILARITY_SKIP` the same as the current one and adds at most
+//! `SKIP_MAX_ADDED_WORDS` words (an appended instruction is not a refinement). Every decision is
+//! kept.
 
 use crate::ids::{AgentId, TenantId};
 use std::sync::LazyLock;
@@ -25,8 +28,12 @@ use crate::llm::{CallContext, ChatRequest, Gateway};
 
 /// Longest soul document.
 pub const MAX_CHARS: usize = 8_000;
-/// Word-set similarity above which a rewrite is a refinement (001 §5.7).
-pub const JACCARD_SKIP: f64 = 0.85;
+/// Word-sequence similarity from which a reflection's rewrite is a refinement (001 §5.7).
+pub const SIMILARITY_SKIP: f64 = 0.85;
+/// The most words a refinement may add.
+pub const SKIP_MAX_ADDED_WORDS: usize = 8;
+/// Rewrites an agent's keys may propose per hour (accepted or not).
+pub const KEY_REWRITES_PER_HOUR: i64 = 5;
 
 /// One version of a soul.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
@@ -37,7 +44,8 @@ pub struct SoulVersion {
     pub actor_type: String,
     pub actor_id: Option<String>,
     pub reason: Option<String>,
-    /// How it was let in: `first`, `owner`, `jaccard` or `guard`.
+    /// How it was let in: `first`, `owner`, `similar` or `guard` (`jaccard` in versions from
+    /// before the order-aware measure).
     pub accepted_by: String,
     pub created_at: DateTime<Utc>,
 }
@@ -46,8 +54,9 @@ pub struct SoulVersion {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Decision {
     pub accepted: bool,
-    /// `first`, `owner`, `screen`, `jaccard`, `guard`.
+    /// `first`, `owner`, `screen`, `similar`, `guard`.
     pub method: String,
+    /// Word-sequence similarity to the current soul (`text::word_sequence_similarity`).
     pub jaccard: Option<f64>,
     pub reason: String,
     /// The new version when accepted.
@@ -127,16 +136,36 @@ pub async fn propose(
     validate(content)?;
     let content = content.trim();
     let authoritative = matches!(origin.actor, Actor::Owner(_));
+    let by_key = matches!(origin.actor, Actor::ApiKey(_));
+    if by_key {
+        let recent = sqlx::query_scalar!(
+            r#"SELECT count(*) AS "n!" FROM soul_guard_events
+                WHERE agent_id = $1 AND actor_type = 'api_key' AND created_at > now() - interval '1 hour'"#,
+            agent_id as _
+        )
+        .fetch_one(pool)
+        .await?;
+        if recent >= KEY_REWRITES_PER_HOUR {
+            return Err(ApiError::RateLimited {
+                retry_after_secs: 3600,
+                message: Some(format!("a key may propose at most {KEY_REWRITES_PER_HOUR} soul rewrites an hour")),
+                reset_at: None,
+            });
+        }
+    }
     let old = current(pool, agent_id).await?;
-    let jaccard = old.as_ref().map(|o| crate::text::word_jaccard(&o.content, content));
+    let similarity = old.as_ref().map(|o| crate::text::word_sequence_similarity(&o.content, content));
+    let jaccard = similarity.map(|(s, _)| s);
+    let refinement = similarity.is_some_and(|(s, added)| s >= SIMILARITY_SKIP && added <= SKIP_MAX_ADDED_WORDS);
     let (accepted, method, why, error): (bool, &str, String, Option<String>) = if authoritative {
         (true, "owner", "the owner's own edit".into(), None)
     } else if let Some(r) = screen(content) {
         (false, "screen", r.into(), None)
-    } else if old.is_none() {
+    } else if !by_key && old.is_none() {
         (true, "first", "the agent's first soul".into(), None)
-    } else if jaccard.is_some_and(|j| j > JACCARD_SKIP) {
-        (true, "jaccard", format!("a refinement: word overlap {:.2} > {JACCARD_SKIP}", jaccard.unwrap_or(0.0)), None)
+    } else if !by_key && refinement {
+        let (s, added) = similarity.unwrap_or((0.0, 0));
+        (true, "similar", format!("a refinement: {s:.2} of the words in order, {added} added"), None)
     } else {
         let ctx = CallContext::for_agent(tenant_id, agent_id, origin);
         match ask_guard(llm, &ctx, &old.as_ref().map(|o| o.content.clone()).unwrap_or_default(), content).await {

@@ -122,6 +122,9 @@ pub struct Config {
     /// `MINICLAW_TRUSTED_PROXIES`: addresses or CIDR ranges of the reverse proxies in front of
     /// miniclaw. Only from these is `X-Forwarded-For` believed (for per-address rate limits).
     pub trusted_proxies: crate::memory::knowledge::Allowlist,
+    /// `MINICLAW_METRICS_TOKEN`: the bearer token `/metrics` requires. Without it `/metrics`
+    /// answers only direct requests from this machine (loopback, not forwarded by a proxy).
+    pub metrics_token: Option<Secret>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
@@ -279,6 +282,7 @@ impl Config {
                 &get("MINICLAW_TRUSTED_PROXIES").unwrap_or_default(),
             )
             .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
+            metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
             public_url,

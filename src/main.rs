@@ -249,7 +249,8 @@ fn run_doctor(config: &Config) -> ExitCode {
 }
 
 /// On the embedded database's first start there is nobody to sign in as: create an owner with
-/// a random password, keep the credentials in the data dir (mode 0600) and show them.
+/// a random password and keep the credentials in the data dir (mode 0600). The banner names the
+/// file, never the password: stdout ends up in logs and terminals' scrollback.
 async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<String>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = config.data_dir.join("first-login.txt");
@@ -268,8 +269,8 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
         let mut f = std::fs::OpenOptions::new().create(true).truncate(true).write(true).mode(0o600).open(&file)?;
         std::io::Write::write_all(&mut f, format!("email: {email}\npassword: {password}\n").as_bytes())?;
         return Ok(vec![
-            format!("first login:    {email} / {password}"),
-            format!("                (saved in {}; or create your own account at /signup)", file.display()),
+            format!("first login:    {email}, password in {}", file.display()),
+            "                (or create your own account at /signup)".to_string(),
         ]);
     }
     if file.exists() {

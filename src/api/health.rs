@@ -87,10 +87,36 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) 
     }
 }
 
-/// Prometheus metrics: request latency by route, job queue depth and lag, job durations.
+/// Prometheus metrics: request latency by route, job queue depth and lag, job durations. With
+/// `MINICLAW_METRICS_TOKEN` set it needs that bearer token; without, only direct requests from
+/// this machine get it (403 otherwise).
 #[utoipa::path(get, path = "/metrics", tag = "health",
-    responses((status = 200, description = "Prometheus text exposition format", content_type = "text/plain")))]
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    responses((status = 200, description = "Prometheus text exposition format", content_type = "text/plain"),
+        (status = 403, body = crate::error::ErrorBody)))]
+async fn metrics(State(state): State<AppState>, req: axum::extract::Request) -> axum::response::Response {
+    let allowed = match &state.config().metrics_token {
+        Some(token) => req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| {
+                use subtle::ConstantTimeEq;
+                given.as_bytes().ct_eq(token.expose().as_bytes()).into()
+            }),
+        None => {
+            let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+            peer.is_some_and(|ip| ip.is_loopback()) && !req.headers().contains_key("x-forwarded-for")
+        }
+    };
+    if !allowed {
+        return crate::error::ApiError::Forbidden {
+            code: "metrics_forbidden",
+            message: "metrics need MINICLAW_METRICS_TOKEN as a bearer token (or a direct request from this machine)"
+                .into(),
+        }
+        .into_response();
+    }
     // Queue gauges are read from the database at scrape time, so every process reports the
     // shared queue, whichever worker is running.
     if let Ok(s) = jobs::queue::stats(state.pool()).await {
@@ -100,7 +126,7 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         metrics::gauge!("miniclaw_job_queue_depth", "state" => "dead").set(s.dead as f64);
         metrics::gauge!("miniclaw_job_queue_lag_seconds").set(s.oldest_due_lag_secs);
     }
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics().render())
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics().render()).into_response()
 }
 
 #[derive(Serialize, ToSchema)]

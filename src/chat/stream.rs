@@ -25,6 +25,30 @@ pub enum Event {
     Failed { code: String, message: String },
 }
 
+/// Replies whose process died while writing them (no progress for `STALE_STREAM_SECS`) end as
+/// failed, with the question they answer: both can be regenerated, and no follower waits on
+/// them forever. Returns how many replies were swept.
+pub async fn sweep_interrupted(pool: &PgPool) -> sqlx::Result<u64> {
+    let swept = sqlx::query_scalar!(
+        r#"WITH stale AS (
+            UPDATE chat_messages SET status = 'error', updated_at = now(),
+                   error = 'the reply was interrupted (the server stopped while writing it); regenerate it'
+             WHERE status = 'streaming' AND updated_at < now() - make_interval(secs => $1)
+            RETURNING agent_id, reply_to
+         ), questions AS (
+            UPDATE chat_messages m SET status = 'error', updated_at = now(),
+                   error = 'the reply to this message was interrupted; regenerate it'
+              FROM stale WHERE m.agent_id = stale.agent_id AND m.id = stale.reply_to AND m.status = 'pending'
+            RETURNING 1
+         )
+         SELECT count(*) AS "n!" FROM stale"#,
+        super::STALE_STREAM_SECS as f64
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(swept as u64)
+}
+
 /// Live generations of this process, by reply id.
 #[derive(Default)]
 pub struct Hub {

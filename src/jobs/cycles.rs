@@ -15,6 +15,16 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::chat::calibrate::cycles());
     all.extend([
         Cycle::new(
+            "chat_stream_sweep",
+            CycleScope::Platform,
+            "Ends replies left streaming by a process that died (no progress for 5 minutes) as failed, regenerable.",
+            |ctx: JobContext| async move {
+                let swept = crate::chat::stream::sweep_interrupted(&ctx.pool).await?;
+                Ok(json!({ "swept": swept }))
+            },
+        )
+        .every(Duration::from_secs(300)),
+        Cycle::new(
             "job_retention",
             CycleScope::Platform,
             "Deletes finished jobs older than 7 days and dead-lettered jobs older than 30 days.",

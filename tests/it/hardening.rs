@@ -230,3 +230,43 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     assert_eq!(limited(&proxied, "2001:db8:5:6::1", 16).await, 0);
     assert!(limited(&proxied, "2001:db8:5:6::99", 4).await > 0, "the same IPv6 /64 shares one bucket");
 }
+
+/// Finding 15: a reply whose process died while writing it stayed `streaming` forever. The
+/// sweep ends it (and its question) as failed; regenerating then answers.
+#[tokio::test]
+async fn replies_interrupted_by_a_crash_are_swept_to_failed_and_can_be_regenerated() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let id = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{id}/chat"))
+                .json(&json!({ "message": "Tell me about the sea" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let conversation = r.json()["conversation_id"].as_str().unwrap().to_string();
+    // As a process killed mid-stream leaves them.
+    sqlx::query(
+        "UPDATE chat_messages SET status = CASE role WHEN 'user' THEN 'pending' ELSE 'streaming' END,
+                updated_at = now() - interval '10 minutes'",
+    )
+    .execute(app.pool())
+    .await
+    .unwrap();
+    assert_eq!(miniclaw::chat::stream::sweep_interrupted(app.pool()).await.unwrap(), 1);
+    assert_eq!(miniclaw::chat::stream::sweep_interrupted(app.pool()).await.unwrap(), 0);
+    let path = format!("/v1/hosted-agents/{id}/conversations/{conversation}/messages");
+    let msgs = app.send(app.as_bearer(&owner.token, Method::GET, &path)).await.json();
+    let statuses: Vec<&str> = msgs.as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["error", "error"]);
+    let question = msgs[0]["id"].as_str().unwrap();
+    let r = app
+        .send(app.as_bearer(
+            &owner.token,
+            Method::POST,
+            &format!("{path}/{question}/regenerate").replace("/messages/", "/messages/"),
+        ))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+}

@@ -1,4 +1,5 @@
 use crate::common::TestApp;
+use reqwest::Method;
 
 #[tokio::test]
 async fn liveness_and_readiness() {
@@ -60,4 +61,19 @@ async fn metrics_expose_route_latency_and_queue_depth() {
     assert!(r.text.contains("http_request_duration_seconds_bucket{method=\"GET\",route=\"/healthz\""), "{}", r.text);
     assert!(r.text.contains("miniclaw_job_queue_depth{state=\"due\"} 1"), "{}", r.text);
     assert!(r.text.contains("miniclaw_job_queue_lag_seconds"));
+}
+
+/// Hardening finding 15: `/metrics` was public. With a token it needs the token; without one it
+/// answers only direct requests from this machine (not ones forwarded by a proxy).
+#[tokio::test]
+async fn metrics_need_the_token_or_a_direct_local_request() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.get("/metrics").await.status, 200, "loopback, direct");
+    let r = app.send(app.request(Method::GET, "/metrics").header("x-forwarded-for", "203.0.113.7")).await;
+    assert_eq!(r.status, 403, "forwarded by a proxy on this machine: {}", r.text);
+
+    let app = TestApp::builder().env("MINICLAW_METRICS_TOKEN", "scrape-secret-123").spawn().await;
+    assert_eq!(app.get("/metrics").await.status, 403);
+    assert_eq!(app.send(app.as_bearer("wrong", Method::GET, "/metrics")).await.status, 403);
+    assert_eq!(app.send(app.as_bearer("scrape-secret-123", Method::GET, "/metrics")).await.status, 200);
 }

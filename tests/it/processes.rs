@@ -107,13 +107,22 @@ async fn serve_without_database_url_runs_its_own_cluster_and_keeps_data_across_r
     assert_eq!(login.status(), 200);
     let mut banner = String::new();
     {
-        use std::io::Read;
-        let mut stdout = server.stdout.take().unwrap();
-        let mut buf = [0u8; 4096];
-        let n = stdout.read(&mut buf).unwrap();
-        banner.push_str(&String::from_utf8_lossy(&buf[..n]));
+        // The banner, up to its first-login line (bounded: it is a few lines long).
+        use std::io::BufRead;
+        let mut stdout = std::io::BufReader::new(server.stdout.take().unwrap());
+        for _ in 0..40 {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).unwrap() == 0 {
+                break;
+            }
+            banner.push_str(&line);
+            if line.contains("first login") {
+                break;
+            }
+        }
     }
-    assert!(banner.contains(&format!("http://{addr}")) && banner.contains(&password), "{banner}");
+    assert!(banner.contains(&format!("http://{addr}")) && banner.contains("first-login.txt"), "{banner}");
+    assert!(!banner.contains(&password), "the password is not printed: {banner}");
     assert!(pgdata.join("PG_VERSION").exists(), "cluster created under MINICLAW_DATA_DIR");
     assert!(postmaster_running(&pgdata));
 

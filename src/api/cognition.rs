@@ -48,25 +48,42 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/reflection", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
     security(("owner_session" = []), ("api_key" = ["soul:write"])),
     responses((status = 201, body = Reflection), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "A reflection of the agent is already running"),
         (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn trigger_reflection(
     State(state): State<AppState>,
     scope: AgentScope,
 ) -> ApiResult<(StatusCode, Json<Reflection>)> {
     scope.require(SOUL_WRITE)?;
+    let trigger =
+        if matches!(scope.actor, Actor::Owner(_)) { ReflectionTrigger::Owner } else { ReflectionTrigger::ApiKey };
+    if trigger == ReflectionTrigger::ApiKey
+        && let Some(wait) = reflection::key_wait(state.pool(), scope.agent_id).await?
+    {
+        return Err(ApiError::RateLimited {
+            retry_after_secs: wait as u64,
+            message: Some(format!(
+                "a key may start {} reflection(s) of an agent an hour",
+                reflection::KEY_REFLECTIONS_PER_HOUR
+            )),
+            reset_at: None,
+        });
+    }
     if let Some(reason) = reflection::not_ready(state.pool(), scope.agent_id, false).await? {
         return Err(ApiError::Unprocessable { code: "not_ready", message: reason, details: None });
     }
-    let trigger =
-        if matches!(scope.actor, Actor::Owner(_)) { ReflectionTrigger::Owner } else { ReflectionTrigger::ApiKey };
     let r = reflection::run(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), trigger)
         .await
         .map_err(llm_or_internal)?;
     Ok((StatusCode::CREATED, Json(r)))
 }
 
-/// Model refusals keep their status (429 budget, 503 kill switch); anything else is a 500.
+/// Model refusals keep their status (429 budget, 503 kill switch), a reflection already running
+/// is 409; anything else is a 500.
 fn llm_or_internal(e: anyhow::Error) -> ApiError {
+    if e.is::<reflection::AlreadyRunning>() {
+        return ApiError::Conflict(e.to_string());
+    }
     match e.downcast::<crate::llm::LlmError>() {
         Ok(llm) => llm.into(),
         Err(e) => ApiError::Internal(e),

@@ -152,8 +152,65 @@ fn validate(text: &str, n: usize) -> Result<Output, String> {
     Ok(Output { actions, calibration, clarity: clarity.round() as i32, soul_rewrite, tasks })
 }
 
-/// Runs one reflection and returns its record.
+/// Another reflection of the agent is running (in this process or another).
+#[derive(Debug, thiserror::Error)]
+#[error("a reflection of this agent is already running; try again when it has finished")]
+pub struct AlreadyRunning;
+
+/// Reflections a key may start per agent and hour.
+pub const KEY_REFLECTIONS_PER_HOUR: i64 = 1;
+
+/// Seconds until a key may start another reflection of the agent, if it must wait.
+pub async fn key_wait(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<i64>> {
+    let oldest_in_window = sqlx::query_scalar!(
+        r#"SELECT ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::bigint AS "wait"
+             FROM (SELECT created_at FROM reflections
+                    WHERE agent_id = $1 AND trigger = 'api_key' AND created_at > now() - interval '1 hour'
+                    ORDER BY created_at DESC LIMIT $2) recent
+           HAVING count(*) >= $2"#,
+        agent_id as _,
+        KEY_REFLECTIONS_PER_HOUR
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(oldest_in_window.flatten().map(|w| w.max(1)))
+}
+
+/// Runs one reflection and returns its record. One at a time per agent, across processes (a
+/// session advisory lock held for the run; a dead process's connection releases it):
+/// `AlreadyRunning` otherwise.
 pub async fn run(
+    deps: &Deps,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    origin: &Origin,
+    trigger: ReflectionTrigger,
+) -> anyhow::Result<Reflection> {
+    let mut lock = deps.pool.acquire().await?;
+    let locked = sqlx::query_scalar!(
+        r#"SELECT pg_try_advisory_lock(hashtextextended('reflection:' || $1::text, 0)) AS "locked!""#,
+        agent_id as _
+    )
+    .fetch_one(&mut *lock)
+    .await?;
+    if !locked {
+        return Err(AlreadyRunning.into());
+    }
+    let result = run_locked(deps, tenant_id, agent_id, origin, trigger).await;
+    let unlocked = sqlx::query_scalar!(
+        r#"SELECT pg_advisory_unlock(hashtextextended('reflection:' || $1::text, 0)) AS "unlocked!""#,
+        agent_id as _
+    )
+    .fetch_one(&mut *lock)
+    .await;
+    if unlocked.is_err() {
+        // The lock must not outlive the run: closing the connection releases it.
+        lock.detach();
+    }
+    result
+}
+
+async fn run_locked(
     deps: &Deps,
     tenant_id: TenantId,
     agent_id: AgentId,

@@ -399,3 +399,36 @@ async fn with_a_model_lint_rejects_malformed_output_and_the_dossier_gets_its_ind
     assert_eq!(v["alternate_only"], json!(["The user lives in Vienna"]));
     assert!((v["agreement"].as_f64().unwrap() - 0.5).abs() < 1e-9);
 }
+
+/// Hardening finding 15: reflection started through the API had no concurrency guard and no
+/// cooldown. One reflection of an agent runs at a time (409 while another holds it, across
+/// processes), and a key may start one an hour (429 with Retry-After).
+#[tokio::test]
+async fn one_reflection_at_a_time_and_keys_at_most_hourly() {
+    let a = A::new(TestApp::spawn().await).await;
+    a.talk_enough().await;
+    // Another process's running reflection holds the agent's lock.
+    let mut other = a.app.pool().acquire().await.unwrap();
+    sqlx::query("SELECT pg_advisory_lock(hashtextextended('reflection:' || $1::text, 0))")
+        .bind(a.id.parse::<uuid::Uuid>().unwrap())
+        .execute(&mut *other)
+        .await
+        .unwrap();
+    let r = a.call(Method::POST, "/reflection", None).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    sqlx::query("SELECT pg_advisory_unlock_all()").execute(&mut *other).await.unwrap();
+    drop(other);
+
+    let (_, key) = a.app.create_key(&a.owner, &a.id, &["soul:write"]).await;
+    let path = format!("/v1/hosted-agents/{}/reflection", a.id);
+    let r = a.app.send(a.app.as_bearer(&key, Method::POST, &path)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let r = a.app.send(a.app.as_bearer(&key, Method::POST, &path)).await;
+    assert_eq!(r.status, 429, "{}", r.text);
+    let wait: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((3500..=3600).contains(&wait), "{wait}");
+    // The owner is not limited by the keys' cooldown.
+    a.remember_id("The user collects old maps", "interest").await;
+    let r = a.call(Method::POST, "/reflection", None).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+}

@@ -148,3 +148,6 @@ document.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// The session-refresh page posts its form by itself (without this script, a button does).
+for (const form of document.querySelectorAll("form[data-autosubmit]")) form.submit();

@@ -14,6 +14,7 @@ use crate::accounts::{self, OwnerView, TenantView};
 use crate::activity::{self, ActivityEntry};
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
+use crate::auth::session::Refreshed;
 use crate::auth::{Owner, session, signature};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
@@ -35,7 +36,7 @@ pub struct SessionResponse {
     pub tenant: TenantView,
     /// Bearer token for the API (15 minutes); also set as the `mc_session` cookie.
     pub session_token: String,
-    /// Exchange at `POST /v1/auth/refresh` for a new session token (30 days, single use);
+    /// Exchange at `POST /v1/auth/refresh` for a new session token (30 days, rotated on use);
     /// also set as the `mc_refresh` cookie.
     pub refresh_token: String,
 }
@@ -73,7 +74,7 @@ async fn start_session(
     owner: OwnerView,
     tenant: TenantView,
 ) -> ApiResult<(SessionResponse, String, String)> {
-    let (sid, refresh) = session::start(state.pool(), owner.id, tenant.id).await?;
+    let (sid, refresh) = session::start(state.pool(), state.session_keys(), owner.id, tenant.id).await?;
     let token = state.session_keys().issue(owner.id, tenant.id, sid);
     Ok((
         SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() },
@@ -131,7 +132,10 @@ pub struct RefreshResponse {
     pub refresh_token: String,
 }
 
-/// Exchanges a refresh token for a new session token (and a new refresh token).
+/// Exchanges a refresh token for a new session token (and a new refresh token). The refresh
+/// token presented stops working, except that for 30 seconds it yields the same answer again
+/// (concurrent or retried refreshes); presented after that, it signs the session out (a used
+/// token coming back means it was copied).
 #[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth", request_body(content = RefreshRequest, description = "Optional when the cookie is sent"),
     responses((status = 200, body = RefreshResponse), (status = 401, body = ErrorBody)))]
 async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<Response> {
@@ -149,9 +153,20 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
     let presented = from_body
         .or_else(|| session::cookie(&headers, session::REFRESH_COOKIE).map(str::to_string))
         .ok_or_else(|| ApiError::Unauthorized("no refresh token".into()))?;
-    let Some((owner_id, tenant_id, sid, next)) = session::refresh(state.pool(), &presented).await? else {
-        return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
-    };
+    let (owner_id, tenant_id, sid, next) =
+        match session::refresh(state.pool(), state.session_keys(), &presented).await? {
+            Refreshed::Renewed { owner_id, tenant_id, session_id, refresh_token } => {
+                (owner_id, tenant_id, session_id, refresh_token)
+            }
+            Refreshed::Reused => {
+                return Err(ApiError::Unauthorized(
+                    "this refresh token was already exchanged; the session has been signed out, sign in again".into(),
+                ));
+            }
+            Refreshed::Invalid => {
+                return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
+            }
+        };
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
     Ok(session_response(
         &state,

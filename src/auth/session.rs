@@ -293,10 +293,11 @@ pub fn with_cookies(
     resp
 }
 
-pub fn logout_cookies() -> [String; 2] {
+pub fn logout_cookies(secure: bool) -> [String; 2] {
+    let s = if secure { "; Secure" } else { "" };
     [
-        format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
-        format!("{REFRESH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+        format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{s}"),
+        format!("{REFRESH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{s}"),
     ]
 }
 

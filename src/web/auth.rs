@@ -52,21 +52,27 @@ struct SignupPage {
     error: Option<String>,
 }
 
-fn pre_session_page(t: impl Template, csrf: &str) -> Response {
-    with_cookies(render(t), [format!("{PRE_SESSION_CSRF_COOKIE}={csrf}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600")])
+fn pre_session_page(state: &AppState, t: impl Template, csrf: &str) -> Response {
+    let secure = if state.config().secure_cookies { "; Secure" } else { "" };
+    with_cookies(
+        render(t),
+        [format!("{PRE_SESSION_CSRF_COOKIE}={csrf}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600{secure}")],
+    )
 }
 
-pub async fn login_page(Query(q): Query<NextQuery>) -> Response {
+pub async fn login_page(State(state): State<AppState>, Query(q): Query<NextQuery>) -> Response {
     let csrf = new_pre_session_token();
     pre_session_page(
+        &state,
         LoginPage { csrf: csrf.clone(), next: safe_next(q.next.as_deref()), email: String::new(), error: None },
         &csrf,
     )
 }
 
-pub async fn signup_page() -> Response {
+pub async fn signup_page(State(state): State<AppState>) -> Response {
     let csrf = new_pre_session_token();
     pre_session_page(
+        &state,
         SignupPage { csrf: csrf.clone(), email: String::new(), tenant_name: String::new(), error: None },
         &csrf,
     )
@@ -93,6 +99,7 @@ pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, bod
     match check_password(state.pool(), &email, form.text("password")).await.map_err(api_error)? {
         Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next).await,
         None => Ok(pre_session_page(
+            &state,
             LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
             &csrf,
         )),
@@ -113,7 +120,7 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
             Some(msg) => {
                 let csrf = new_pre_session_token();
                 let page = SignupPage { csrf: csrf.clone(), email, tenant_name, error: Some(msg) };
-                Ok(pre_session_page(page, &csrf))
+                Ok(pre_session_page(&state, page, &csrf))
             }
             None => Err(api_error(e)),
         },
@@ -128,9 +135,9 @@ struct RefreshPage {
 }
 
 /// The sign-in page, coming back to `next` afterwards; the session cookies are cleared.
-fn to_login(next: &str) -> Response {
+fn to_login(state: &AppState, next: &str) -> Response {
     let to = format!("/login?next={}", url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>());
-    with_cookies(Redirect::to(&to).into_response(), session::logout_cookies())
+    with_cookies(Redirect::to(&to).into_response(), session::logout_cookies(state.config().secure_cookies))
 }
 
 /// The refresh cookie and the session it names, if there is one.
@@ -143,7 +150,7 @@ fn refresh_cookie(headers: &HeaderMap) -> Option<(&str, uuid::Uuid)> {
 /// session (`POST /refresh`). It changes nothing itself.
 pub async fn refresh_page(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
     let next = safe_next(q.next.as_deref());
-    let Some((_, sid)) = refresh_cookie(&headers) else { return to_login(&next) };
+    let Some((_, sid)) = refresh_cookie(&headers) else { return to_login(&state, &next) };
     let csrf = state.session_keys().csrf_token(sid);
     let mut resp = render(RefreshPage { csrf, next });
     resp.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
@@ -155,7 +162,7 @@ pub async fn refresh_page(State(state): State<AppState>, headers: HeaderMap, Que
 pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
     let form = Form::parse(&body);
     let next = safe_next(form.get("next"));
-    let Some((token, sid)) = refresh_cookie(&headers) else { return Ok(to_login(&next)) };
+    let Some((token, sid)) = refresh_cookie(&headers) else { return Ok(to_login(&state, &next)) };
     if !form.get("csrf").is_some_and(|t| state.session_keys().csrf_ok(sid, t)) {
         return Err(forbidden_csrf());
     }
@@ -167,11 +174,11 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: By
                 session::login_cookies(&jwt, &refresh_token, state.config().secure_cookies),
             ))
         }
-        Refreshed::Reused | Refreshed::Invalid => Ok(to_login(&next)),
+        Refreshed::Reused | Refreshed::Invalid => Ok(to_login(&state, &next)),
     }
 }
 
 pub async fn logout(State(state): State<AppState>, Posted { who: web, .. }: Posted<WebOwner>) -> PageResult {
     session::revoke(state.pool(), web.owner.session_id).await.map_err(internal)?;
-    Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies()))
+    Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies(state.config().secure_cookies)))
 }

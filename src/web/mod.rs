@@ -11,6 +11,7 @@ mod forms;
 mod keys;
 mod memories;
 mod mind;
+mod notice;
 mod pages;
 mod soul;
 

@@ -215,3 +215,25 @@ async fn refresh_rotation_has_a_grace_window_and_reuse_signs_the_session_out() {
     assert_eq!(app.send(app.as_bearer(&session, Method::GET, "/v1/me")).await.status, 401, "the session is revoked");
     assert_eq!(refresh_with(&app, &r2).await.status, 401, "and so is its newest refresh token");
 }
+
+/// Finding 14: the refresh cookie alone (no body) is sent by the browser by itself, also on a
+/// request another site makes; it only works with `X-Requested-With`.
+#[tokio::test]
+async fn refresh_by_cookie_needs_a_custom_header() {
+    let app = TestApp::spawn().await;
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/signup")
+                .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" })),
+        )
+        .await;
+    let refresh = r.json()["refresh_token"].as_str().unwrap().to_string();
+    let cookie = format!("mc_refresh={refresh}");
+    let r = app.send(app.request(Method::POST, "/v1/auth/refresh").header("cookie", &cookie)).await;
+    assert_eq!(r.status, 403, "{}", r.text);
+    assert_eq!(r.error_code(), "csrf_header_required");
+    let r = app
+        .send(app.request(Method::POST, "/v1/auth/refresh").header("cookie", &cookie).header("x-requested-with", "app"))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+}

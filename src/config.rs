@@ -127,7 +127,8 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
-    /// `MINICLAW_SECURE_COOKIES`: mark session cookies `Secure` (set it behind HTTPS).
+    /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
+    /// is an `https://` URL.
     pub secure_cookies: bool,
     /// `MINICLAW_PUBLIC_URL`: the URL people and miniapps use; default `http://MINICLAW_ADDR`.
     pub public_url: Option<String>,
@@ -284,7 +285,12 @@ impl Config {
             .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
             metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
-            secure_cookies: parse_bool(&get, "MINICLAW_SECURE_COOKIES", false)?,
+            // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
+            secure_cookies: parse_bool(
+                &get,
+                "MINICLAW_SECURE_COOKIES",
+                public_url.as_deref().is_some_and(|u| u.to_ascii_lowercase().starts_with("https://")),
+            )?,
             public_url,
             addr,
             database_url,
@@ -432,6 +438,16 @@ mod tests {
             assert_eq!(err.var, var, "{value}");
             assert!(err.to_string().contains(var));
         }
+    }
+
+    #[test]
+    fn cookies_are_secure_by_default_behind_an_https_public_url() {
+        let secure = |vars: &[(&str, &str)]| Config::from_map(&env(vars)).unwrap().secure_cookies;
+        assert!(!secure(&[]));
+        assert!(!secure(&[("MINICLAW_PUBLIC_URL", "http://example.com")]));
+        assert!(secure(&[("MINICLAW_PUBLIC_URL", "https://example.com")]));
+        assert!(secure(&[("MINICLAW_SECURE_COOKIES", "true")]));
+        assert!(!secure(&[("MINICLAW_PUBLIC_URL", "https://example.com"), ("MINICLAW_SECURE_COOKIES", "false")]));
     }
 
     #[test]

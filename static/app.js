@@ -116,7 +116,7 @@ document.addEventListener("submit", async (event) => {
     const response = await fetch(`/v1/hosted-agents/${agent}/chat`, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      headers: { "content-type": "application/json", accept: "text/event-stream", "x-requested-with": "miniclaw" },
       body: JSON.stringify(conversation ? { message, conversation_id: conversation } : { message }),
     });
     if (!response.ok) {
@@ -148,3 +148,6 @@ document.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// The session-refresh page posts its form by itself (without this script, a button does).
+for (const form of document.querySelectorAll("form[data-autosubmit]")) form.submit();

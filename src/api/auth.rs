@@ -1,7 +1,7 @@
 //! Owner accounts (SPEC A1): signup, login (password or wallet), refresh, logout, `/v1/me`.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,6 +14,8 @@ use crate::accounts::{self, OwnerView, TenantView};
 use crate::activity::{self, ActivityEntry};
 use crate::app::AppState;
 use crate::auth::challenge::{self, Challenge, KeyType, Purpose};
+use crate::auth::extract::cookie_request_ok;
+use crate::auth::session::Refreshed;
 use crate::auth::{Owner, session, signature};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
@@ -35,7 +37,7 @@ pub struct SessionResponse {
     pub tenant: TenantView,
     /// Bearer token for the API (15 minutes); also set as the `mc_session` cookie.
     pub session_token: String,
-    /// Exchange at `POST /v1/auth/refresh` for a new session token (30 days, single use);
+    /// Exchange at `POST /v1/auth/refresh` for a new session token (30 days, rotated on use);
     /// also set as the `mc_refresh` cookie.
     pub refresh_token: String,
 }
@@ -65,15 +67,18 @@ fn session_response(
     refresh_token: &str,
 ) -> Response {
     let cookies = session::login_cookies(session_token, refresh_token, state.config().secure_cookies);
-    session::with_cookies((status, axum::Json(body)).into_response(), cookies)
+    session::with_cookies((status, [NO_STORE], axum::Json(body)).into_response(), cookies)
 }
+
+/// Responses that carry credentials are never stored by a browser or a proxy.
+pub const NO_STORE: (axum::http::HeaderName, &str) = (axum::http::header::CACHE_CONTROL, "no-store");
 
 async fn start_session(
     state: &AppState,
     owner: OwnerView,
     tenant: TenantView,
 ) -> ApiResult<(SessionResponse, String, String)> {
-    let (sid, refresh) = session::start(state.pool(), owner.id, tenant.id).await?;
+    let (sid, refresh) = session::start(state.pool(), state.session_keys(), owner.id, tenant.id).await?;
     let token = state.session_keys().issue(owner.id, tenant.id, sid);
     Ok((
         SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() },
@@ -131,9 +136,14 @@ pub struct RefreshResponse {
     pub refresh_token: String,
 }
 
-/// Exchanges a refresh token for a new session token (and a new refresh token).
+/// Exchanges a refresh token for a new session token (and a new refresh token). The refresh
+/// token presented stops working, except that for 30 seconds it yields the same answer again
+/// (concurrent or retried refreshes); presented after that, it signs the session out (a used
+/// token coming back means it was copied). With the `mc_refresh` cookie instead of a body, the
+/// request must carry an `X-Requested-With` header.
 #[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth", request_body(content = RefreshRequest, description = "Optional when the cookie is sent"),
-    responses((status = 200, body = RefreshResponse), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = RefreshResponse), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Cookie without `X-Requested-With`")))]
 async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<Response> {
     let from_body = if body.iter().all(u8::is_ascii_whitespace) {
         None
@@ -146,12 +156,32 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
             })?
             .refresh_token
     };
-    let presented = from_body
-        .or_else(|| session::cookie(&headers, session::REFRESH_COOKIE).map(str::to_string))
-        .ok_or_else(|| ApiError::Unauthorized("no refresh token".into()))?;
-    let Some((owner_id, tenant_id, sid, next)) = session::refresh(state.pool(), &presented).await? else {
-        return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
+    let presented = match from_body {
+        Some(t) => t,
+        None => {
+            let cookie = session::cookie(&headers, session::REFRESH_COOKIE)
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| ApiError::Unauthorized("no refresh token".into()))?;
+            // The browser sends the cookie by itself, also on a request another site makes.
+            let sid = session::refresh_session_id(cookie).unwrap_or_default();
+            cookie_request_ok(&Method::POST, &headers, &state, sid)?;
+            cookie.to_string()
+        }
     };
+    let (owner_id, tenant_id, sid, next) =
+        match session::refresh(state.pool(), state.session_keys(), &presented).await? {
+            Refreshed::Renewed { owner_id, tenant_id, session_id, refresh_token } => {
+                (owner_id, tenant_id, session_id, refresh_token)
+            }
+            Refreshed::Reused => {
+                return Err(ApiError::Unauthorized(
+                    "this refresh token was already exchanged; the session has been signed out, sign in again".into(),
+                ));
+            }
+            Refreshed::Invalid => {
+                return Err(ApiError::Unauthorized("refresh token is invalid, used or expired; sign in again".into()));
+            }
+        };
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
     Ok(session_response(
         &state,
@@ -167,7 +197,8 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::
     responses((status = 204, description = "Signed out"), (status = 401, body = ErrorBody)))]
 async fn logout(State(state): State<AppState>, owner: Owner) -> ApiResult<Response> {
     session::revoke(state.pool(), owner.session_id).await?;
-    Ok(session::with_cookies(StatusCode::NO_CONTENT.into_response(), session::logout_cookies()))
+    let cookies = session::logout_cookies(state.config().secure_cookies);
+    Ok(session::with_cookies((StatusCode::NO_CONTENT, [NO_STORE]).into_response(), cookies))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -208,7 +208,7 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
             return Ok(ShadowAccess { tenant_id, agent_id: id, origin });
         }
         if state.config().debug_shadow {
-            let scope = AgentScope::resolve(&parts.headers, state, id).await?;
+            let scope = AgentScope::resolve(&parts.method, &parts.headers, state, id).await?;
             return Ok(ShadowAccess { tenant_id: scope.tenant_id, agent_id: scope.agent_id, origin: scope.origin() });
         }
         Err(ApiError::Forbidden {

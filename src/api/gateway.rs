@@ -104,7 +104,7 @@ async fn connect(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
     Json(req): Json<ConnectRequest>,
-) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
+) -> ApiResult<(StatusCode, [(axum::http::HeaderName, &'static str); 1], Json<IssuedKey>)> {
     let request_id = headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok());
     let connect = Connect {
         agent_id: req.agent_id,
@@ -115,5 +115,5 @@ async fn connect(
         max_keys: state.config().connect_keys_per_agent,
     };
     let (key, token) = connect::connect(state.pool(), connect, request_id).await?;
-    Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
+    Ok((StatusCode::CREATED, [super::auth::NO_STORE], Json(IssuedKey::new(key, token))))
 }

@@ -2,7 +2,7 @@
 
 use crate::ids::{AgentId, KeyId};
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderName, StatusCode};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -61,7 +61,7 @@ async fn create_key(
     State(state): State<AppState>,
     scope: AgentScope,
     Json(req): Json<CreateKeyRequest>,
-) -> ApiResult<(StatusCode, Json<IssuedKey>)> {
+) -> ApiResult<(StatusCode, [(HeaderName, &'static str); 1], Json<IssuedKey>)> {
     let owner_id = scope.require_owner()?;
     let (name, scopes) = keys::validate_request(&req.name, &req.scopes, req.expires_at)?;
     let new = NewKey {
@@ -76,7 +76,7 @@ async fn create_key(
     let mut tx = state.pool().begin().await?;
     let (key, token) = keys::create(&mut tx, new, &scope.origin()).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(IssuedKey::new(key, token))))
+    Ok((StatusCode::CREATED, [super::auth::NO_STORE], Json(IssuedKey::new(key, token))))
 }
 
 /// The agent's keys (never their secrets). Owner only.

@@ -1,5 +1,6 @@
 //! The HTTP surface: one file per endpoint family, assembled here with the shared layers
-//! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere).
+//! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere, security
+//! headers on every response).
 
 pub mod admin;
 pub mod agents;
@@ -153,6 +154,7 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(middleware::reject_nul_in_uri))
         .layer(axum::middleware::map_response(middleware::json_errors))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .layer(axum::middleware::map_response(middleware::security_headers))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(TraceLayer::new_for_http().make_span_with(middleware::span_for))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))

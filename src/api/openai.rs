@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, Method};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -77,6 +77,7 @@ fn text_of(content: &Option<Value>) -> String {
         (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
 async fn chat_completions(
     State(state): State<AppState>,
+    method: Method,
     headers: HeaderMap,
     Json(req): Json<CompletionRequest>,
 ) -> ApiResult<Response> {
@@ -85,7 +86,7 @@ async fn chat_completions(
         .trim()
         .parse::<AgentId>()
         .map_err(|_| ApiError::validation("model", "`model` must be the id of one of your hosted agents"))?;
-    let scope = AgentScope::resolve(&headers, &state, agent_id).await?;
+    let scope = AgentScope::resolve(&method, &headers, &state, agent_id).await?;
     scope.require(WRITE)?;
     let Some(last) = req.messages.iter().rposition(|m| m.role == "user") else {
         return Err(ApiError::validation("messages", "the request needs at least one `user` message"));

@@ -5,7 +5,7 @@
 use crate::ids::{AgentId, KeyId, TenantId, UserId};
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, Method, header};
 use uuid::Uuid;
 
 use super::keys::{self, KeyRejection};
@@ -77,33 +77,78 @@ impl Owner {
     }
 }
 
-/// Resolves the owner session of a request: `Ok(None)` when there is none at all.
+/// Resolves the owner session of a request: `Ok(None)` when there is none at all. (For the
+/// dashboard, whose forms carry their own CSRF token; API routes use the [`Owner`] extractor.)
 pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<Owner>, ApiError> {
     owner_from_headers(&parts.headers, state).await
 }
 
 /// `owner_from_parts` over the headers alone.
 pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
-    let Some(owner) = signed_owner(headers, state)? else { return Ok(None) };
+    let Some((owner, _)) = signed_owner(headers, state)? else { return Ok(None) };
+    live(state, owner).await.map(Some)
+}
+
+async fn live(state: &AppState, owner: Owner) -> Result<Owner, ApiError> {
     if !session::is_active(state.pool(), owner.session_id, owner.owner_id, owner.tenant_id).await? {
         return Err(signed_out());
     }
-    Ok(Some(owner))
+    Ok(owner)
+}
+
+/// How a request carried its owner session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Carrier {
+    Bearer,
+    Cookie,
+}
+
+/// The header a cookie-authenticated API request that changes something must carry (any
+/// value): a page on another site cannot add it without the browser asking first (CORS), and
+/// this server never says yes. `X-CSRF-Token` with the session's CSRF token also does.
+pub const REQUESTED_WITH: &str = "x-requested-with";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// Cross-site request forgery guard for API routes: a request authenticated by the session
+/// cookie (the browser adds it by itself) that is not a safe method must carry
+/// [`REQUESTED_WITH`] or a valid [`CSRF_HEADER`]. A bearer token is never sent by itself, so
+/// bearer requests need neither.
+pub fn cookie_request_ok(
+    method: &Method,
+    headers: &HeaderMap,
+    state: &AppState,
+    session_id: Uuid,
+) -> Result<(), ApiError> {
+    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(());
+    }
+    let present = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+    if present(REQUESTED_WITH).is_some()
+        || present(CSRF_HEADER).is_some_and(|t| state.session_keys().csrf_ok(session_id, t))
+    {
+        return Ok(());
+    }
+    Err(ApiError::Forbidden {
+        code: "csrf_header_required",
+        message: "a request authenticated by the session cookie must carry an `X-Requested-With` header \
+                  (or `X-CSRF-Token`); API clients send the session token as a bearer instead"
+            .into(),
+    })
 }
 
 /// The owner named by a validly signed session token, before asking whether the session is
 /// still live: `Ok(None)` when the request carries no session at all.
-fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
-    let token = match bearer(headers) {
+fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<(Owner, Carrier)>, ApiError> {
+    let (token, carrier) = match bearer(headers) {
         Some(t) if t.starts_with(keys::PREFIX) => {
             return Err(ApiError::Forbidden {
                 code: "owner_session_required",
                 message: "this route needs an owner session, not an API key".into(),
             });
         }
-        Some(t) => t,
+        Some(t) => (t, Carrier::Bearer),
         None => match session::cookie(headers, SESSION_COOKIE) {
-            Some(t) if !t.is_empty() => t,
+            Some(t) if !t.is_empty() => (t, Carrier::Cookie),
             _ => return Ok(None),
         },
     };
@@ -111,12 +156,18 @@ fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, 
         .session_keys()
         .verify(token)
         .ok_or_else(|| ApiError::Unauthorized("session expired or invalid; sign in again or refresh".into()))?;
-    Ok(Some(Owner {
-        owner_id: claims.sub,
-        tenant_id: claims.tid,
-        session_id: claims.sid,
-        request_id: request_id(headers),
-    }))
+    let owner =
+        Owner { owner_id: claims.sub, tenant_id: claims.tid, session_id: claims.sid, request_id: request_id(headers) };
+    Ok(Some((owner, carrier)))
+}
+
+/// The owner session of an API request, with the cookie guard applied.
+fn api_owner(method: &Method, headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, ApiError> {
+    let Some((owner, carrier)) = signed_owner(headers, state)? else { return Ok(None) };
+    if carrier == Carrier::Cookie {
+        cookie_request_ok(method, headers, state, owner.session_id)?;
+    }
+    Ok(Some(owner))
 }
 
 fn signed_out() -> ApiError {
@@ -127,9 +178,9 @@ impl FromRequestParts<AppState> for Owner {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        owner_from_parts(parts, state)
-            .await?
-            .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))
+        let owner = api_owner(&parts.method, &parts.headers, state)?
+            .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))?;
+        live(state, owner).await
     }
 }
 
@@ -196,7 +247,7 @@ impl FromRequestParts<AppState> for AgentScope {
             details: None,
         })?;
 
-        AgentScope::resolve(&parts.headers, state, agent_id).await
+        AgentScope::resolve(&parts.method, &parts.headers, state, agent_id).await
     }
 }
 
@@ -204,7 +255,12 @@ impl AgentScope {
     /// Access to `agent_id` for a request with these headers: its owner's session or one of its
     /// keys; another tenant's agent (or another agent's key) is a 404. For routes that name the
     /// agent elsewhere than in the path (`/v1/chat/completions`).
-    pub async fn resolve(headers: &HeaderMap, state: &AppState, agent_id: AgentId) -> Result<AgentScope, ApiError> {
+    pub async fn resolve(
+        method: &Method,
+        headers: &HeaderMap,
+        state: &AppState,
+        agent_id: AgentId,
+    ) -> Result<AgentScope, ApiError> {
         if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
             let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
                 let reason = match r {
@@ -239,7 +295,7 @@ impl AgentScope {
             });
         }
 
-        let owner = signed_owner(headers, state)?
+        let owner = api_owner(method, headers, state)?
             .ok_or_else(|| ApiError::Unauthorized("sign in first: no session token or cookie".into()))?;
         // The session is live and the agent is the tenant's: one round trip.
         let (live, owned): (bool, bool) = sqlx::query_as(&format!(

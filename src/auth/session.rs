@@ -1,5 +1,12 @@
 //! Owner sessions: a short-lived JWT (15 minutes) plus a refresh token (30 days, rotated on
 //! use, stored hashed). Logout revokes the session row, which also invalidates its JWTs.
+//!
+//! Rotation: the next refresh token is derived from the one presented (an HMAC under the
+//! server's key), so for [`REFRESH_GRACE`] after a rotation the token just rotated out yields
+//! the same new token again (two tabs, or a retried request, refresh at once without signing
+//! each other out). After that, presenting a rotated-out token is taken as reuse of a stolen
+//! token: the session, and with it every token derived from it, is revoked. Refresh tokens
+//! carry a tag under the server's key, so only a token this server issued can trigger that.
 
 use crate::ids::{TenantId, UserId};
 use axum::http::HeaderMap;
@@ -15,6 +22,19 @@ pub const SESSION_COOKIE: &str = "mc_session";
 pub const REFRESH_COOKIE: &str = "mc_refresh";
 pub const SESSION_TTL: Duration = Duration::minutes(15);
 pub const REFRESH_TTL: Duration = Duration::days(30);
+/// How long a just-rotated refresh token still yields the session's new one.
+pub const REFRESH_GRACE: Duration = Duration::seconds(30);
+
+type HmacSha256 = hmac::Hmac<Sha256>;
+
+fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    use hmac::Mac;
+    let mut m = HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length");
+    for p in parts {
+        m.update(p);
+    }
+    m.finalize().into_bytes().into()
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -34,6 +54,7 @@ pub struct SessionKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     csrf: Vec<u8>,
+    refresh: Vec<u8>,
 }
 
 impl SessionKeys {
@@ -54,7 +75,13 @@ impl SessionKeys {
 
     pub fn from_secret(secret: &[u8]) -> Self {
         let csrf = Sha256::new().chain_update(b"csrf").chain_update(secret).finalize().to_vec();
-        SessionKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), csrf }
+        let refresh = Sha256::new().chain_update(b"refresh").chain_update(secret).finalize().to_vec();
+        SessionKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            csrf,
+            refresh,
+        }
     }
 
     pub fn issue(&self, owner_id: UserId, tenant_id: TenantId, session_id: Uuid) -> String {
@@ -86,6 +113,43 @@ impl SessionKeys {
         use subtle::ConstantTimeEq;
         self.csrf_token(session_id).as_bytes().ct_eq(presented.as_bytes()).into()
     }
+
+    /// A refresh token of session `sid`: `<sid>.<nonce>.<tag>`, the tag an HMAC of the rest.
+    fn refresh_token(&self, sid: Uuid, nonce: &[u8; 32]) -> String {
+        let tag = hmac(&self.refresh, &[b"tag", sid.as_bytes(), nonce]);
+        format!("{}.{}.{}", sid.simple(), hex::encode(nonce), hex::encode(&tag[..16]))
+    }
+
+    /// The first refresh token of a session.
+    fn first_refresh_token(&self, sid: Uuid) -> String {
+        let mut nonce = [0u8; 32];
+        rand::rng().fill_bytes(&mut nonce);
+        self.refresh_token(sid, &nonce)
+    }
+
+    /// The token that rotating `presented` hands out: the same every time for the same token.
+    fn next_refresh_token(&self, sid: Uuid, presented: &str) -> String {
+        self.refresh_token(sid, &hmac(&self.refresh, &[b"next", presented.as_bytes()]))
+    }
+
+    /// Whether `token` is a refresh token this server issued for `sid` (its tag checks out).
+    fn issued_refresh_token(&self, sid: Uuid, token: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        let mut parts = token.split('.');
+        let (Some(_), Some(nonce), Some(tag), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+            return false;
+        };
+        let (Ok(nonce), Ok(tag)) = (hex::decode(nonce), hex::decode(tag)) else { return false };
+        let Ok(nonce) = <[u8; 32]>::try_from(nonce) else { return false };
+        let expected = hmac(&self.refresh, &[b"tag", sid.as_bytes(), &nonce]);
+        tag.len() == 16 && bool::from(expected[..16].ct_eq(&tag))
+    }
+}
+
+/// The session a refresh token names (not yet checked against anything).
+pub fn refresh_session_id(token: &str) -> Option<Uuid> {
+    let (sid, _) = token.split_once('.')?;
+    Uuid::parse_str(sid).ok()
 }
 
 pub fn hash_refresh(token: &str) -> Vec<u8> {
@@ -93,11 +157,14 @@ pub fn hash_refresh(token: &str) -> Vec<u8> {
 }
 
 /// Starts a session; returns (session id, refresh token).
-pub async fn start(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<(Uuid, String)> {
+pub async fn start(
+    pool: &PgPool,
+    keys: &SessionKeys,
+    owner_id: UserId,
+    tenant_id: TenantId,
+) -> sqlx::Result<(Uuid, String)> {
     let id = Uuid::now_v7();
-    let mut raw = [0u8; 32];
-    rand::rng().fill_bytes(&mut raw);
-    let refresh = format!("{}.{}", id.simple(), hex::encode(raw));
+    let refresh = keys.first_refresh_token(id);
     sqlx::query!(
         "INSERT INTO owner_sessions (id, owner_id, tenant_id, refresh_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
         id,
@@ -112,24 +179,56 @@ pub async fn start(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx
     Ok((id, refresh))
 }
 
-/// Rotates a refresh token: the old one stops working. Returns (owner, tenant, session, new token).
-pub async fn refresh(pool: &PgPool, token: &str) -> sqlx::Result<Option<(UserId, TenantId, Uuid, String)>> {
-    let Some((sid, _)) = token.split_once('.') else { return Ok(None) };
-    let Ok(sid) = Uuid::parse_str(sid) else { return Ok(None) };
-    let mut raw = [0u8; 32];
-    rand::rng().fill_bytes(&mut raw);
-    let next = format!("{}.{}", sid.simple(), hex::encode(raw));
+/// What presenting a refresh token did.
+#[derive(Debug)]
+pub enum Refreshed {
+    /// The session goes on: issue a session token for it and hand out `refresh_token`.
+    Renewed { owner_id: UserId, tenant_id: TenantId, session_id: Uuid, refresh_token: String },
+    /// A token rotated out before the grace window was presented again: the session is revoked.
+    Reused,
+    /// Not a live session's token (unknown, malformed, expired or signed out).
+    Invalid,
+}
+
+/// Rotates a refresh token (see the module docs): the current token yields a new one; the
+/// token rotated out within the last [`REFRESH_GRACE`] yields that same new one; any other
+/// token this server issued for the session revokes the session.
+pub async fn refresh(pool: &PgPool, keys: &SessionKeys, token: &str) -> sqlx::Result<Refreshed> {
+    let Some(sid) = refresh_session_id(token) else { return Ok(Refreshed::Invalid) };
+    let next = keys.next_refresh_token(sid, token);
+    // The row lock makes concurrent refreshes with the same token queue up: the first rotates,
+    // the others then find the rotated-out token within the grace window.
     let row = sqlx::query!(
-        "UPDATE owner_sessions SET refresh_hash = $3, refreshed_at = now(), expires_at = now() + interval '30 days'
-         WHERE id = $1 AND refresh_hash = $2 AND revoked_at IS NULL AND expires_at > now()
+        "UPDATE owner_sessions
+         SET refresh_hash = $3,
+             refreshed_at = CASE WHEN refresh_hash = $2 THEN now() ELSE refreshed_at END,
+             expires_at = now() + interval '30 days'
+         WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()
+           AND (refresh_hash = $2 OR (refresh_hash = $3 AND refreshed_at > now() - $4::float8 * interval '1 second'))
          RETURNING owner_id, tenant_id",
         sid,
         hash_refresh(token),
-        hash_refresh(&next)
+        hash_refresh(&next),
+        REFRESH_GRACE.num_seconds() as f64
     )
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| (r.owner_id.into(), r.tenant_id.into(), sid, next)))
+    if let Some(r) = row {
+        return Ok(Refreshed::Renewed {
+            owner_id: r.owner_id.into(),
+            tenant_id: r.tenant_id.into(),
+            session_id: sid,
+            refresh_token: next,
+        });
+    }
+    if keys.issued_refresh_token(sid, token) {
+        // Ours, for this session, but neither current nor just rotated out: someone is using a
+        // token that was already exchanged. End the session for every holder of its tokens.
+        tracing::warn!(session_id = %sid, "a rotated-out refresh token was presented again; the session is revoked");
+        revoke(pool, sid).await?;
+        return Ok(Refreshed::Reused);
+    }
+    Ok(Refreshed::Invalid)
 }
 
 /// Whether session `$1` is live (not signed out, not expired) and belongs to owner `$2` of
@@ -194,10 +293,11 @@ pub fn with_cookies(
     resp
 }
 
-pub fn logout_cookies() -> [String; 2] {
+pub fn logout_cookies(secure: bool) -> [String; 2] {
+    let s = if secure { "; Secure" } else { "" };
     [
-        format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
-        format!("{REFRESH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+        format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{s}"),
+        format!("{REFRESH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{s}"),
     ]
 }
 
@@ -223,6 +323,25 @@ mod tests {
         let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
         assert!(keys.csrf_ok(a, &keys.csrf_token(a)));
         assert!(!keys.csrf_ok(b, &keys.csrf_token(a)));
+    }
+
+    #[test]
+    fn refresh_tokens_are_tagged_and_rotate_deterministically() {
+        let keys = SessionKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let sid = Uuid::now_v7();
+        let first = keys.first_refresh_token(sid);
+        assert_eq!(refresh_session_id(&first), Some(sid));
+        assert!(keys.issued_refresh_token(sid, &first));
+        let next = keys.next_refresh_token(sid, &first);
+        assert_eq!(next, keys.next_refresh_token(sid, &first), "the same token rotates to the same one");
+        assert_ne!(next, first);
+        assert!(keys.issued_refresh_token(sid, &next));
+        assert!(!keys.issued_refresh_token(Uuid::now_v7(), &next), "bound to its session");
+        let other = SessionKeys::from_secret(b"another secret another secret!!");
+        assert!(!other.issued_refresh_token(sid, &next), "bound to the server's key");
+        let forged = format!("{}.{}.{}", sid.simple(), "00".repeat(32), "00".repeat(16));
+        assert!(!keys.issued_refresh_token(sid, &forged));
+        assert!(!keys.issued_refresh_token(sid, &format!("{}.{}", sid.simple(), "ab".repeat(32))));
     }
 
     #[test]

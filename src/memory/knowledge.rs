@@ -1,10 +1,10 @@
 //! Knowledge ingestion (R3): text cut into chunks of at most 400 characters at sentence
 //! boundaries, and web pages fetched without letting the server be turned against its own
 //! network (SSRF): only http/https, every address the name resolves to — and every redirect's —
-//! must be public unless the operator allows it, the connection goes to the address that was
-//! checked, and size and time are bounded.
+//! must be public unless the operator allows it, the connection goes straight (never through a
+//! proxy) to the address that was checked, and size and time are bounded.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -97,10 +97,72 @@ pub fn html_to_text(html: &str) -> String {
     LINES.replace_all(text.trim(), "\n").to_string()
 }
 
-/// Whether an address is one the platform must never be made to call: loopback, private,
-/// link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast, broadcast,
-/// unspecified, documentation and benchmarking ranges, and the IPv6 equivalents (including
-/// IPv4-mapped ones).
+/// IPv4 ranges never fetched: every entry of the IANA IPv4 Special-Purpose Address Registry
+/// that is not globally reachable, plus multicast (224.0.0.0/4) and the reserved 240.0.0.0/4.
+/// (192.0.0.0/24 is refused whole, although two of its /32s are anycast services.)
+pub const REFUSED_V4: &[(Ipv4Addr, u8, &str)] = &[
+    (Ipv4Addr::new(0, 0, 0, 0), 8, "\"this network\""),
+    (Ipv4Addr::new(10, 0, 0, 0), 8, "private use"),
+    (Ipv4Addr::new(100, 64, 0, 0), 10, "shared address space (carrier-grade NAT)"),
+    (Ipv4Addr::new(127, 0, 0, 0), 8, "loopback"),
+    (Ipv4Addr::new(169, 254, 0, 0), 16, "link-local (cloud metadata)"),
+    (Ipv4Addr::new(172, 16, 0, 0), 12, "private use"),
+    (Ipv4Addr::new(192, 0, 0, 0), 24, "IETF protocol assignments"),
+    (Ipv4Addr::new(192, 0, 2, 0), 24, "documentation (TEST-NET-1)"),
+    (Ipv4Addr::new(192, 88, 99, 0), 24, "6to4 relay anycast (deprecated)"),
+    (Ipv4Addr::new(192, 168, 0, 0), 16, "private use"),
+    (Ipv4Addr::new(198, 18, 0, 0), 15, "benchmarking"),
+    (Ipv4Addr::new(198, 51, 100, 0), 24, "documentation (TEST-NET-2)"),
+    (Ipv4Addr::new(203, 0, 113, 0), 24, "documentation (TEST-NET-3)"),
+    (Ipv4Addr::new(224, 0, 0, 0), 4, "multicast"),
+    (Ipv4Addr::new(240, 0, 0, 0), 4, "reserved"),
+    (Ipv4Addr::new(255, 255, 255, 255), 32, "limited broadcast"),
+];
+
+/// IPv6 ranges never fetched: every entry of the IANA IPv6 Special-Purpose Address Registry that
+/// is not globally reachable, plus NAT64 (64:ff9b::/96, which embeds IPv4 and may reach the
+/// operator's own network), 6to4 (2002::/16, likewise), the deprecated site-local fec0::/10,
+/// multicast and the rest of the IETF-reserved ::/8. IPv4-mapped (::ffff:0:0/96) and
+/// IPv4-compatible (::/96) addresses are judged as the IPv4 address they hold, before this list.
+/// (2001::/23 is refused whole, although some of its small blocks are anycast services.)
+pub const REFUSED_V6: &[(Ipv6Addr, u8, &str)] = &[
+    (Ipv6Addr::UNSPECIFIED, 128, "unspecified"),
+    (Ipv6Addr::LOCALHOST, 128, "loopback"),
+    (Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 0), 8, "reserved by the IETF"),
+    (Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, 0, 0), 96, "IPv4/IPv6 translation (NAT64)"),
+    (Ipv6Addr::new(0x64, 0xff9b, 1, 0, 0, 0, 0, 0), 48, "local-use IPv4/IPv6 translation"),
+    (Ipv6Addr::new(0x100, 0, 0, 0, 0, 0, 0, 0), 64, "discard-only"),
+    (Ipv6Addr::new(0x100, 0, 0, 1, 0, 0, 0, 0), 64, "dummy prefix"),
+    (
+        Ipv6Addr::new(0x2001, 0, 0, 0, 0, 0, 0, 0),
+        23,
+        "IETF protocol assignments (Teredo 2001::/32, benchmarking, ORCHID)",
+    ),
+    (Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 0), 32, "documentation"),
+    (Ipv6Addr::new(0x2002, 0, 0, 0, 0, 0, 0, 0), 16, "6to4"),
+    (Ipv6Addr::new(0x3fff, 0, 0, 0, 0, 0, 0, 0), 20, "documentation"),
+    (Ipv6Addr::new(0x5f00, 0, 0, 0, 0, 0, 0, 0), 16, "segment routing SIDs"),
+    (Ipv6Addr::new(0xfc00, 0, 0, 0, 0, 0, 0, 0), 7, "unique local"),
+    (Ipv6Addr::new(0xfe80, 0, 0, 0, 0, 0, 0, 0), 10, "link-local"),
+    (Ipv6Addr::new(0xfec0, 0, 0, 0, 0, 0, 0, 0), 10, "site-local (deprecated)"),
+    (Ipv6Addr::new(0xff00, 0, 0, 0, 0, 0, 0, 0), 8, "multicast"),
+];
+
+fn in_v4(ip: Ipv4Addr, net: Ipv4Addr, bits: u8) -> bool {
+    let mask = if bits == 0 { 0 } else { u32::MAX << (32 - u32::from(bits)) };
+    u32::from(ip) & mask == u32::from(net) & mask
+}
+
+fn in_v6(ip: Ipv6Addr, net: Ipv6Addr, bits: u8) -> bool {
+    let mask = if bits == 0 { 0 } else { u128::MAX << (128 - u32::from(bits)) };
+    u128::from(ip) & mask == u128::from(net) & mask
+}
+
+/// Whether an address is one the platform must never be made to call: anything in
+/// [`REFUSED_V4`] or [`REFUSED_V6`] (loopback, private, link-local with the cloud metadata
+/// address, carrier-grade NAT, documentation, benchmarking, translation and tunnelling
+/// prefixes, multicast, broadcast, reserved). An IPv6 address that holds an IPv4 address
+/// (`::ffff:a.b.c.d`, `::a.b.c.d`) is judged as that IPv4 address.
 pub fn is_forbidden(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => forbidden_v4(v4),
@@ -108,32 +170,18 @@ pub fn is_forbidden(ip: IpAddr) -> bool {
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return forbidden_v4(v4);
             }
-            let s = v6.segments();
-            v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || (s[0] & 0xfe00) == 0xfc00 // unique local
-                || (s[0] & 0xffc0) == 0xfe80 // link-local
-                || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
-                || (s[0] == 0x0064 && s[1] == 0xff9b) // NAT64 (embeds IPv4)
-                || s[0] == 0x2002 // 6to4 (embeds IPv4)
+            // IPv4-compatible (::/96, deprecated), except :: and ::1 themselves.
+            if v6.segments()[..6] == [0; 6] && !v6.is_unspecified() && !v6.is_loopback() {
+                let [.., a, b, c, d] = v6.octets();
+                return forbidden_v4(Ipv4Addr::new(a, b, c, d));
+            }
+            REFUSED_V6.iter().any(|&(net, bits, _)| in_v6(v6, net, bits))
         }
     }
 }
 
 fn forbidden_v4(ip: Ipv4Addr) -> bool {
-    let o = ip.octets();
-    ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        || ip.is_unspecified()
-        || ip.is_documentation()
-        || o[0] == 0
-        || (o[0] == 100 && (64..128).contains(&o[1])) // carrier-grade NAT
-        || (o[0] == 198 && (o[1] == 18 || o[1] == 19)) // benchmarking
-        || o[0] >= 240 // reserved
+    REFUSED_V4.iter().any(|&(net, bits, _)| in_v4(ip, net, bits))
 }
 
 /// Operator exceptions (`MINICLAW_URL_ALLOWLIST`): exact IPs or CIDR ranges.
@@ -159,16 +207,13 @@ impl Allowlist {
         Ok(Allowlist(nets))
     }
 
+    /// Whether `ip` is in one of the listed ranges (an IPv4-mapped IPv6 address also matches
+    /// the IPv4 ranges).
     pub fn allows(&self, ip: IpAddr) -> bool {
-        self.0.iter().any(|(net, bits)| match (net, ip) {
-            (IpAddr::V4(n), IpAddr::V4(i)) => {
-                let mask = if *bits == 0 { 0 } else { u32::MAX << (32 - bits) };
-                u32::from(*n) & mask == u32::from(i) & mask
-            }
-            (IpAddr::V6(n), IpAddr::V6(i)) => {
-                let mask = if *bits == 0 { 0 } else { u128::MAX << (128 - bits) };
-                u128::from(*n) & mask == u128::from(i) & mask
-            }
+        let canonical = ip.to_canonical();
+        self.0.iter().any(|&(net, bits)| match (net, ip, canonical) {
+            (IpAddr::V4(n), _, IpAddr::V4(i)) => in_v4(i, n, bits),
+            (IpAddr::V6(n), IpAddr::V6(i), _) => in_v6(i, n, bits),
             _ => false,
         })
     }
@@ -194,18 +239,18 @@ async fn vet(url: &reqwest::Url, allow: &Allowlist) -> Result<SocketAddr, ApiErr
         Err(_) => tokio::time::timeout(Duration::from_secs(5), tokio::net::lookup_host((host, port)))
             .await
             .map_err(|_| refuse(format!("resolving {host} took too long")))?
-            .map_err(|e| refuse(format!("{host} could not be resolved: {e}")))?
+            .map_err(|_| refuse(format!("{host} could not be resolved")))?
             .collect(),
     };
     if addrs.is_empty() {
         return Err(refuse(format!("{host} has no addresses")));
     }
     // Every address must pass: a name that resolves to one public and one private address
-    // could otherwise be used to reach the private one.
-    if let Some(bad) = addrs.iter().find(|a| is_forbidden(a.ip()) && !allow.allows(a.ip())) {
+    // could otherwise be used to reach the private one. The answer does not say which address
+    // the name has: that would tell a caller what internal names resolve to.
+    if addrs.iter().any(|a| is_forbidden(a.ip()) && !allow.allows(a.ip())) {
         return Err(refuse(format!(
-            "{host} resolves to {}, a loopback, private, link-local or otherwise internal address; it is not fetched",
-            bad.ip()
+            "{host} is not fetched: it is, or resolves to, an internal address (or another that is not publicly reachable)"
         )));
     }
     Ok(addrs[0])
@@ -227,8 +272,11 @@ pub async fn fetch(url: &str, allow: &Allowlist) -> Result<Page, ApiError> {
     for _ in 0..=MAX_REDIRECTS {
         let addr = vet(&url, allow).await?;
         let host = url.host_str().unwrap_or_default().to_string();
-        // Connect to the address that was checked, not to whatever a second lookup returns.
+        // Connect to the address that was checked, not to whatever a second lookup returns,
+        // and never through a proxy (`HTTP_PROXY` and friends): a proxy would resolve and
+        // connect on its own, around the check.
         let client = reqwest::Client::builder()
+            .no_proxy()
             .redirect(reqwest::redirect::Policy::none())
             .timeout(FETCH_TIMEOUT)
             .resolve(&host, addr)
@@ -325,27 +373,72 @@ mod tests {
         assert_eq!(html_to_text(html), "Rust & you\nMemory safety\nwithout GC.");
     }
 
+    /// Every special-purpose range: (range, addresses inside it, addresses just outside it that
+    /// are ordinary public ones). Outside addresses are left out where the neighbour is itself
+    /// special-purpose or unallocated.
+    const RANGES: &[(&str, &[&str], &[&str])] = &[
+        ("0.0.0.0/8", &["0.0.0.0", "0.255.255.255"], &["1.0.0.0"]),
+        ("10.0.0.0/8", &["10.0.0.0", "10.255.255.255"], &["9.255.255.255", "11.0.0.0"]),
+        ("100.64.0.0/10", &["100.64.0.0", "100.127.255.255"], &["100.63.255.255", "100.128.0.0"]),
+        ("127.0.0.0/8", &["127.0.0.1", "127.255.255.255"], &["126.255.255.255", "128.0.0.0"]),
+        ("169.254.0.0/16", &["169.254.0.0", "169.254.169.254"], &["169.253.255.255", "169.255.0.0"]),
+        ("172.16.0.0/12", &["172.16.0.0", "172.31.255.255"], &["172.15.255.255", "172.32.0.0"]),
+        ("192.0.0.0/24", &["192.0.0.0", "192.0.0.9", "192.0.0.255"], &["191.255.255.255", "192.0.1.0"]),
+        ("192.0.2.0/24", &["192.0.2.1", "192.0.2.255"], &["192.0.3.0"]),
+        ("192.88.99.0/24", &["192.88.99.1"], &["192.88.98.255", "192.88.100.0"]),
+        ("192.168.0.0/16", &["192.168.0.0", "192.168.255.255"], &["192.167.255.255", "192.169.0.0"]),
+        ("198.18.0.0/15", &["198.18.0.0", "198.19.255.255"], &["198.17.255.255", "198.20.0.0"]),
+        ("198.51.100.0/24", &["198.51.100.7"], &["198.51.99.255", "198.51.101.0"]),
+        ("203.0.113.0/24", &["203.0.113.9"], &["203.0.112.255", "203.0.114.0"]),
+        ("224.0.0.0/4", &["224.0.0.1", "239.255.255.255"], &["223.255.255.255"]),
+        ("240.0.0.0/4", &["240.0.0.1", "255.255.255.254"], &[]),
+        ("255.255.255.255/32", &["255.255.255.255"], &[]),
+        ("::/128", &["::"], &[]),
+        ("::1/128", &["::1"], &[]),
+        (
+            "::ffff:0:0/96 (as IPv4)",
+            &["::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "::ffff:192.0.0.1"],
+            &["::ffff:8.8.8.8"],
+        ),
+        ("::/96 (as IPv4)", &["::127.0.0.1", "::10.1.2.3", "::169.254.169.254", "::0.0.0.2"], &["::8.8.8.8"]),
+        ("::/8", &["::ffff:0:7f00:1", "0:0:0:1::"], &[]),
+        ("64:ff9b::/96", &["64:ff9b::a00:1", "64:ff9b::808:808"], &[]),
+        ("64:ff9b:1::/48", &["64:ff9b:1::a00:1", "64:ff9b:1:ffff::1"], &[]),
+        ("100::/64", &["100::1", "100::ffff:ffff:ffff:ffff"], &[]),
+        ("100:0:0:1::/64", &["100:0:0:1::1"], &[]),
+        ("2001::/23", &["2001::1", "2001:0:4136:e378::1", "2001:2::1", "2001:1ff:ffff::1"], &["2001:200::1"]),
+        ("2001:db8::/32", &["2001:db8::1", "2001:db8:ffff::1"], &["2001:db7:ffff::1", "2001:db9::1"]),
+        ("2002::/16", &["2002:7f00:1::1", "2002:808:808::1"], &["2003::1"]),
+        ("3fff::/20", &["3fff::1", "3fff:fff::1"], &["3fff:1000::1"]),
+        ("5f00::/16", &["5f00::1"], &["5eff:ffff::1", "5f01::1"]),
+        ("fc00::/7", &["fc00::1", "fd12:3456::1", "fdff:ffff::1"], &[]),
+        ("fe80::/10", &["fe80::1", "febf:ffff::1"], &[]),
+        ("fec0::/10", &["fec0::1", "feff:ffff::1"], &[]),
+        ("ff00::/8", &["ff02::1", "ff0e::1", "ffff::1"], &[]),
+    ];
+
     #[test]
-    fn internal_addresses_are_forbidden() {
-        for ip in [
-            "127.0.0.1",
-            "10.1.2.3",
-            "172.16.0.1",
-            "192.168.1.1",
-            "169.254.169.254",
-            "0.0.0.0",
-            "100.64.0.1",
-            "224.0.0.1",
-            "255.255.255.255",
-            "::1",
-            "fe80::1",
-            "fd00::1",
-            "::ffff:127.0.0.1",
-            "::ffff:169.254.169.254",
-        ] {
-            assert!(is_forbidden(ip.parse().unwrap()), "{ip}");
+    fn every_special_purpose_range_is_forbidden_and_its_neighbours_are_not() {
+        for (range, inside, outside) in RANGES {
+            for ip in *inside {
+                assert!(is_forbidden(ip.parse().unwrap()), "{ip} is in {range}");
+            }
+            for ip in *outside {
+                assert!(!is_forbidden(ip.parse().unwrap()), "{ip} is just outside {range}");
+            }
         }
-        for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
+        // Every listed range has a row above, and its first address is refused.
+        for (net, bits, what) in REFUSED_V4 {
+            let range = format!("{net}/{bits}");
+            assert!(RANGES.iter().any(|(r, ..)| *r == range), "no test row for {range} ({what})");
+            assert!(is_forbidden(IpAddr::V4(*net)), "{range}");
+        }
+        for (net, bits, what) in REFUSED_V6 {
+            let range = format!("{net}/{bits}");
+            assert!(RANGES.iter().any(|(r, ..)| *r == range), "no test row for {range} ({what})");
+            assert!(is_forbidden(IpAddr::V6(*net)), "{range}");
+        }
+        for ip in ["93.184.216.34", "1.1.1.1", "8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001::1"] {
             assert!(!is_forbidden(ip.parse().unwrap()), "{ip}");
         }
     }
@@ -358,6 +451,8 @@ mod tests {
         assert!(a.allows("10.200.1.1".parse().unwrap()));
         assert!(a.allows("fd12::1".parse().unwrap()));
         assert!(!a.allows("169.254.169.254".parse().unwrap()));
+        assert!(a.allows("::ffff:10.1.2.3".parse().unwrap()), "an IPv4-mapped address matches its IPv4 range");
+        assert!(!a.allows("::1".parse().unwrap()));
         assert!(Allowlist::parse("10.0.0.0/33").is_err());
         assert!(Allowlist::parse("example.com").is_err());
     }
@@ -369,6 +464,11 @@ mod tests {
             "http://127.0.0.1:9/",
             "http://169.254.169.254/latest/meta-data/",
             "http://[::1]/",
+            "http://[::7f00:1]/",
+            "http://[64:ff9b:1::a9fe:a9fe]/",
+            "http://[2001::1]/",
+            "http://192.0.0.170/",
+            "http://[fec0::1]/",
             "file:///etc/passwd",
             "ftp://example.com/",
         ] {

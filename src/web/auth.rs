@@ -1,5 +1,9 @@
 //! Signing in and out of the dashboard: login and signup pages (with a pre-session CSRF
 //! cookie), the session refresh and logout.
+//!
+//! Refreshing changes state (it rotates the refresh token), so it is a POST: `GET /refresh`
+//! only renders a form that posts itself (with `static/app.js`; without it, a button), carrying
+//! a CSRF token bound to the session the refresh cookie names.
 
 use crate::ids::{TenantId, UserId};
 use askama::Template;
@@ -15,7 +19,7 @@ use super::pages::*;
 use crate::accounts::{check_password, create_owner};
 use crate::app::AppState;
 use crate::auth::session;
-use crate::auth::session::with_cookies;
+use crate::auth::session::{Refreshed, with_cookies};
 
 pub async fn home(headers: HeaderMap) -> Redirect {
     if session::cookie(&headers, session::SESSION_COOKIE).is_some_and(|c| !c.is_empty()) {
@@ -48,28 +52,35 @@ struct SignupPage {
     error: Option<String>,
 }
 
-fn pre_session_page(t: impl Template, csrf: &str) -> Response {
-    with_cookies(render(t), [format!("{PRE_SESSION_CSRF_COOKIE}={csrf}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600")])
+fn pre_session_page(state: &AppState, t: impl Template, csrf: &str) -> Response {
+    let secure = if state.config().secure_cookies { "; Secure" } else { "" };
+    with_cookies(
+        render(t),
+        [format!("{PRE_SESSION_CSRF_COOKIE}={csrf}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600{secure}")],
+    )
 }
 
-pub async fn login_page(Query(q): Query<NextQuery>) -> Response {
+pub async fn login_page(State(state): State<AppState>, Query(q): Query<NextQuery>) -> Response {
     let csrf = new_pre_session_token();
     pre_session_page(
+        &state,
         LoginPage { csrf: csrf.clone(), next: safe_next(q.next.as_deref()), email: String::new(), error: None },
         &csrf,
     )
 }
 
-pub async fn signup_page() -> Response {
+pub async fn signup_page(State(state): State<AppState>) -> Response {
     let csrf = new_pre_session_token();
     pre_session_page(
+        &state,
         SignupPage { csrf: csrf.clone(), email: String::new(), tenant_name: String::new(), error: None },
         &csrf,
     )
 }
 
 async fn signed_in(state: &AppState, owner_id: UserId, tenant_id: TenantId, next: &str) -> PageResult {
-    let (sid, refresh) = session::start(state.pool(), owner_id, tenant_id).await.map_err(internal)?;
+    let (sid, refresh) =
+        session::start(state.pool(), state.session_keys(), owner_id, tenant_id).await.map_err(internal)?;
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
     Ok(with_cookies(
         Redirect::to(next).into_response(),
@@ -88,6 +99,7 @@ pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, bod
     match check_password(state.pool(), &email, form.text("password")).await.map_err(api_error)? {
         Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next).await,
         None => Ok(pre_session_page(
+            &state,
             LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
             &csrf,
         )),
@@ -107,34 +119,66 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
         Err(e) => match message_of(&e) {
             Some(msg) => {
                 let csrf = new_pre_session_token();
-                Ok(pre_session_page(SignupPage { csrf: csrf.clone(), email, tenant_name, error: Some(msg) }, &csrf))
+                let page = SignupPage { csrf: csrf.clone(), email, tenant_name, error: Some(msg) };
+                Ok(pre_session_page(&state, page, &csrf))
             }
             None => Err(api_error(e)),
         },
     }
 }
 
-/// Trades the refresh cookie for a new session and goes back where the owner was.
-pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<NextQuery>) -> PageResult {
+#[derive(Template)]
+#[template(path = "web/refresh.html")]
+struct RefreshPage {
+    csrf: String,
+    next: String,
+}
+
+/// The sign-in page, coming back to `next` afterwards; the session cookies are cleared.
+fn to_login(state: &AppState, next: &str) -> Response {
+    let to = format!("/login?next={}", url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>());
+    with_cookies(Redirect::to(&to).into_response(), session::logout_cookies(state.config().secure_cookies))
+}
+
+/// The refresh cookie and the session it names, if there is one.
+fn refresh_cookie(headers: &HeaderMap) -> Option<(&str, uuid::Uuid)> {
+    let token = session::cookie(headers, session::REFRESH_COOKIE).filter(|t| !t.is_empty())?;
+    Some((token, session::refresh_session_id(token)?))
+}
+
+/// Where an expired session is sent: a page whose form trades the refresh cookie for a new
+/// session (`POST /refresh`). It changes nothing itself.
+pub async fn refresh_page(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
     let next = safe_next(q.next.as_deref());
-    let token = session::cookie(&headers, session::REFRESH_COOKIE).unwrap_or_default().to_string();
-    match session::refresh(state.pool(), &token).await.map_err(internal)? {
-        Some((owner_id, tenant_id, sid, new_refresh)) => {
-            let jwt = state.session_keys().issue(owner_id, tenant_id, sid);
+    let Some((_, sid)) = refresh_cookie(&headers) else { return to_login(&state, &next) };
+    let csrf = state.session_keys().csrf_token(sid);
+    let mut resp = render(RefreshPage { csrf, next });
+    resp.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// Trades the refresh cookie for a new session and goes back where the owner was. Two tabs
+/// doing this at once both stay signed in (the session's grace window, see `auth::session`).
+pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    let next = safe_next(form.get("next"));
+    let Some((token, sid)) = refresh_cookie(&headers) else { return Ok(to_login(&state, &next)) };
+    if !form.get("csrf").is_some_and(|t| state.session_keys().csrf_ok(sid, t)) {
+        return Err(forbidden_csrf());
+    }
+    match session::refresh(state.pool(), state.session_keys(), token).await.map_err(internal)? {
+        Refreshed::Renewed { owner_id, tenant_id, session_id, refresh_token } => {
+            let jwt = state.session_keys().issue(owner_id, tenant_id, session_id);
             Ok(with_cookies(
                 Redirect::to(&next).into_response(),
-                session::login_cookies(&jwt, &new_refresh, state.config().secure_cookies),
+                session::login_cookies(&jwt, &refresh_token, state.config().secure_cookies),
             ))
         }
-        None => {
-            let to =
-                format!("/login?next={}", url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>());
-            Ok(with_cookies(Redirect::to(&to).into_response(), session::logout_cookies()))
-        }
+        Refreshed::Reused | Refreshed::Invalid => Ok(to_login(&state, &next)),
     }
 }
 
 pub async fn logout(State(state): State<AppState>, Posted { who: web, .. }: Posted<WebOwner>) -> PageResult {
     session::revoke(state.pool(), web.owner.session_id).await.map_err(internal)?;
-    Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies()))
+    Ok(with_cookies(Redirect::to("/login").into_response(), session::logout_cookies(state.config().secure_cookies)))
 }

@@ -45,10 +45,63 @@ pub fn pre_session_csrf_ok(headers: &axum::http::HeaderMap, form: &Form) -> bool
     }
 }
 
-/// Only same-site relative paths are allowed as post-login destinations.
+/// Where to go after signing in (or refreshing): the `next` the page was given if it is
+/// certainly a path on this site, otherwise `/agents`. Browsers are lenient with what follows
+/// a `Location`: they drop tabs and newlines (`/\t/evil.example` becomes `//evil.example`, another
+/// site), read `\` as `/`, and some servers decode `%2F`. So `next` must start with exactly one
+/// `/`, hold only visible ASCII (no whitespace, no control characters), no backslash and no `//`,
+/// and all of that also once percent-decoded.
 pub fn safe_next(next: Option<&str>) -> String {
+    const MAX: usize = 2048;
+    let plain = |s: &str| {
+        s.starts_with('/') && s.chars().all(|c| c.is_ascii_graphic()) && !s.contains('\\') && !s.contains("//")
+    };
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        Some(n)
+            if n.len() <= MAX && plain(n) && plain(&percent_encoding::percent_decode_str(n).decode_utf8_lossy()) =>
+        {
+            n.to_string()
+        }
         _ => "/agents".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_next;
+
+    #[test]
+    fn only_plain_same_site_paths_are_destinations() {
+        for ok in ["/agents", "/agents/0195/chat?c=0195#latest", "/agents/x/memories?q=jazz+clubs&status=active"] {
+            assert_eq!(safe_next(Some(ok)), ok);
+        }
+        for bad in [
+            "//evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/%09/evil.example",
+            "/%0a/evil.example",
+            "/%2F/evil.example",
+            "/%2f%2fevil.example",
+            "/%5Cevil.example",
+            "/\\evil.example",
+            "\\/evil.example",
+            "/ /evil.example",
+            "/\u{a0}/evil.example",
+            "/\u{2028}/evil.example",
+            "/agents/\u{0}",
+            "/a//b",
+            "https://evil.example/",
+            "evil.example",
+            "",
+            " /agents",
+            "/agents ",
+            "/café",
+        ] {
+            assert_eq!(safe_next(Some(bad)), "/agents", "{bad:?}");
+        }
+        assert_eq!(safe_next(None), "/agents");
+        assert_eq!(safe_next(Some(&format!("/{}", "a".repeat(3000)))), "/agents");
     }
 }

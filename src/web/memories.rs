@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 
 use super::extract::{Posted, WebAgent, WebOwner};
+use super::notice::Notice;
 use super::pages::{PageResult, internal, message_of, not_found_page, render};
 use crate::agents::Agent;
 use crate::app::AppState;
@@ -134,7 +135,7 @@ async fn memories_page(
         rows,
         explanation,
         error,
-        notice: (!query.notice.is_empty()).then_some(query.notice),
+        notice: Notice::message_of(&query.notice),
         knowledge_cap: state.config().knowledge_cap,
     }))
 }
@@ -155,9 +156,8 @@ async fn form_error(state: &AppState, web: WebOwner, agent: Agent, e: ApiError) 
     }
 }
 
-fn back(id: AgentId, notice: &str) -> axum::response::Response {
-    let notice: String = url::form_urlencoded::byte_serialize(notice.as_bytes()).collect();
-    Redirect::to(&format!("/agents/{id}/memories?notice={notice}")).into_response()
+fn back(id: AgentId, notice: Notice) -> axum::response::Response {
+    Redirect::to(&format!("/agents/{id}/memories?notice={}", notice.code())).into_response()
 }
 
 pub async fn create(
@@ -198,7 +198,7 @@ pub async fn create(
     {
         Ok(_) => {
             tx.commit().await.map_err(internal)?;
-            Ok(back(id, "Memory added."))
+            Ok(back(id, Notice::MemoryAdded))
         }
         Err(e) => form_error(&state, web, agent, e).await,
     }
@@ -311,7 +311,7 @@ pub async fn pin(
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
         Err(e) => return Err(e.into_response()),
     }
-    Ok(back(id, if pinned { "Pinned." } else { "Unpinned." }))
+    Ok(back(id, if pinned { Notice::Pinned } else { Notice::Unpinned }))
 }
 
 pub async fn delete(
@@ -326,7 +326,11 @@ pub async fn delete(
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
         Err(e) => return Err(e.into_response()),
     }
-    Ok(back(id, "Deleted. The same fact will not be re-learned unless the user says it again."))
+    Ok(back(id, Notice::MemoryDeleted))
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 pub async fn knowledge_text(
@@ -336,7 +340,7 @@ pub async fn knowledge_text(
     let id = agent.id;
     let title = Some(f.text("title")).filter(|t| !t.trim().is_empty());
     match add_text(&state, id, &web.owner.origin(), &f.text("text"), title).await {
-        Ok(k) => Ok(back(id, &format!("Stored as {} chunk(s).", k.chunks.len()))),
+        Ok(k) => Ok(back(id, Notice::Stored(count(k.chunks.len())))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
 }
@@ -347,7 +351,7 @@ pub async fn knowledge_url(
 ) -> PageResult {
     let id = agent.id;
     match add_url(&state, id, &web.owner.origin(), &f.text("url")).await {
-        Ok(k) => Ok(back(id, &format!("Fetched and stored as {} chunk(s).", k.chunks.len()))),
+        Ok(k) => Ok(back(id, Notice::Fetched(count(k.chunks.len())))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
 }

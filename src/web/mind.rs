@@ -8,7 +8,8 @@ use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::extract::{Posted, WebAgent};
+use super::extract::{Posted, WebAgent, WebOwner};
+use super::notice::Notice;
 use super::pages::{PageResult, api_error, internal, render};
 use crate::agents::Agent;
 use crate::app::AppState;
@@ -69,6 +70,12 @@ pub async fn show(
     WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<MindQuery>,
 ) -> PageResult {
+    page(&state, web, agent, Notice::message_of(&q.notice)).await
+}
+
+/// The Mind tab with a notice: one from a redirect's code, or (straight after a post that did
+/// not go through) what happened.
+async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<String>) -> PageResult {
     let id = agent.id;
     let pool = state.pool();
     let reflections = reflection::list(pool, id, 20)
@@ -94,53 +101,53 @@ pub async fn show(
         reflections,
         tasks,
         gaps: lint::gaps(pool, id).await.map_err(internal)?,
-        notice: (!q.notice.is_empty()).then_some(q.notice),
+        notice,
         agent,
     }))
 }
 
-fn back(agent: AgentId, notice: &str) -> axum::response::Response {
-    let encoded: String = percent_encoding::utf8_percent_encode(notice, percent_encoding::NON_ALPHANUMERIC).to_string();
-    Redirect::to(&format!("/agents/{agent}/mind?notice={encoded}")).into_response()
+fn back(agent: AgentId, notice: Notice) -> axum::response::Response {
+    Redirect::to(&format!("/agents/{agent}/mind?notice={}", notice.code())).into_response()
+}
+
+fn count(n: impl TryInto<u32>) -> u32 {
+    n.try_into().unwrap_or(0)
 }
 
 pub async fn compile(
     State(state): State<AppState>,
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    let notice = match dossier::compile(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), false).await {
-        Ok(Some(d)) => format!("Dossier compiled from {} memories ({} words).", d.memories, d.words),
-        Ok(None) => "Nothing to compile: the agent has no memories yet.".into(),
-        Err(e) => format!("Compilation failed: {e}"),
-    };
-    Ok(back(agent.id, &notice))
+    match dossier::compile(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), false).await {
+        Ok(Some(d)) => Ok(back(agent.id, Notice::Compiled { memories: count(d.memories), words: count(d.words) })),
+        Ok(None) => Ok(back(agent.id, Notice::NothingToCompile)),
+        Err(e) => page(&state, web, agent, Some(format!("Compilation failed: {e}"))).await,
+    }
 }
 
 pub async fn reflect(
     State(state): State<AppState>,
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    let notice = match reflection::not_ready(state.pool(), agent.id, false).await.map_err(internal)? {
-        Some(reason) => format!("Not yet: {reason}."),
-        None => {
-            match reflection::run(
-                state.deps(),
-                web.owner.tenant_id,
-                agent.id,
-                &web.owner.origin(),
-                crate::vocabulary::ReflectionTrigger::Owner,
-            )
-            .await
-            {
-                Ok(r) if r.status == "applied" => {
-                    format!("Reflection applied: {} actions.", r.actions.as_array().map_or(0, Vec::len))
-                }
-                Ok(r) => format!("Reflection {}: {}", r.status, r.error.unwrap_or_default()),
-                Err(e) => format!("Reflection failed: {e}"),
-            }
+    if let Some(reason) = reflection::not_ready(state.pool(), agent.id, false).await.map_err(internal)? {
+        return page(&state, web, agent, Some(format!("Not yet: {reason}."))).await;
+    }
+    let run = reflection::run(
+        state.deps(),
+        web.owner.tenant_id,
+        agent.id,
+        &web.owner.origin(),
+        crate::vocabulary::ReflectionTrigger::Owner,
+    )
+    .await;
+    let notice = match run {
+        Ok(r) if r.status == "applied" => {
+            return Ok(back(agent.id, Notice::ReflectionApplied(count(r.actions.as_array().map_or(0, Vec::len)))));
         }
+        Ok(r) => format!("Reflection {}: {}", r.status, r.error.unwrap_or_default()),
+        Err(e) => format!("Reflection failed: {e}"),
     };
-    Ok(back(agent.id, &notice))
+    page(&state, web, agent, Some(notice)).await
 }
 
 /// The gap in `/agents/{id}/mind/gaps/{gid}` (the agent's `{id}` is `WebAgent`'s).
@@ -155,9 +162,9 @@ pub async fn gap(
     Posted { who: WebAgent { agent, .. }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
     let status = f.text("status");
-    if !crate::vocabulary::GapStatus::NAMES.contains(&status.as_str()) {
-        return Ok(back(agent.id, "Unknown gap status."));
-    }
-    lint::set_gap_status(state.pool(), agent.id, gid, &status).await.map_err(api_error)?;
-    Ok(back(agent.id, &format!("Gap {status}.")))
+    let Ok(status) = status.parse::<crate::vocabulary::GapStatus>() else {
+        return Ok(back(agent.id, Notice::UnknownGapStatus));
+    };
+    lint::set_gap_status(state.pool(), agent.id, gid, status.as_str()).await.map_err(api_error)?;
+    Ok(back(agent.id, Notice::Gap(status)))
 }

@@ -11,6 +11,7 @@ mod forms;
 mod keys;
 mod memories;
 mod mind;
+mod notice;
 mod pages;
 mod soul;
 
@@ -26,7 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(auth::home))
         .route("/login", get(auth::login_page).post(auth::login_submit))
         .route("/signup", get(auth::signup_page).post(auth::signup_submit))
-        .route("/refresh", get(auth::refresh))
+        .route("/refresh", get(auth::refresh_page).post(auth::refresh))
         .route("/logout", post(auth::logout))
         .route("/agents", get(agents::agents).post(agents::create_agent))
         .route("/agents/new", get(agents::new_agent))

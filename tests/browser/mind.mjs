@@ -31,11 +31,17 @@ try {
     ["The user reads science fiction", "interest"],
   ];
   for (const [content, category] of facts) {
-    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/memories`, { data: { content, category } });
+    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/memories`, {
+      data: { content, category },
+      headers: { "x-requested-with": "test" }, // the session cookie authenticates: the API wants this header
+    });
     assert.equal(r.status(), 201, await r.text());
   }
   for (let i = 0; i < 5; i++) {
-    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/chat`, { data: { message: `hello number ${i}` } });
+    const r = await page.request.post(`${base}/v1/hosted-agents/${agent}/chat`, {
+      data: { message: `hello number ${i}` },
+      headers: { "x-requested-with": "test" },
+    });
     assert.equal(r.status(), 200, await r.text());
   }
 

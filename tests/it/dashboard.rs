@@ -119,3 +119,136 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
     assert_eq!(r.status, 303, "{}", r.text);
     assert_eq!(r.headers[LOCATION], format!("/login?next=%2Fagents%2F{agent}%2Fsoul"));
 }
+
+/// A client that does not follow redirects.
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+/// The value of the hidden input `name` in a page.
+fn hidden(page: &str, name: &str) -> String {
+    let (_, rest) =
+        page.split_once(&format!(r#"name="{name}" value=""#)).unwrap_or_else(|| panic!("no {name}: {page}"));
+    rest.split('"').next().unwrap().to_string()
+}
+
+/// The `Set-Cookie` value of cookie `name`, if the reply sets it.
+fn set_cookie(r: &Reply, name: &str) -> Option<String> {
+    r.headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .map(|c| c[name.len() + 1..].split(';').next().unwrap().to_string())
+}
+
+/// Finding 13: `next` is a plain same-site path or nothing. Browsers drop tabs and newlines
+/// (`/\t/evil.example` is `//evil.example` to them), so no whitespace, control character,
+/// backslash or `//`, encoded or not; a newline is no longer a 500.
+#[tokio::test]
+async fn sign_in_goes_only_to_plain_same_site_paths() {
+    let app = TestApp::spawn().await;
+    app.signup("ada@example.com").await;
+    let client = no_redirects();
+    for next in ["/%09/evil.example", "/%0a", "/%0d%0aSet-Cookie:x=1", "/%5Cevil.example", "/%252F%252Fevil.example"] {
+        let page = app.send(client.get(app.url(&format!("/login?next={next}")))).await;
+        assert_eq!(page.status, 200, "{next}: {}", page.text);
+        assert_eq!(hidden(&page.text, "next"), "/agents", "{next}");
+    }
+    for next in ["/\t/evil.example", "/\n", "/agents\r\nX: y", "/%2F/evil.example", "/ /evil.example"] {
+        let page = app.send(client.get(app.url("/login"))).await;
+        let csrf = hidden(&page.text, "csrf");
+        let form: String = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("csrf", &csrf)
+            .append_pair("next", next)
+            .append_pair("email", "ada@example.com")
+            .append_pair("password", "correct horse battery")
+            .finish();
+        let r = app
+            .send(
+                client
+                    .post(app.url("/login"))
+                    .header("cookie", format!("mc_csrf={csrf}"))
+                    .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                    .body(form),
+            )
+            .await;
+        assert_eq!(r.status, 303, "{next:?}: {}", r.text);
+        assert_eq!(r.headers[LOCATION], "/agents", "{next:?}");
+    }
+}
+
+/// Signs up through the API; returns the refresh token.
+async fn refresh_token_of_new_owner(app: &TestApp) -> String {
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/signup")
+                .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    r.json()["refresh_token"].as_str().unwrap().to_string()
+}
+
+/// Posts the refresh form with the refresh cookie.
+async fn post_refresh(app: &TestApp, refresh: &str, form: &str) -> Reply {
+    app.send(
+        no_redirects()
+            .post(app.url("/refresh"))
+            .header("cookie", format!("mc_refresh={refresh}"))
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(form.to_string()),
+    )
+    .await
+}
+
+/// Finding 13: refreshing is a POST with a CSRF token (the GET page only renders a form that
+/// posts itself), `next` is checked strictly, and two tabs refreshing at once both stay signed in.
+#[tokio::test]
+async fn refresh_is_a_post_and_two_tabs_refreshing_at_once_stay_signed_in() {
+    let app = TestApp::spawn().await;
+    let refresh = refresh_token_of_new_owner(&app).await;
+    let client = no_redirects();
+
+    // The page changes nothing: no new cookies, and the refresh token is still the current one.
+    let page = app
+        .send(client.get(app.url("/refresh?next=/%09/evil.example")).header("cookie", format!("mc_refresh={refresh}")))
+        .await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert!(page.text.contains(r#"method="post" action="/refresh""#), "{}", page.text);
+    assert_eq!(hidden(&page.text, "next"), "/agents");
+    assert_eq!(set_cookie(&page, "mc_session"), None);
+    assert_eq!(set_cookie(&page, "mc_refresh"), None);
+    let csrf = hidden(&page.text, "csrf");
+    let r = app.send(client.get(app.url("/refresh?next=%0a")).header("cookie", format!("mc_refresh={refresh}"))).await;
+    assert_eq!(r.status, 200, "a newline in next: {}", r.text);
+    // Without a refresh cookie there is nothing to refresh.
+    let r = app.send(client.get(app.url("/refresh?next=/agents/x"))).await;
+    assert_eq!(r.status, 303);
+    assert_eq!(r.headers[LOCATION], "/login?next=%2Fagents%2Fx");
+
+    // Without the CSRF token, or with another, the post is refused.
+    for form in ["next=%2Fagents".to_string(), format!("csrf={}&next=%2Fagents", "0".repeat(32))] {
+        let r = post_refresh(&app, &refresh, &form).await;
+        assert_eq!(r.status, 403, "{form}: {}", r.text);
+    }
+
+    // Two tabs at once, with the same cookie and a hostile next: both signed in, same cookie.
+    let form = format!("csrf={csrf}&next=%2F%09%2Fevil.example");
+    let (a, b) = tokio::join!(post_refresh(&app, &refresh, &form), post_refresh(&app, &refresh, &form));
+    for r in [&a, &b] {
+        assert_eq!(r.status, 303, "{}", r.text);
+        assert_eq!(r.headers[LOCATION], "/agents");
+    }
+    let new_refresh = set_cookie(&a, "mc_refresh").expect("a new refresh cookie");
+    assert_eq!(set_cookie(&b, "mc_refresh"), Some(new_refresh.clone()));
+    for r in [&a, &b] {
+        let session = set_cookie(r, "mc_session").unwrap();
+        let page = app.send(client.get(app.url("/agents")).header("cookie", format!("mc_session={session}"))).await;
+        assert_eq!(page.status, 200, "{}", page.text);
+    }
+    // The new cookie goes on to the page that was asked for.
+    let r = post_refresh(&app, &new_refresh, &format!("csrf={csrf}&next=%2Fagents%2Fnew")).await;
+    assert_eq!(r.status, 303, "{}", r.text);
+    assert_eq!(r.headers[LOCATION], "/agents/new");
+}

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::common::TestApp;
+use crate::common::{Reply, TestApp};
 use miniclaw::auth::session::SessionKeys;
 use miniclaw::ids::{TenantId, UserId};
 
@@ -261,12 +261,215 @@ async fn replies_interrupted_by_a_crash_are_swept_to_failed_and_can_be_regenerat
     let statuses: Vec<&str> = msgs.as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["error", "error"]);
     let question = msgs[0]["id"].as_str().unwrap();
-    let r = app
-        .send(app.as_bearer(
-            &owner.token,
-            Method::POST,
-            &format!("{path}/{question}/regenerate").replace("/messages/", "/messages/"),
-        ))
-        .await;
+    let r = app.send(app.as_bearer(&owner.token, Method::POST, &format!("{path}/{question}/regenerate"))).await;
     assert_eq!(r.status, 200, "{}", r.text);
+}
+
+/// Finding 14: every response, page or API, error or not, refuses to be framed by another site
+/// and to be content-sniffed.
+#[tokio::test]
+async fn every_response_refuses_framing_and_sniffing() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let mut replies = Vec::new();
+    for path in ["/login", "/agents", "/healthz", "/openapi.json", "/docs", "/static/app.css", "/v1/me", "/nowhere"] {
+        replies.push((path.to_string(), app.send(client.get(app.url(path))).await));
+    }
+    replies.push(("/agents (signed in)".into(), app.send(app.as_bearer(&owner.token, Method::GET, "/agents")).await));
+    replies.push((
+        "POST /v1/auth/login (401)".into(),
+        app.send(
+            app.request(Method::POST, "/v1/auth/login")
+                .json(&json!({ "email": "x@example.com", "password": "nope nope" })),
+        )
+        .await,
+    ));
+    for (what, r) in replies {
+        assert_eq!(r.headers.get("x-frame-options").map(|v| v.to_str().unwrap()), Some("DENY"), "{what}");
+        assert_eq!(r.headers.get("x-content-type-options").map(|v| v.to_str().unwrap()), Some("nosniff"), "{what}");
+        let csp = r.headers.get("content-security-policy").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp:?}");
+    }
+}
+
+fn no_store(r: &Reply) -> bool {
+    r.headers.get("cache-control").is_some_and(|v| v.to_str().unwrap().contains("no-store"))
+}
+
+fn cookies(r: &Reply) -> Vec<String> {
+    r.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).collect()
+}
+
+/// Finding 14: responses that carry credentials (sessions, refresh tokens, API keys, the
+/// sign-in forms' CSRF cookie) are never stored by a browser or proxy cache.
+#[tokio::test]
+async fn credentials_are_never_cached() {
+    let app = TestApp::spawn().await;
+    let body = json!({ "email": "ada@example.com", "password": "correct horse battery" });
+    let signup = app.send(app.request(Method::POST, "/v1/auth/signup").json(&body)).await;
+    assert_eq!(signup.status, 201);
+    let login = app.send(app.request(Method::POST, "/v1/auth/login").json(&body)).await;
+    let refresh_token = login.json()["refresh_token"].as_str().unwrap().to_string();
+    let token = login.json()["session_token"].as_str().unwrap().to_string();
+    let refresh =
+        app.send(app.request(Method::POST, "/v1/auth/refresh").json(&json!({ "refresh_token": refresh_token }))).await;
+    assert_eq!(refresh.status, 200);
+    let agent =
+        app.send(app.as_bearer(&token, Method::POST, "/v1/hosted-agents").json(&json!({ "name": "Ada" }))).await;
+    let keys = format!("/v1/hosted-agents/{}/api-keys", agent.json()["id"].as_str().unwrap());
+    let key = app
+        .send(app.as_bearer(&token, Method::POST, &keys).json(&json!({ "name": "k", "scopes": ["agent:read"] })))
+        .await;
+    assert_eq!(key.status, 201, "{}", key.text);
+    let login_page = app.get("/login").await;
+    let signup_page = app.get("/signup").await;
+    let logout = app.send(app.as_bearer(&token, Method::POST, "/v1/auth/logout")).await;
+    assert_eq!(logout.status, 204);
+    for (what, r) in [
+        ("signup", &signup),
+        ("login", &login),
+        ("refresh", &refresh),
+        ("api key", &key),
+        ("login page", &login_page),
+        ("signup page", &signup_page),
+        ("logout", &logout),
+    ] {
+        assert!(no_store(r), "{what}: {:?}", r.headers);
+    }
+}
+
+/// Finding 14: with an `https://` public URL every cookie is `Secure` without further settings.
+#[tokio::test]
+async fn cookies_are_secure_when_the_public_url_is_https() {
+    let app = TestApp::builder().env("MINICLAW_PUBLIC_URL", "https://miniclaw.example").spawn().await;
+    let signup = app
+        .send(
+            app.request(Method::POST, "/v1/auth/signup")
+                .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" })),
+        )
+        .await;
+    assert_eq!(signup.status, 201, "{}", signup.text);
+    let token = signup.json()["session_token"].as_str().unwrap().to_string();
+    let login_page = app.get("/login").await;
+    let logout = app.send(app.as_bearer(&token, Method::POST, "/v1/auth/logout")).await;
+    let all: Vec<String> = [&signup, &login_page, &logout].into_iter().flat_map(cookies).collect();
+    assert!(all.len() >= 5, "{all:?}");
+    for c in &all {
+        assert!(c.contains("; Secure"), "{c}");
+    }
+    // Plain http: not Secure (browsers would drop them).
+    let app = TestApp::spawn().await;
+    let signup = app
+        .send(
+            app.request(Method::POST, "/v1/auth/signup")
+                .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" })),
+        )
+        .await;
+    assert!(cookies(&signup).iter().all(|c| !c.contains("Secure")), "{:?}", cookies(&signup));
+}
+
+/// Finding 14: `?notice=` shows only notices the dashboard itself sends (codes); any other
+/// text in a link is not shown.
+#[tokio::test]
+async fn notices_are_codes_not_text_from_the_link() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let page = |path: String| {
+        let app = &app;
+        let token = owner.token.clone();
+        async move { app.send(app.as_bearer(&token, Method::GET, &path)).await }
+    };
+    for tab in ["memories", "mind"] {
+        let r = page(format!("/agents/{agent}/{tab}?notice=Your+account+is+locked.+Call+555-0100")).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert!(!r.text.contains("Your account is locked"), "{tab} shows the link's text");
+    }
+    let r = page(format!("/agents/{agent}/memories?notice=stored:3")).await;
+    assert!(r.text.contains("Stored as 3 chunk(s)."), "{}", r.text);
+    let r = page(format!("/agents/{agent}/mind?notice=compiled:12:340")).await;
+    assert!(r.text.contains("Dossier compiled from 12 memories (340 words)."), "{}", r.text);
+}
+
+/// Finding 14: an API request that changes something and is authenticated only by the session
+/// cookie (which a browser attaches by itself, also to a request another site makes) needs
+/// `X-Requested-With` or the session's `X-CSRF-Token`. Bearer requests and reads need neither.
+#[tokio::test]
+async fn cookie_authenticated_api_writes_need_a_custom_header() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let x = uuid::Uuid::now_v7();
+    let cookie = format!("mc_session={}", owner.token);
+    let routes: Vec<(Method, String, Option<serde_json::Value>)> = vec![
+        (Method::POST, "/v1/auth/logout".into(), None),
+        (Method::POST, "/v1/hosted-agents".into(), Some(json!({ "name": "Eve's" }))),
+        (Method::PATCH, format!("/v1/hosted-agents/{agent}"), Some(json!({ "name": "Eve's" }))),
+        (Method::DELETE, format!("/v1/hosted-agents/{agent}"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/api-keys"), Some(json!({ "name": "k", "scopes": ["*"] }))),
+        (Method::DELETE, format!("/v1/hosted-agents/{agent}/api-keys/{x}"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/chat"), Some(json!({ "message": "hi" }))),
+        (Method::DELETE, format!("/v1/hosted-agents/{agent}/conversations/{x}"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/conversations/{x}/messages/{x}/regenerate"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/dossier/compile"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/reflection"), None),
+        (
+            Method::POST,
+            format!("/v1/hosted-agents/{agent}/memories"),
+            Some(json!({ "content": "x", "category": "fact" })),
+        ),
+        (Method::DELETE, format!("/v1/hosted-agents/{agent}/memories/{x}"), None),
+        (Method::POST, format!("/v1/hosted-agents/{agent}/knowledge"), Some(json!({ "text": "x" }))),
+        (Method::PUT, format!("/v1/hosted-agents/{agent}/soul"), Some(json!({ "content": "x" }))),
+        (
+            Method::POST,
+            "/v1/chat/completions".into(),
+            Some(json!({ "model": agent, "messages": [{ "role": "user", "content": "hi" }] })),
+        ),
+    ];
+    for (method, path, body) in &routes {
+        for extra in [None, Some(("x-csrf-token", "0".repeat(32)))] {
+            let mut req = app.request(method.clone(), path).header("cookie", &cookie);
+            if let Some(b) = body {
+                req = req.json(b);
+            }
+            if let Some((name, value)) = &extra {
+                req = req.header(*name, value);
+            }
+            let r = app.send(req).await;
+            assert_eq!(r.status, 403, "{method} {path} {extra:?}: {}", r.text);
+            assert_eq!(r.error_code(), "csrf_header_required", "{method} {path}");
+        }
+    }
+    // Nothing happened: the agent is still there, under its name, and the session still works.
+    let r = app.send(app.request(Method::GET, &format!("/v1/hosted-agents/{agent}")).header("cookie", &cookie)).await;
+    assert_eq!(r.status, 200, "reads need no header: {}", r.text);
+    assert_eq!(r.json()["name"], "Ada");
+
+    // With the header (as the dashboard's script sends it), or the session's CSRF token, or a
+    // bearer token, the same requests go through.
+    let r = app
+        .send(
+            app.request(Method::POST, &format!("/v1/hosted-agents/{agent}/memories"))
+                .header("cookie", &cookie)
+                .header("x-requested-with", "miniclaw")
+                .json(&json!({ "content": "The user likes jazz", "category": "preference" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let r = app
+        .send(
+            app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{agent}/memories"))
+                .json(&json!({ "content": "The user lives in Vienna", "category": "fact" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let agents_page = app.send(app.as_bearer(&owner.token, Method::GET, "/agents")).await;
+    let (_, rest) = agents_page.text.split_once(r#"name="csrf" value=""#).unwrap();
+    let csrf = rest.split('"').next().unwrap();
+    let r = app
+        .send(app.request(Method::POST, "/v1/auth/logout").header("cookie", &cookie).header("x-csrf-token", csrf))
+        .await;
+    assert_eq!(r.status, 204, "{}", r.text);
 }

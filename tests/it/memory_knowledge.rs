@@ -62,3 +62,82 @@ async fn knowledge_from_text_and_urls_with_ssrf_protection_and_a_cap() {
     assert!(r.text.contains("cap is 3"), "{}", r.text);
     assert_eq!(a.call(Method::POST, "/knowledge", Some(json!({ "text": " " }))).await.status, 400);
 }
+
+/// Finding 12: every special-purpose range is refused, including the IPv4-compatible form, the
+/// local-use NAT64 prefix, Teredo, 192.0.0.0/24 and site-local; and the refusal does not say
+/// what a name resolves to.
+#[tokio::test]
+async fn special_purpose_addresses_are_refused_without_naming_what_a_name_resolves_to() {
+    let a = Agent::new(TestApp::spawn().await).await;
+    for url in [
+        "http://[::7f00:1]/",
+        "http://[::a9fe:a9fe]/latest/meta-data/",
+        "http://[64:ff9b:1::a00:1]/",
+        "http://[2001::1]/",
+        "http://192.0.0.170/",
+        "http://[fec0::1]/",
+        "http://[100::1]/",
+        "http://localhost:9/",
+    ] {
+        let r = a.call(Method::POST, "/knowledge/url", Some(json!({ "url": url }))).await;
+        assert_eq!(r.status, 422, "{url}: {}", r.text);
+        assert_eq!(r.error_code(), "url_refused", "{url}");
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(message.contains("is, or resolves to, an internal address"), "{url} is refused as such: {message}");
+        if url.contains("localhost") {
+            assert!(!message.contains("127.0.0.1") && !message.contains("::1"), "names the address: {message}");
+        }
+    }
+}
+
+/// A stand-in HTTP proxy: answers every request with a page and counts the requests.
+async fn proxy_server() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let seen = std::sync::Arc::new(AtomicUsize::new(0));
+    let counter = seen.clone();
+    let app = axum::Router::new().fallback(move || {
+        let counter = counter.clone();
+        async move {
+            counter.fetch_add(1, Ordering::SeqCst);
+            Html("<html><body><p>Served by the proxy.</p></body></html>")
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (format!("http://{addr}"), seen)
+}
+
+/// Finding 12: the fetch never goes through a proxy from the environment (`HTTP_PROXY`), which
+/// would connect on its own, around the address check. The target is an allowed address with
+/// nothing listening: directly it cannot be fetched; through the proxy it would have been.
+#[tokio::test]
+async fn url_ingestion_ignores_proxy_environment_variables() {
+    use std::sync::atomic::Ordering;
+    let app = TestApp::builder().env("MINICLAW_URL_ALLOWLIST", "127.0.0.1,::1").spawn().await;
+    let a = Agent::new(app).await;
+    let (proxy, seen) = proxy_server().await;
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    // nextest runs each test in its own process; the test's own client talks to 127.0.0.1,
+    // which NO_PROXY exempts, while the fetch below names `localhost`.
+    // SAFETY: set before the request that reads them; no other thread reads the environment
+    // concurrently in a way that matters here.
+    unsafe {
+        std::env::set_var("HTTP_PROXY", &proxy);
+        std::env::set_var("http_proxy", &proxy);
+        std::env::set_var("NO_PROXY", "127.0.0.1,::1");
+    }
+    let r =
+        a.call(Method::POST, "/knowledge/url", Some(json!({ "url": format!("http://localhost:{closed}/page") }))).await;
+    unsafe {
+        std::env::remove_var("HTTP_PROXY");
+        std::env::remove_var("http_proxy");
+        std::env::remove_var("NO_PROXY");
+    }
+    assert_eq!(seen.load(Ordering::SeqCst), 0, "the proxy was used: {}", r.text);
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert_eq!(r.error_code(), "url_refused");
+}

@@ -1,0 +1,133 @@
+//! What a dashboard page says after a post that redirected to it (post/redirect/get). The
+//! redirect carries a code (`?notice=stored:3`), never text, and a page shows only the notices
+//! it knows: a link someone sends cannot make the dashboard say what it wants.
+
+use crate::vocabulary::GapStatus;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    MemoryAdded,
+    Pinned,
+    Unpinned,
+    MemoryDeleted,
+    /// Knowledge text stored as this many chunks.
+    Stored(u32),
+    /// A page fetched and stored as this many chunks.
+    Fetched(u32),
+    Compiled {
+        memories: u32,
+        words: u32,
+    },
+    NothingToCompile,
+    /// A reflection applied this many actions.
+    ReflectionApplied(u32),
+    Gap(GapStatus),
+    UnknownGapStatus,
+}
+
+impl Notice {
+    /// The code in the URL.
+    pub fn code(self) -> String {
+        match self {
+            Notice::MemoryAdded => "memory_added".into(),
+            Notice::Pinned => "pinned".into(),
+            Notice::Unpinned => "unpinned".into(),
+            Notice::MemoryDeleted => "memory_deleted".into(),
+            Notice::Stored(n) => format!("stored:{n}"),
+            Notice::Fetched(n) => format!("fetched:{n}"),
+            Notice::Compiled { memories, words } => format!("compiled:{memories}:{words}"),
+            Notice::NothingToCompile => "nothing_to_compile".into(),
+            Notice::ReflectionApplied(n) => format!("reflection_applied:{n}"),
+            Notice::Gap(status) => format!("gap:{status}"),
+            Notice::UnknownGapStatus => "unknown_gap_status".into(),
+        }
+    }
+
+    /// The notice a code names; `None` for anything else.
+    pub fn parse(code: &str) -> Option<Notice> {
+        let mut parts = code.split(':');
+        let name = parts.next()?;
+        let args: Vec<&str> = parts.collect();
+        let num = |i: usize| args.get(i).and_then(|a| a.parse::<u32>().ok());
+        let notice = match (name, args.len()) {
+            ("memory_added", 0) => Notice::MemoryAdded,
+            ("pinned", 0) => Notice::Pinned,
+            ("unpinned", 0) => Notice::Unpinned,
+            ("memory_deleted", 0) => Notice::MemoryDeleted,
+            ("stored", 1) => Notice::Stored(num(0)?),
+            ("fetched", 1) => Notice::Fetched(num(0)?),
+            ("compiled", 2) => Notice::Compiled { memories: num(0)?, words: num(1)? },
+            ("nothing_to_compile", 0) => Notice::NothingToCompile,
+            ("reflection_applied", 1) => Notice::ReflectionApplied(num(0)?),
+            ("gap", 1) => Notice::Gap(args[0].parse().ok()?),
+            ("unknown_gap_status", 0) => Notice::UnknownGapStatus,
+            _ => return None,
+        };
+        Some(notice)
+    }
+
+    /// What the page says.
+    pub fn message(self) -> String {
+        match self {
+            Notice::MemoryAdded => "Memory added.".into(),
+            Notice::Pinned => "Pinned.".into(),
+            Notice::Unpinned => "Unpinned.".into(),
+            Notice::MemoryDeleted => {
+                "Deleted. The same fact will not be re-learned unless the user says it again.".into()
+            }
+            Notice::Stored(n) => format!("Stored as {n} chunk(s)."),
+            Notice::Fetched(n) => format!("Fetched and stored as {n} chunk(s)."),
+            Notice::Compiled { memories, words } => {
+                format!("Dossier compiled from {memories} memories ({words} words).")
+            }
+            Notice::NothingToCompile => "Nothing to compile: the agent has no memories yet.".into(),
+            Notice::ReflectionApplied(n) => format!("Reflection applied: {n} actions."),
+            Notice::Gap(status) => format!("Gap {status}."),
+            Notice::UnknownGapStatus => "Unknown gap status.".into(),
+        }
+    }
+
+    /// The message of the `?notice=` a page was given, if it is a known code.
+    pub fn message_of(code: &str) -> Option<String> {
+        Notice::parse(code).map(Notice::message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_nothing_else_is_shown() {
+        let all = [
+            Notice::MemoryAdded,
+            Notice::Pinned,
+            Notice::Unpinned,
+            Notice::MemoryDeleted,
+            Notice::Stored(3),
+            Notice::Fetched(1),
+            Notice::Compiled { memories: 12, words: 340 },
+            Notice::NothingToCompile,
+            Notice::ReflectionApplied(4),
+            Notice::Gap(GapStatus::Confirmed),
+            Notice::UnknownGapStatus,
+        ];
+        for n in all {
+            assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());
+        }
+        for code in [
+            "",
+            "Your account is locked, call +1 555 0100",
+            "<script>alert(1)</script>",
+            "stored",
+            "stored:x",
+            "stored:-1",
+            "stored:1:2",
+            "compiled:1",
+            "gap:hacked",
+            "pinned:1",
+        ] {
+            assert_eq!(Notice::parse(code), None, "{code}");
+        }
+    }
+}

@@ -97,12 +97,14 @@ async fn insert_tenant_with_owner(
     tenant_name: &str,
     credential: Credential<'_>,
     request_id: Option<&str>,
+    monthly_usd: Option<f64>,
 ) -> ApiResult<(OwnerView, TenantView)> {
     let tenant = sqlx::query_as!(
         TenantView,
-        "INSERT INTO tenants (id, name) VALUES ($1, $2) RETURNING id, name, created_at",
+        "INSERT INTO tenants (id, name, monthly_budget_usd) VALUES ($1, $2, $3) RETURNING id, name, created_at",
         Uuid::now_v7(),
-        tenant_name
+        tenant_name,
+        monthly_usd
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -139,12 +141,14 @@ async fn insert_tenant_with_owner(
 
 /// Creates a tenant and its owner with an email and password (signup, the dashboard's signup
 /// form, first-start provisioning).
+/// `monthly_usd`: the new tenant's monthly model budget (`MINICLAW_TENANT_MONTHLY_USD`), if any.
 pub async fn create_owner(
     pool: &PgPool,
     email: &str,
     password_plain: String,
     tenant_name_asked: Option<String>,
     request_id: Option<&str>,
+    monthly_usd: Option<f64>,
 ) -> ApiResult<(OwnerView, TenantView)> {
     let email = validate_email(email)?;
     let len = password_plain.chars().count();
@@ -158,9 +162,14 @@ pub async fn create_owner(
         tenant_name(tenant_name_asked, || format!("{}'s workspace", email.split('@').next().unwrap_or("owner")))?;
     let hash = password::hash(password_plain).await?;
     let mut tx = pool.begin().await?;
-    let created =
-        insert_tenant_with_owner(&mut tx, &name, Credential::Password { email: &email, hash: &hash }, request_id)
-            .await?;
+    let created = insert_tenant_with_owner(
+        &mut tx,
+        &name,
+        Credential::Password { email: &email, hash: &hash },
+        request_id,
+        monthly_usd,
+    )
+    .await?;
     tx.commit().await?;
     Ok(created)
 }
@@ -269,6 +278,7 @@ pub async fn wallet_sign_in(
     signed: &str,
     tenant_name_asked: Option<String>,
     request_id: Option<&str>,
+    monthly_usd: Option<f64>,
 ) -> ApiResult<(OwnerView, TenantView, bool)> {
     let Some(ch) = challenge::consume(pool, nonce, Purpose::OwnerLogin).await? else {
         return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
@@ -289,7 +299,8 @@ pub async fn wallet_sign_in(
     let name = tenant_name(tenant_name_asked, || format!("{}…'s workspace", &signer[..10]))?;
     let mut tx = pool.begin().await?;
     let (owner, tenant) =
-        insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id).await?;
+        insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, monthly_usd)
+            .await?;
     tx.commit().await?;
     Ok((owner, tenant, true))
 }

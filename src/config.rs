@@ -125,6 +125,12 @@ pub struct Config {
     /// `MINICLAW_METRICS_TOKEN`: the bearer token `/metrics` requires. Without it `/metrics`
     /// answers only direct requests from this machine (loopback, not forwarded by a proxy).
     pub metrics_token: Option<Secret>,
+    /// `MINICLAW_AGENTS_PER_TENANT`: agents a tenant may have (deleted ones awaiting their purge
+    /// count too).
+    pub agents_per_tenant: i64,
+    /// `MINICLAW_TENANT_MONTHLY_USD`: the monthly model budget a new tenant starts with, in
+    /// dollars (0 means none; an operator can change a tenant's budget later).
+    pub tenant_monthly_usd: f64,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
@@ -142,6 +148,11 @@ pub struct Config {
 }
 
 impl Config {
+    /// The monthly model budget a new tenant starts with, if any.
+    pub fn new_tenant_budget(&self) -> Option<f64> {
+        Some(self.tenant_monthly_usd).filter(|usd| *usd > 0.0)
+    }
+
     /// Reads the process environment (after loading `.env` if there is one).
     pub fn from_env() -> Result<Self, ConfigError> {
         // A missing .env is normal; a malformed one is a problem worth stopping for.
@@ -284,6 +295,8 @@ impl Config {
             )
             .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
             metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
+            agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
+            tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
             secure_cookies: parse_bool(

@@ -263,9 +263,16 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             let mut rng = rand::rng();
             (0..16).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect::<String>()
         };
-        miniclaw::accounts::create_owner(state.pool(), email, password.clone(), Some("My workspace".into()), None)
-            .await
-            .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;
+        miniclaw::accounts::create_owner(
+            state.pool(),
+            email,
+            password.clone(),
+            Some("My workspace".into()),
+            None,
+            config.new_tenant_budget(),
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;
         let mut f = std::fs::OpenOptions::new().create(true).truncate(true).write(true).mode(0o600).open(&file)?;
         std::io::Write::write_all(&mut f, format!("email: {email}\npassword: {password}\n").as_bytes())?;
         return Ok(vec![

@@ -16,16 +16,30 @@ pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model,
     evm_address, ed25519_public_key, connect_scopes, created_at, updated_at";
 
 /// Validates `input` (name required), stores a new agent, schedules its recurring cycles and
-/// records the creation — all in the caller's transaction.
+/// records the creation — all in the caller's transaction. A tenant has at most `max_agents`
+/// (deleted ones awaiting their purge count): 409 beyond.
 pub async fn create(
     conn: &mut PgConnection,
     registry: &Registry,
     tenant_id: TenantId,
     origin: &Origin,
     input: AgentInput,
+    max_agents: i64,
 ) -> Result<Agent, ApiError> {
     if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
         return Err(ApiError::validation("name", "name is required"));
+    }
+    // The tenant row orders concurrent creations, so the count below cannot be raced past.
+    let count = sqlx::query_scalar!(
+        r#"SELECT (SELECT count(*) FROM agents WHERE tenant_id = t.id) AS "n!" FROM tenants t WHERE t.id = $1 FOR UPDATE"#,
+        tenant_id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if count >= max_agents {
+        return Err(ApiError::Conflict(format!(
+            "this account already has {count} agents, the most allowed (MINICLAW_AGENTS_PER_TENANT); delete one first"
+        )));
     }
     let s = Settings::defaults().apply(input)?;
     let agent = sqlx::query_as(&format!(

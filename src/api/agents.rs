@@ -31,7 +31,8 @@ async fn create_agent(
     Json(input): Json<AgentInput>,
 ) -> ApiResult<(StatusCode, Json<Agent>)> {
     let mut tx = state.pool().begin().await?;
-    let agent = agents::create(&mut tx, state.registry(), owner.tenant_id, &owner.origin(), input).await?;
+    let max = state.config().agents_per_tenant;
+    let agent = agents::create(&mut tx, state.registry(), owner.tenant_id, &owner.origin(), input, max).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(agent)))
 }

@@ -168,7 +168,9 @@ pub async fn create_agent(State(state): State<AppState>, Posted { who: web, form
     let result: Result<Agent, ApiError> = async {
         let input = form.to_input()?;
         let mut tx = state.pool().begin().await?;
-        let agent = agents::create(&mut tx, state.registry(), web.owner.tenant_id, &web.owner.origin(), input).await?;
+        let max = state.config().agents_per_tenant;
+        let agent =
+            agents::create(&mut tx, state.registry(), web.owner.tenant_id, &web.owner.origin(), input, max).await?;
         tx.commit().await?;
         Ok(agent)
     }

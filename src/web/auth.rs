@@ -114,7 +114,16 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
     let email = form.text("email");
     let tenant_name = form.text("tenant_name");
     let request_id = headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok());
-    match create_owner(state.pool(), &email, form.text("password"), Some(tenant_name.clone()), request_id).await {
+    match create_owner(
+        state.pool(),
+        &email,
+        form.text("password"),
+        Some(tenant_name.clone()),
+        request_id,
+        state.config().new_tenant_budget(),
+    )
+    .await
+    {
         Ok((owner, tenant)) => signed_in(&state, owner.id, tenant.id, "/agents").await,
         Err(e) => match message_of(&e) {
             Some(msg) => {

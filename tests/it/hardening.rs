@@ -473,3 +473,38 @@ async fn cookie_authenticated_api_writes_need_a_custom_header() {
         .await;
     assert_eq!(r.status, 204, "{}", r.text);
 }
+
+/// Finding 6: unlimited agents per account and no default budget. A tenant has at most
+/// `MINICLAW_AGENTS_PER_TENANT` agents (deleted ones awaiting their purge count) and starts with
+/// `MINICLAW_TENANT_MONTHLY_USD` of monthly model budget.
+#[tokio::test]
+async fn accounts_start_with_a_budget_and_a_bounded_number_of_agents() {
+    let app = TestApp::builder().env("MINICLAW_AGENTS_PER_TENANT", "2").spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let budget: Option<f64> = sqlx::query_scalar("SELECT monthly_budget_usd FROM tenants WHERE id = $1::uuid")
+        .bind(&owner.tenant_id)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(budget, Some(20.0));
+    let first = app.create_agent(&owner, json!({ "name": "One" })).await["id"].as_str().unwrap().to_string();
+    app.create_agent(&owner, json!({ "name": "Two" })).await;
+    let create =
+        || app.send(app.as_bearer(&owner.token, Method::POST, "/v1/hosted-agents").json(&json!({ "name": "Three" })));
+    let r = create().await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    let r = app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("/v1/hosted-agents/{first}"))).await;
+    assert_eq!(r.status, 204);
+    assert_eq!(create().await.status, 409, "a deleted agent counts until it is purged");
+    miniclaw::agents::purge_deleted(app.pool(), 0).await.unwrap();
+    assert_eq!(create().await.status, 201);
+
+    let unlimited = TestApp::builder().env("MINICLAW_TENANT_MONTHLY_USD", "0").spawn().await;
+    let owner = unlimited.signup("bob@example.com").await;
+    let budget: Option<f64> = sqlx::query_scalar("SELECT monthly_budget_usd FROM tenants WHERE id = $1::uuid")
+        .bind(&owner.tenant_id)
+        .fetch_one(unlimited.pool())
+        .await
+        .unwrap();
+    assert_eq!(budget, None);
+}

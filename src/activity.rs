@@ -49,7 +49,21 @@ pub async fn record_agent(
     action: &str,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    insert(conn, AGENT_INSERT, tenant_id, Some(agent_id), origin, action, details).await
+    sqlx::query!(
+        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        agent_id as _,
+        Uuid::now_v7(),
+        tenant_id as _,
+        action,
+        origin.actor.kind(),
+        origin.actor.id(),
+        origin.request_id.as_deref(),
+        details
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Records a failed agent action with its verbatim error.
@@ -89,36 +103,20 @@ pub async fn record_tenant(
     action: &str,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    insert(conn, TENANT_INSERT, tenant_id, agent_id, origin, action, details).await
-}
-
-const AGENT_INSERT: &str =
-    "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-const TENANT_INSERT: &str =
-    "INSERT INTO tenant_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-
-async fn insert(
-    conn: &mut PgConnection,
-    sql: &'static str,
-    tenant_id: TenantId,
-    agent_id: Option<AgentId>,
-    origin: &Origin,
-    action: &str,
-    details: serde_json::Value,
-) -> sqlx::Result<()> {
-    sqlx::query(sql)
-        .bind(agent_id)
-        .bind(Uuid::now_v7())
-        .bind(tenant_id)
-        .bind(action)
-        .bind(origin.actor.kind())
-        .bind(origin.actor.id())
-        .bind(origin.request_id.as_deref())
-        .bind(details)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO tenant_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        agent_id as _,
+        Uuid::now_v7(),
+        tenant_id as _,
+        action,
+        origin.actor.kind(),
+        origin.actor.id(),
+        origin.request_id.as_deref(),
+        details
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

@@ -45,8 +45,12 @@ pub async fn checks(config: &Config, database: Result<&Database, String>) -> Vec
             let start = Instant::now();
             match db.pool(2).await {
                 Ok(pool) => {
-                    let version: String =
-                        sqlx::query_scalar("SHOW server_version").fetch_one(&pool).await.unwrap_or_default();
+                    let version: String = sqlx::query_scalar!("SHOW server_version")
+                        .fetch_one(&pool)
+                        .await
+                        .ok()
+                        .flatten()
+                        .unwrap_or_default();
                     let where_ = if matches!(db, Database::Embedded(_)) { "embedded cluster" } else { "DATABASE_URL" };
                     out.push(Check::ok(
                         "database",
@@ -97,12 +101,13 @@ async fn pgvector_check(pool: &PgPool) -> Check {
     match db::pgvector_version(pool).await {
         Ok(Some(v)) => Check::ok("pgvector", format!("extension vector {v}")),
         Ok(None) => {
-            let available: Option<String> =
-                sqlx::query_scalar("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")
-                    .fetch_optional(pool)
-                    .await
-                    .ok()
-                    .flatten();
+            let available = sqlx::query_scalar!(
+                r#"SELECT default_version AS "default_version!" FROM pg_available_extensions WHERE name = 'vector'"#
+            )
+            .fetch_optional(pool)
+            .await
+            .ok()
+            .flatten();
             match available {
                 Some(v) => Check::problem(
                     "pgvector",

@@ -201,11 +201,12 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
                 miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let tenant: Option<TenantId> =
-                sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1 AND deleted_at IS NULL")
-                    .bind(agent)
-                    .fetch_optional(&pool)
-                    .await?;
+            let tenant = sqlx::query_scalar!(
+                r#"SELECT tenant_id AS "tenant_id: TenantId" FROM agents WHERE id = $1 AND deleted_at IS NULL"#,
+                agent as _
+            )
+            .fetch_optional(&pool)
+            .await?;
             let tenant = tenant.ok_or_else(|| anyhow::anyhow!("no agent {agent}"))?;
             let mut tx = pool.begin().await?;
             let new = NewKey {
@@ -254,7 +255,7 @@ fn run_doctor(config: &Config) -> ExitCode {
 async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<String>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = config.data_dir.join("first-login.txt");
-    let owners: i64 = sqlx::query_scalar("SELECT count(*) FROM owners").fetch_one(state.pool()).await?;
+    let owners = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM owners"#).fetch_one(state.pool()).await?;
     if owners == 0 {
         let email = "owner@miniclaw.local";
         let password = {

@@ -151,7 +151,7 @@ pub struct Module {
     responses((status = 200, body = GatewayHealth), (status = 503, body = GatewayHealth)))]
 async fn gateway_health(State(state): State<AppState>) -> (StatusCode, Json<GatewayHealth>) {
     let start = Instant::now();
-    let db_ok = sqlx::query("SELECT 1").execute(state.pool()).await.is_ok();
+    let db_ok = sqlx::query_scalar!("SELECT 1").fetch_one(state.pool()).await.is_ok();
     let latency = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let modules = modules(&state);
     if db_ok {

@@ -114,6 +114,9 @@ impl Available {
     }
 }
 
+// The statements built at run time: the probe is shared with the statement that prepares a turn
+// (`generate`), and the summary search embeds the vector's dimension (`vector(<dims>)`).
+
 /// The probe as select items over agent `agent` and embedding model `model` (SQL expressions),
 /// evaluated only when `when` is true (the subqueries then run not at all), else
 /// `NULL, false, false, NULL, NULL`.
@@ -128,6 +131,18 @@ pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
                     AND source IN ('uploaded', 'url') AND status = 'active' AND invalid_at IS NULL) END, false) AS knowledge,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM conversation_summaries WHERE agent_id = {agent}) END, false)
            AS summaries"
+    )
+}
+
+/// The summaries most similar to the message's vector ($1 agent, $2 model, $3 vector, $4 how
+/// many), then the newest ($5 how many).
+fn summaries_sql(dims: usize) -> String {
+    format!(
+        "(SELECT id, content FROM conversation_summaries
+           WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
+           ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
+         UNION ALL
+         (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)"
     )
 }
 
@@ -266,31 +281,25 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
     l.queries += 1;
     let rows: Vec<(Uuid, String)> = match l.query {
         Some((v, model)) => {
-            sqlx::query_as(&format!(
-                "(SELECT id, content FROM conversation_summaries
-                   WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
-                   ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
-                 UNION ALL
-                 (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)",
-                dims = v.len()
-            ))
-            .bind(l.agent_id)
-            .bind(model)
-            .bind(vector::param(v))
-            .bind(SUMMARY_SIMILAR)
-            .bind(SUMMARY_RECENT)
-            .fetch_all(l.pool)
-            .await?
+            sqlx::query_as(&summaries_sql(v.len()))
+                .bind(l.agent_id)
+                .bind(model)
+                .bind(vector::param(v))
+                .bind(SUMMARY_SIMILAR)
+                .bind(SUMMARY_RECENT)
+                .fetch_all(l.pool)
+                .await?
         }
-        None => {
-            sqlx::query_as(
-                "SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2",
-            )
-            .bind(l.agent_id)
-            .bind(SUMMARY_RECENT)
-            .fetch_all(l.pool)
-            .await?
-        }
+        None => sqlx::query!(
+            "SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2",
+            l.agent_id as _,
+            SUMMARY_RECENT
+        )
+        .fetch_all(l.pool)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.content))
+        .collect(),
     };
     let (mut seen, mut out, mut tokens) = (HashSet::new(), Vec::new(), 0);
     for (id, content) in rows {

@@ -46,13 +46,15 @@ pub async fn messages(
     conversation(pool, agent_id, conversation_id).await?;
     // A reply comes right after the message it answers, also when it was regenerated later and
     // so holds a position at the end of the conversation.
-    Ok(sqlx::query_as(&format!(
-        "SELECT {MESSAGE_COLUMNS} FROM chat_messages m
+    Ok(sqlx::query_as!(
+        ChatMessage,
+        "SELECT id, conversation_id, position, role, content, status, error, channel, reply_to, meta, created_at, updated_at
+           FROM chat_messages m
           WHERE conversation_id = $1 AND ($2 OR status <> 'superseded')
-          ORDER BY coalesce((SELECT q.position FROM chat_messages q WHERE q.id = m.reply_to), position), position"
-    ))
-    .bind(conversation_id)
-    .bind(include_superseded)
+          ORDER BY coalesce((SELECT q.position FROM chat_messages q WHERE q.id = m.reply_to), position), position",
+        conversation_id as _,
+        include_superseded
+    )
     .fetch_all(pool)
     .await?)
 }

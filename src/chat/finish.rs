@@ -211,6 +211,7 @@ impl<'a> FinishParams<'a> {
 /// on the analytics row; a full batch queues the agent's `chat_extract` job and a conversation
 /// with enough unsummarised messages its `chat_summary` job, each at most once while pending,
 /// waking the workers on commit.
+// Built at run time (once): it embeds calibration's threshold rule (`threshold_sql`, shared).
 static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "WITH reply AS (

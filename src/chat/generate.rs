@@ -81,7 +81,8 @@ pub(super) async fn generate(
     };
     let prepared = async {
         // The agent, its calibration profile, its soul, the conversation and, when the turn may
-        // want context, what context the agent has: one round trip.
+        // want context, what context the agent has: one round trip. Built at run time: it embeds
+        // the agents' column list and the context probe (`context::available_sql`), both shared.
         let sql = format!(
             "SELECT {}, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
                     (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,

@@ -101,9 +101,6 @@ pub struct ChatMessage {
     pub updated_at: DateTime<Utc>,
 }
 
-pub(crate) const MESSAGE_COLUMNS: &str =
-    "id, conversation_id, position, role, content, status, error, channel, reply_to, meta, created_at, updated_at";
-
 /// The final metadata of a reply: what the JSON answer and the SSE `done` event carry, and what
 /// the reply row keeps in `meta` (read back by the dashboard).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]

@@ -73,7 +73,6 @@ impl Hub {
 }
 
 /// A reply's row as a follower reads it.
-#[derive(sqlx::FromRow)]
 struct Row {
     content: String,
     status: String,
@@ -82,11 +81,12 @@ struct Row {
 }
 
 async fn read(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<Option<Row>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        Row,
         "SELECT content, status, error, meta FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
+        agent_id as _,
+        reply_id as _
     )
-    .bind(agent_id)
-    .bind(reply_id)
     .fetch_optional(pool)
     .await
 }

@@ -72,6 +72,7 @@ pub async fn start(
         Some(id) => (id, false),
         None => (ConversationId::new(), true),
     };
+    // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with `budget`.
     let sql = format!(
         "WITH limits AS (SELECT {}
          ), active AS (SELECT coalesce((SELECT active FROM agents WHERE id = $2), false) AS active

@@ -12,7 +12,7 @@ use sqlx::PgConnection;
 use crate::activity::{self, Origin};
 use crate::error::ApiError;
 use crate::llm::roles::MemoryItem;
-use crate::memory::{self, COLUMNS, Memory, MemoryPatch, NewMemory};
+use crate::memory::{self, Memory, MemoryPatch, NewMemory};
 
 /// Most actions one run may apply.
 pub const MAX_ACTIONS: usize = 50;
@@ -199,13 +199,14 @@ pub async fn apply(
         let detail = match action {
             Action::Merge { keep, remove, content } => {
                 let (k, r) = (&snapshot[*keep], &snapshot[*remove]);
-                let merged: Memory = sqlx::query_as(&format!(
+                let merged = memory::query_memories!(
                     "UPDATE agent_memories SET mention_count = mention_count + $3, updated_at = now()
-                      WHERE agent_id = $1 AND id = $2 RETURNING {COLUMNS}"
-                ))
-                .bind(agent_id)
-                .bind(k.id)
-                .bind(r.mention_count)
+                      WHERE agent_id = $1 AND id = $2 RETURNING",
+                    "",
+                    agent_id as _,
+                    k.id as _,
+                    r.mention_count
+                )
                 .fetch_optional(&mut *tx)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("memory {} disappeared during the run", k.id))?;
@@ -286,14 +287,15 @@ pub async fn apply(
 /// The live memories of an agent as the cycles' models see them (what it learned, not its
 /// uploaded knowledge base): newest first, at most `limit`.
 pub async fn snapshot(conn: &mut PgConnection, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Memory>> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agent_memories
+    memory::query_memories!(
+        "SELECT",
+        "FROM agent_memories
           WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
             AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
-          ORDER BY updated_at DESC LIMIT $2"
-    ))
-    .bind(agent_id)
-    .bind(limit)
+          ORDER BY updated_at DESC LIMIT $2",
+        agent_id as _,
+        limit
+    )
     .fetch_all(&mut *conn)
     .await
 }

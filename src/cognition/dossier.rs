@@ -47,20 +47,28 @@ pub struct DossierState {
 /// The agent's dossier, unless a memory was forgotten since it was compiled: then its text may
 /// still quote what is gone, and it stays hidden until recompiled (`memory_forgotten`).
 pub async fn get(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<DossierState>> {
-    let row: Option<(Dossier, bool)> =
-        sqlx::query_as::<_, (AgentId, String, DateTime<Utc>, i32, i32, i32, String, String, bool)>(
-            "SELECT d.agent_id, d.content, d.compiled_at, d.memories, d.input_chars, d.words, d.engine, d.model,
-                d.compiled_at >= coalesce(s.changed_at, '-infinity')
+    let row = sqlx::query!(
+        r#"SELECT d.agent_id AS "agent_id: AgentId", d.content, d.compiled_at, d.memories, d.input_chars, d.words,
+                d.engine, d.model, d.compiled_at >= coalesce(s.changed_at, '-infinity') AS "fresh!"
            FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
-          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.forgotten_at, '-infinity')",
-        )
-        .bind(agent_id)
-        .fetch_optional(pool)
-        .await?
-        .map(|(agent_id, content, compiled_at, memories, input_chars, words, engine, model, fresh)| {
-            (Dossier { agent_id, content, compiled_at, memories, input_chars, words, engine, model }, fresh)
-        });
-    Ok(row.map(|(dossier, fresh)| DossierState { dossier, fresh }))
+          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.forgotten_at, '-infinity')"#,
+        agent_id as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| DossierState {
+        dossier: Dossier {
+            agent_id: r.agent_id,
+            content: r.content,
+            compiled_at: r.compiled_at,
+            memories: r.memories,
+            input_chars: r.input_chars,
+            words: r.words,
+            engine: r.engine,
+            model: r.model,
+        },
+        fresh: r.fresh,
+    }))
 }
 
 /// Adds `## Index` (linking the document's headings) when the model left it out.
@@ -131,22 +139,23 @@ pub async fn compile(
         crate::llm::Engine::Offline => "offline",
     };
     let mut tx = pool.begin().await?;
-    let dossier: Dossier = sqlx::query_as(
+    let dossier = sqlx::query_as!(
+        Dossier,
         "INSERT INTO agent_dossiers (agent_id, content, compiled_at, memories, input_chars, words, engine, model)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (agent_id) DO UPDATE SET content = excluded.content, compiled_at = excluded.compiled_at,
             memories = excluded.memories, input_chars = excluded.input_chars, words = excluded.words,
             engine = excluded.engine, model = excluded.model
          RETURNING agent_id, content, compiled_at, memories, input_chars, words, engine, model",
+        agent_id as _,
+        content,
+        started_at,
+        snapshot.len() as i32,
+        input_chars as i32,
+        words as i32,
+        engine,
+        answer.model
     )
-    .bind(agent_id)
-    .bind(&content)
-    .bind(started_at)
-    .bind(snapshot.len() as i32)
-    .bind(input_chars as i32)
-    .bind(words as i32)
-    .bind(engine)
-    .bind(&answer.model)
     .fetch_one(&mut *tx)
     .await?;
     activity::record_agent(

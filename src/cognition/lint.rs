@@ -138,27 +138,29 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
     let by = actions::Applying { tenant_id, agent_id, origin, activity: "memory_lint_action", reason: "memory lint" };
     report.actions = actions::apply(&mut tx, &by, &snapshot, &acts).await?;
     // Open gaps are replaced; confirmed ones stay, and a new gap that repeats one is dropped.
-    sqlx::query("DELETE FROM knowledge_gaps WHERE agent_id = $1 AND status = 'open'")
-        .bind(agent_id)
+    sqlx::query!("DELETE FROM knowledge_gaps WHERE agent_id = $1 AND status = 'open'", agent_id as _)
         .execute(&mut *tx)
         .await?;
-    let kept: Vec<(String, String)> =
-        sqlx::query_as("SELECT lower(question), status FROM knowledge_gaps WHERE agent_id = $1 AND status <> 'open'")
-            .bind(agent_id)
-            .fetch_all(&mut *tx)
-            .await?;
-    let confirmed = kept.iter().filter(|(_, s)| s == "confirmed").count();
-    let kept: Vec<String> = kept.into_iter().map(|(q, _)| q).collect();
+    let kept = sqlx::query!(
+        r#"SELECT lower(question) AS "question!", status FROM knowledge_gaps WHERE agent_id = $1 AND status <> 'open'"#,
+        agent_id as _
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let confirmed = kept.iter().filter(|g| g.status == "confirmed").count();
+    let kept: Vec<String> = kept.into_iter().map(|g| g.question).collect();
     for (q, c) in
         new_gaps.into_iter().filter(|(q, _)| !kept.contains(&q.to_lowercase())).take(MAX_GAPS.saturating_sub(confirmed))
     {
-        sqlx::query("INSERT INTO knowledge_gaps (id, agent_id, question, context) VALUES ($1, $2, $3, $4)")
-            .bind(Uuid::now_v7())
-            .bind(agent_id)
-            .bind(q)
-            .bind(c)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "INSERT INTO knowledge_gaps (id, agent_id, question, context) VALUES ($1, $2, $3, $4)",
+            Uuid::now_v7(),
+            agent_id as _,
+            q,
+            c
+        )
+        .execute(&mut *tx)
+        .await?;
         report.gaps += 1;
     }
     tx.commit().await?;

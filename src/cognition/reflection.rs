@@ -51,27 +51,31 @@ pub struct Reflection {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str =
-    "id, status, trigger, actions, calibration, clarity, soul, tasks, error, engine, model, created_at";
-
 pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Reflection>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"))
-        .bind(agent_id)
-        .bind(limit)
-        .fetch_all(pool)
-        .await
+    sqlx::query_as!(
+        Reflection,
+        r#"SELECT id, status, trigger AS "trigger: ReflectionTrigger", actions, calibration, clarity, soul, tasks, error,
+                  engine, model, created_at
+             FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"#,
+        agent_id as _,
+        limit
+    )
+    .fetch_all(pool)
+    .await
 }
 
 /// Why an agent cannot reflect now, if it cannot.
 pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -> sqlx::Result<Option<String>> {
-    let (memories, conversations, last): (i64, i64, Option<DateTime<Utc>>) = sqlx::query_as(
-        "SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL),
-                (SELECT count(*) FROM conversations WHERE agent_id = $1),
-                (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied')",
+    let counts = sqlx::query!(
+        r#"SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL)
+                  AS "memories!",
+                (SELECT count(*) FROM conversations WHERE agent_id = $1) AS "conversations!",
+                (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied') AS last"#,
+        agent_id as _
     )
-    .bind(agent_id)
     .fetch_one(pool)
     .await?;
+    let (memories, conversations, last) = (counts.memories, counts.conversations, counts.last);
     if memories < MIN_MEMORIES || conversations < MIN_CONVERSATIONS {
         return Ok(Some(format!(
             "reflection needs at least {MIN_MEMORIES} memories and {MIN_CONVERSATIONS} conversations; the agent has {memories} and {conversations}"
@@ -237,11 +241,12 @@ async fn run_locked(
     .into_iter()
     .map(|t| TaskItem { title: t.title, status: t.status })
     .collect();
-    let usage: Vec<(String, String, i64, i64)> = sqlx::query_as(
-        "SELECT role, model, count(*), coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint FROM llm_usage_logs
-          WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC",
+    let usage = sqlx::query!(
+        r#"SELECT role, model, count(*) AS "calls!",
+                  coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS "tokens!" FROM llm_usage_logs
+          WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC"#,
+        agent_id as _
     )
-    .bind(agent_id)
     .fetch_all(pool)
     .await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
@@ -250,7 +255,10 @@ async fn run_locked(
         memories: actions::memories_input(&snapshot),
         summaries,
         tasks,
-        usage: usage.into_iter().map(|(role, model, calls, tokens)| UsageItem { role, model, calls, tokens }).collect(),
+        usage: usage
+            .into_iter()
+            .map(|u| UsageItem { role: u.role, model: u.model, calls: u.calls, tokens: u.tokens })
+            .collect(),
         soul,
         knowledge_gaps: gaps,
     };
@@ -391,7 +399,15 @@ async fn run_locked(
             .await?;
     }
     super::dossier::request_recompile(pool, agent_id).await?;
-    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM reflections WHERE id = $1")).bind(id).fetch_one(pool).await?)
+    Ok(sqlx::query_as!(
+        Reflection,
+        r#"SELECT id, status, trigger AS "trigger: ReflectionTrigger", actions, calibration, clarity, soul, tasks, error,
+                  engine, model, created_at
+             FROM reflections WHERE id = $1"#,
+        id
+    )
+    .fetch_one(pool)
+    .await?)
 }
 
 #[expect(clippy::too_many_arguments, reason = "every field of the failure record")]
@@ -409,19 +425,22 @@ async fn record_failure(
     model: Option<(&str, &str)>,
 ) -> anyhow::Result<Reflection> {
     let mut tx = pool.begin().await?;
-    let r: Reflection = sqlx::query_as(&format!(
-        "INSERT INTO reflections (id, agent_id, status, trigger, input, output, error, engine, model)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
-    ))
-    .bind(id)
-    .bind(agent_id)
-    .bind(status)
-    .bind(trigger)
-    .bind(input)
-    .bind(output)
-    .bind(error)
-    .bind(model.map(|m| m.0))
-    .bind(model.map(|m| m.1))
+    let r = sqlx::query_as!(
+        Reflection,
+        r#"INSERT INTO reflections (id, agent_id, status, trigger, input, output, error, engine, model)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         RETURNING id, status, trigger AS "trigger: ReflectionTrigger", actions, calibration, clarity, soul, tasks, error,
+                   engine, model, created_at"#,
+        id,
+        agent_id as _,
+        status,
+        trigger as _,
+        input,
+        output,
+        error,
+        model.map(|m| m.0),
+        model.map(|m| m.1)
+    )
     .fetch_one(&mut *tx)
     .await?;
     activity::record_agent_error(

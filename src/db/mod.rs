@@ -89,10 +89,11 @@ pub fn pool_options(max_connections: u32) -> PgPoolOptions {
 
 /// Checks pgvector is installed on the server, then applies pending migrations.
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
-    let available: Option<String> =
-        sqlx::query_scalar("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")
-            .fetch_optional(pool)
-            .await?;
+    let available = sqlx::query_scalar!(
+        r#"SELECT default_version AS "default_version!" FROM pg_available_extensions WHERE name = 'vector'"#
+    )
+    .fetch_optional(pool)
+    .await?;
     if available.is_none() {
         anyhow::bail!(
             "the pgvector extension is not installed on this PostgreSQL server; run `scripts/setup.sh` (or `make run`) to build it"
@@ -110,10 +111,9 @@ pub struct MigrationStatus {
 }
 
 pub async fn migration_status(pool: &PgPool) -> anyhow::Result<MigrationStatus> {
-    let table: Option<String> =
-        sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations')::text").fetch_one(pool).await?;
+    let table = sqlx::query_scalar!("SELECT to_regclass('_sqlx_migrations')::text").fetch_one(pool).await?;
     let applied: Vec<i64> = if table.is_some() {
-        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(pool).await?
+        sqlx::query_scalar!("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(pool).await?
     } else {
         Vec::new()
     };
@@ -124,5 +124,5 @@ pub async fn migration_status(pool: &PgPool) -> anyhow::Result<MigrationStatus> 
 
 /// Installed pgvector version in the current database, if the extension exists.
 pub async fn pgvector_version(pool: &PgPool) -> anyhow::Result<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetch_optional(pool).await?)
+    Ok(sqlx::query_scalar!("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetch_optional(pool).await?)
 }

@@ -318,23 +318,23 @@ pub struct QueueStats {
 }
 
 pub async fn stats(pool: &PgPool) -> sqlx::Result<QueueStats> {
-    let row: (i64, i64, i64, i64, Option<f64>) = sqlx::query_as(
-        "SELECT
-            count(*) FILTER (WHERE status = 'queued' AND run_at <= now()),
-            count(*) FILTER (WHERE status = 'queued' AND run_at > now()),
-            count(*) FILTER (WHERE status = 'running'),
-            count(*) FILTER (WHERE status = 'dead'),
-            extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= now()))::float8
-         FROM jobs WHERE status IN ('queued', 'running', 'dead')",
+    let row = sqlx::query!(
+        r#"SELECT
+            count(*) FILTER (WHERE status = 'queued' AND run_at <= now()) AS "due!",
+            count(*) FILTER (WHERE status = 'queued' AND run_at > now()) AS "scheduled!",
+            count(*) FILTER (WHERE status = 'running') AS "running!",
+            count(*) FILTER (WHERE status = 'dead') AS "dead!",
+            extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= now()))::float8 AS lag
+         FROM jobs WHERE status IN ('queued', 'running', 'dead')"#
     )
     .fetch_one(pool)
     .await?;
     Ok(QueueStats {
-        due: row.0,
-        scheduled: row.1,
-        running: row.2,
-        dead: row.3,
-        oldest_due_lag_secs: row.4.unwrap_or(0.0),
+        due: row.due,
+        scheduled: row.scheduled,
+        running: row.running,
+        dead: row.dead,
+        oldest_due_lag_secs: row.lag.unwrap_or(0.0),
     })
 }
 

@@ -132,8 +132,8 @@ pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id
 /// future slot (missed slots are not replayed). Returns how many jobs were created.
 pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;
-    let created: i64 = sqlx::query_scalar(
-        "WITH due AS (
+    let created = sqlx::query_scalar!(
+        r#"WITH due AS (
              SELECT id, agent_id, cycle, interval_secs, next_run_at
              FROM job_schedules
              WHERE enabled AND next_run_at <= now()
@@ -156,9 +156,9 @@ pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
              RETURNING 1
          )
          -- Data-modifying CTEs always run to completion, read or not.
-         SELECT count(*) FROM created",
+         SELECT count(*) AS "count!" FROM created"#,
+        batch
     )
-    .bind(batch)
     .fetch_one(&mut *tx)
     .await?;
     if created > 0 {

@@ -80,6 +80,7 @@ pub async fn check(
 ) -> Result<Result<(), Refusal>, sqlx::Error> {
     let now = Utc::now();
     let scopes = vec!["global".to_string(), tenant_id.map(|t| format!("tenant:{t}")).unwrap_or_default()];
+    // Built at run time: `limits_sql` is shared with the statement that starts a chat turn.
     let limits: Limits = sqlx::query_as(&format!("SELECT {}", limits_sql("$1", "$2", "$3", "$4", "$5")))
         .bind(agent_id)
         .bind(tenant_id)
@@ -114,18 +115,19 @@ pub fn judge(limits: Limits, now: DateTime<Utc>) -> Result<(), Refusal> {
 
 /// Turns the kill switch on for `tenant` (or globally with `None`).
 pub async fn kill(pool: &PgPool, tenant: Option<TenantId>, reason: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO llm_kill_switches (scope, reason) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET reason = EXCLUDED.reason")
-        .bind(scope_of(tenant))
-        .bind(reason)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO llm_kill_switches (scope, reason) VALUES ($1, $2) ON CONFLICT (scope) DO UPDATE SET reason = EXCLUDED.reason",
+        scope_of(tenant),
+        reason
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
 /// Turns it off again; false if it was not on.
 pub async fn revive(pool: &PgPool, tenant: Option<TenantId>) -> sqlx::Result<bool> {
-    Ok(sqlx::query("DELETE FROM llm_kill_switches WHERE scope = $1")
-        .bind(scope_of(tenant))
+    Ok(sqlx::query!("DELETE FROM llm_kill_switches WHERE scope = $1", scope_of(tenant))
         .execute(pool)
         .await?
         .rows_affected()
@@ -133,7 +135,12 @@ pub async fn revive(pool: &PgPool, tenant: Option<TenantId>) -> sqlx::Result<boo
 }
 
 pub async fn switches(pool: &PgPool) -> sqlx::Result<Vec<(String, String, DateTime<Utc>)>> {
-    sqlx::query_as("SELECT scope, reason, created_at FROM llm_kill_switches ORDER BY scope").fetch_all(pool).await
+    Ok(sqlx::query!("SELECT scope, reason, created_at FROM llm_kill_switches ORDER BY scope")
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|s| (s.scope, s.reason, s.created_at))
+        .collect())
 }
 
 fn scope_of(tenant: Option<TenantId>) -> String {

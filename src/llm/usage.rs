@@ -30,7 +30,7 @@ pub struct UsageRecord {
 /// Writes the log row and adds it to the agent's daily and the tenant's monthly totals, in one
 /// statement (one round trip, one commit).
 pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query_scalar!(
         "WITH log AS (
             INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
                 completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
@@ -49,24 +49,24 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
             ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          )
          SELECT 1",
+        Uuid::now_v7(),
+        r.agent_id as _,
+        r.tenant_id as _,
+        r.role.as_str(),
+        r.background,
+        r.provider,
+        r.model,
+        r.usage.prompt_tokens as i32,
+        r.usage.completion_tokens as i32,
+        r.tokens_estimated,
+        r.latency_ms.min(i32::MAX as u64) as i32,
+        r.finish_reason.as_str(),
+        r.cost_usd.unwrap_or(0.0),
+        r.cost_usd.is_some(),
+        r.error.as_deref(),
+        r.request_id.as_deref()
     )
-    .bind(Uuid::now_v7())
-    .bind(r.agent_id)
-    .bind(r.tenant_id)
-    .bind(r.role.as_str())
-    .bind(r.background)
-    .bind(&r.provider)
-    .bind(&r.model)
-    .bind(r.usage.prompt_tokens as i32)
-    .bind(r.usage.completion_tokens as i32)
-    .bind(r.tokens_estimated)
-    .bind(r.latency_ms.min(i32::MAX as u64) as i32)
-    .bind(r.finish_reason.as_str())
-    .bind(r.cost_usd.unwrap_or(0.0))
-    .bind(r.cost_usd.is_some())
-    .bind(r.error.as_deref())
-    .bind(r.request_id.as_deref())
-    .execute(pool)
+    .fetch_one(pool)
     .await?;
 
     let (role, model) = (r.role.as_str(), r.model.clone());
@@ -99,10 +99,10 @@ pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
 /// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
 /// more (monthly totals are kept: they are the tenant's spending history).
 pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
-    sqlx::query("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
+    sqlx::query!("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
         .execute(pool)
         .await?;
-    Ok(sqlx::query("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")
+    Ok(sqlx::query!("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")
         .execute(pool)
         .await?
         .rows_affected())

@@ -51,12 +51,12 @@ pub async fn remember(
     }
     // The same text (hash index), else the nearest vector if it is close enough: a nearest-
     // neighbour search, not a distance computed for every memory of the agent.
-    let mut same: Option<MemoryId> = sqlx::query_scalar(
-        "SELECT id FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status = 'active' AND invalid_at IS NULL
-          LIMIT 1",
+    let mut same = sqlx::query_scalar!(
+        r#"SELECT id AS "id: MemoryId" FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status = 'active' AND invalid_at IS NULL
+          LIMIT 1"#,
+        agent_id as _,
+        content_hash(&new.content)
     )
-    .bind(agent_id)
-    .bind(content_hash(&new.content))
     .fetch_optional(&mut *conn)
     .await?;
     if same.is_none()
@@ -66,11 +66,12 @@ pub async fn remember(
         same = nearest.first().filter(|(_, sim)| *sim >= f64::from(hygiene::SAME_FACT_COSINE)).map(|(id, _)| *id);
     }
     if let Some(id) = same {
-        let m: Memory = sqlx::query_as(&format!(
+        let m = query_memories!(
             "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
-              WHERE id = $1 RETURNING {COLUMNS}"
-        ))
-        .bind(id)
+              WHERE id = $1 RETURNING",
+            "",
+            id as _
+        )
         .fetch_one(&mut *conn)
         .await?;
         record_version(conn, &m, "mention", origin, Some("the same fact was extracted again")).await?;

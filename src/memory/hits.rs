@@ -71,9 +71,10 @@ pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
 /// Deletes expired memories (R5), keeping a `delete` version for each. Returns how many.
 pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;
-    let expired: Vec<Memory> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agent_memories WHERE expires_at < now() ORDER BY expires_at LIMIT 10000 FOR UPDATE SKIP LOCKED"
-    ))
+    let expired = query_memories!(
+        "SELECT",
+        "FROM agent_memories WHERE expires_at < now() ORDER BY expires_at LIMIT 10000 FOR UPDATE SKIP LOCKED"
+    )
     .fetch_all(&mut *tx)
     .await?;
     let origin = Origin::new(crate::auth::Actor::Job("memory_expiry".into()), None);

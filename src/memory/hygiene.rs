@@ -67,6 +67,7 @@ pub async fn tombstoned(
         Some((v, m)) => (Some(super::vector::param(v)), Some(m.to_string()), v.len()),
         None => (None, None, 1),
     };
+    // Built at run time: the vector's dimension is part of the statement (`vector(<dims>)`).
     let hit: Option<Uuid> = sqlx::query_scalar(&format!(
         "SELECT id FROM memory_tombstones
           WHERE agent_id = $1 AND ($6::timestamptz IS NULL OR created_at > $6) AND (content_hash = $2
@@ -133,59 +134,60 @@ pub struct Health {
 }
 
 pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
-    let (live, total, dup_rows, stale, contradictions, unembedded): (i64, i64, i64, i64, i64, i64) = sqlx::query_as(
-        "WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+    let counts = sqlx::query!(
+        r#"WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
                          AND (expires_at IS NULL OR expires_at > now()))
-         SELECT (SELECT count(*) FROM live),
-                (SELECT count(*) FROM agent_memories WHERE agent_id = $1),
-                (SELECT coalesce(sum(n), 0)::bigint FROM (SELECT count(*) AS n FROM live GROUP BY content_hash HAVING count(*) > 1) d),
+         SELECT (SELECT count(*) FROM live) AS "live!",
+                (SELECT count(*) FROM agent_memories WHERE agent_id = $1) AS "total!",
+                (SELECT coalesce(sum(n), 0)::bigint FROM (SELECT count(*) AS n FROM live GROUP BY content_hash HAVING count(*) > 1) d)
+                  AS "dup_rows!",
                 (SELECT count(*) FROM live WHERE created_at < now() - interval '60 days'
-                    AND (last_retrieved_at IS NULL OR last_retrieved_at < now() - interval '60 days')),
-                (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND invalid_at IS NOT NULL),
-                (SELECT count(*) FROM live WHERE embedding IS NULL)",
+                    AND (last_retrieved_at IS NULL OR last_retrieved_at < now() - interval '60 days')) AS "stale!",
+                (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND invalid_at IS NOT NULL) AS "contradictions!",
+                (SELECT count(*) FROM live WHERE embedding IS NULL) AS "unembedded!""#,
+        agent_id as _
     )
-    .bind(agent_id)
     .fetch_one(pool)
     .await?;
     // Near duplicates: each of the newest 200 live memories looks for a neighbour of its model.
-    let (sample, near): (i64, i64) = sqlx::query_as(
-        "WITH recent AS (SELECT id, embedding, embedding_model FROM agent_memories
+    let near = sqlx::query!(
+        r#"WITH recent AS (SELECT id, embedding, embedding_model FROM agent_memories
                           WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL AND embedding IS NOT NULL
                           ORDER BY created_at DESC LIMIT 200)
-         SELECT count(*), count(*) FILTER (WHERE EXISTS (
+         SELECT count(*) AS "sample!", count(*) FILTER (WHERE EXISTS (
                     SELECT 1 FROM recent o WHERE o.id <> r.id AND o.embedding_model = r.embedding_model
                        AND vector_dims(o.embedding) = vector_dims(r.embedding)
-                       AND 1 - (o.embedding <=> r.embedding) >= $2))
-           FROM recent r",
+                       AND 1 - (o.embedding <=> r.embedding) >= $2)) AS "near!"
+           FROM recent r"#,
+        agent_id as _,
+        SAME_FACT_COSINE as f64
     )
-    .bind(agent_id)
-    .bind(SAME_FACT_COSINE as f64)
     .fetch_one(pool)
     .await?;
-    let (recall, hits, tombstones): (i64, i64, i64) = sqlx::query_as(
-        "SELECT (SELECT count(*) FROM memory_hygiene_events WHERE agent_id = $1 AND kind = 'recall_loop'
-                   AND created_at > now() - interval '30 days'),
+    let events = sqlx::query!(
+        r#"SELECT (SELECT count(*) FROM memory_hygiene_events WHERE agent_id = $1 AND kind = 'recall_loop'
+                   AND created_at > now() - interval '30 days') AS "recall!",
                 (SELECT count(*) FROM memory_hygiene_events WHERE agent_id = $1 AND kind = 'tombstone_hit'
-                   AND created_at > now() - interval '30 days'),
-                (SELECT count(*) FROM memory_tombstones WHERE agent_id = $1)",
+                   AND created_at > now() - interval '30 days') AS "hits!",
+                (SELECT count(*) FROM memory_tombstones WHERE agent_id = $1) AS "tombstones!""#,
+        agent_id as _
     )
-    .bind(agent_id)
     .fetch_one(pool)
     .await?;
     let share = |n: i64, d: i64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
     Ok(Health {
         agent_id,
-        live_memories: live,
-        total_memories: total,
-        exact_duplicate_rate: share(dup_rows, live),
-        near_duplicate_rate: share(near, sample),
-        near_duplicate_sample: sample,
-        recall_loop_suppressions: recall,
-        tombstone_hits: hits,
-        tombstones,
-        stale_share: share(stale, live),
-        contradictions,
-        unembedded,
+        live_memories: counts.live,
+        total_memories: counts.total,
+        exact_duplicate_rate: share(counts.dup_rows, counts.live),
+        near_duplicate_rate: share(near.near, near.sample),
+        near_duplicate_sample: near.sample,
+        recall_loop_suppressions: events.recall,
+        tombstone_hits: events.hits,
+        tombstones: events.tombstones,
+        stale_share: share(counts.stale, counts.live),
+        contradictions: counts.contradictions,
+        unembedded: counts.unembedded,
         generated_at: Utc::now(),
     })
 }

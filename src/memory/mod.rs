@@ -63,10 +63,33 @@ pub struct Memory {
     pub updated_at: DateTime<Utc>,
 }
 
+/// The columns of `Memory`, for the statements built at run time (`query_memories!` lists the
+/// same columns for the compile-checked ones).
 pub(crate) const COLUMNS: &str =
     "id, agent_id, content, title, category, source, confidence, importance, mention_count,
     last_mentioned_at, expires_at, status, pinned, invalid_at, embedding_model, knowledge_id, source_url,
     last_retrieved_at, created_at, updated_at";
+
+/// `sqlx::query_as!` for a statement that returns whole memories: `$head`, the columns of
+/// `Memory`, then `$tail`; the arguments follow. The columns are those of `COLUMNS`, written as
+/// the macro needs them: a literal, typed, and with the struct's nullability (so that the rows of
+/// `agent_memories_newest`, whose nullability the check cannot see, fit too).
+macro_rules! query_memories {
+    ($head:literal, $tail:literal $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as!(
+            $crate::memory::Memory,
+            $head
+                + r#" id AS "id!", agent_id AS "agent_id!", content AS "content!", title, category AS "category!",
+                source AS "source!: crate::memory::MemorySource", confidence AS "confidence!",
+                importance AS "importance!", mention_count AS "mention_count!", last_mentioned_at, expires_at,
+                status AS "status!: crate::memory::MemoryStatus", pinned AS "pinned!", invalid_at, embedding_model,
+                knowledge_id, source_url, last_retrieved_at, created_at AS "created_at!", updated_at AS "updated_at!" "#
+                + $tail
+            $(, $arg)*
+        )
+    };
+}
+pub(crate) use query_memories;
 
 impl Memory {
     /// Composite importance in [0, 1] (R2), counting age from the last touch.

@@ -38,38 +38,39 @@ pub async fn run(pool: &PgPool, embedder: &dyn Embedder) -> anyhow::Result<(u64,
     let started = Instant::now();
     let mut embedded = 0u64;
     while started.elapsed() < RUN_BUDGET {
-        let batch: Vec<(Uuid, String)> = sqlx::query_as(
+        let batch = sqlx::query!(
             // `< OR > OR IS NULL` rather than `IS DISTINCT FROM`, so the model index serves it
             "SELECT id, content FROM agent_memories
               WHERE embedding_model IS NULL OR embedding_model < $1 OR embedding_model > $1 LIMIT $2",
+            model,
+            BATCH
         )
-        .bind(&model)
-        .bind(BATCH)
         .fetch_all(pool)
         .await?;
         if batch.is_empty() {
             break;
         }
-        let texts: Vec<String> = batch.iter().map(|(_, c)| c.clone()).collect();
+        let texts: Vec<String> = batch.iter().map(|m| m.content.clone()).collect();
         let vectors = embedder.embed(&texts).await?;
-        let ids: Vec<Uuid> = batch.iter().map(|(id, _)| *id).collect();
+        let ids: Vec<Uuid> = batch.iter().map(|m| m.id).collect();
         let vectors: Vec<pgvector::Vector> = vectors.iter().map(|v| vector::param(v)).collect();
-        sqlx::query(
+        sqlx::query!(
             "UPDATE agent_memories m SET embedding = v.embedding, embedding_model = $3
                FROM unnest($1::uuid[], $2::vector[]) AS v(id, embedding) WHERE m.id = v.id",
+            &ids,
+            vectors as _,
+            model
         )
-        .bind(&ids)
-        .bind(&vectors)
-        .bind(&model)
         .execute(pool)
         .await?;
         embedded += ids.len() as u64;
     }
-    let left: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM agent_memories WHERE embedding_model IS NULL OR embedding_model < $1 OR embedding_model > $1",
+    let left = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM agent_memories
+            WHERE embedding_model IS NULL OR embedding_model < $1 OR embedding_model > $1"#,
+        model
     )
-        .bind(&model)
-        .fetch_one(pool)
-        .await?;
+    .fetch_one(pool)
+    .await?;
     Ok((embedded, left))
 }

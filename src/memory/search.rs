@@ -226,6 +226,7 @@ impl Searcher<'_> {
         let rows: Vec<(Memory, Option<f64>)> = if ids.is_empty() {
             Vec::new()
         } else {
+            // Built at run time: the similarity embeds the query's dimension (`vector(<dims>)`).
             let dims = query_vec.as_ref().map_or(0, Vec::len);
             let sim = match &query_vec {
                 Some(_) => format!(
@@ -312,11 +313,13 @@ impl Searcher<'_> {
         results.truncate(limit as usize);
 
         // The BM25 corpus is exactly the live memories: its size is kept, no count needed.
-        let live: i64 = sqlx::query_scalar("SELECT docs::bigint FROM memory_corpus_stats WHERE agent_id = $1")
-            .bind(agent_id)
-            .fetch_optional(&self.deps.pool)
-            .await?
-            .unwrap_or(0);
+        let live = sqlx::query_scalar!(
+            r#"SELECT docs::bigint AS "docs!" FROM memory_corpus_stats WHERE agent_id = $1"#,
+            agent_id as _
+        )
+        .fetch_optional(&self.deps.pool)
+        .await?
+        .unwrap_or(0);
         let empty_reason = results.is_empty().then(|| {
             if live == 0 && statuses == ["active"] {
                 "the agent has no memories yet".to_string()

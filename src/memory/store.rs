@@ -24,27 +24,28 @@ pub async fn create(
         Some((v, m)) => (Some(vector::param(&v)), Some(m)),
         None => (None, None),
     };
-    let memory: Memory = sqlx::query_as(&format!(
+    let memory = query_memories!(
         "INSERT INTO agent_memories (id, agent_id, content, title, category, source, confidence, importance, pinned,
             expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15)
-         RETURNING {COLUMNS}"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(agent_id)
-    .bind(new.content.trim())
-    .bind(&new.title)
-    .bind(&new.category)
-    .bind(new.source)
-    .bind(new.confidence)
-    .bind(new.importance)
-    .bind(new.pinned)
-    .bind(new.expires_at)
-    .bind(new.knowledge_id)
-    .bind(&new.source_url)
-    .bind(content_hash(&new.content))
-    .bind(vector)
-    .bind(model)
+         RETURNING",
+        "",
+        Uuid::now_v7(),
+        agent_id as _,
+        new.content.trim(),
+        new.title,
+        new.category,
+        new.source as _,
+        new.confidence,
+        new.importance,
+        new.pinned,
+        new.expires_at,
+        new.knowledge_id,
+        new.source_url,
+        content_hash(&new.content),
+        vector as _,
+        model
+    )
     .fetch_one(&mut *conn)
     .await?;
     terms::sync(conn, &memory).await?;
@@ -53,9 +54,7 @@ pub async fn create(
 }
 
 pub async fn get(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Memory, ApiError> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2"))
-        .bind(agent_id)
-        .bind(id)
+    query_memories!("SELECT", "FROM agent_memories WHERE agent_id = $1 AND id = $2", agent_id as _, id as _)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| ApiError::not_found("memory"))
@@ -66,9 +65,7 @@ pub(super) async fn get_for_update(
     agent_id: AgentId,
     id: MemoryId,
 ) -> Result<Memory, ApiError> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories WHERE agent_id = $1 AND id = $2 FOR UPDATE"))
-        .bind(agent_id)
-        .bind(id)
+    query_memories!("SELECT", "FROM agent_memories WHERE agent_id = $1 AND id = $2 FOR UPDATE", agent_id as _, id as _)
         .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(|| ApiError::not_found("memory"))
@@ -95,18 +92,19 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Ve
     if let Some(s) = &f.status {
         crate::vocabulary::parse::<MemoryStatus>("status", s)?;
     }
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agent_memories
+    Ok(query_memories!(
+        "SELECT",
+        "FROM agent_memories
           WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
             AND ($4::text IS NULL OR status = $4) AND ($5::uuid IS NULL OR id < $5)
-          ORDER BY id DESC LIMIT $6"
-    ))
-    .bind(agent_id)
-    .bind(&f.category)
-    .bind(&f.source)
-    .bind(&f.status)
-    .bind(f.before)
-    .bind(limit)
+          ORDER BY id DESC LIMIT $6",
+        agent_id as _,
+        f.category,
+        f.source,
+        f.status,
+        f.before,
+        limit
+    )
     .fetch_all(pool)
     .await?)
 }
@@ -131,14 +129,17 @@ pub struct Newest<'a> {
 /// connection (planning each call cost five times its execution): one round trip, also inside
 /// the caller's transaction.
 pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_memories_newest($1, $2, $3, $4, $5::int)"))
-        .bind(agent_id)
-        .bind(f.sources)
-        .bind(f.categories)
-        .bind(f.except_categories)
-        .bind(k)
-        .fetch_all(&mut *conn)
-        .await
+    query_memories!(
+        "SELECT",
+        "FROM agent_memories_newest($1, $2, $3, $4, $5::int)",
+        agent_id as _,
+        f.sources as &[&str],
+        f.categories,
+        f.except_categories as &[&str],
+        k as _
+    )
+    .fetch_all(&mut *conn)
+    .await
 }
 
 /// Applies a patch, keeps the postings in step, and records the version. An owner's change of
@@ -161,7 +162,7 @@ pub async fn update(
         (Some((v, m)), true) => (Some(vector::param(v)), Some(m.clone())),
         _ => (None, None),
     };
-    let after: Memory = sqlx::query_as(&format!(
+    let after = query_memories!(
         "UPDATE agent_memories SET
             content = coalesce($3, content),
             content_hash = coalesce($4, content_hash),
@@ -175,22 +176,23 @@ pub async fn update(
             embedding_model = CASE WHEN $12 THEN $14 ELSE embedding_model END,
             updated_at = now()
           WHERE agent_id = $1 AND id = $2
-          RETURNING {COLUMNS}"
-    ))
-    .bind(agent_id)
-    .bind(id)
-    .bind(patch.content.as_deref().map(str::trim))
-    .bind(patch.content.as_deref().map(content_hash))
-    .bind(&patch.category)
-    .bind(patch.confidence)
-    .bind(patch.importance)
-    .bind(patch.pinned)
-    .bind(patch.status)
-    .bind(patch.expires_at.is_some())
-    .bind(patch.expires_at.flatten())
-    .bind(content_changed)
-    .bind(vector)
-    .bind(model)
+          RETURNING",
+        "",
+        agent_id as _,
+        id as _,
+        patch.content.as_deref().map(str::trim),
+        patch.content.as_deref().map(content_hash),
+        patch.category,
+        patch.confidence,
+        patch.importance,
+        patch.pinned,
+        patch.status as _,
+        patch.expires_at.is_some(),
+        patch.expires_at.flatten(),
+        content_changed,
+        vector as _,
+        model
+    )
     .fetch_one(&mut *conn)
     .await?;
     terms::sync(conn, &after).await?;
@@ -216,11 +218,12 @@ pub async fn invalidate(
     reason: &str,
 ) -> Result<Memory, ApiError> {
     get_for_update(conn, agent_id, id).await?;
-    let after: Memory = sqlx::query_as(&format!(
-        "UPDATE agent_memories SET invalid_at = now(), updated_at = now() WHERE agent_id = $1 AND id = $2 RETURNING {COLUMNS}"
-    ))
-    .bind(agent_id)
-    .bind(id)
+    let after = query_memories!(
+        "UPDATE agent_memories SET invalid_at = now(), updated_at = now() WHERE agent_id = $1 AND id = $2 RETURNING",
+        "",
+        agent_id as _,
+        id as _
+    )
     .fetch_one(&mut *conn)
     .await?;
     terms::sync(conn, &after).await?;
@@ -242,9 +245,7 @@ pub async fn delete(
     }
     record_version(conn, &before, "delete", origin, reason).await?;
     terms::remove(conn, &before).await?;
-    sqlx::query("DELETE FROM agent_memories WHERE agent_id = $1 AND id = $2")
-        .bind(agent_id)
-        .bind(id)
+    sqlx::query!("DELETE FROM agent_memories WHERE agent_id = $1 AND id = $2", agent_id as _, id as _)
         .execute(&mut *conn)
         .await?;
     super::hits::forget(conn, &[agent_id]).await?;
@@ -274,21 +275,21 @@ pub async fn record_version(
     origin: &Origin,
     reason: Option<&str>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
          VALUES ($1, $2, $3,
                  (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
                  $4, $5, $6, $7, $8, $9)",
+        Uuid::now_v7(),
+        memory.id as _,
+        memory.agent_id as _,
+        change,
+        serde_json::to_value(memory).expect("a memory serialises"),
+        origin.actor.kind(),
+        origin.actor.id(),
+        reason,
+        origin.request_id
     )
-    .bind(Uuid::now_v7())
-    .bind(memory.id)
-    .bind(memory.agent_id)
-    .bind(change)
-    .bind(serde_json::to_value(memory).expect("a memory serialises"))
-    .bind(origin.actor.kind())
-    .bind(origin.actor.id())
-    .bind(reason)
-    .bind(&origin.request_id)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -296,12 +297,13 @@ pub async fn record_version(
 
 /// Every version of a memory, oldest first; 404 when the agent never had it.
 pub async fn history(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Vec<MemoryVersion>, ApiError> {
-    let versions: Vec<MemoryVersion> = sqlx::query_as(
+    let versions = sqlx::query_as!(
+        MemoryVersion,
         "SELECT version, change, snapshot, actor_type, actor_id, reason, request_id, created_at
            FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 ORDER BY version",
+        agent_id as _,
+        id as _
     )
-    .bind(agent_id)
-    .bind(id)
     .fetch_all(pool)
     .await?;
     if versions.is_empty() {

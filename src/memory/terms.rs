@@ -143,7 +143,14 @@ struct TermStats {
     df: i64,
 }
 
-type Posting = (MemoryId, String, i32, i32);
+/// One term of one memory: its frequency there and the memory's length.
+#[derive(Debug, Clone)]
+struct Posting {
+    memory_id: MemoryId,
+    term: String,
+    tf: i32,
+    doc_len: i32,
+}
 
 async fn postings(
     conn: &mut PgConnection,
@@ -156,26 +163,28 @@ async fn postings(
     }
     match only {
         None => {
-            sqlx::query_as(
+            sqlx::query_as!(
+                Posting,
                 "SELECT memory_id, term, tf, doc_len FROM memory_terms WHERE agent_id = $1 AND term = ANY($2)",
+                agent_id as _,
+                terms as &[&str]
             )
-            .bind(agent_id)
-            .bind(terms)
             .fetch_all(&mut *conn)
             .await
         }
         // One primary-key probe per (term, memory): the planner would otherwise read every
         // posting of each memory through the memory_id index, or every posting of each term.
         Some(ids) => {
-            sqlx::query_as(
+            sqlx::query_as!(
+                Posting,
                 "SELECT p.memory_id, p.term, p.tf, p.doc_len
                    FROM unnest($2::text[]) AS t(term) CROSS JOIN unnest($3::uuid[]) AS m(id)
                    JOIN LATERAL (SELECT memory_id, term, tf, doc_len FROM memory_terms
                                   WHERE agent_id = $1 AND term = t.term AND memory_id = m.id) p ON true",
+                agent_id as _,
+                terms as &[&str],
+                ids as _
             )
-            .bind(agent_id)
-            .bind(terms)
-            .bind(ids)
             .fetch_all(&mut *conn)
             .await
         }
@@ -186,9 +195,10 @@ async fn postings(
 fn scores(ps: &[Posting], stats: &[TermStats], avgdl: f64) -> HashMap<MemoryId, f64> {
     let idf: HashMap<&str, f64> = stats.iter().map(|t| (t.term.as_str(), t.idf)).collect();
     let mut out: HashMap<MemoryId, f64> = HashMap::new();
-    for (id, term, tf, dl) in ps {
-        if let Some(idf) = idf.get(term.as_str()) {
-            *out.entry(*id).or_default() += score::bm25_term(*idf, f64::from(*tf), f64::from(*dl), avgdl);
+    for p in ps {
+        if let Some(idf) = idf.get(p.term.as_str()) {
+            *out.entry(p.memory_id).or_default() +=
+                score::bm25_term(*idf, f64::from(p.tf), f64::from(p.doc_len), avgdl);
         }
     }
     out
@@ -220,26 +230,28 @@ pub async fn bm25(
     if unique.is_empty() {
         return Ok(Vec::new());
     }
-    let corpus: Option<(i64, i64)> =
-        sqlx::query_as("SELECT docs::bigint, total_length FROM memory_corpus_stats WHERE agent_id = $1")
-            .bind(agent_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let corpus = sqlx::query!(
+        r#"SELECT docs::bigint AS "docs!", total_length FROM memory_corpus_stats WHERE agent_id = $1"#,
+        agent_id as _
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    .map(|c| (c.docs, c.total_length));
     let Some((docs, total)) = corpus.filter(|(d, _)| *d > 0) else { return Ok(Vec::new()) };
     let (n, avgdl) = (docs as f64, total as f64 / docs as f64);
-    let rows: Vec<(String, i32, i32, i32)> = sqlx::query_as(
+    let rows = sqlx::query!(
         "SELECT term, df, max_tf, min_doc_len FROM memory_term_stats WHERE agent_id = $1 AND term = ANY($2) AND df > 0",
+        agent_id as _,
+        &unique as &[&str]
     )
-    .bind(agent_id)
-    .bind(&unique)
     .fetch_all(&mut *conn)
     .await?;
     let mut stats: Vec<TermStats> = rows
         .into_iter()
-        .map(|(term, df, max_tf, min_dl)| {
-            let idf = score::idf(n, f64::from(df));
-            let upper = score::bm25_term(idf, f64::from(max_tf), f64::from(min_dl), avgdl);
-            TermStats { term, idf, upper, df: i64::from(df) }
+        .map(|r| {
+            let idf = score::idf(n, f64::from(r.df));
+            let upper = score::bm25_term(idf, f64::from(r.max_tf), f64::from(r.min_doc_len), avgdl);
+            TermStats { term: r.term, idf, upper, df: i64::from(r.df) }
         })
         .collect();
     if stats.is_empty() {
@@ -263,7 +275,7 @@ pub async fn bm25(
         essential_postings.extend(postings(conn, agent_id, &new_term, None).await?);
         let rest: Vec<&str> = stats[e..].iter().map(|t| t.term.as_str()).collect();
         let rest_bound: f64 = stats[e..].iter().map(|t| t.upper).sum();
-        let mut candidates: Vec<MemoryId> = essential_postings.iter().map(|p| p.0).collect();
+        let mut candidates: Vec<MemoryId> = essential_postings.iter().map(|p| p.memory_id).collect();
         candidates.sort_unstable();
         candidates.dedup();
         let mut ps = postings(conn, agent_id, &rest, Some(&candidates)).await?;

@@ -46,21 +46,14 @@ pub async fn ensure_index(pool: &PgPool, model: &str, dims: usize) -> anyhow::Re
         anyhow::bail!("HNSW indexes hold at most 2,000 dimensions; {model} has {dims}");
     }
     let name = index_name(model, dims);
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $1)")
-        .bind(&name)
-        .fetch_one(pool)
-        .await?;
+    let exists =
+        sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = $1) AS "exists!""#, name)
+            .fetch_one(pool)
+            .await?;
     if exists {
         return Ok(());
     }
-    // The model name is a literal in the index predicate: quote it.
-    let quoted = model.replace('\'', "''");
-    sqlx::query(&format!(
-        "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON agent_memories
-            USING hnsw ((embedding::vector({dims})) vector_cosine_ops) WHERE embedding_model = '{quoted}'"
-    ))
-    .execute(pool)
-    .await?;
+    sqlx::query(&create_index_sql(&name, dims, &format!("embedding_model = {}", quote(model)))).execute(pool).await?;
     Ok(())
 }
 
@@ -92,29 +85,36 @@ pub struct AgentIndexReport {
 /// An index left invalid by an interrupted build is rebuilt.
 pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<AgentIndexReport> {
     let mut report = AgentIndexReport::default();
-    let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query_as(
-        "SELECT m.agent_id, m.embedding_model, vector_dims(m.embedding), count(*) FROM agent_memories m
+    let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query!(
+        r#"SELECT m.agent_id AS "agent_id: AgentId", m.embedding_model AS "embedding_model!",
+                  vector_dims(m.embedding) AS "dims!", count(*) AS "vectors!" FROM agent_memories m
            JOIN agents a ON a.id = m.agent_id AND a.deleted_at IS NULL
-          WHERE m.embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
+          WHERE m.embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2"#,
+        min as _
     )
-    .bind(min)
     .fetch_all(pool)
-    .await?;
-    let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query_as(
+    .await?
+    .into_iter()
+    .map(|r| (r.agent_id, r.embedding_model, r.dims, r.vectors))
+    .collect();
+    let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query!(
         "SELECT m.index_name, m.agent_id, m.embedding_model, i.indisvalid
            FROM memory_agent_indexes m
            LEFT JOIN pg_class c ON c.relname = m.index_name AND c.relkind = 'i'
            LEFT JOIN pg_index i ON i.indexrelid = c.oid",
     )
     .fetch_all(pool)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.index_name, r.agent_id, r.embedding_model, r.indisvalid))
+    .collect();
     for (name, agent, model, valid) in &existing {
         let still_large = counts.iter().any(|(a, m, _, _)| a == agent && m == model);
         if still_large && *valid == Some(true) {
             continue;
         }
-        sqlx::query(&format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")).execute(pool).await?;
-        sqlx::query("DELETE FROM memory_agent_indexes WHERE index_name = $1").bind(name).execute(pool).await?;
+        sqlx::query(&drop_index_sql(name)).execute(pool).await?;
+        sqlx::query!("DELETE FROM memory_agent_indexes WHERE index_name = $1", name).execute(pool).await?;
         if valid.is_some() {
             report.dropped.push(name.clone());
         }
@@ -128,24 +128,18 @@ pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<Age
         let started = std::time::Instant::now();
         // Both values are literals in the predicate (a uuid and a quoted model name), so that
         // the planner can match a query's `agent_id = $1 AND embedding_model = $2`.
-        sqlx::query(&format!(
-            "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON agent_memories
-                USING hnsw ((embedding::vector({dims})) vector_cosine_ops)
-                WHERE agent_id = '{agent}' AND embedding_model = '{}'",
-            model.replace('\'', "''")
-        ))
-        .execute(pool)
-        .await?;
-        sqlx::query(
+        let predicate = format!("agent_id = '{agent}' AND embedding_model = {}", quote(&model));
+        sqlx::query(&create_index_sql(&name, dims as usize, &predicate)).execute(pool).await?;
+        sqlx::query!(
             "INSERT INTO memory_agent_indexes (index_name, agent_id, embedding_model, dims, vectors, build_ms)
              VALUES ($1, $2, $3, $4, $5, $6)",
+            name,
+            agent as _,
+            model,
+            dims,
+            vectors,
+            started.elapsed().as_millis() as i64
         )
-        .bind(&name)
-        .bind(agent)
-        .bind(&model)
-        .bind(dims)
-        .bind(vectors)
-        .bind(started.elapsed().as_millis() as i64)
         .execute(pool)
         .await?;
         tracing::info!(index = %name, vectors, build_ms = started.elapsed().as_millis() as u64, "agent vector index built");
@@ -211,26 +205,6 @@ pub struct Plan {
     pub exact: bool,
     /// The agent has an HNSW index of its own for the model.
     pub own: bool,
-}
-
-/// Select items reading the `Plan` of agent `agent` for model `model` (SQL expressions).
-pub fn plan_sql(agent: &str, model: &str) -> String {
-    format!(
-        "coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = {agent}), 0) <= {EXACT_MAX} AS exact,
-         EXISTS (SELECT 1 FROM memory_agent_indexes WHERE agent_id = {agent} AND embedding_model = {model}) AS own"
-    )
-}
-
-/// The search's settings as `set_config` calls (local to the transaction), from SQL expressions
-/// for `exact`, `own` and the beam width, and the scan bound if any.
-fn settings_sql(exact: &str, own: &str, ef_search: &str, scan_max: Option<u32>) -> String {
-    let bound = scan_max.map(|n| format!(", set_config('hnsw.max_scan_tuples', '{n}', true)")).unwrap_or_default();
-    format!(
-        "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', {ef_search}, true),
-         set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-         set_config('enable_sort', CASE WHEN {exact} THEN 'on' ELSE 'off' END, true),
-         set_config('plan_cache_mode', CASE WHEN {own} THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true){bound}"
-    )
 }
 
 #[expect(clippy::too_many_arguments, reason = "nearest's arguments, with what to answer and a known plan")]
@@ -299,6 +273,46 @@ where
     Ok(rows)
 }
 
+// The statements built at run time: each embeds an index name, a vector dimension, a model name
+// or plan settings, which bind parameters cannot carry (DDL takes no parameters at all).
+
+/// `'text'`, quoted as an SQL literal.
+fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// Builds an HNSW index over the rows that match `predicate`, without blocking writes.
+fn create_index_sql(name: &str, dims: usize, predicate: &str) -> String {
+    format!(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON agent_memories
+            USING hnsw ((embedding::vector({dims})) vector_cosine_ops) WHERE {predicate}"
+    )
+}
+
+fn drop_index_sql(name: &str) -> String {
+    format!("DROP INDEX CONCURRENTLY IF EXISTS {name}")
+}
+
+/// Select items reading the `Plan` of agent `agent` for model `model` (SQL expressions).
+pub fn plan_sql(agent: &str, model: &str) -> String {
+    format!(
+        "coalesce((SELECT docs FROM memory_corpus_stats WHERE agent_id = {agent}), 0) <= {EXACT_MAX} AS exact,
+         EXISTS (SELECT 1 FROM memory_agent_indexes WHERE agent_id = {agent} AND embedding_model = {model}) AS own"
+    )
+}
+
+/// The search's settings as `set_config` calls (local to the transaction), from SQL expressions
+/// for `exact`, `own` and the beam width, and the scan bound if any.
+fn settings_sql(exact: &str, own: &str, ef_search: &str, scan_max: Option<u32>) -> String {
+    let bound = scan_max.map(|n| format!(", set_config('hnsw.max_scan_tuples', '{n}', true)")).unwrap_or_default();
+    format!(
+        "set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', {ef_search}, true),
+         set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+         set_config('enable_sort', CASE WHEN {exact} THEN 'on' ELSE 'off' END, true),
+         set_config('plan_cache_mode', CASE WHEN {own} THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true){bound}"
+    )
+}
+
 /// The statement behind `nearest` ($1 agent, $2 query vector, $3 k, $4 statuses, $5 categories,
 /// $6 sources, $7 from, $8 to); public so that tests can EXPLAIN it. The model is a literal, so
 /// that even a generic plan matches the model's partial index. `exact` orders by an expression
@@ -311,12 +325,12 @@ pub fn nearest_sql(dims: usize, exact: bool, model: &str) -> String {
 fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> String {
     let order =
         if exact { format!("(embedding::vector({dims}) <=> $2::vector({dims})) + 0") } else { "distance".into() };
-    let model = model.replace('\'', "''");
+    let model = quote(model);
     format!(
         "SELECT {columns}, 1 - distance AS similarity FROM (
             SELECT {columns}, (embedding::vector({dims}) <=> $2::vector({dims})) AS distance
               FROM agent_memories
-             WHERE agent_id = $1 AND embedding_model = '{model}'
+             WHERE agent_id = $1 AND embedding_model = {model}
                AND status = ANY($4) AND invalid_at IS NULL AND (expires_at IS NULL OR expires_at > now())
                AND (cardinality($5::text[]) = 0 OR category = ANY($5))
                AND (cardinality($6::text[]) = 0 OR source = ANY($6))

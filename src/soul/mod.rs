@@ -83,22 +83,28 @@ pub fn screen(new_soul: &str) -> Option<&'static str> {
     None
 }
 
-const COLUMNS: &str = "version, content, actor_type, actor_id, reason, accepted_by, created_at";
-
 /// The current soul, if the agent has one.
 pub async fn current(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<SoulVersion>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1"))
-        .bind(agent_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as!(
+        SoulVersion,
+        "SELECT version, content, actor_type, actor_id, reason, accepted_by, created_at
+           FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1",
+        agent_id as _
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// Every version, newest first.
 pub async fn versions(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<SoulVersion>> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC"))
-        .bind(agent_id)
-        .fetch_all(pool)
-        .await
+    sqlx::query_as!(
+        SoulVersion,
+        "SELECT version, content, actor_type, actor_id, reason, accepted_by, created_at
+           FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC",
+        agent_id as _
+    )
+    .fetch_all(pool)
+    .await
 }
 
 pub fn validate(content: &str) -> Result<(), ApiError> {
@@ -175,33 +181,34 @@ pub async fn propose(
         }
     };
     let mut tx = pool.begin().await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO soul_guard_events (id, agent_id, proposed, accepted, method, jaccard, reason, error, actor_type)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        Uuid::now_v7(),
+        agent_id as _,
+        content,
+        accepted,
+        method,
+        jaccard,
+        why,
+        error,
+        origin.actor.kind()
     )
-    .bind(Uuid::now_v7())
-    .bind(agent_id)
-    .bind(content)
-    .bind(accepted)
-    .bind(method)
-    .bind(jaccard)
-    .bind(&why)
-    .bind(&error)
-    .bind(origin.actor.kind())
     .execute(&mut *tx)
     .await?;
     let version = if accepted {
-        let v: SoulVersion = sqlx::query_as(&format!(
+        let v = sqlx::query_as!(
+            SoulVersion,
             "INSERT INTO agent_souls (agent_id, version, content, actor_type, actor_id, reason, accepted_by)
              SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6 FROM agent_souls WHERE agent_id = $1
-             RETURNING {COLUMNS}"
-        ))
-        .bind(agent_id)
-        .bind(content)
-        .bind(origin.actor.kind())
-        .bind(origin.actor.id())
-        .bind(reason)
-        .bind(method)
+             RETURNING version, content, actor_type, actor_id, reason, accepted_by, created_at",
+            agent_id as _,
+            content,
+            origin.actor.kind(),
+            origin.actor.id(),
+            reason,
+            method
+        )
         .fetch_one(&mut *tx)
         .await?;
         activity::record_agent(

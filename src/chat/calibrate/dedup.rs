@@ -87,18 +87,20 @@ pub(super) async fn extract_and_store(
     let stated_at = queued.iter().map(|q| q.created_at).max();
     // The recall-loop guard compares with everything injected into these turns (R6a).
     let injected_ids: Vec<Uuid> = queued.iter().flat_map(|q| q.injected.iter().copied()).collect();
-    let injected_rows: Vec<(String, Option<pgvector::Vector>)> =
-        sqlx::query_as("SELECT content, embedding FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)")
-            .bind(agent_id)
-            .bind(&injected_ids)
-            .fetch_all(&mut *tx)
-            .await?;
+    let injected_rows = sqlx::query!(
+        r#"SELECT content, embedding AS "embedding: pgvector::Vector"
+             FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)"#,
+        agent_id as _,
+        &injected_ids
+    )
+    .fetch_all(&mut *tx)
+    .await?;
     let injected_vectors: Vec<Option<Vec<f32>>> =
-        injected_rows.iter().map(|(_, v)| v.as_ref().map(|v| v.as_slice().to_vec())).collect();
+        injected_rows.iter().map(|r| r.embedding.as_ref().map(|v| v.as_slice().to_vec())).collect();
     let injected: Vec<Injected<'_>> = injected_rows
         .iter()
         .zip(&injected_vectors)
-        .map(|((c, _), v)| Injected { content: c, embedding: v.as_deref() })
+        .map(|(r, v)| Injected { content: &r.content, embedding: v.as_deref() })
         .collect();
 
     let texts: Vec<String> = extracted.iter().map(|e| e.content.clone()).collect();
@@ -225,12 +227,12 @@ pub(super) async fn extract_and_store(
 }
 
 async fn reinforce(tx: &mut PgConnection, id: MemoryId, origin: &Origin) -> anyhow::Result<()> {
-    let m: memory::Memory = sqlx::query_as(&format!(
+    let m = memory::query_memories!(
         "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
-          WHERE id = $1 RETURNING {}",
-        memory::COLUMNS
-    ))
-    .bind(id)
+          WHERE id = $1 RETURNING",
+        "",
+        id as _
+    )
     .fetch_one(&mut *tx)
     .await?;
     memory::record_version(tx, &m, "mention", origin, Some("the same fact was extracted again")).await?;

@@ -230,16 +230,18 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
             |ctx: JobContext| async move {
                 let deps = ctx.deps()?;
-                let stale: Vec<(AgentId, TenantId)> = sqlx::query_as(&format!(
-                    "SELECT q.agent_id, a.tenant_id FROM extraction_queue q JOIN agents a ON a.id = q.agent_id AND a.deleted_at IS NULL
+                let stale = sqlx::query!(
+                    r#"SELECT q.agent_id AS "agent_id: AgentId", a.tenant_id AS "tenant_id: TenantId"
+                         FROM extraction_queue q JOIN agents a ON a.id = q.agent_id AND a.deleted_at IS NULL
                       GROUP BY q.agent_id, a.tenant_id
-                     HAVING max(q.created_at) < now() - interval '{STALE_AFTER_SECS} seconds'"
-                ))
+                     HAVING max(q.created_at) < now() - make_interval(secs => $1)"#,
+                    STALE_AFTER_SECS as f64
+                )
                 .fetch_all(&ctx.pool)
                 .await?;
                 let mut flushed: HashMap<String, Value> = HashMap::new();
                 let mut failed = 0;
-                for (agent, tenant) in stale {
+                for (agent, tenant) in stale.into_iter().map(|s| (s.agent_id, s.tenant_id)) {
                     match flush(deps, agent, Some(tenant)).await {
                         Ok(r) => {
                             follow_up(&ctx.pool, agent, &r).await?;
@@ -265,17 +267,18 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
 /// (`THRESHOLD_DENSE`) is still waiting. At most one pending job per agent either way.
 async fn follow_up(pool: &PgPool, agent_id: AgentId, done: &FlushReport) -> sqlx::Result<()> {
     let (delay, waiting) = if done.messages == 0 { (BUSY_RETRY_SECS, 1) } else { (0.0, THRESHOLD_DENSE) };
-    sqlx::query(&format!(
+    sqlx::query!(
         "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, max_attempts)
-         SELECT $1, '{EXTRACT_JOB}', $2, now() + make_interval(secs => $3),
-                '{EXTRACT_JOB}:' || $2::text || ':pending', {JOB_ATTEMPTS}
+         SELECT $1, $5, $2, now() + make_interval(secs => $3), $5 || ':' || $2::uuid::text || ':pending', $6
           WHERE (SELECT count(*) FROM (SELECT 1 FROM extraction_queue WHERE agent_id = $2 LIMIT $4) q) >= $4
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING"
-    ))
-    .bind(Uuid::now_v7())
-    .bind(agent_id)
-    .bind(delay)
-    .bind(waiting)
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING",
+        Uuid::now_v7(),
+        agent_id as _,
+        delay,
+        waiting,
+        EXTRACT_JOB,
+        JOB_ATTEMPTS
+    )
     .execute(pool)
     .await?;
     Ok(())

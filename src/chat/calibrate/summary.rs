@@ -61,23 +61,23 @@ pub async fn summarize(
     )
     .execute(&mut *tx)
     .await?;
-    let written = sqlx::query(
+    let written = sqlx::query!(
         "INSERT INTO conversation_summaries (id, conversation_id, agent_id, content, first_message_id, last_message_id,
             first_position, last_position, message_count, embedding, embedding_model)
          SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::vector, $11
           WHERE NOT EXISTS (SELECT 1 FROM conversation_summaries WHERE conversation_id = $2 AND last_position >= $7)",
+        Uuid::now_v7(),
+        conversation_id as _,
+        agent_id as _,
+        summary,
+        first.0,
+        last.0,
+        first.1,
+        last.1,
+        rows.len() as i32,
+        vector.as_deref().map(vector::param) as _,
+        vector.as_ref().map(|_| embedder.model())
     )
-    .bind(Uuid::now_v7())
-    .bind(conversation_id)
-    .bind(agent_id)
-    .bind(&summary)
-    .bind(first.0)
-    .bind(last.0)
-    .bind(first.1)
-    .bind(last.1)
-    .bind(rows.len() as i32)
-    .bind(vector.as_deref().map(vector::param))
-    .bind(vector.as_ref().map(|_| embedder.model()))
     .execute(&mut *tx)
     .await?
     .rows_affected();

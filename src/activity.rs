@@ -49,21 +49,7 @@ pub async fn record_agent(
     action: &str,
     details: serde_json::Value,
 ) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        agent_id as _,
-        Uuid::now_v7(),
-        tenant_id as _,
-        action,
-        origin.actor.kind(),
-        origin.actor.id(),
-        origin.request_id.as_deref(),
-        details
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
+    insert_agent(conn, tenant_id, agent_id, origin, action, details, None).await
 }
 
 /// Records a failed agent action with its verbatim error.
@@ -75,6 +61,18 @@ pub async fn record_agent_error(
     action: &str,
     details: serde_json::Value,
     error: &str,
+) -> sqlx::Result<()> {
+    insert_agent(conn, tenant_id, agent_id, origin, action, details, Some(error)).await
+}
+
+async fn insert_agent(
+    conn: &mut PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+    error: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details, error)

@@ -182,12 +182,16 @@ async fn generate(pool: &PgPool, world: &World) -> anyhow::Result<Uuid> {
             conn.copy_in_raw("COPY memory_terms (agent_id, term, memory_id, tf, doc_len) FROM STDIN").await?;
         copy.send(postings.into_bytes()).await?;
         copy.finish().await?;
-        sqlx::query("INSERT INTO memory_corpus_stats (agent_id, docs, total_length) VALUES ($1, $2, $3)")
-            .bind(agent)
-            .bind(docs as i32)
-            .bind(total)
-            .execute(&mut *conn)
-            .await?;
+        // The memories' insert trigger has already created the row (to note the change time).
+        sqlx::query(
+            "INSERT INTO memory_corpus_stats (agent_id, docs, total_length) VALUES ($1, $2, $3)
+             ON CONFLICT (agent_id) DO UPDATE SET docs = excluded.docs, total_length = excluded.total_length",
+        )
+        .bind(agent)
+        .bind(docs as i32)
+        .bind(total)
+        .execute(&mut *conn)
+        .await?;
         eprintln!("loaded agent {agent} ({count} memories) at {:.0} s", started.elapsed().as_secs_f64());
     }
     conn.execute(

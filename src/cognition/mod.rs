@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod dossier;
 pub mod lint;
+mod mentor;
 pub mod reflection;
 pub mod tasks;
 

@@ -4,6 +4,7 @@
 //! functions here, inside the caller's transaction, so the postings, the version history and
 //! the activity log always agree with the row.
 
+pub mod addresses;
 mod candidate;
 mod hits;
 pub mod hygiene;

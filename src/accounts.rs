@@ -128,6 +128,9 @@ async fn insert_tenant_with_owner(
         Err(sqlx::Error::Database(e)) if e.constraint() == Some("owners_email") => {
             return Err(ApiError::Conflict("an account with this email already exists; sign in instead".into()));
         }
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("owners_evm_address") => {
+            return Err(ApiError::Conflict(WALLET_TAKEN.into()));
+        }
         other => other?,
     };
     let details = match address {
@@ -298,12 +301,29 @@ pub async fn wallet_sign_in(
     }
     let name = tenant_name(tenant_name_asked, || format!("{}…'s workspace", &signer[..10]))?;
     let mut tx = pool.begin().await?;
-    let (owner, tenant) =
-        insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, monthly_usd)
-            .await?;
-    tx.commit().await?;
-    Ok((owner, tenant, true))
+    match insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, monthly_usd)
+        .await
+    {
+        Ok((owner, tenant)) => {
+            tx.commit().await?;
+            Ok((owner, tenant, true))
+        }
+        // A concurrent first sign-in with the same wallet created the account a moment ago:
+        // this one signs in to it.
+        Err(ApiError::Conflict(m)) if m == WALLET_TAKEN => {
+            tx.rollback().await?;
+            let account: AccountRow = sqlx::query_as(&format!("{ACCOUNT_SELECT} WHERE o.evm_address = $1"))
+                .bind(&signer)
+                .fetch_one(pool)
+                .await?;
+            let (owner, tenant) = account.views();
+            Ok((owner, tenant, false))
+        }
+        Err(e) => Err(e),
+    }
 }
+
+const WALLET_TAKEN: &str = "this wallet already has an account";
 
 #[cfg(test)]
 mod tests {

@@ -508,3 +508,29 @@ async fn accounts_start_with_a_budget_and_a_bounded_number_of_agents() {
         .unwrap();
     assert_eq!(budget, None);
 }
+
+/// Finding 15: two first sign-ins with the same new wallet at once gave a 500 (the second
+/// account insert met the unique address). The loser now signs in to the account the winner made.
+#[tokio::test]
+async fn concurrent_first_wallet_sign_ins_end_in_one_account() {
+    let app = TestApp::spawn().await;
+    let key = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
+    let address = crate::common::external_sign(&["evm-address", key], "");
+    let mut bodies = Vec::new();
+    for _ in 0..4 {
+        let ch = app
+            .send(app.request(Method::POST, "/v1/auth/wallet/challenge").json(&json!({ "address": address })))
+            .await
+            .json();
+        let sig = crate::common::external_sign(&["evm-sign", key], ch["message"].as_str().unwrap());
+        bodies.push(json!({ "nonce": ch["nonce"], "signature": sig }));
+    }
+    let logins = bodies.iter().map(|b| app.send(app.request(Method::POST, "/v1/auth/wallet/login").json(b)));
+    let replies = futures::future::join_all(logins).await;
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 201), "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    let tenants: std::collections::HashSet<String> =
+        replies.iter().map(|r| r.json()["tenant"]["id"].as_str().unwrap().to_string()).collect();
+    assert_eq!(tenants.len(), 1);
+}

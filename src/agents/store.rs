@@ -154,7 +154,7 @@ pub async fn update(
 
 /// Deletes the agent: it disappears at once (its keys stop working, its cycles stop) and is
 /// purged with everything of it `retention_days` later by `purge_deleted`; until then its owner
-/// can `restore` it. Recorded in the agent's log and in the tenant's, which outlives it.
+/// can `restore` it. Recorded in the tenant's log, which outlives it.
 pub async fn delete(
     conn: &mut PgConnection,
     tenant_id: TenantId,
@@ -175,7 +175,7 @@ pub async fn delete(
     sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status = 'queued'", id as _).execute(&mut *conn).await?;
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
     let details = serde_json::json!({ "name": agent.name, "purge_after": purge_after });
-    activity::record_agent(conn, tenant_id, id, origin, "agent.deleted", details.clone()).await?;
+    // In the tenant's log only: the agent's own is copied there at the purge.
     activity::record_tenant(conn, tenant_id, Some(id), origin, "agent.deleted", details).await?;
     Ok(Some(agent))
 }
@@ -203,7 +203,6 @@ pub async fn restore(
     let Some(agent) = back else { return Ok(None) };
     schedule::ensure_agent(conn, registry, id).await?;
     let details = serde_json::json!({ "name": agent.name });
-    activity::record_agent(conn, tenant_id, id, origin, "agent.restored", details.clone()).await?;
     activity::record_tenant(conn, tenant_id, Some(id), origin, "agent.restored", details).await?;
     Ok(Some(agent))
 }

@@ -80,7 +80,7 @@ impl Gateway {
         let deadline = Instant::now() + route.timeout();
         let mut attempts = Vec::new();
 
-        for target in &targets(route, &req) {
+        for target in targets(route, &req).iter() {
             if target.provider == OFFLINE {
                 return Ok(self.offline(ctx, &req, target).await);
             }
@@ -176,7 +176,7 @@ impl Gateway {
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let mut attempts = Vec::new();
-        for target in &targets(route, req) {
+        for target in targets(route, req).iter() {
             if target.provider == OFFLINE {
                 let r = self.offline(ctx, req, target).await;
                 let _ = deltas.send(r.content.clone()).await;
@@ -348,12 +348,14 @@ impl Gateway {
 }
 
 /// The route's targets for `req`: its primary target runs the request's model when it names one.
-fn targets(route: &super::routing::Route, req: &ChatRequest) -> Vec<Target> {
-    let mut targets = route.targets.clone();
-    if let (Some(model), Some(first)) = (&req.model, targets.first_mut())
-        && first.provider != OFFLINE
-    {
-        first.model = model.clone();
+/// Borrowed as they are unless the request overrides the model (no copy per call otherwise).
+fn targets<'a>(route: &'a super::routing::Route, req: &ChatRequest) -> std::borrow::Cow<'a, [Target]> {
+    match (&req.model, route.targets.first()) {
+        (Some(model), Some(first)) if first.provider != OFFLINE => {
+            let mut targets = route.targets.clone();
+            targets[0].model = model.clone();
+            std::borrow::Cow::Owned(targets)
+        }
+        _ => std::borrow::Cow::Borrowed(&route.targets),
     }
-    targets
 }

@@ -8,17 +8,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// A configuration problem, always tied to the variable that caused it.
-#[derive(Debug, thiserror::Error)]
-#[error("invalid configuration: {var}: {message}")]
-pub struct ConfigError {
-    pub var: &'static str,
-    pub message: String,
-}
+mod parse;
 
-fn bad(var: &'static str, message: impl Into<String>) -> ConfigError {
-    ConfigError { var, message: message.into() }
-}
+pub use parse::ConfigError;
+use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_num};
 
 /// A secret string whose `Debug` never prints the value.
 #[derive(Clone, PartialEq, Eq)]
@@ -361,48 +354,6 @@ pub fn default_cache_dir() -> PathBuf {
     }
     let home = std::env::var("HOME").unwrap_or_else(|_| "/tmp".into());
     PathBuf::from(home).join(".cache/miniclaw")
-}
-
-fn check_pg_url(var: &'static str, v: &str) -> Result<(), ConfigError> {
-    let parsed = url::Url::parse(v).map_err(|_| bad(var, "is not a URL such as postgres://user@host:5432/db"))?;
-    if !matches!(parsed.scheme(), "postgres" | "postgresql") {
-        return Err(bad(var, "scheme must be postgres or postgresql"));
-    }
-    Ok(())
-}
-
-fn check_http_url(var: &'static str, v: &str) -> Result<(), ConfigError> {
-    let parsed = url::Url::parse(v).map_err(|_| bad(var, format!("`{v}` is not a URL")))?;
-    if !matches!(parsed.scheme(), "http" | "https") {
-        return Err(bad(var, "scheme must be http or https"));
-    }
-    Ok(())
-}
-
-fn parse_bool(get: &impl Fn(&str) -> Option<String>, var: &'static str, default: bool) -> Result<bool, ConfigError> {
-    match get(var).map(|v| v.to_ascii_lowercase()).as_deref() {
-        None => Ok(default),
-        Some("1" | "true" | "yes" | "on") => Ok(true),
-        Some("0" | "false" | "no" | "off") => Ok(false),
-        Some(other) => Err(bad(var, format!("`{other}` is not a boolean (true/false)"))),
-    }
-}
-
-fn parse_num<T>(
-    get: &impl Fn(&str) -> Option<String>,
-    var: &'static str,
-    default: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<T, ConfigError>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    let Some(raw) = get(var) else { return Ok(default) };
-    let v: T = raw.parse().map_err(|_| bad(var, format!("`{raw}` is not a number")))?;
-    if !range.contains(&v) {
-        return Err(bad(var, format!("{v} is outside {}..={}", range.start(), range.end())));
-    }
-    Ok(v)
 }
 
 #[cfg(test)]

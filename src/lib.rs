@@ -22,6 +22,7 @@ pub mod ids;
 pub mod jobs;
 pub mod llm;
 pub mod memory;
+pub mod secrets;
 pub mod soul;
 pub mod telemetry;
 pub mod text;

@@ -58,17 +58,14 @@ pub struct SessionKeys {
 }
 
 impl SessionKeys {
-    pub async fn load(pool: &PgPool) -> anyhow::Result<Self> {
-        let mut fresh = [0u8; 64];
-        rand::rng().fill_bytes(&mut fresh);
-        sqlx::query!(
-            "INSERT INTO platform_secrets (name, value) VALUES ('session_hmac', $1) ON CONFLICT (name) DO NOTHING",
-            &fresh[..]
-        )
-        .execute(pool)
-        .await?;
-        let secret = sqlx::query_scalar!("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
-            .fetch_one(pool)
+    /// The signing key, sealed in `platform_secrets` under the master key (`crate::secrets`).
+    pub async fn load(pool: &PgPool, vault: &crate::secrets::Vault) -> anyhow::Result<Self> {
+        let secret = vault
+            .platform_secret(pool, "session_hmac", || {
+                let mut fresh = vec![0u8; 64];
+                rand::rng().fill_bytes(&mut fresh);
+                fresh
+            })
             .await?;
         Ok(Self::from_secret(&secret))
     }

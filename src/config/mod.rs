@@ -69,6 +69,9 @@ pub struct Config {
     pub debug_shadow: bool,
     /// `MINICLAW_MASTER_KEY`: 32 bytes (64 hex characters) for encrypting secrets at rest.
     pub master_key: Option<Secret>,
+    /// `MINICLAW_MASTER_KEY_PREVIOUS`: earlier master keys (comma-separated), accepted while
+    /// the secrets sealed under them are sealed again under the current one.
+    pub master_key_previous: Vec<Secret>,
     pub openai_api_key: Option<Secret>,
     pub openai_base_url: Option<String>,
     pub anthropic_api_key: Option<Secret>,
@@ -187,15 +190,22 @@ impl Config {
 
         let data_dir = PathBuf::from(get("MINICLAW_DATA_DIR").unwrap_or_else(|| ".miniclaw".into()));
 
+        let is_key = |k: &str| k.len() == 64 && k.bytes().all(|b| b.is_ascii_hexdigit());
         let master_key = secret("MINICLAW_MASTER_KEY");
-        if let Some(k) = &master_key {
-            let ok = k.expose().len() == 64 && k.expose().bytes().all(|b| b.is_ascii_hexdigit());
-            if !ok {
-                return Err(bad(
-                    "MINICLAW_MASTER_KEY",
-                    "must be 32 bytes written as 64 hex characters (try `openssl rand -hex 32`)",
-                ));
-            }
+        if master_key.as_ref().is_some_and(|k| !is_key(k.expose())) {
+            return Err(bad(
+                "MINICLAW_MASTER_KEY",
+                "must be 32 bytes written as 64 hex characters (try `openssl rand -hex 32`)",
+            ));
+        }
+        let master_key_previous: Vec<Secret> = get("MINICLAW_MASTER_KEY_PREVIOUS")
+            .map(|v| v.split(',').map(str::trim).filter(|k| !k.is_empty()).map(Secret::new).collect())
+            .unwrap_or_default();
+        if master_key_previous.iter().any(|k| !is_key(k.expose())) {
+            return Err(bad(
+                "MINICLAW_MASTER_KEY_PREVIOUS",
+                "must be master keys (64 hex characters each), separated by commas",
+            ));
         }
 
         let openai_base_url = get("OPENAI_BASE_URL");
@@ -304,6 +314,7 @@ impl Config {
             admin_password: secret("ADMIN_PASSWORD"),
             debug_shadow: parse_bool(&get, "DEBUG_SHADOW", false)?,
             master_key,
+            master_key_previous,
             openai_api_key: secret("OPENAI_API_KEY"),
             openai_base_url,
             anthropic_api_key: secret("ANTHROPIC_API_KEY"),
@@ -383,6 +394,7 @@ mod tests {
             ("DATABASE_URL", "mysql://x"),
             ("MINICLAW_EMBEDDER", "bert"),
             ("MINICLAW_MASTER_KEY", "short"),
+            ("MINICLAW_MASTER_KEY_PREVIOUS", "abc,def"),
             ("OPENAI_BASE_URL", "ftp://x"),
             ("SMTP_URL", "http://x"),
             ("EVM_CHAIN_ID", "base"),

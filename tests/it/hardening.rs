@@ -16,11 +16,13 @@ async fn a_token_naming_another_owners_session_is_refused() {
     let app = TestApp::spawn().await;
     let ada = app.signup("ada@example.com").await;
     let eve = app.signup("eve@example.com").await;
-    let secret: Vec<u8> = sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
+    let sealed: Vec<u8> = sqlx::query_scalar("SELECT value FROM platform_secrets WHERE name = 'session_hmac'")
         .fetch_one(app.pool())
         .await
         .unwrap();
-    let keys = SessionKeys::from_secret(&secret);
+    // The key is sealed at rest: whoever forges needs the master key too (the test has it).
+    let vault = miniclaw::secrets::Vault::from_config(&app.config).unwrap();
+    let keys = SessionKeys::from_secret(&vault.open("session_hmac", &sealed).unwrap().plain);
     let eve_session: uuid::Uuid =
         sqlx::query_scalar("SELECT id FROM owner_sessions WHERE owner_id = $1::uuid AND revoked_at IS NULL")
             .bind(&eve.owner_id)

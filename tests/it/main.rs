@@ -29,4 +29,5 @@ mod memory_search;
 mod openapi;
 mod packaging;
 mod processes;
+mod secrets;
 mod soul;

@@ -1,11 +1,12 @@
 //! Replies are persisted as they stream (P1): each piece of text is appended to the message
 //! row before it is announced, so a client that reconnects with `Last-Event-ID` (the byte
 //! offset it has) gets the rest from the database and then follows the live announcements.
-//! Generation runs in its own task: a client going away does not stop it.
+//! Generation runs in its own task: a client going away does not stop it. The followers of a
+//! reply, and of an agent's replies, are counted so that resumes can be capped.
 
 use crate::ids::{AgentId, MessageId};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -49,10 +50,47 @@ pub async fn sweep_interrupted(pool: &PgPool) -> sqlx::Result<u64> {
     Ok(swept as u64)
 }
 
-/// Live generations of this process, by reply id.
+/// Live generations of this process, by reply id, and the clients following replies.
 #[derive(Default)]
 pub struct Hub {
     live: Mutex<HashMap<MessageId, broadcast::Sender<Event>>>,
+    followers: Arc<Mutex<Followers>>,
+}
+
+/// How many clients follow each reply, and each agent's replies, in this process.
+#[derive(Default)]
+struct Followers {
+    per_reply: HashMap<MessageId, usize>,
+    per_agent: HashMap<AgentId, usize>,
+}
+
+/// Too many clients already follow this reply (or this agent's replies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("too many clients are following {0}; try again shortly")]
+pub struct Crowded(pub &'static str);
+
+/// A client's place among a reply's followers, given back when dropped.
+pub struct Follower {
+    followers: Arc<Mutex<Followers>>,
+    agent_id: AgentId,
+    reply_id: MessageId,
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        let mut f = self.followers.lock().expect("followers lock");
+        release(&mut f.per_reply, self.reply_id);
+        release(&mut f.per_agent, self.agent_id);
+    }
+}
+
+fn release<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: K) {
+    if let Some(n) = map.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            map.remove(&key);
+        }
+    }
 }
 
 impl Hub {
@@ -70,6 +108,52 @@ impl Hub {
     pub fn subscribe(&self, reply_id: MessageId) -> Option<broadcast::Receiver<Event>> {
         self.live.lock().expect("hub lock").get(&reply_id).map(|tx| tx.subscribe())
     }
+
+    /// A place among the followers of `reply_id` for a client resuming it, unless the reply, or
+    /// its agent, has as many as `limits` allows.
+    pub fn follow(
+        &self,
+        agent_id: AgentId,
+        reply_id: MessageId,
+        limits: &crate::config::StreamLimits,
+    ) -> Result<Follower, Crowded> {
+        let mut f = self.followers.lock().expect("followers lock");
+        if f.per_reply.get(&reply_id).is_some_and(|n| *n >= limits.followers_per_reply) {
+            return Err(Crowded("this reply"));
+        }
+        if f.per_agent.get(&agent_id).is_some_and(|n| *n >= limits.followers_per_agent) {
+            return Err(Crowded("this agent's replies"));
+        }
+        Ok(self.enter(&mut f, agent_id, reply_id))
+    }
+
+    /// The place of the client that started the reply: never refused, but counted, so that
+    /// resumes see it.
+    pub fn follow_first(&self, agent_id: AgentId, reply_id: MessageId) -> Follower {
+        let mut f = self.followers.lock().expect("followers lock");
+        self.enter(&mut f, agent_id, reply_id)
+    }
+
+    fn enter(&self, f: &mut Followers, agent_id: AgentId, reply_id: MessageId) -> Follower {
+        *f.per_reply.entry(reply_id).or_default() += 1;
+        *f.per_agent.entry(agent_id).or_default() += 1;
+        Follower { followers: self.followers.clone(), agent_id, reply_id }
+    }
+}
+
+/// The SSE id of a reply's stream after `offset` bytes: `<reply id>:<offset>`.
+pub fn event_id(reply_id: MessageId, offset: usize) -> String {
+    format!("{reply_id}:{offset}")
+}
+
+/// Reads a `Last-Event-ID` as `event_id` writes it (surrounding whitespace ignored).
+pub fn parse_event_id(raw: &str) -> Option<(MessageId, usize)> {
+    let (id, offset) = raw.trim().split_once(':')?;
+    // Digits only: `usize` parsing would also take a sign.
+    if offset.is_empty() || !offset.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((id.parse().ok()?, offset.parse().ok()?))
 }
 
 /// A reply's row as a follower reads it.

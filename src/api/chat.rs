@@ -99,21 +99,11 @@ fn last_event_id(headers: &HeaderMap) -> Result<Option<(MessageId, usize)>, ApiE
 fn reply_events(
     state: AppState,
     follower: stream::Follower,
-    (agent_id, reply_id): (AgentId, MessageId),
+    reply_id: MessageId,
     offset: usize,
     start: Option<Value>,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let pool = state.pool().clone();
-    tokio::spawn(async move {
-        let gone = tx.clone();
-        tokio::select! {
-            () = stream::follow(pool, state.chat_streams(), agent_id, reply_id, offset, tx) => {}
-            // The client went away: stop reading the reply for it now, not at the next piece.
-            () = gone.closed() => {}
-        }
-        drop(follower);
-    });
+    let rx = stream::spawn_follow(state, follower, offset);
     let first = start
         .map(|s| Ok(SseEvent::default().event("start").id(stream::event_id(reply_id, offset)).data(s.to_string())));
     let rest = futures::stream::unfold((rx, offset, false), move |(mut rx, mut at, finished)| async move {
@@ -157,8 +147,7 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
             "message_id": started.reply_id,
         });
         let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
-        let ids = (started.agent_id, started.reply_id);
-        return Ok(reply_events(state, follower, ids, 0, Some(start)).into_response());
+        return Ok(reply_events(state, follower, started.reply_id, 0, Some(start)).into_response());
     }
     let chat::Finished { reply, meta } =
         started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
@@ -200,7 +189,7 @@ async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset
         state.chat_streams().follow(scope.agent_id, reply_id, &state.config().streams).map_err(|crowded| {
             ApiError::RateLimited { retry_after_secs: 5, message: Some(crowded.to_string()), reset_at: None }
         })?;
-    Ok(reply_events(state, follower, (scope.agent_id, reply_id), offset, None).into_response())
+    Ok(reply_events(state, follower, reply_id, offset, None).into_response())
 }
 
 /// The SSE stream of a reply from the offset in `Last-Event-ID` (or `?offset=`): what was

@@ -13,7 +13,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use crate::error::ApiError;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 /// What a generation announces.
 #[derive(Debug, Clone)]
@@ -175,6 +175,23 @@ async fn read(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Re
     .await
 }
 
+/// Follows a reply for one client (`follow`) in a task of its own, from byte `offset`, holding
+/// the client's place until the reply ends or the client goes away (drops the receiver): a
+/// client gone from a stalled reply does not keep a follower polling for it.
+pub fn spawn_follow(state: crate::app::AppState, place: Follower, offset: usize) -> mpsc::Receiver<Event> {
+    let (tx, rx) = mpsc::channel(64);
+    tokio::spawn(async move {
+        let gone = tx.clone();
+        let pool = state.pool().clone();
+        tokio::select! {
+            () = follow(pool, state.chat_streams(), place.agent_id, place.reply_id, offset, tx) => {}
+            () = gone.closed() => {}
+        }
+        drop(place);
+    });
+    rx
+}
+
 /// How often, and for how long without progress, a follower polls a reply that streams in
 /// another process (or whose process died).
 const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -189,7 +206,7 @@ pub async fn follow(
     agent_id: AgentId,
     reply_id: MessageId,
     mut offset: usize,
-    out: tokio::sync::mpsc::Sender<Event>,
+    out: mpsc::Sender<Event>,
 ) {
     // Subscribe first, then read: whatever is announced after the read is in the receiver,
     // and whatever was announced before it is in the row (text is stored before it is announced).
@@ -269,5 +286,55 @@ pub async fn follow(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn an_event_id_reads_back_as_the_reply_and_offset_it_names(
+            id in any::<u128>(), offset in any::<usize>(), pad in "[ \t]{0,3}"
+        ) {
+            let reply = MessageId(uuid::Uuid::from_u128(id));
+            prop_assert_eq!(parse_event_id(&format!("{pad}{}{pad}", event_id(reply, offset))), Some((reply, offset)));
+        }
+
+        #[test]
+        fn any_header_value_is_read_or_refused_without_panicking(raw in any::<String>()) {
+            if let Some((reply, offset)) = parse_event_id(&raw) {
+                prop_assert_eq!(parse_event_id(&event_id(reply, offset)), Some((reply, offset)));
+            }
+        }
+
+        #[test]
+        fn offsets_are_plain_digits(id in any::<u128>(), offset in "([+-][0-9]{1,3})?|[0-9]+[a-z. ]+[0-9]*|[1-9][0-9]{20,24}") {
+            let raw = format!("{}:{offset}", uuid::Uuid::from_u128(id));
+            prop_assert!(parse_event_id(&raw).is_none(), "{}", raw);
+        }
+    }
+
+    #[test]
+    fn followers_are_counted_per_reply_and_per_agent_and_given_back() {
+        let hub = Hub::default();
+        let limits =
+            crate::config::StreamLimits { followers_per_reply: 2, followers_per_agent: 3, ..Default::default() };
+        let (agent, r1, r2) = (AgentId::new(), MessageId::new(), MessageId::new());
+        let first = hub.follow_first(agent, r1);
+        let second = hub.follow(agent, r1, &limits).unwrap();
+        assert_eq!(hub.follow(agent, r1, &limits).err(), Some(Crowded("this reply")));
+        let other = hub.follow(agent, r2, &limits).unwrap();
+        assert_eq!(hub.follow(agent, r2, &limits).err(), Some(Crowded("this agent's replies")));
+        assert!(hub.follow(AgentId::new(), MessageId::new(), &limits).is_ok(), "other agents are not affected");
+        drop(second);
+        assert!(hub.follow(agent, r2, &limits).is_ok());
+        drop((first, other));
+        let f = hub.followers.lock().unwrap();
+        assert!(f.per_reply.is_empty() && f.per_agent.is_empty(), "counts fall back to nothing");
     }
 }

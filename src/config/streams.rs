@@ -53,3 +53,32 @@ impl StreamLimits {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(pairs: &[(&str, &str)]) -> Result<StreamLimits, ConfigError> {
+        StreamLimits::read(&|k: &str| pairs.iter().find(|(var, _)| *var == k).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn defaults_and_bounds() {
+        assert_eq!(read(&[]).unwrap(), StreamLimits::default());
+        assert_eq!(
+            read(&[("MINICLAW_LLM_STREAM_DEADLINE_SECS", "2")]).unwrap().llm_stream_deadline,
+            Duration::from_secs(2)
+        );
+        for (var, value) in [
+            ("MINICLAW_LLM_STREAM_DEADLINE_SECS", "0"),
+            ("MINICLAW_REQUEST_BODY_TIMEOUT_SECS", "1.5"),
+            ("MINICLAW_FOLLOWERS_PER_REPLY", "0"),
+            ("MINICLAW_FOLLOWERS_PER_AGENT", "7"),
+        ] {
+            assert_eq!(read(&[(var, value)]).unwrap_err().var, var, "{value}");
+        }
+        // Per reply above the agent-wide default raises the agent's default with it.
+        let l = read(&[("MINICLAW_FOLLOWERS_PER_REPLY", "50")]).unwrap();
+        assert_eq!((l.followers_per_reply, l.followers_per_agent), (50, 50));
+    }
+}

@@ -89,27 +89,23 @@ fn wants_sse(headers: &HeaderMap) -> bool {
 /// `Last-Event-ID: <reply id>:<byte offset>`.
 fn last_event_id(headers: &HeaderMap) -> Result<Option<(MessageId, usize)>, ApiError> {
     let Some(raw) = headers.get("last-event-id").and_then(|v| v.to_str().ok()) else { return Ok(None) };
-    let bad = || ApiError::validation("Last-Event-ID", "expected `<message id>:<offset>` as sent in the stream's ids");
-    let (id, offset) = raw.trim().split_once(':').ok_or_else(bad)?;
-    Ok(Some((id.parse().map_err(|_| bad())?, offset.parse().map_err(|_| bad())?)))
+    stream::parse_event_id(raw).map(Some).ok_or_else(|| {
+        ApiError::validation("Last-Event-ID", "expected `<message id>:<offset>` as sent in the stream's ids")
+    })
 }
 
-fn sse_id(reply: MessageId, offset: usize) -> String {
-    format!("{reply}:{offset}")
-}
-
-/// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`.
+/// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`. The
+/// follower's place is held until the stream ends or its client goes away.
 fn reply_events(
     state: AppState,
-    agent_id: AgentId,
+    follower: stream::Follower,
     reply_id: MessageId,
     offset: usize,
     start: Option<Value>,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let pool = state.pool().clone();
-    tokio::spawn(async move { stream::follow(pool, state.chat_streams(), agent_id, reply_id, offset, tx).await });
-    let first = start.map(|s| Ok(SseEvent::default().event("start").id(sse_id(reply_id, offset)).data(s.to_string())));
+    let rx = stream::spawn_follow(state, follower, offset);
+    let first = start
+        .map(|s| Ok(SseEvent::default().event("start").id(stream::event_id(reply_id, offset)).data(s.to_string())));
     let rest = futures::stream::unfold((rx, offset, false), move |(mut rx, mut at, finished)| async move {
         if finished {
             return None;
@@ -121,13 +117,13 @@ fn reply_events(
                 (
                     SseEvent::default()
                         .event("token")
-                        .id(sse_id(reply_id, end))
+                        .id(stream::event_id(reply_id, end))
                         .data(json!({ "text": text }).to_string()),
                     false,
                 )
             }
             Event::Done(meta) => {
-                (SseEvent::default().event("done").id(sse_id(reply_id, at)).data(meta.to_string()), true)
+                (SseEvent::default().event("done").id(stream::event_id(reply_id, at)).data(meta.to_string()), true)
             }
             Event::Failed { code, message } => (
                 SseEvent::default()
@@ -150,7 +146,8 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
             "user_message_id": started.user_message_id,
             "message_id": started.reply_id,
         });
-        return Ok(reply_events(state, started.agent_id, started.reply_id, 0, Some(start)).into_response());
+        let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
+        return Ok(reply_events(state, follower, started.reply_id, 0, Some(start)).into_response());
     }
     let chat::Finished { reply, meta } =
         started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
@@ -181,21 +178,29 @@ async fn chat_turn(
     respond(state, started, wants_sse(&headers)).await
 }
 
+/// Follows a reply again from `offset`: 429 with `Retry-After` when the reply, or the agent's
+/// replies, already have as many followers as the settings allow.
 async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset: usize) -> ApiResult<Response> {
     let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, reply_id).await?;
     if offset > content.len() || !content.is_char_boundary(offset) {
         return Err(ApiError::validation("Last-Event-ID", "the offset is not one this reply's stream sent"));
     }
-    Ok(reply_events(state, scope.agent_id, reply_id, offset, None).into_response())
+    let follower =
+        state.chat_streams().follow(scope.agent_id, reply_id, &state.config().streams).map_err(|crowded| {
+            ApiError::RateLimited { retry_after_secs: 5, message: Some(crowded.to_string()), reset_at: None }
+        })?;
+    Ok(reply_events(state, follower, reply_id, offset, None).into_response())
 }
 
 /// The SSE stream of a reply from the offset in `Last-Event-ID` (or `?offset=`): what was
-/// produced since, then the live rest. Works during and after generation. Key scope: `chat:read`.
+/// produced since, then the live rest. Works during and after generation. 429 with
+/// `Retry-After` when the reply (or the agent's replies) already has as many followers as
+/// allowed. Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/chat/replies/{mid}/stream", tag = "chat",
     params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Reply (assistant message) id"), ResumeParams),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
     responses((status = 200, description = "text/event-stream"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn resume_reply(
     State(state): State<AppState>,
     scope: AgentScope,

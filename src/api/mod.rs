@@ -1,6 +1,6 @@
 //! The HTTP surface: one file per endpoint family, assembled here with the shared layers
-//! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere, security
-//! headers on every response).
+//! (request ids, tracing, metrics, body limit and deadline, panic catching, JSON errors
+//! everywhere, security headers on every response).
 
 pub mod admin;
 pub mod agents;
@@ -151,6 +151,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::request_body_deadline))
         .layer(axum::middleware::from_fn(middleware::reject_nul_in_uri))
         .layer(axum::middleware::map_response(middleware::json_errors))
         .layer(CatchPanicLayer::custom(middleware::panic_response))

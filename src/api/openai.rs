@@ -130,11 +130,8 @@ async fn chat_completions(
     }
     let include_usage =
         req.stream_options.as_ref().and_then(|o| o.get("include_usage")).and_then(Value::as_bool) == Some(true);
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let pool = state.pool().clone();
-    let (agent_id, reply_id) = (started.agent_id, started.reply_id);
-    let follower = state.clone();
-    tokio::spawn(async move { stream::follow(pool, follower.chat_streams(), agent_id, reply_id, 0, tx).await });
+    let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
+    let rx = stream::spawn_follow(state.clone(), follower, 0);
     let chunk = move |delta: Value, finish: Option<&str>, usage: Option<Value>| {
         let mut c = json!({ "id": id, "object": "chat.completion.chunk", "created": created, "model": model,
             "choices": [{ "index": 0, "delta": delta, "finish_reason": finish }] });

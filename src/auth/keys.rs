@@ -33,11 +33,13 @@ pub fn mint() -> MintedKey {
     MintedKey { id, secret_hash: Sha256::digest(secret_hex.as_bytes()).to_vec(), token: Secret::new(token) }
 }
 
-/// Splits a presented token into its id and secret; `None` if it is not shaped like a key.
+/// Splits a presented token into its id and secret; `None` unless it is spelt exactly as
+/// `mint` writes keys (lower-case hex only: one key has one spelling).
 pub fn parse(token: &str) -> Option<(KeyId, &str)> {
+    let lower_hex = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     let rest = token.strip_prefix(PREFIX)?;
     let (id, secret) = rest.split_once('_')?;
-    if id.len() != 32 || secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !lower_hex(id, 32) || !lower_hex(secret, 64) {
         return None;
     }
     Some((id.parse().ok()?, secret))
@@ -58,11 +60,27 @@ pub fn validate_request(
     if name.is_empty() || name.chars().count() > 64 {
         return Err(ApiError::validation("name", "name must be 1–64 characters"));
     }
+    if name.chars().any(misleads_a_reader) {
+        return Err(ApiError::validation(
+            "name",
+            "name may not contain control characters, line breaks or text-direction marks",
+        ));
+    }
     let scopes = super::scopes::parse_list(requested).map_err(|e| ApiError::validation("scopes", e))?;
     if expires_at.is_some_and(|e| e <= Utc::now()) {
         return Err(ApiError::validation("expires_at", "expires_at must be in the future"));
     }
     Ok((name, scopes))
+}
+
+/// Characters a key name may not hold: the name is written into the message a connect's signer
+/// reads, where a line break (control or Unicode separator) could forge a line of its own
+/// (another `Scopes:`), and a direction override or invisible mark could disguise the text.
+fn misleads_a_reader(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{FEFF}')
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2060}'..='\u{206F}').contains(&c)
 }
 
 /// A key as listed: never the secret or its hash.
@@ -231,6 +249,71 @@ mod tests {
     fn malformed_tokens_are_rejected() {
         for t in ["", "mck_", "sk-abc", "mck_123_456", &format!("mck_{}_{}", "g".repeat(32), "0".repeat(64))] {
             assert!(parse(t).is_none(), "{t}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What `mint` writes: the prefix, 32 and 64 lower-case hex digits.
+    fn minted_shape(t: &str) -> bool {
+        let hex =
+            |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        t.strip_prefix(PREFIX)
+            .and_then(|r| r.split_once('_'))
+            .is_some_and(|(id, secret)| hex(id, 32) && hex(secret, 64))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn every_minted_key_parses_to_its_id_and_secret(_seed in any::<u8>()) {
+            let k = mint();
+            let (id, secret) = parse(k.token.expose()).expect("a minted key parses");
+            prop_assert_eq!(id, k.id);
+            prop_assert!(secret_matches(secret, &k.secret_hash));
+        }
+
+        #[test]
+        fn only_the_minted_shape_parses(token in any::<String>()) {
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn near_misses_of_a_key_are_refused(
+            id in "[0-9a-fA-F]{32}|[0-9a-f]{31,33}",
+            secret in "[0-9a-fA-F]{64}|[0-9a-f]{63,65}",
+            sep in "_|-",
+            prefix in "mck_|MCK_|mck",
+        ) {
+            let token = format!("{prefix}{id}{sep}{secret}");
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn a_changed_secret_never_matches(flip in 0usize..64) {
+            let k = mint();
+            let (_, secret) = parse(k.token.expose()).unwrap();
+            let mut changed: Vec<u8> = secret.bytes().collect();
+            changed[flip] = if changed[flip] == b'0' { b'1' } else { b'0' };
+            prop_assert!(!secret_matches(std::str::from_utf8(&changed).unwrap(), &k.secret_hash));
+        }
+
+        #[test]
+        fn accepted_key_names_are_one_plain_trimmed_line(
+            name in "\\PC{0,80}|[a-z \\n\\r\\t\\u{0}\\u{85}\\u{2028}\\u{2029}\\u{202E}\\u{2066}\\u{200D}]{0,80}"
+        ) {
+            let breaks_or_turns = |c: char| {
+                c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            };
+            if let Ok((n, _)) = validate_request(&name, &["chat:read".to_string()], None) {
+                prop_assert!(!n.is_empty() && n.chars().count() <= 64 && n == n.trim());
+                prop_assert!(!n.chars().any(breaks_or_turns), "{:?}", n);
+            }
         }
     }
 }

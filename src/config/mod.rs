@@ -9,9 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 mod parse;
+mod streams;
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_num};
+pub use streams::StreamLimits;
 
 /// A secret string whose `Debug` never prints the value.
 #[derive(Clone, PartialEq, Eq)]
@@ -141,6 +143,8 @@ pub struct Config {
     /// `MINICLAW_OPENAI_MODEL`: the model every OpenAI-compatible route uses by default
     /// (for servers such as vLLM or llama.cpp that serve one model under their own name).
     pub openai_model: Option<String>,
+    /// Deadlines for slow peers and caps on stream followers (`StreamLimits`).
+    pub streams: StreamLimits,
 }
 
 impl Config {
@@ -284,6 +288,7 @@ impl Config {
             llm_routes: get("MINICLAW_LLM_ROUTES"),
             llm_prices: get("MINICLAW_LLM_PRICES"),
             openai_model: get("MINICLAW_OPENAI_MODEL"),
+            streams: StreamLimits::read(&get)?,
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
             agent_retention_days: parse_num(&get, "MINICLAW_AGENT_RETENTION_DAYS", 30u32, 0..=3650)?,

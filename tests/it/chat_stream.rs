@@ -13,7 +13,7 @@ use crate::common::TestApp;
 use crate::llm_server::{LlmServer, Script};
 
 /// Parses a text/event-stream body into (event, id, data) triples.
-fn parse_sse(body: &str) -> Vec<(String, Option<String>, String)> {
+pub(crate) fn parse_sse(body: &str) -> Vec<(String, Option<String>, String)> {
     body.split("\n\n")
         .filter(|block| !block.trim().is_empty())
         .filter_map(|block| {

@@ -13,6 +13,7 @@ mod chat_stream;
 mod chat_support;
 mod cognition;
 mod dashboard;
+mod deadlines;
 mod embeddings;
 mod errors;
 mod fuzz;

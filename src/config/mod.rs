@@ -96,6 +96,12 @@ pub struct Config {
     pub worker_concurrency: usize,
     /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
     pub worker_poll: Duration,
+    /// `MINICLAW_JOB_LEASE_SECS`: how long a worker's lease on a job lasts (renewed every third
+    /// of it while the job runs); a job whose worker died is taken over after this long.
+    pub job_lease: Duration,
+    /// `MINICLAW_STREAM_STALE_SECS`: a reply without progress for this long belongs to a process
+    /// that died; the sweep ends it as failed (regenerable).
+    pub stream_stale_secs: u32,
     /// `MINICLAW_BODY_LIMIT`: largest accepted request body in bytes.
     pub body_limit: usize,
     /// `MINICLAW_LOG_FORMAT`
@@ -330,6 +336,8 @@ impl Config {
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
             worker_concurrency,
             worker_poll: Duration::from_millis(poll_ms),
+            job_lease: Duration::from_secs(parse_num(&get, "MINICLAW_JOB_LEASE_SECS", 60u64, 3..=3600)?),
+            stream_stale_secs: parse_num(&get, "MINICLAW_STREAM_STALE_SECS", 300u32, 2..=86_400)?,
             body_limit,
             log_format,
         };
@@ -401,6 +409,8 @@ mod tests {
             ("ERC8004_REGISTRY_ADDRESS", "0x12"),
             ("DEBUG_SHADOW", "maybe"),
             ("MINICLAW_WORKER_CONCURRENCY", "0"),
+            ("MINICLAW_JOB_LEASE_SECS", "1"),
+            ("MINICLAW_STREAM_STALE_SECS", "soon"),
             ("MINICLAW_BODY_LIMIT", "12kb"),
             ("MINICLAW_URL_ALLOWLIST", "localhost"),
             ("MINICLAW_KNOWLEDGE_CAP", "0"),

@@ -30,6 +30,7 @@ class Load:
         self.lock = threading.Lock()
         self.conversations = {a: [None, 0] for a in agents}
         self.memories = {a: [] for a in agents}
+        self.refusals = {}  # (what, status, code) -> count, for every answer that is not a 2xx
         self.reset()
 
     def reset(self):
@@ -38,7 +39,7 @@ class Load:
             self.by_class = {"2xx": 0, "4xx": 0, "5xx": 0, "failed": 0}
             self.latencies = []
 
-    def call(self, method, path, body=None):
+    def call(self, what, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(self.base + path, data=data, method=method)
         req.add_header("authorization", "Bearer " + self.token)
@@ -53,7 +54,13 @@ class Load:
                 payload = json.loads(raw) if raw else None
         except urllib.error.HTTPError as e:
             status = e.code
-            e.read()
+            try:
+                code = json.loads(e.read()).get("error", {}).get("code", "?")
+            except ValueError:
+                code = "?"
+            with self.lock:
+                key = (what, status, code)
+                self.refusals[key] = self.refusals.get(key, 0) + 1
         except Exception:  # a refused, reset or timed-out request
             status = 0
         took = (time.monotonic() - started) * 1000
@@ -73,32 +80,32 @@ class Load:
             with self.lock:
                 conv = self.conversations[agent]
                 cid = conv[0] if conv[1] < 20 else None
-            status, body = self.call("POST", p + "/chat", {"message": f"I like {words}.", "conversation_id": cid})
+            status, body = self.call("chat", "POST", p + "/chat", {"message": f"I like {words}.", "conversation_id": cid})
             if status == 200 and body:
                 with self.lock:
                     same = body.get("conversation_id") == conv[0]
                     self.conversations[agent] = [body.get("conversation_id"), conv[1] + 1 if same else 1]
         elif roll < 0.50:
-            status, body = self.call("POST", p + "/memories",
+            status, body = self.call("remember", "POST", p + "/memories",
                                      {"content": f"The user mentioned {words} at {time.time():.3f}", "category": "context"})
             if status == 201 and body:
                 with self.lock:
                     self.memories[agent].append(body["id"])
         elif roll < 0.80:
-            self.call("POST", p + "/memories/search", {"query": words})
+            self.call("search", "POST", p + "/memories/search", {"query": words})
         elif roll < 0.90:
-            self.call("GET", p + "/memories")
+            self.call("list memories", "GET", p + "/memories")
         elif roll < 0.95:
             with self.lock:
                 cid = self.conversations[agent][0]
-            self.call("GET", p + (f"/conversations/{cid}/messages" if cid else "/conversations"))
+            self.call("read chat", "GET", p + (f"/conversations/{cid}/messages" if cid else "/conversations"))
         else:
             with self.lock:
                 mid = self.memories[agent].pop(0) if len(self.memories[agent]) > 50 else None
             if mid:
-                self.call("DELETE", p + f"/memories/{mid}")
+                self.call("forget", "DELETE", p + f"/memories/{mid}")
             else:
-                self.call("GET", p + "/conversations")
+                self.call("read chat", "GET", p + "/conversations")
 
 
 def sample(pid, db_url):
@@ -184,6 +191,8 @@ def main():
     print(f"windows of {window * a.sample} s        first     last      max")
     for c in ("rss_kb", "threads", "fds", "tcp", "tcp_to_pg", "pg_sessions", "p50_ms", "p99_ms"):
         print(f"  {c:<14} {avg(first, c):>9.1f} {avg(last, c):>9.1f} {max(r[c] for r in rows):>9}")
+    for (what, status, code), count in sorted(load.refusals.items()):
+        print(f"  {count} x {what}: {status} {code}")
     problems = []
     if total["server_5xx"]:
         problems.append(f"{total['server_5xx']} server errors")

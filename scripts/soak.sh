@@ -21,10 +21,15 @@ CSV="${SOAK_CSV:-$PWD/soak-$(date +%Y%m%d-%H%M%S).csv}"
 trap scratch_cleanup EXIT
 scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0
 scratch_owner soak@example.com
+# Three agents with the largest daily token budget: an hour of chat at this rate spends more
+# than the default 100,000 tokens a day, and the soak is about the server, not the budget.
+budget='"daily_token_budget":100000000'
+curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
+  -H 'content-type: application/json' -d "{$budget}" >/dev/null
 agents="$AGENT_ID"
 for name in Second Third; do
   id=$(curl -fsS "$BASE/v1/hosted-agents" -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
-    -d "{\"name\":\"$name\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+    -d "{\"name\":\"$name\",$budget}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
   agents="$agents,$id"
 done
 echo "==> soak: $SECS s at $RATE requests/s against $BASE (pid $SERVER_PID, $SCRATCH_PROFILE build); samples in $CSV"

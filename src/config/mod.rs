@@ -391,6 +391,7 @@ mod tests {
         assert_eq!(c.data_dir, PathBuf::from(".miniclaw"));
         assert_eq!(c.embedder, EmbedderKind::MiniLm);
         assert!(c.run_worker);
+        assert_eq!((c.job_lease, c.stream_stale_secs), (Duration::from_secs(60), 300));
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
     }

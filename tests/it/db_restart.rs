@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::processes::{free_port, miniclaw, wait_ready};
+use crate::faults::Server;
+use crate::processes::free_port;
 
 const PG_BIN: &str = "/usr/lib/postgresql/15/bin";
 
@@ -151,18 +152,9 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
         c.close().await.unwrap();
     }
     let url = cluster.url("miniclaw");
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let env = [
-        ("DATABASE_URL", url.as_str()),
-        ("MINICLAW_ADDR", addr.as_str()),
-        ("MINICLAW_EMBEDDER", "hash"),
-        ("MINICLAW_RATE_LIMIT_IP", "0"),
-        ("MINICLAW_WORKER_POLL_MS", "200"),
-    ];
-    let mut server = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-    wait_ready(port, &mut server).await;
-    let base = format!("http://{addr}");
+    let env = [("DATABASE_URL", url.as_str()), ("MINICLAW_RATE_LIMIT_IP", "0"), ("MINICLAW_WORKER_POLL_MS", "200")];
+    let mut server = Server::start(&env).await;
+    let base = server.base.clone();
     let http = reqwest::Client::new();
     let signup: Value = http
         .post(format!("{base}/v1/auth/signup"))
@@ -277,7 +269,7 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
     for c in clients {
         c.await.unwrap();
     }
-    assert!(server.try_wait().unwrap().is_none(), "the server was not restarted");
+    assert!(server.child.try_wait().unwrap().is_none(), "the server was not restarted");
 
     let outcomes = outcomes.lock().await.clone();
     let summary = |p: u8| {
@@ -315,5 +307,5 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
             .unwrap();
     assert_eq!(messages as usize, acked.messages.len(), "acknowledged chat turns");
     pool.close().await;
-    assert!(crate::processes::terminate(&mut server).success());
+    assert!(crate::processes::terminate(&mut server.child).success());
 }

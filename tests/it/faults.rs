@@ -13,13 +13,13 @@ use crate::llm_server::{LlmServer, Script};
 use crate::processes::{free_port, miniclaw, terminate, wait_ready};
 
 /// A `miniclaw serve` on its own port; killed outright when dropped.
-struct Server {
-    child: Child,
-    base: String,
+pub(crate) struct Server {
+    pub child: Child,
+    pub base: String,
 }
 
 impl Server {
-    async fn start(env: &[(&str, &str)]) -> Server {
+    pub async fn start(env: &[(&str, &str)]) -> Server {
         let port = free_port();
         let addr = format!("127.0.0.1:{port}");
         let mut all: Vec<(&str, &str)> = vec![("MINICLAW_ADDR", addr.as_str()), ("MINICLAW_EMBEDDER", "hash")];
@@ -39,6 +39,16 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A child process killed when dropped (a failing test leaves none behind).
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 
@@ -209,7 +219,7 @@ async fn a_worker_killed_mid_job_leaves_it_to_another_worker_that_finishes_it_on
         ("MINICLAW_JOB_LEASE_SECS", "3"),
         ("MINICLAW_WORKER_POLL_MS", "100"),
     ];
-    let mut a = miniclaw(&["worker"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut a = Guard(miniclaw(&["worker"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
     let deadline = Instant::now() + Duration::from_secs(30);
     while llm.requests().is_empty() {
         assert!(Instant::now() < deadline, "worker A did not call the model within 30 s");
@@ -221,16 +231,16 @@ async fn a_worker_killed_mid_job_leaves_it_to_another_worker_that_finishes_it_on
             .await
             .unwrap();
     assert_eq!(attempts, 1);
-    assert!(locked_by.contains(&format!(":{}:", a.id())), "{locked_by}");
+    assert!(locked_by.contains(&format!(":{}:", a.0.id())), "{locked_by}");
     // Let the lease be renewed at least once: a live worker keeps its job past the lease.
     tokio::time::sleep(Duration::from_secs(4)).await;
     assert_eq!(count(&db, &format!("{job} AND status = 'running' AND attempts = 1")).await, 1);
-    a.kill().unwrap();
-    a.wait().unwrap();
+    a.0.kill().unwrap();
+    a.0.wait().unwrap();
 
-    let mut b = miniclaw(&["worker"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut b = Guard(miniclaw(&["worker"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
     wait_count(&db, &format!("{job} AND status = 'done'"), 1, "worker B finished the job").await;
-    assert!(terminate(&mut b).success());
+    assert!(terminate(&mut b.0).success());
 
     let (attempts, locked_by, last_error): (i32, String, Option<String>) =
         sqlx::query_as("SELECT attempts, locked_by, last_error FROM jobs WHERE kind = 'chat_extract'")
@@ -238,7 +248,7 @@ async fn a_worker_killed_mid_job_leaves_it_to_another_worker_that_finishes_it_on
             .await
             .unwrap();
     assert_eq!(attempts, 2, "leased once by each worker");
-    assert!(locked_by.contains(&format!(":{}:", b.id())), "finished by B: {locked_by}");
+    assert!(locked_by.contains(&format!(":{}:", b.0.id())), "finished by B: {locked_by}");
     assert!(last_error.unwrap_or_default().starts_with("lease expired"), "the takeover is on record");
     assert_eq!(count(&db, job).await, 1, "no second job for the batch");
     let extraction_calls = llm.requests().len();

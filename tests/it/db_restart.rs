@@ -244,6 +244,7 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
     tokio::time::sleep(Duration::from_secs(6)).await;
 
     cluster.start();
+    let back = Instant::now();
     phase.store(AFTER, Ordering::SeqCst);
     // The same process serves again by itself.
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -256,6 +257,7 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let recovered = Instant::now();
+    let ready_after = recovered - back;
     let deadline = recovered + Duration::from_secs(20);
     loop {
         let ok_after = outcomes.lock().await.iter().filter(|o| o.phase == AFTER && o.status / 100 == 2).count();
@@ -277,7 +279,13 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
         outcomes.iter().filter(|o| o.phase == p).for_each(|o| *by.entry(o.status).or_default() += 1);
         by
     };
-    eprintln!("before: {:?}; outage: {:?}; after: {:?}", summary(BEFORE), summary(OUTAGE), summary(AFTER));
+    let slowest_503 = outcomes.iter().filter(|o| o.status == 503).map(|o| o.took).max().unwrap_or_default();
+    eprintln!(
+        "answers by status: before {:?}, outage {:?}, after {:?}; slowest 503 {slowest_503:?}; ready {ready_after:?} after the restart",
+        summary(BEFORE),
+        summary(OUTAGE),
+        summary(AFTER)
+    );
     for o in &outcomes {
         assert!(o.took <= BOUND, "a request took {:?}: {o:?}", o.took);
         assert!(o.status / 100 == 2 || o.status == 503, "only successes and 503s: {o:?}");

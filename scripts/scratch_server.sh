@@ -36,6 +36,7 @@ scratch_start() {
   BASE="http://127.0.0.1:$port"
   env -i PATH="$PATH" HOME="$HOME" RUST_LOG="${RUST_LOG:-miniclaw=warn}" \
     DATABASE_URL="$DB_URL" MINICLAW_ADDR="127.0.0.1:$port" MINICLAW_EMBEDDER="${MINICLAW_EMBEDDER:-hash}" \
+    MINICLAW_DATA_DIR="$SCRATCH_DIR/data" \
     "$@" "$MINICLAW_BIN" serve >"$SCRATCH_DIR/server.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 600); do

@@ -96,11 +96,9 @@ pub struct Config {
     pub worker_concurrency: usize,
     /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
     pub worker_poll: Duration,
-    /// `MINICLAW_JOB_LEASE_SECS`: how long a worker's lease on a job lasts (renewed every third
-    /// of it while the job runs); a job whose worker died is taken over after this long.
+    /// `MINICLAW_JOB_LEASE_SECS`: a job's lease, renewed every third of it while the job runs.
     pub job_lease: Duration,
-    /// `MINICLAW_STREAM_STALE_SECS`: a reply without progress for this long belongs to a process
-    /// that died; the sweep ends it as failed (regenerable).
+    /// `MINICLAW_STREAM_STALE_SECS`: a reply without progress this long was left by a dead process.
     pub stream_stale_secs: u32,
     /// `MINICLAW_BODY_LIMIT`: largest accepted request body in bytes.
     pub body_limit: usize,

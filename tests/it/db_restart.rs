@@ -153,7 +153,8 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
     }
     let url = cluster.url("miniclaw");
     let env = [("DATABASE_URL", url.as_str()), ("MINICLAW_RATE_LIMIT_IP", "0"), ("MINICLAW_WORKER_POLL_MS", "200")];
-    let mut server = Server::start(&env).await;
+    let data = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&data, &env).await;
     let base = server.base.clone();
     let http = reqwest::Client::new();
     let signup: Value = http

@@ -12,17 +12,20 @@ use crate::common::TestDb;
 use crate::llm_server::{LlmServer, Script};
 use crate::processes::{free_port, miniclaw, terminate, wait_ready};
 
-/// A `miniclaw serve` on its own port; killed outright when dropped.
+/// A `miniclaw serve` on its own port; killed outright when dropped. Its data directory (the
+/// master key file) is `data`, shared by the servers of one test.
 pub(crate) struct Server {
     pub child: Child,
     pub base: String,
 }
 
 impl Server {
-    pub async fn start(env: &[(&str, &str)]) -> Server {
+    pub async fn start(data: &tempfile::TempDir, env: &[(&str, &str)]) -> Server {
         let port = free_port();
         let addr = format!("127.0.0.1:{port}");
-        let mut all: Vec<(&str, &str)> = vec![("MINICLAW_ADDR", addr.as_str()), ("MINICLAW_EMBEDDER", "hash")];
+        let data = data.path().to_str().unwrap();
+        let mut all: Vec<(&str, &str)> =
+            vec![("MINICLAW_ADDR", addr.as_str()), ("MINICLAW_EMBEDDER", "hash"), ("MINICLAW_DATA_DIR", data)];
         all.extend_from_slice(env);
         let mut child = miniclaw(&["serve"], &all).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
         wait_ready(port, &mut child).await;
@@ -100,7 +103,8 @@ async fn a_server_killed_mid_stream_keeps_the_message_and_the_reply_ends_failed_
     llm.push(Script::Stream { pieces, usage: Some((40, 400)), complete: true });
     let api_only =
         [("DATABASE_URL", db.url.as_str()), ("OPENAI_BASE_URL", llm_url.as_str()), ("MINICLAW_WORKER", "false")];
-    let mut first = Server::start(&api_only).await;
+    let data = tempfile::tempdir().unwrap();
+    let mut first = Server::start(&data, &api_only).await;
     let http = reqwest::Client::new();
     let (token, agent) = owner_and_agent(&http, &first.base).await;
 
@@ -139,7 +143,7 @@ async fn a_server_killed_mid_stream_keeps_the_message_and_the_reply_ends_failed_
         ("MINICLAW_STREAM_STALE_SECS", "2"),
         ("MINICLAW_WORKER_POLL_MS", "100"),
     ];
-    let second = Server::start(&env).await;
+    let second = Server::start(&data, &env).await;
     wait_count(&db, "SELECT count(*) FROM chat_messages WHERE status = 'error'", 2, "the sweep ended the turn").await;
     let conversation: String =
         sqlx::query_scalar("SELECT id::text FROM conversations").fetch_one(&db.pool).await.unwrap();
@@ -186,7 +190,8 @@ async fn a_worker_killed_mid_job_leaves_it_to_another_worker_that_finishes_it_on
     let db = TestDb::new().await;
     // Two turns on an API-only server (no model: the built-in engine answers) fill the
     // extraction batch and queue its job.
-    let api = Server::start(&[("DATABASE_URL", db.url.as_str()), ("MINICLAW_WORKER", "false")]).await;
+    let data = tempfile::tempdir().unwrap();
+    let api = Server::start(&data, &[("DATABASE_URL", db.url.as_str()), ("MINICLAW_WORKER", "false")]).await;
     let http = reqwest::Client::new();
     let (token, agent) = owner_and_agent(&http, &api.base).await;
     let mut conversation = Value::Null;
@@ -215,6 +220,7 @@ async fn a_worker_killed_mid_job_leaves_it_to_another_worker_that_finishes_it_on
     let env = [
         ("DATABASE_URL", db.url.as_str()),
         ("MINICLAW_EMBEDDER", "hash"),
+        ("MINICLAW_DATA_DIR", data.path().to_str().unwrap()),
         ("OPENAI_BASE_URL", llm_url.as_str()),
         ("MINICLAW_JOB_LEASE_SECS", "5"),
         ("MINICLAW_WORKER_POLL_MS", "100"),

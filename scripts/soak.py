@@ -4,8 +4,8 @@ against a running miniclaw, sampling the server's memory and connections every S
 
 Writes a CSV (one row per sample) and prints a summary: the first and last windows' averages
 (10 minutes each, or a third of a shorter run), the maxima, and a verdict. Exits 1 on any 5xx,
-on failed requests beyond 1 %, or when resident memory or connections grow between the windows
-beyond the allowed margin. Standard library only.
+on refused (4xx) or unanswered requests beyond 1 %, or when resident memory or connections grow
+between the windows beyond the allowed margin. Standard library only.
 """
 import argparse
 import concurrent.futures
@@ -25,11 +25,11 @@ WORDS = ("garden tomato chess vienna river violin coffee marathon python budget 
 
 
 class Load:
-    def __init__(self, base, token, agents):
-        self.base, self.token, self.agents = base, token, agents
+    def __init__(self, base, keys):
+        self.base, self.keys, self.agents = base, keys, list(keys)
         self.lock = threading.Lock()
-        self.conversations = {a: [None, 0] for a in agents}
-        self.memories = {a: [] for a in agents}
+        self.conversations = {a: [None, 0] for a in self.agents}
+        self.memories = {a: [] for a in self.agents}
         self.refusals = {}  # (what, status, code) -> count, for every answer that is not a 2xx
         self.reset()
 
@@ -39,10 +39,10 @@ class Load:
             self.by_class = {"2xx": 0, "4xx": 0, "5xx": 0, "failed": 0}
             self.latencies = []
 
-    def call(self, what, method, path, body=None):
+    def call(self, what, agent, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(self.base + path, data=data, method=method)
-        req.add_header("authorization", "Bearer " + self.token)
+        req.add_header("authorization", "Bearer " + self.keys[agent])
         if data is not None:
             req.add_header("content-type", "application/json")
         started = time.monotonic()
@@ -80,32 +80,32 @@ class Load:
             with self.lock:
                 conv = self.conversations[agent]
                 cid = conv[0] if conv[1] < 20 else None
-            status, body = self.call("chat", "POST", p + "/chat", {"message": f"I like {words}.", "conversation_id": cid})
+            status, body = self.call("chat", agent, "POST", p + "/chat", {"message": f"I like {words}.", "conversation_id": cid})
             if status == 200 and body:
                 with self.lock:
                     same = body.get("conversation_id") == conv[0]
                     self.conversations[agent] = [body.get("conversation_id"), conv[1] + 1 if same else 1]
         elif roll < 0.50:
-            status, body = self.call("remember", "POST", p + "/memories",
+            status, body = self.call("remember", agent, "POST", p + "/memories",
                                      {"content": f"The user mentioned {words} at {time.time():.3f}", "category": "context"})
             if status == 201 and body:
                 with self.lock:
                     self.memories[agent].append(body["id"])
         elif roll < 0.80:
-            self.call("search", "POST", p + "/memories/search", {"query": words})
+            self.call("search", agent, "POST", p + "/memories/search", {"query": words})
         elif roll < 0.90:
-            self.call("list memories", "GET", p + "/memories")
+            self.call("list memories", agent, "GET", p + "/memories")
         elif roll < 0.95:
             with self.lock:
                 cid = self.conversations[agent][0]
-            self.call("read chat", "GET", p + (f"/conversations/{cid}/messages" if cid else "/conversations"))
+            self.call("read chat", agent, "GET", p + (f"/conversations/{cid}/messages" if cid else "/conversations"))
         else:
             with self.lock:
                 mid = self.memories[agent].pop(0) if len(self.memories[agent]) > 50 else None
             if mid:
-                self.call("forget", "DELETE", p + f"/memories/{mid}")
+                self.call("forget", agent, "DELETE", p + f"/memories/{mid}")
             else:
-                self.call("read chat", "GET", p + "/conversations")
+                self.call("read chat", agent, "GET", p + "/conversations")
 
 
 def sample(pid, db_url):
@@ -133,8 +133,7 @@ def pct(values, q):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--base", required=True)
-    ap.add_argument("--token", required=True)
-    ap.add_argument("--agents", required=True, help="comma-separated agent ids")
+    ap.add_argument("--agents", required=True, help="comma-separated agent-id:api-key pairs (keys do not expire)")
     ap.add_argument("--pid", type=int, required=True)
     ap.add_argument("--db-url", required=True)
     ap.add_argument("--secs", type=int, default=3600)
@@ -144,7 +143,7 @@ def main():
     ap.add_argument("--rss-growth", type=float, default=0.25, help="allowed growth of resident memory")
     a = ap.parse_args()
 
-    load = Load(a.base, a.token, a.agents.split(","))
+    load = Load(a.base, dict(pair.split(":", 1) for pair in a.agents.split(",")))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=32)
     rows = []
     start = time.monotonic()
@@ -196,6 +195,8 @@ def main():
     problems = []
     if total["server_5xx"]:
         problems.append(f"{total['server_5xx']} server errors")
+    if total["client_4xx"] > 0.01 * max(1, total["requests"]):
+        problems.append(f"{total['client_4xx']} requests refused (4xx): the load is not what it should be")
     if total["failed"] > 0.01 * max(1, total["requests"]):
         problems.append(f"{total['failed']} requests failed without an answer")
     if avg(last, "rss_kb") > avg(first, "rss_kb") * (1 + a.rss_growth):

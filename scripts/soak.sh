@@ -21,17 +21,19 @@ CSV="${SOAK_CSV:-$PWD/soak-$(date +%Y%m%d-%H%M%S).csv}"
 trap scratch_cleanup EXIT
 scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0
 scratch_owner soak@example.com
-# Three agents with the largest daily token budget: an hour of chat at this rate spends more
-# than the default 100,000 tokens a day, and the soak is about the server, not the budget.
+# Three agents, each with the largest daily token budget (an hour of chat at this rate spends
+# more than the default 100,000 tokens a day; the soak is about the server, not the budget) and
+# a key of its own (a session would expire after 15 minutes).
 budget='"daily_token_budget":100000000'
-curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
-  -H 'content-type: application/json' -d "{$budget}" >/dev/null
-agents="$AGENT_ID"
-for name in Second Third; do
+agents=""
+for name in First Second Third; do
   id=$(curl -fsS "$BASE/v1/hosted-agents" -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
     -d "{\"name\":\"$name\",$budget}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-  agents="$agents,$id"
+  key=$(curl -fsS "$BASE/v1/hosted-agents/$id/api-keys" -H "authorization: Bearer $TOKEN" \
+    -H 'content-type: application/json' -d '{"name":"soak","scopes":["*"]}' |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')
+  agents="${agents:+$agents,}$id:$key"
 done
 echo "==> soak: $SECS s at $RATE requests/s against $BASE (pid $SERVER_PID, $SCRATCH_PROFILE build); samples in $CSV"
-python3 scripts/soak.py --base "$BASE" --token "$TOKEN" --agents "$agents" --pid "$SERVER_PID" \
+python3 scripts/soak.py --base "$BASE" --agents "$agents" --pid "$SERVER_PID" \
   --db-url "$DB_URL" --secs "$SECS" --rate "$RATE" --sample "$SAMPLE" --csv "$CSV"

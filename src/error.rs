@@ -170,6 +170,11 @@ impl IntoResponse for ApiError {
         {
             resp.headers_mut().insert(header::RETRY_AFTER, v);
         }
+        // Unavailable is transient (the database restarting, a paused service): say when to
+        // come back rather than leave clients to guess or hammer.
+        if let ApiError::Unavailable(_) = &self {
+            resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(UNAVAILABLE_RETRY_SECS));
+        }
         resp
     }
 }
@@ -206,9 +211,14 @@ impl From<crate::llm::LlmError> for ApiError {
 }
 
 /// Internal, unless it is a saturated resource that answers "try again shortly" (429 with
-/// `Retry-After`): all password-hashing slots busy.
+/// `Retry-After`: all password-hashing slots busy) or a database that cannot be reached (503).
 impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
+        if let Some(db) = e.chain().find_map(|c| c.downcast_ref::<sqlx::Error>())
+            && database_unreachable(db)
+        {
+            return database_unavailable(db);
+        }
         if e.is::<crate::auth::password::Busy>() {
             return ApiError::RateLimited {
                 retry_after_secs: 1,
@@ -222,14 +232,29 @@ impl From<anyhow::Error> for ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        match &e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
-                tracing::warn!(error = %e, "database unavailable");
-                ApiError::Unavailable("the database is unavailable; try again shortly".into())
-            }
-            _ => ApiError::Internal(e.into()),
-        }
+        if database_unreachable(&e) { database_unavailable(&e) } else { ApiError::Internal(e.into()) }
     }
+}
+
+/// Seconds a 503 asks clients to wait before trying again.
+const UNAVAILABLE_RETRY_SECS: &str = "2";
+
+/// The database could not be reached or is going away: no connection within the pool's acquire
+/// timeout, a connection cut (the server stopped or restarted: its sessions end with SQLSTATE
+/// class 08 or 57P01-57P03), or too many connections. A restart ends these by itself.
+pub fn database_unreachable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => {
+            d.code().is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03" | "53300"))
+        }
+        _ => false,
+    }
+}
+
+fn database_unavailable(e: &sqlx::Error) -> ApiError {
+    tracing::warn!(error = %e, "database unavailable");
+    ApiError::Unavailable("the database is unavailable; try again shortly".into())
 }
 
 #[cfg(test)]

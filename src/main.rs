@@ -161,6 +161,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         let deps = miniclaw::deps::Deps::from_config(pool.clone(), &config).await?;
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
+        registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
         registry.provide(deps);
     }
     let registry = Arc::new(registry);
@@ -189,7 +190,10 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Worker => {
             let cancel = CancellationToken::new();
             app::cancel_on_signals(cancel.clone());
-            Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll).run(cancel).await?;
+            Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll)
+                .with_lease(config.job_lease)
+                .run(cancel)
+                .await?;
         }
         Command::RunCycle { cycle, agent } => {
             let job = run_cycle_now(&pool, &registry, &cycle, agent).await?;

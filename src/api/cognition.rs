@@ -79,14 +79,14 @@ async fn trigger_reflection(
 }
 
 /// Model refusals keep their status (429 budget, 503 kill switch), a reflection already running
-/// is 409; anything else is a 500.
+/// is 409, a database out of reach 503; anything else is a 500.
 fn llm_or_internal(e: anyhow::Error) -> ApiError {
     if e.is::<reflection::AlreadyRunning>() {
         return ApiError::Conflict(e.to_string());
     }
     match e.downcast::<crate::llm::LlmError>() {
         Ok(llm) => llm.into(),
-        Err(e) => ApiError::Internal(e),
+        Err(e) => e.into(),
     }
 }
 

@@ -30,6 +30,11 @@ pub enum Event {
 /// failed, with the question they answer: both can be regenerated, and no follower waits on
 /// them forever. Returns how many replies were swept.
 pub async fn sweep_interrupted(pool: &PgPool) -> sqlx::Result<u64> {
+    sweep_interrupted_after(pool, super::STALE_STREAM_SECS as u32).await
+}
+
+/// `sweep_interrupted` with another threshold (`MINICLAW_STREAM_STALE_SECS`).
+pub async fn sweep_interrupted_after(pool: &PgPool, stale_secs: u32) -> sqlx::Result<u64> {
     let swept = sqlx::query_scalar!(
         r#"WITH stale AS (
             UPDATE chat_messages SET status = 'error', updated_at = now(),
@@ -43,11 +48,27 @@ pub async fn sweep_interrupted(pool: &PgPool) -> sqlx::Result<u64> {
             RETURNING 1
          )
          SELECT count(*) AS "n!" FROM stale"#,
-        super::STALE_STREAM_SECS as f64
+        stale_secs as f64
     )
     .fetch_one(pool)
     .await?;
     Ok(swept as u64)
+}
+
+/// The `chat_stream_sweep` cycle: every `stale_secs` (at most every 5 minutes), replies left
+/// streaming that long by a process that died end as failed.
+pub fn sweep_cycle(stale_secs: u32) -> crate::jobs::Cycle {
+    use crate::jobs::registry::{Cycle, CycleScope, JobContext};
+    Cycle::new(
+        "chat_stream_sweep",
+        CycleScope::Platform,
+        "Ends replies left streaming by a process that died (no progress for 5 minutes, MINICLAW_STREAM_STALE_SECS) as failed, regenerable.",
+        move |ctx: JobContext| async move {
+            let swept = sweep_interrupted_after(&ctx.pool, stale_secs).await?;
+            Ok(serde_json::json!({ "swept": swept }))
+        },
+    )
+    .every(Duration::from_secs(u64::from(stale_secs.clamp(1, 300))))
 }
 
 /// Live generations of this process, by reply id, and the clients following replies.

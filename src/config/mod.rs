@@ -98,6 +98,10 @@ pub struct Config {
     pub worker_concurrency: usize,
     /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
     pub worker_poll: Duration,
+    /// `MINICLAW_JOB_LEASE_SECS`: a job's lease, renewed every third of it while the job runs.
+    pub job_lease: Duration,
+    /// `MINICLAW_STREAM_STALE_SECS`: a reply without progress this long was left by a dead process.
+    pub stream_stale_secs: u32,
     /// `MINICLAW_BODY_LIMIT`: largest accepted request body in bytes.
     pub body_limit: usize,
     /// `MINICLAW_LOG_FORMAT`
@@ -335,6 +339,8 @@ impl Config {
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
             worker_concurrency,
             worker_poll: Duration::from_millis(poll_ms),
+            job_lease: Duration::from_secs(parse_num(&get, "MINICLAW_JOB_LEASE_SECS", 60u64, 3..=3600)?),
+            stream_stale_secs: parse_num(&get, "MINICLAW_STREAM_STALE_SECS", 300u32, 2..=86_400)?,
             body_limit,
             log_format,
         };
@@ -388,6 +394,7 @@ mod tests {
         assert_eq!(c.data_dir, PathBuf::from(".miniclaw"));
         assert_eq!(c.embedder, EmbedderKind::MiniLm);
         assert!(c.run_worker);
+        assert_eq!((c.job_lease, c.stream_stale_secs), (Duration::from_secs(60), 300));
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
     }
@@ -406,6 +413,8 @@ mod tests {
             ("ERC8004_REGISTRY_ADDRESS", "0x12"),
             ("DEBUG_SHADOW", "maybe"),
             ("MINICLAW_WORKER_CONCURRENCY", "0"),
+            ("MINICLAW_JOB_LEASE_SECS", "1"),
+            ("MINICLAW_STREAM_STALE_SECS", "soon"),
             ("MINICLAW_BODY_LIMIT", "12kb"),
             ("MINICLAW_URL_ALLOWLIST", "localhost"),
             ("MINICLAW_KNOWLEDGE_CAP", "0"),

@@ -14,16 +14,7 @@ pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
     all.extend([
-        Cycle::new(
-            "chat_stream_sweep",
-            CycleScope::Platform,
-            "Ends replies left streaming by a process that died (no progress for 5 minutes) as failed, regenerable.",
-            |ctx: JobContext| async move {
-                let swept = crate::chat::stream::sweep_interrupted(&ctx.pool).await?;
-                Ok(json!({ "swept": swept }))
-            },
-        )
-        .every(Duration::from_secs(300)),
+        crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(
             "job_retention",
             CycleScope::Platform,

@@ -169,6 +169,15 @@ async fn streaming_turn(c: &Chat) -> (String, Body) {
     }
 }
 
+/// Asserts a 429 with `Retry-After` (without reading an endless stream should it be a 200);
+/// returns the error body.
+async fn refused(req: reqwest::RequestBuilder) -> Value {
+    let resp = req.send().await.unwrap();
+    assert_eq!(resp.status(), 429, "a resume beyond the cap is refused");
+    assert!(resp.headers().contains_key("retry-after"));
+    resp.json().await.unwrap()
+}
+
 #[tokio::test]
 async fn resumes_beyond_the_follower_caps_get_429_with_retry_after() {
     let server = LlmServer::start().await;
@@ -188,22 +197,15 @@ async fn resumes_beyond_the_follower_caps_get_429_with_retry_after() {
     let (first, _first_stream) = streaming_turn(&c).await;
     let resumed = resume(&first).send().await.unwrap();
     assert_eq!(resumed.status(), 200);
-    let crowded = c.app.send(resume(&first)).await;
-    assert_eq!(crowded.status, 429, "{}", crowded.text);
-    assert_eq!(crowded.error_code(), "rate_limited");
-    assert!(crowded.headers.contains_key("retry-after"));
+    let crowded = refused(resume(&first)).await;
+    assert_eq!(crowded["error"]["code"], "rate_limited");
     // Through the chat endpoint's Last-Event-ID too.
-    let crowded = c
-        .app
-        .send(c.post("/chat").header("last-event-id", format!("{first}:0")).json(&json!({ "message": "x" })))
-        .await;
-    assert_eq!(crowded.status, 429, "{}", crowded.text);
+    refused(c.post("/chat").header("last-event-id", format!("{first}:0")).json(&json!({ "message": "x" }))).await;
 
     // A second reply has room of its own, but the agent's three places are taken.
     let (second, _second_stream) = streaming_turn(&c).await;
-    let crowded = c.app.send(resume(&second)).await;
-    assert_eq!(crowded.status, 429, "{}", crowded.text);
-    assert!(crowded.text.contains("this agent"), "{}", crowded.text);
+    let crowded = refused(resume(&second)).await;
+    assert!(crowded["error"]["message"].as_str().unwrap().contains("this agent"), "{crowded}");
 
     // A follower that goes away gives its place back.
     drop(resumed);

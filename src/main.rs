@@ -45,7 +45,7 @@ enum Command {
     },
     /// List the background cycles.
     Cycles,
-    /// Pause (`on`) or resume (`off`) background LLM work, globally or for one tenant.
+    /// Pause (`on`) or resume (`off`) model calls (chat and background work), globally or for one tenant.
     KillSwitch {
         #[arg(value_parser = ["on", "off"])]
         state: String,

@@ -17,10 +17,11 @@ pub fn all() -> Vec<Cycle> {
         Cycle::new(
             "chat_stream_sweep",
             CycleScope::Platform,
-            "Ends replies left streaming by a process that died (no progress for 5 minutes) as failed, regenerable.",
+            "Ends replies left streaming by a process that died (no progress for 5 minutes) as failed, regenerable, and gives back the tokens their turns held.",
             |ctx: JobContext| async move {
                 let swept = crate::chat::stream::sweep_interrupted(&ctx.pool).await?;
-                Ok(json!({ "swept": swept }))
+                let released = crate::llm::reservations::release_orphans(&ctx.pool).await?;
+                Ok(json!({ "swept": swept, "released": released }))
             },
         )
         .every(Duration::from_secs(300)),

@@ -1,4 +1,4 @@
-//! `Gateway::complete`: budget and kill-switch check, then the route's targets in order, each
+//! `Gateway::complete`: budgets, global cap and kill-switch check, then the route's targets in order, each
 //! with retries on 429/5xx (honouring `Retry-After`) inside the role's timeout, skipping
 //! providers whose circuit breaker is open (breaker). Every attempt is logged and priced.
 
@@ -31,6 +31,8 @@ pub struct Gateway {
     prices: PriceTable,
     clients: HashMap<&'static str, Provider>,
     breakers: Breakers,
+    /// `MINICLAW_GLOBAL_DAILY_USD` (`None`: off).
+    global_cap: Option<f64>,
 }
 
 impl Gateway {
@@ -39,7 +41,8 @@ impl Gateway {
         let routes = RoutingTable::from_config(config)?;
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
-        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default() })
+        let global_cap = config.global_daily_usd;
+        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default(), global_cap })
     }
 
     /// The routing table every call follows.
@@ -61,12 +64,18 @@ impl Gateway {
         self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
     }
 
-    /// The budgets and the kill switch, unless the caller already admitted the call's work.
+    /// The global daily spending cap every call is held to (`None`: off).
+    pub fn global_cap(&self) -> Option<f64> {
+        self.global_cap
+    }
+
+    /// The budgets, the global cap and the kill switch, unless the caller already admitted the
+    /// call's work.
     async fn admit(&self, ctx: &CallContext) -> Result<(), LlmError> {
         if ctx.admitted {
             return Ok(());
         }
-        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
             Ok(()) => Ok(()),
             Err(refusal) => Err(refusal.into()),
         }

@@ -30,3 +30,4 @@ mod openapi;
 mod packaging;
 mod processes;
 mod soul;
+mod spending;

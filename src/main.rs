@@ -227,9 +227,9 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             let scope = tenant.map(|t| format!("tenant {t}")).unwrap_or_else(|| "all tenants".into());
             if state == "on" {
                 miniclaw::llm::budget::kill(&pool, tenant, &reason).await?;
-                println!("background LLM work paused for {scope}");
+                println!("model calls paused for {scope}");
             } else if miniclaw::llm::budget::revive(&pool, tenant).await? {
-                println!("background LLM work resumed for {scope}");
+                println!("model calls resumed for {scope}");
             } else {
                 println!("the kill switch for {scope} was not on");
             }

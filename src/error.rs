@@ -50,6 +50,17 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64, message: Option<String>, reset_at: Option<chrono::DateTime<chrono::Utc>> },
     #[error("{0}")]
     Unavailable(String),
+    /// A model call the limits refuse (`budget::Refusal`): 429 `budget_exhausted` for the
+    /// caller's own budgets, 503 `global_spend_cap` or `kill_switch` for the operator's limits;
+    /// with `Retry-After` when it is known when to ask again.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+        retry_after_secs: Option<u64>,
+        reset_at: Option<chrono::DateTime<chrono::Utc>>,
+    },
     /// An upstream (model provider) failed.
     #[error("{0}")]
     BadGateway(String),
@@ -91,6 +102,7 @@ impl ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Refused { status, .. } => *status,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -108,6 +120,7 @@ impl ApiError {
             ApiError::Unprocessable { code, .. } => code,
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::Refused { code, .. } => code,
             ApiError::BadGateway(_) => "upstream_failed",
             ApiError::Internal(_) => "internal",
         }
@@ -132,6 +145,13 @@ impl ApiError {
                 Some(match reset_at {
                     Some(at) => serde_json::json!({ "retry_after_secs": retry_after_secs, "reset_at": at }),
                     None => serde_json::json!({ "retry_after_secs": retry_after_secs }),
+                }),
+            ),
+            ApiError::Refused { message, retry_after_secs, reset_at, .. } => (
+                message.clone(),
+                retry_after_secs.map(|secs| match reset_at {
+                    Some(at) => serde_json::json!({ "retry_after_secs": secs, "reset_at": at }),
+                    None => serde_json::json!({ "retry_after_secs": secs }),
                 }),
             ),
             other => (other.to_string(), None),
@@ -165,8 +185,13 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let body = self.body();
         let mut resp = (status, Json(body)).into_response();
-        if let ApiError::RateLimited { retry_after_secs, .. } = &self
-            && let Ok(v) = HeaderValue::from_str(&retry_after_secs.max(&1).to_string())
+        let retry_after = match &self {
+            ApiError::RateLimited { retry_after_secs, .. } => Some(*retry_after_secs),
+            ApiError::Refused { retry_after_secs, .. } => *retry_after_secs,
+            _ => None,
+        };
+        if let Some(secs) = retry_after
+            && let Ok(v) = HeaderValue::from_str(&secs.max(1).to_string())
         {
             resp.headers_mut().insert(header::RETRY_AFTER, v);
         }
@@ -180,21 +205,29 @@ impl IntoResponse for ApiError {
 }
 
 /// A model call that could not be made or failed everywhere. A budget refusal is the caller's
-/// limit: 429 with the reset time (`Retry-After` and `details.reset_at`); the kill switch only
-/// stops background work, so a request seeing it is told the service is paused (503); every
-/// target failing is a 502 naming the attempts without their secrets.
+/// limit: 429 `budget_exhausted` with the reset time (`Retry-After` and `details.reset_at`), or
+/// a few seconds when the rest of the budget is only held by turns in progress. The operator's
+/// limits are not the caller's doing: the global daily cap is 503 `global_spend_cap` until
+/// midnight UTC, the kill switch 503 `kill_switch` with the operator's reason and no retry
+/// time. Every target failing is a 502 naming the attempts without their secrets.
 impl From<crate::llm::LlmError> for ApiError {
     fn from(e: crate::llm::LlmError) -> Self {
         use crate::llm::LlmError;
+        use crate::llm::budget::{HELD_RETRY_SECS, Refusal};
         match e {
-            LlmError::Refused(r) => match r.reset_at() {
-                Some(reset_at) => ApiError::RateLimited {
-                    retry_after_secs: (reset_at - chrono::Utc::now()).num_seconds().max(1) as u64,
-                    message: Some(r.to_string()),
-                    reset_at: Some(reset_at),
-                },
-                None => ApiError::Unavailable(r.to_string()),
-            },
+            LlmError::Refused(r) => {
+                let status = match r {
+                    Refusal::GlobalDailyCap { .. } | Refusal::KillSwitch { .. } => StatusCode::SERVICE_UNAVAILABLE,
+                    _ => StatusCode::TOO_MANY_REQUESTS,
+                };
+                let reset_at = r.reset_at();
+                let retry_after_secs = match (&r, reset_at) {
+                    (_, Some(at)) => Some((at - chrono::Utc::now()).num_seconds().max(1) as u64),
+                    (Refusal::AgentTokensHeld { .. }, None) => Some(HELD_RETRY_SECS),
+                    _ => None,
+                };
+                ApiError::Refused { status, code: r.code(), message: r.to_string(), retry_after_secs, reset_at }
+            }
             // The attempts name providers' answers (which can quote a masked key or an internal
             // address): they go to the log, the client learns how many failed.
             LlmError::AllFailed { attempts } => {
@@ -286,9 +319,17 @@ mod tests {
         assert_eq!(body["error"]["details"]["reset_at"], serde_json::json!(reset_at));
         let secs = body["error"]["details"]["retry_after_secs"].as_u64().unwrap();
         assert!((3 * 3600 - 5..=3 * 3600).contains(&secs), "{secs}");
+        assert_eq!(err.code(), "budget_exhausted");
         let paused: ApiError =
             LlmError::Refused(Refusal::KillSwitch { scope: "global".into(), reason: "x".into() }).into();
-        assert_eq!(paused.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!((paused.status(), paused.code()), (StatusCode::SERVICE_UNAVAILABLE, "kill_switch"));
+        assert!(paused.into_response().headers().get(header::RETRY_AFTER).is_none(), "no time is known");
+        let capped: ApiError = LlmError::Refused(Refusal::GlobalDailyCap { cap: 50.0, spent: 50.1, reset_at }).into();
+        assert_eq!((capped.status(), capped.code()), (StatusCode::SERVICE_UNAVAILABLE, "global_spend_cap"));
+        assert!(capped.into_response().headers().contains_key(header::RETRY_AFTER));
+        let held: ApiError = LlmError::Refused(Refusal::AgentTokensHeld { budget: 100, used: 90 }).into();
+        assert_eq!((held.status(), held.code()), (StatusCode::TOO_MANY_REQUESTS, "budget_exhausted"));
+        assert_eq!(held.into_response().headers()[header::RETRY_AFTER], "5");
         let failed: ApiError = LlmError::AllFailed { attempts: vec!["openai/gpt-5-mini: HTTP 500".into()] }.into();
         assert_eq!((failed.status(), failed.code()), (StatusCode::BAD_GATEWAY, "upstream_failed"));
     }

@@ -45,7 +45,7 @@ enum Command {
     },
     /// List the background cycles.
     Cycles,
-    /// Pause (`on`) or resume (`off`) background LLM work, globally or for one tenant.
+    /// Pause (`on`) or resume (`off`) model calls (chat and background work), globally or for one tenant.
     KillSwitch {
         #[arg(value_parser = ["on", "off"])]
         state: String,
@@ -231,9 +231,9 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             let scope = tenant.map(|t| format!("tenant {t}")).unwrap_or_else(|| "all tenants".into());
             if state == "on" {
                 miniclaw::llm::budget::kill(&pool, tenant, &reason).await?;
-                println!("background LLM work paused for {scope}");
+                println!("model calls paused for {scope}");
             } else if miniclaw::llm::budget::revive(&pool, tenant).await? {
-                println!("background LLM work resumed for {scope}");
+                println!("model calls resumed for {scope}");
             } else {
                 println!("the kill switch for {scope} was not on");
             }

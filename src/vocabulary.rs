@@ -178,7 +178,7 @@ vocabulary!(
 vocabulary!(
     /// What started a deep reflection (SPEC C2).
     ReflectionTrigger, "trigger" {
-        /// The recurring 12-hour cycle (background work: the kill switch applies).
+        /// The recurring 12-hour cycle (background work).
         Schedule => "schedule",
         /// An operator's `run-cycle` or admin route.
         Admin => "admin",

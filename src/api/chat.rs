@@ -158,12 +158,15 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
 /// as JSON, or as Server-Sent Events with `Accept: text/event-stream` (`start`, `token`s with
 /// ids `<message id>:<byte offset>`, then `done` with the metadata, or `error`). Sending the
 /// same request with `Last-Event-ID` resumes that reply instead of starting a new turn. Over
-/// the agent's daily token budget: 429 with the reset time. Key scope: `chat:write`.
+/// the agent's daily token budget: 429 `budget_exhausted` with the reset time; the operator's
+/// kill switch or the platform's daily spending cap: 503 (`kill_switch`, `global_spend_cap`).
+/// Refused, nothing is stored. Key scope: `chat:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/chat", tag = "chat", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = ChatInput, security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply, description = "The reply (JSON), or an SSE stream with `Accept: text/event-stream`"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
 async fn chat_turn(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -276,7 +279,8 @@ async fn delete_conversation(
     params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("mid" = Uuid, Path, description = "Message id")),
     security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
 async fn regenerate(
     State(state): State<AppState>,
     scope: AgentScope,

@@ -78,8 +78,8 @@ async fn trigger_reflection(
     Ok((StatusCode::CREATED, Json(r)))
 }
 
-/// Model refusals keep their status (429 budget, 503 kill switch), a reflection already running
-/// is 409, a database out of reach 503; anything else is a 500.
+/// Model refusals keep their status (429 budget, 503 kill switch or global cap), a reflection
+/// already running is 409, a database out of reach 503; anything else is a 500.
 fn llm_or_internal(e: anyhow::Error) -> ApiError {
     if e.is::<reflection::AlreadyRunning>() {
         return ApiError::Conflict(e.to_string());

@@ -74,7 +74,8 @@ fn text_of(content: &Option<Value>) -> String {
     security(("api_key" = ["chat:write"]), ("owner_session" = [])),
     responses((status = 200, description = "chat.completion, or chat.completion.chunk events with `stream: true`"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
 async fn chat_completions(
     State(state): State<AppState>,
     method: Method,

@@ -191,9 +191,11 @@ pub struct Finished {
     pub meta: ReplyMeta,
 }
 
-/// The agent's daily token budget, checked before anything is stored (429 with the reset time).
+/// The limits a turn is held to (kill switch and global cap: 503; budgets: 429 with the reset
+/// time), checked before anything is stored.
 pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiError> {
-    match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), false).await? {
+    let cap = state.llm().global_cap();
+    match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), cap).await? {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
     }

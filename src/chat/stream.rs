@@ -62,10 +62,11 @@ pub fn sweep_cycle(stale_secs: u32) -> crate::jobs::Cycle {
     Cycle::new(
         "chat_stream_sweep",
         CycleScope::Platform,
-        "Ends replies left streaming by a process that died (no progress for 5 minutes, MINICLAW_STREAM_STALE_SECS) as failed, regenerable.",
+        "Ends replies left streaming by a process that died (no progress for 5 minutes, MINICLAW_STREAM_STALE_SECS) as failed, regenerable, and gives back the tokens their turns held.",
         move |ctx: JobContext| async move {
             let swept = sweep_interrupted_after(&ctx.pool, stale_secs).await?;
-            Ok(serde_json::json!({ "swept": swept }))
+            let released = crate::llm::reservations::release_orphans(&ctx.pool).await?;
+            Ok(serde_json::json!({ "swept": swept, "released": released }))
         },
     )
     .every(Duration::from_secs(u64::from(stale_secs.clamp(1, 300))))

@@ -12,7 +12,7 @@ mod parse;
 mod streams;
 
 pub use parse::ConfigError;
-use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_num};
+use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num};
 pub use streams::StreamLimits;
 
 /// A secret string whose `Debug` never prints the value.
@@ -133,6 +133,9 @@ pub struct Config {
     /// `MINICLAW_TENANT_MONTHLY_USD`: the monthly model budget a new tenant starts with, in
     /// dollars (0 means none; an operator can change a tenant's budget later).
     pub tenant_monthly_usd: f64,
+    /// `MINICLAW_GLOBAL_DAILY_USD`: the platform's model spending per UTC day, in dollars, past
+    /// which every model call is refused until midnight (`None`: off, set with `0` or `off`).
+    pub global_daily_usd: Option<f64>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
@@ -309,6 +312,7 @@ impl Config {
             metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
             agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
+            global_daily_usd: parse_cap(&get, "MINICLAW_GLOBAL_DAILY_USD", 50.0, 1_000_000_000.0)?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
             secure_cookies: parse_bool(
@@ -397,6 +401,16 @@ mod tests {
         assert_eq!((c.job_lease, c.stream_stale_secs), (Duration::from_secs(60), 300));
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
+        assert_eq!(c.global_daily_usd, Some(50.0));
+    }
+
+    #[test]
+    fn the_global_daily_cap_can_be_turned_off() {
+        let cap = |v: &str| Config::from_map(&env(&[("MINICLAW_GLOBAL_DAILY_USD", v)])).map(|c| c.global_daily_usd);
+        assert_eq!(cap("0.5").unwrap(), Some(0.5));
+        assert_eq!((cap("0").unwrap(), cap("off").unwrap(), cap("OFF").unwrap()), (None, None, None));
+        assert_eq!(cap("-1").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
+        assert_eq!(cap("lots").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
     }
 
     #[test]

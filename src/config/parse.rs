@@ -59,6 +59,20 @@ where
     Ok(v)
 }
 
+/// A dollar cap that can be turned off: a number in `0..=max` (default `default`), where `0`
+/// or `off` means no cap (`None`).
+pub(super) fn parse_cap(
+    get: &impl Fn(&str) -> Option<String>,
+    var: &'static str,
+    default: f64,
+    max: f64,
+) -> Result<Option<f64>, ConfigError> {
+    if get(var).is_some_and(|v| v.eq_ignore_ascii_case("off")) {
+        return Ok(None);
+    }
+    Ok(Some(parse_num(get, var, default, 0.0..=max)?).filter(|usd| *usd > 0.0))
+}
+
 #[cfg(test)]
 mod props {
     use std::collections::HashMap;
@@ -91,6 +105,7 @@ mod props {
         "MINICLAW_URL_ALLOWLIST",
         "MINICLAW_TRUSTED_PROXIES",
         "MINICLAW_TENANT_MONTHLY_USD",
+        "MINICLAW_GLOBAL_DAILY_USD",
         "MINICLAW_SECURE_COOKIES",
         "MINICLAW_LLM_ROUTES",
         "MINICLAW_LLM_PRICES",

@@ -133,10 +133,10 @@ impl Worker {
     }
 }
 
-/// A job whose model call was refused (budget used up, kill switch on) did not fail: it is
-/// done, its result says it was skipped and why, the agent's activity log says so too, and it
-/// is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused again; the next
-/// scheduled run tries afresh.
+/// A job whose model call was refused (budget used up, global cap reached, kill switch on) did
+/// not fail: it is done, its result says it was skipped and why, the agent's activity log says
+/// so too, and it is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused
+/// again; the next scheduled run tries afresh.
 async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
     if error.chain().any(|e| e.is::<super::registry::AgentPaused>()) {
         metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => "agent_inactive")
@@ -148,8 +148,11 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
         _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),
     })?;
     let reason = match &refusal {
-        crate::llm::budget::Refusal::AgentDailyTokens { .. } => "agent_daily_budget",
+        crate::llm::budget::Refusal::AgentDailyTokens { .. } | crate::llm::budget::Refusal::AgentTokensHeld { .. } => {
+            "agent_daily_budget"
+        }
         crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
+        crate::llm::budget::Refusal::GlobalDailyCap { .. } => "global_spend_cap",
         crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
     };
     metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);

@@ -1,4 +1,4 @@
-//! `Gateway::complete`: budget and kill-switch check, then the route's targets in order, each
+//! `Gateway::complete`: budgets, global cap and kill-switch check, then the route's targets in order, each
 //! with retries on 429/5xx (honouring `Retry-After`) inside the role's timeout, skipping
 //! providers whose circuit breaker is open (breaker). Every attempt is logged and priced.
 
@@ -33,6 +33,8 @@ pub struct Gateway {
     breakers: Breakers,
     /// The longest a streamed call may take in total (`MINICLAW_LLM_STREAM_DEADLINE_SECS`).
     stream_deadline: Duration,
+    /// `MINICLAW_GLOBAL_DAILY_USD` (`None`: off).
+    global_cap: Option<f64>,
 }
 
 impl Gateway {
@@ -42,7 +44,8 @@ impl Gateway {
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
         let stream_deadline = config.streams.llm_stream_deadline;
-        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default(), stream_deadline })
+        let global_cap = config.global_daily_usd;
+        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default(), stream_deadline, global_cap })
     }
 
     /// The routing table every call follows.
@@ -64,12 +67,18 @@ impl Gateway {
         self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
     }
 
-    /// The budgets and the kill switch, unless the caller already admitted the call's work.
+    /// The global daily spending cap every call is held to (`None`: off).
+    pub fn global_cap(&self) -> Option<f64> {
+        self.global_cap
+    }
+
+    /// The budgets, the global cap and the kill switch, unless the caller already admitted the
+    /// call's work.
     async fn admit(&self, ctx: &CallContext) -> Result<(), LlmError> {
         if ctx.admitted {
             return Ok(());
         }
-        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
             Ok(()) => Ok(()),
             Err(refusal) => Err(refusal.into()),
         }

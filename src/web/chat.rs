@@ -122,7 +122,7 @@ pub async fn send(
 fn refused(e: &ApiError) -> Option<String> {
     match e {
         ApiError::RateLimited { message, .. } => Some(message.clone().unwrap_or_else(|| "rate limited".into())),
-        ApiError::Unavailable(m) => Some(m.clone()),
+        ApiError::Unavailable(m) | ApiError::Refused { message: m, .. } => Some(m.clone()),
         _ => None,
     }
 }

@@ -8,7 +8,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod caps;
 mod parse;
+
+pub use caps::Caps;
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_num};
@@ -126,6 +129,8 @@ pub struct Config {
     pub tenant_monthly_usd: f64,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
+    /// What an agent may accumulate (conversations, memories, keys, soul versions).
+    pub caps: Caps,
     /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
     /// is an `https://` URL.
     pub secure_cookies: bool,
@@ -291,6 +296,7 @@ impl Config {
             agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
+            caps: Caps::read(&get)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
             secure_cookies: parse_bool(
                 &get,

@@ -5,8 +5,8 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::page::{Page, Paged};
 use super::extract::{Json, Query};
+use super::page::{Page, Paged};
 use crate::activity::{self, ActivityEntry};
 use crate::agents::{self, Agent, AgentInput};
 use crate::app::AppState;

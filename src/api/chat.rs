@@ -28,7 +28,6 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 pub(super) const READ: Scope = Scope("chat:read");
 pub(super) const WRITE: Scope = Scope("chat:write");
 
-
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(chat_turn))
@@ -260,8 +259,16 @@ async fn conversation_messages(
 ) -> ApiResult<Paged<ChatMessage>> {
     scope.require(READ)?;
     let (audience, before) = (audience(&scope), page.before.map(MessageId));
-    let rows = chat::messages(state.pool(), scope.agent_id, &audience, ids.1, params.include_superseded, page.fetch()?, before)
-        .await?;
+    let rows = chat::messages(
+        state.pool(),
+        scope.agent_id,
+        &audience,
+        ids.1,
+        params.include_superseded,
+        page.fetch()?,
+        before,
+    )
+    .await?;
     Ok(Paged::newest_first(rows, page.limit()?, |m| m.id).chronological())
 }
 
@@ -281,7 +288,8 @@ async fn delete_conversation(
     scope.require(WRITE)?;
     let retention = state.config().caps.conversation_retention_days;
     let (pool, origin) = (state.pool(), scope.origin());
-    chat::delete_conversation(pool, scope.tenant_id, scope.agent_id, &audience(&scope), ids.1, &origin, retention).await?;
+    chat::delete_conversation(pool, scope.tenant_id, scope.agent_id, &audience(&scope), ids.1, &origin, retention)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

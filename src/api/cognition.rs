@@ -181,7 +181,11 @@ async fn update_gap(
     security(("owner_session" = []), ("api_key" = ["tasks:read"])),
     responses((status = 200, body = Vec<Task>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_tasks(State(state): State<AppState>, scope: AgentScope, Query(page): Query<Page>) -> ApiResult<Paged<Task>> {
+async fn list_tasks(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Task>> {
     scope.require(TASKS_READ)?;
     let rows = tasks::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |t| t.id))

@@ -12,8 +12,8 @@ use utoipa_axum::routes;
 use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
-use crate::auth::{AgentScope, end_user};
 use crate::auth::keys::{self, ApiKey, NewKey};
+use crate::auth::{AgentScope, end_user};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -97,7 +97,11 @@ async fn create_key(
     security(("owner_session" = [])),
     responses((status = 200, body = Vec<ApiKey>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_keys(State(state): State<AppState>, scope: AgentScope, Query(page): Query<Page>) -> ApiResult<Paged<ApiKey>> {
+async fn list_keys(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ApiKey>> {
     scope.require_owner()?;
     let rows = keys::list(state.pool(), scope.agent_id, page.fetch()?, page.before.map(KeyId)).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |k| k.id))

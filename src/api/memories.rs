@@ -12,9 +12,9 @@ use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
 use super::page::{Paged, VersionPage};
+use crate::activity::REASON_MAX;
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
-use crate::activity::REASON_MAX;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::memory::hygiene::{self, Health};
 use crate::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
@@ -259,7 +259,8 @@ async fn bulk_create(
         return Err(ApiError::validation("memories", format!("send between 1 and {BULK_MAX} memories")));
     }
     for (i, m) in input.memories.iter().enumerate() {
-        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance).map_err(|e| at_index(e, i))?;
+        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance)
+            .map_err(|e| at_index(e, i))?;
     }
     let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
     let vectors = embed_all(&state, &texts).await;

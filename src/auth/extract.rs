@@ -305,7 +305,8 @@ impl AgentScope {
                 return Err(ApiError::not_found("agent"));
             }
             let bound = grant.end_user.is_some();
-            let end_user = end_user::combine(grant.end_user, bound, end_user::from_headers(headers)?, "X-Miniclaw-User")?;
+            let end_user =
+                end_user::combine(grant.end_user, bound, end_user::from_headers(headers)?, "X-Miniclaw-User")?;
             return Ok(AgentScope {
                 tenant_id: grant.tenant_id,
                 agent_id,

@@ -144,7 +144,9 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<K
 /// expired; connect keys have their own cap). Locks the agent's row so that two issues at once
 /// cannot both take the last place.
 pub async fn check_room(conn: &mut sqlx::PgConnection, agent_id: AgentId, max: i64) -> Result<(), ApiError> {
-    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _).fetch_optional(&mut *conn).await?;
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
     let live = sqlx::query_scalar!(
         r#"SELECT count(*) AS "n!" FROM api_keys
             WHERE agent_id = $1 AND created_by NOT LIKE 'connect:%' AND revoked_at IS NULL

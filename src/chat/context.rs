@@ -314,12 +314,7 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
                   ORDER BY created_at DESC LIMIT $2",
                 same_audience("$3")
             );
-            sqlx::query_as(&sql)
-                .bind(l.agent_id)
-                .bind(SUMMARY_RECENT)
-                .bind(l.conversation_id)
-                .fetch_all(l.pool)
-                .await?
+            sqlx::query_as(&sql).bind(l.agent_id).bind(SUMMARY_RECENT).bind(l.conversation_id).fetch_all(l.pool).await?
         }
     };
     let (mut seen, mut out, mut tokens) = (HashSet::new(), Vec::new(), 0);

@@ -19,8 +19,8 @@ pub use conversations::{
     PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, delete_conversation, messages,
     purge_cycle, purge_deleted, reply_progress,
 };
-pub use history::{continued, seed_conversation};
 pub use finish::trivial_for_extraction;
+pub use history::{continued, seed_conversation};
 pub use turn::{regenerate, start};
 
 use crate::ids::{AgentId, ConversationId, MessageId, TenantId};

@@ -44,7 +44,12 @@ pub struct LintReport {
 
 /// The agent's gaps that are not dismissed, confirmed ones first, newest first: `limit` of them,
 /// after gap `before` in that order if given.
-pub async fn gaps(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<KnowledgeGap>> {
+pub async fn gaps(
+    pool: &PgPool,
+    agent_id: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<KnowledgeGap>> {
     sqlx::query_as!(
         KnowledgeGap,
         r#"SELECT id, question, context, status AS "status: GapStatus", created_at FROM knowledge_gaps

@@ -190,7 +190,8 @@ async fn run_locked(
     .fetch_all(pool)
     .await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
-    let gaps: Vec<String> = super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
+    let gaps: Vec<String> =
+        super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
     let input = Mentor {
         memories: actions::memories_input(&snapshot),
         summaries,

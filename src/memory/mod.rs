@@ -210,8 +210,15 @@ pub fn validate(
 /// 409 when `adding` more memories would take the agent beyond `max`
 /// (`MINICLAW_MEMORIES_PER_AGENT`). Locks the agent's row, so writes checked in the same
 /// transaction cannot pass the cap together.
-pub async fn check_room(conn: &mut sqlx::PgConnection, agent_id: AgentId, adding: usize, max: i64) -> Result<(), ApiError> {
-    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _).fetch_optional(&mut *conn).await?;
+pub async fn check_room(
+    conn: &mut sqlx::PgConnection,
+    agent_id: AgentId,
+    adding: usize,
+    max: i64,
+) -> Result<(), ApiError> {
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
     let held = sqlx::query_scalar!(
         r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM agent_memories WHERE agent_id = $1 LIMIT $2) m"#,
         agent_id as _,

@@ -15,8 +15,6 @@ use crate::agents::Agent;
 use crate::app::AppState;
 use crate::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS, ReplyMeta};
 
-/// Messages of a conversation the page shows: its newest.
-const SHOWN_MESSAGES: i64 = 500;
 use crate::error::ApiError;
 
 pub struct MessageView {
@@ -60,7 +58,7 @@ async fn page(
         Some(cid) => match chat::conversation(pool, agent.id, &everyone, cid).await {
             Ok(c) => {
                 // The newest messages of a long conversation (the API pages through all of them).
-                let msgs = chat::messages(pool, agent.id, &everyone, cid, false, SHOWN_MESSAGES, None)
+                let msgs = chat::messages(pool, agent.id, &everyone, cid, false, super::pages::LIST_SHOWN, None)
                     .await
                     .map_err(|e| e.into_response())?;
                 let views = msgs

@@ -226,7 +226,7 @@ async fn memory_page(
     mid: MemoryId,
     error: Option<String>,
 ) -> PageResult {
-    let versions = match memory::history(state.pool(), agent.id, mid, crate::api::page::LIMIT_MAX, None).await {
+    let versions = match memory::history(state.pool(), agent.id, mid, super::pages::LIST_SHOWN, None).await {
         // The newest versions, in the order they happened.
         Ok(v) => v.into_iter().rev().collect::<Vec<_>>(),
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),

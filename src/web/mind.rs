@@ -100,7 +100,7 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
         dossier: dossier::get(pool, id).await.map_err(internal)?,
         reflections,
         tasks,
-        gaps: lint::gaps(pool, id, crate::api::page::LIMIT_MAX, None).await.map_err(internal)?,
+        gaps: lint::gaps(pool, id, super::pages::LIST_SHOWN, None).await.map_err(internal)?,
         notice,
         agent,
     }))

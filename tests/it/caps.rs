@@ -45,7 +45,8 @@ async fn memories_beyond_the_cap_are_refused_and_a_bulk_upload_past_it_stores_no
     assert_eq!(r.status, 409, "{}", r.text);
     assert!(r.text.contains("MINICLAW_MEMORIES_PER_AGENT"), "{}", r.text);
     a.remember("The user has a cat", "context").await;
-    let r = a.call(Method::POST, "/memories", Some(json!({ "content": "The user is tall", "category": "identity" }))).await;
+    let r =
+        a.call(Method::POST, "/memories", Some(json!({ "content": "The user is tall", "category": "identity" }))).await;
     assert_eq!(r.status, 409, "{}", r.text);
     let r = a.call(Method::POST, "/knowledge", Some(json!({ "text": "Vienna is the capital of Austria." }))).await;
     assert_eq!(r.status, 409, "{}", r.text);
@@ -110,7 +111,13 @@ async fn free_text_over_its_limit_is_refused_naming_the_field_and_the_limit() {
         (Method::PUT, a.path("/soul"), json!({ "content": x(8001) }), "content", 8000),
         (Method::PUT, a.path("/soul"), json!({ "content": "I am Ada.", "reason": x(501) }), "reason", 500),
         (Method::POST, a.path("/api-keys"), json!({ "name": x(65), "scopes": ["chat:read"] }), "name", 64),
-        (Method::POST, a.path("/api-keys"), json!({ "name": "k", "scopes": ["chat:read"], "end_user": x(129) }), "end_user", 128),
+        (
+            Method::POST,
+            a.path("/api-keys"),
+            json!({ "name": "k", "scopes": ["chat:read"], "end_user": x(129) }),
+            "end_user",
+            128,
+        ),
         (
             Method::POST,
             "/v1/chat/completions".into(),
@@ -121,7 +128,12 @@ async fn free_text_over_its_limit_is_refused_naming_the_field_and_the_limit() {
     ];
     for (method, path, body, field, limit) in cases {
         let r = a.app.send(a.app.as_bearer(&a.owner.token, method.clone(), &path).json(&body)).await;
-        assert_eq!((r.status.as_u16(), r.error_code().as_str()), (422, "too_long"), "{method} {path} {field}: {}", r.text);
+        assert_eq!(
+            (r.status.as_u16(), r.error_code().as_str()),
+            (422, "too_long"),
+            "{method} {path} {field}: {}",
+            r.text
+        );
         let details = &r.json()["error"]["details"];
         assert_eq!((details["field"].as_str(), details["limit"].as_u64()), (Some(field), Some(limit as u64)), "{path}");
         assert!(r.json()["error"]["message"].as_str().unwrap().contains(&limit.to_string()), "{}", r.text);

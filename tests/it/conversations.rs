@@ -63,20 +63,24 @@ async fn a_miniapps_users_see_only_their_own_conversations_and_never_the_owners(
 
     // The owner sees everything, with whom each conversation is.
     let all = c.get("/conversations").await;
-    let with: Vec<(String, Value)> =
-        all.as_array().unwrap().iter().map(|v| (v["id"].as_str().unwrap().to_string(), v["end_user"].clone())).collect();
+    let with: Vec<(String, Value)> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["id"].as_str().unwrap().to_string(), v["end_user"].clone()))
+        .collect();
     assert_eq!(with.len(), 4);
     assert!(with.contains(&(alice.clone(), json!("alice"))) && with.contains(&(own.clone(), Value::Null)));
 
     // An unbound key sees the end user it names, or, naming none, the conversations started
     // without one: never the owner's own.
-    assert_eq!(c.listed(c.as_key(&app_key, Some("alice"), Method::GET, "/conversations")).await, [alice.clone()]);
-    assert_eq!(c.listed(c.as_key(&app_key, None, Method::GET, "/conversations")).await, [nobody.clone()]);
+    assert_eq!(c.listed(c.as_key(&app_key, Some("alice"), Method::GET, "/conversations")).await, [alice.as_str()]);
+    assert_eq!(c.listed(c.as_key(&app_key, None, Method::GET, "/conversations")).await, [nobody.as_str()]);
 
     // A key bound to Alice acts for Alice only, with or without the header.
     let (_, alices) = c.chat_key(Some("alice")).await;
-    assert_eq!(c.listed(c.as_key(&alices, None, Method::GET, "/conversations")).await, [alice.clone()]);
-    assert_eq!(c.listed(c.as_key(&alices, Some("alice"), Method::GET, "/conversations")).await, [alice.clone()]);
+    assert_eq!(c.listed(c.as_key(&alices, None, Method::GET, "/conversations")).await, [alice.as_str()]);
+    assert_eq!(c.listed(c.as_key(&alices, Some("alice"), Method::GET, "/conversations")).await, [alice.as_str()]);
     let r = c.app.send(c.as_key(&alices, Some("bob"), Method::GET, "/conversations")).await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (403, "end_user_mismatch"));
     for other in [&bob, &own, &nobody] {
@@ -89,7 +93,8 @@ async fn a_miniapps_users_see_only_their_own_conversations_and_never_the_owners(
         assert_eq!(del.status, 404, "{}", del.text);
     }
     // Bob's reply cannot be resumed by Alice either.
-    let bobs = c.app.send(c.as_key(&app_key, Some("bob"), Method::GET, &format!("/conversations/{bob}/messages"))).await;
+    let bobs =
+        c.app.send(c.as_key(&app_key, Some("bob"), Method::GET, &format!("/conversations/{bob}/messages"))).await;
     let reply = bobs.json()[1]["id"].as_str().unwrap().to_string();
     let resume = c.app.send(c.as_key(&alices, None, Method::GET, &format!("/chat/replies/{reply}/stream"))).await;
     assert_eq!(resume.status, 404, "{}", resume.text);
@@ -131,7 +136,8 @@ async fn deleting_a_conversation_hides_it_logs_who_did_it_and_the_purge_removes_
     let turn = c.say_as(&key, Some("alice"), "Hello, I am Alice", None).await;
     let conversation = id(&turn);
     let reply = turn["message_id"].as_str().unwrap().to_string();
-    let del = c.app.send(c.as_key(&key, Some("alice"), Method::DELETE, &format!("/conversations/{conversation}"))).await;
+    let del =
+        c.app.send(c.as_key(&key, Some("alice"), Method::DELETE, &format!("/conversations/{conversation}"))).await;
     assert_eq!(del.status, 204, "{}", del.text);
 
     // Gone for everyone, the owner included, at once.
@@ -143,7 +149,10 @@ async fn deleting_a_conversation_hides_it_logs_who_did_it_and_the_purge_removes_
         c.app.send(owner(Method::DELETE, format!("/conversations/{conversation}"))).await,
         c.app.send(owner(Method::GET, format!("/chat/replies/{reply}/stream"))).await,
         c.app
-            .send(owner(Method::POST, "/chat".into()).json(&json!({ "message": "still there?", "conversation_id": conversation })))
+            .send(
+                owner(Method::POST, "/chat".into())
+                    .json(&json!({ "message": "still there?", "conversation_id": conversation })),
+            )
             .await,
     ];
     for r in gone {
@@ -173,7 +182,9 @@ async fn deleting_a_conversation_hides_it_logs_who_did_it_and_the_purge_removes_
     assert_eq!((job.status.as_str(), job.result), ("done", Some(json!({ "purged": 1 }))));
     assert_eq!(count().await, (0, 0), "purged with its messages");
     let log = c.get("/activity").await;
-    assert!(log.as_array().unwrap().iter().any(|e| e["action"] == "conversation.purged" && e["actor_type"] == "system"));
+    assert!(
+        log.as_array().unwrap().iter().any(|e| e["action"] == "conversation.purged" && e["actor_type"] == "system")
+    );
 }
 
 #[tokio::test]
@@ -270,7 +281,11 @@ async fn a_long_conversation_is_read_page_by_page_newest_first_each_page_in_orde
         c.say(&format!("Turn {n}"), Some(&conversation)).await;
     }
     let page = |query: String| {
-        c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &c.path(&format!("/conversations/{conversation}/messages{query}"))))
+        c.app.send(c.app.as_bearer(
+            &c.owner.token,
+            Method::GET,
+            &c.path(&format!("/conversations/{conversation}/messages{query}")),
+        ))
     };
     let newest = page("?limit=4".into()).await;
     assert_eq!(newest.status, 200, "{}", newest.text);

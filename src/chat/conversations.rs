@@ -132,18 +132,25 @@ pub async fn delete_conversation(
         "UPDATE conversations SET deleted_at = now()
           WHERE agent_id = $1 AND id = $2 AND deleted_at IS NULL
             AND ($3 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $4))
-         RETURNING title, end_user, message_count",
+         RETURNING title, end_user, message_count,
+                   (SELECT k.name FROM api_keys k WHERE k.agent_id = $1 AND k.id = $5) AS key_name",
         agent_id as _,
         id as _,
         audience.sees_all(),
-        audience.end_user.as_deref()
+        audience.end_user.as_deref(),
+        match &origin.actor {
+            crate::auth::Actor::ApiKey(k) => Some(k.uuid()),
+            _ => None,
+        }
     )
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::not_found("conversation"))?;
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
+    // Who: the actor (owner or key id) is in the entry itself; a key's name is added here.
     let details = serde_json::json!({ "conversation_id": id, "title": gone.title, "end_user": gone.end_user,
-                                      "messages": gone.message_count, "purge_after": purge_after });
+                                      "messages": gone.message_count, "purge_after": purge_after,
+                                      "key_name": gone.key_name });
     activity::record_agent(&mut tx, tenant_id, agent_id, origin, "conversation.deleted", details).await?;
     tx.commit().await?;
     Ok(())

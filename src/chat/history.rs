@@ -21,8 +21,9 @@ fn stored_form(content: &str) -> String {
     content.trim_matches([' ', '\t', '\r', '\n']).chars().take(EARLIER_MAX_CHARS).collect()
 }
 
-/// The most recently active conversation of the audience whose messages (in conversation order,
-/// superseded replies left out) are exactly `earlier` (`(role, content)`, oldest first).
+/// The most recently active conversation started for the same audience (the same end user; the
+/// owner's own for an owner naming none) whose messages (in conversation order, superseded
+/// replies left out) are exactly `earlier` (`(role, content)`, oldest first).
 pub async fn continued(
     pool: &PgPool,
     agent_id: AgentId,
@@ -37,7 +38,7 @@ pub async fn continued(
     let found: Option<Uuid> = sqlx::query_scalar(
         "SELECT c.id FROM conversations c
           WHERE c.agent_id = $1 AND c.deleted_at IS NULL
-            AND ($2 OR (NOT c.owner_private AND (($3::text IS NULL AND c.end_user IS NULL) OR c.end_user = $3)))
+            AND c.owner_private = $2 AND (($3::text IS NULL AND c.end_user IS NULL) OR c.end_user = $3)
             AND c.title = $4 AND c.message_count >= $5
             AND ($6::text[], $7::text[]) = (
                 SELECT coalesce(array_agg(m.role ORDER BY m.turn, m.position), '{}'),

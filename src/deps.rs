@@ -8,7 +8,7 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
-use crate::config::Config;
+use crate::config::{Caps, Config};
 use crate::embed::Embedder;
 use crate::llm::Gateway;
 
@@ -20,18 +20,20 @@ pub struct Deps {
     /// Every stored and queried vector comes from it.
     pub embedder: Arc<dyn Embedder>,
     pub clock: Clock,
+    /// What an agent may accumulate (soul versions kept, ...).
+    pub caps: Caps,
 }
 
 impl Deps {
     pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>) -> Deps {
-        Deps { pool, llm, embedder, clock: Clock::System }
+        Deps { pool, llm, embedder, clock: Clock::System, caps: Caps::default() }
     }
 
     /// The gateway and the embedder the configuration asks for (loading the embedding model).
     pub async fn from_config(pool: PgPool, config: &Config) -> anyhow::Result<Deps> {
         let llm = Arc::new(Gateway::new(pool.clone(), config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
         let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
-        Ok(Deps::new(pool, llm, embedder))
+        Ok(Deps { caps: config.caps, ..Deps::new(pool, llm, embedder) })
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

@@ -85,6 +85,22 @@ impl ApiError {
         }
     }
 
+    /// A free-text field longer than its limit: 422 `too_long`, naming the field and the limit
+    /// (in characters) in the message and in `details`.
+    pub fn too_long(field: &str, limit: usize, length: usize) -> Self {
+        ApiError::Unprocessable {
+            code: "too_long",
+            message: format!("`{field}` has {length} characters; the limit is {limit}"),
+            details: Some(serde_json::json!({ "field": field, "limit": limit, "length": length })),
+        }
+    }
+
+    /// `too_long` when `value` has more than `limit` characters.
+    pub fn check_length(field: &str, value: &str, limit: usize) -> Result<(), ApiError> {
+        let length = value.chars().count();
+        if length > limit { Err(ApiError::too_long(field, limit, length)) } else { Ok(()) }
+    }
+
     /// `what` not found, e.g. `not_found("agent")` → "agent not found".
     pub fn not_found(what: impl std::fmt::Display) -> Self {
         ApiError::NotFound(format!("{what} not found"))

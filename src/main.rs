@@ -101,6 +101,12 @@ fn main() -> ExitCode {
                 interval_secs: Some(3600),
                 description: miniclaw::agents::PURGE_DESCRIPTION.into(),
             });
+            cycles.push(miniclaw::jobs::registry::CycleInfo {
+                name: miniclaw::chat::PURGE_CYCLE.into(),
+                scope: miniclaw::jobs::registry::CycleScope::Platform,
+                interval_secs: Some(3600),
+                description: miniclaw::chat::PURGE_DESCRIPTION.into(),
+            });
             for c in cycles {
                 let every = c.interval_secs.map(|s| format!("every {s} s")).unwrap_or_else(|| "on demand".into());
                 println!(
@@ -162,6 +168,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
+        registry.register(miniclaw::chat::purge_cycle(config.caps.conversation_retention_days));
         registry.provide(deps);
     }
     let registry = Arc::new(registry);
@@ -221,6 +228,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 expires_at: None,
                 created_by: "cli".into(),
                 event: "key.issued",
+                end_user: None,
             };
             let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::Admin, None)).await?;
             tx.commit().await?;

@@ -87,12 +87,16 @@ impl<'q, O> BindSettings for sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::p
     }
 }
 
-/// The tenant's agents, newest first.
-pub async fn list(pool: &PgPool, tenant_id: TenantId) -> sqlx::Result<Vec<Agent>> {
+/// The tenant's agents, newest first: `limit` of them, created before agent `before` if given.
+pub async fn list(pool: &PgPool, tenant_id: TenantId, limit: i64, before: Option<AgentId>) -> sqlx::Result<Vec<Agent>> {
     sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC"
+        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND deleted_at IS NULL
+            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM agents WHERE tenant_id = $1 AND id = $3))
+          ORDER BY created_at DESC, id DESC LIMIT $2"
     ))
     .bind(tenant_id)
+    .bind(limit)
+    .bind(before)
     .fetch_all(pool)
     .await
 }

@@ -18,10 +18,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::chat::stream::{self, Event};
-use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
+use crate::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub(super) const READ: Scope = Scope("chat:read");
@@ -55,12 +56,6 @@ pub struct ChatReply {
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
-pub struct ListParams {
-    /// 1–200, default 50.
-    pub limit: Option<i64>,
-}
-
-#[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct HistoryParams {
     /// Also list replies that a regeneration replaced.
     #[serde(default)]
@@ -74,7 +69,17 @@ pub struct ResumeParams {
 }
 
 pub(super) fn caller(scope: &AgentScope) -> Caller {
-    Caller { tenant_id: scope.tenant_id, agent_id: scope.agent_id, origin: scope.origin() }
+    Caller {
+        tenant_id: scope.tenant_id,
+        agent_id: scope.agent_id,
+        origin: scope.origin(),
+        end_user: scope.end_user.clone(),
+    }
+}
+
+/// Whose conversations the request sees (see `chat::Audience`).
+pub(super) fn audience(scope: &AgentScope) -> Audience {
+    Audience { owner: scope.is_owner(), end_user: scope.end_user.clone() }
 }
 
 /// `web` for the dashboard (session cookie), `api` for bearer tokens and keys.
@@ -160,13 +165,16 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
 /// same request with `Last-Event-ID` resumes that reply instead of starting a new turn. Over
 /// the agent's daily token budget: 429 `budget_exhausted` with the reset time; the operator's
 /// kill switch or the platform's daily spending cap: 503 (`kill_switch`, `global_spend_cap`).
-/// Refused, nothing is stored. Key scope: `chat:write`.
-#[utoipa::path(post, path = "/v1/hosted-agents/{id}/chat", tag = "chat", params(("id" = Uuid, Path, description = "Agent id")),
+/// Refused, nothing is stored. A new conversation is for the end user the request acts for
+/// (`X-Miniclaw-User`, or the key's binding); an existing one must be that end user's (404
+/// otherwise). Starting a conversation beyond `MINICLAW_CONVERSATIONS_PER_AGENT` is 409. Key
+/// scope: `chat:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/chat", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     request_body = ChatInput, security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply, description = "The reply (JSON), or an SSE stream with `Accept: text/event-stream`"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),
-        (status = 503, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody), (status = 503, body = ErrorBody)))]
 async fn chat_turn(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -184,7 +192,7 @@ async fn chat_turn(
 /// Follows a reply again from `offset`: 429 with `Retry-After` when the reply, or the agent's
 /// replies, already have as many followers as the settings allow.
 async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset: usize) -> ApiResult<Response> {
-    let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, reply_id).await?;
+    let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, &audience(scope), reply_id).await?;
     if offset > content.len() || !content.is_char_boundary(offset) {
         return Err(ApiError::validation("Last-Event-ID", "the offset is not one this reply's stream sent"));
     }
@@ -200,7 +208,7 @@ async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset
 /// `Retry-After` when the reply (or the agent's replies) already has as many followers as
 /// allowed. Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/chat/replies/{mid}/stream", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Reply (assistant message) id"), ResumeParams),
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Reply (assistant message) id"), ResumeParams, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
     responses((status = 200, description = "text/event-stream"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
@@ -222,53 +230,73 @@ async fn resume_reply(
     resume(state, &scope, ids.1, offset).await
 }
 
-/// The agent's conversations, most recently active first. Key scope: `chat:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), ListParams),
+/// The conversations the request may see, most recently active first; `X-Next-Before` names
+/// the next page. An owner session sees all of them; a key (or an owner naming an end user
+/// with `X-Miniclaw-User`) sees those of the end user it acts for, or, acting for none, those
+/// started through the API without one; never the owner's dashboard chats. Key scope: `chat:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), Page, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
-    responses((status = 200, body = Vec<Conversation>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<Conversation>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_conversations(
     State(state): State<AppState>,
     scope: AgentScope,
-    Query(params): Query<ListParams>,
-) -> ApiResult<Json<Vec<Conversation>>> {
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Conversation>> {
     scope.require(READ)?;
-    let limit = params.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
-    }
-    Ok(Json(chat::conversations(state.pool(), scope.agent_id, limit).await?))
+    let before = page.before.map(ConversationId);
+    let rows = chat::conversations(state.pool(), scope.agent_id, &audience(&scope), page.fetch()?, before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |c| c.id))
 }
 
-/// A conversation's messages in order (a reply right after the message it answers), each with its
-/// status and, for replies, the metadata.
-/// Key scope: `chat:read`.
+/// A page of a conversation's messages in reading order (a reply right after the message it
+/// answers), each with its status and, for replies, the metadata. Without `before` the newest
+/// page; `X-Next-Before` names the page before it. Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations/{cid}/messages", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), HistoryParams),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), HistoryParams, Page, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
-    responses((status = 200, body = Vec<ChatMessage>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ChatMessage>, headers(("x-next-before" = String, description = "The `before` of the previous (older) page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn conversation_messages(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, ConversationId)>,
     Query(params): Query<HistoryParams>,
-) -> ApiResult<Json<Vec<ChatMessage>>> {
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ChatMessage>> {
     scope.require(READ)?;
-    Ok(Json(chat::messages(state.pool(), scope.agent_id, ids.1, params.include_superseded).await?))
+    let (audience, before) = (audience(&scope), page.before.map(MessageId));
+    let rows = chat::messages(
+        state.pool(),
+        scope.agent_id,
+        &audience,
+        ids.1,
+        params.include_superseded,
+        page.fetch()?,
+        before,
+    )
+    .await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |m| m.id).chronological())
 }
 
-/// Deletes a conversation and its messages; what the agent learned from it stays in memory.
+/// Deletes a conversation the request may see: it is gone at once (404 from then on) and
+/// purged with its messages after `MINICLAW_CONVERSATION_RETENTION_DAYS`; the deletion is in
+/// the agent's activity log with who made it. What the agent learned from it stays in memory.
 /// Key scope: `chat:write`.
 #[utoipa::path(delete, path = "/v1/hosted-agents/{id}/conversations/{cid}", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id")),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:write"])),
-    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 204, description = "Deleted"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_conversation(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, ConversationId)>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
-    chat::delete_conversation(state.pool(), scope.agent_id, ids.1).await?;
+    let retention = state.config().caps.conversation_retention_days;
+    let (pool, origin) = (state.pool(), scope.origin());
+    chat::delete_conversation(pool, scope.tenant_id, scope.agent_id, &audience(&scope), ids.1, &origin, retention)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -276,7 +304,7 @@ async fn delete_conversation(
 /// after a failed generation; earlier replies become `superseded`. JSON or SSE like the chat
 /// endpoint. 409 while a reply to it is still streaming. Key scope: `chat:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/conversations/{cid}/messages/{mid}/regenerate", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("mid" = Uuid, Path, description = "Message id")),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("mid" = Uuid, Path, description = "Message id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),

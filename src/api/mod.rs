@@ -16,6 +16,7 @@ pub mod llm;
 pub mod memories;
 mod middleware;
 pub mod openai;
+pub mod page;
 pub mod soul;
 
 use std::sync::LazyLock;

@@ -16,6 +16,8 @@ use crate::config::Secret;
 use crate::error::ApiError;
 
 pub const PREFIX: &str = "mck_";
+/// The longest key name, in characters.
+pub const NAME_MAX: usize = 64;
 
 /// A freshly minted key: the full token is shown to the user once and never stored.
 pub struct MintedKey {
@@ -57,9 +59,10 @@ pub fn validate_request(
     expires_at: Option<DateTime<Utc>>,
 ) -> Result<(String, Vec<String>), ApiError> {
     let name = name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 64 {
+    if name.is_empty() {
         return Err(ApiError::validation("name", "name must be 1–64 characters"));
     }
+    ApiError::check_length("name", &name, NAME_MAX)?;
     if name.chars().any(misleads_a_reader) {
         return Err(ApiError::validation(
             "name",
@@ -96,9 +99,13 @@ pub struct ApiKey {
     pub last_used_at: Option<DateTime<Utc>>,
     pub expires_at: Option<DateTime<Utc>>,
     pub revoked_at: Option<DateTime<Utc>>,
+    /// The end user the key acts for, when it is bound to one: it sees and continues only that
+    /// user's conversations.
+    pub end_user: Option<String>,
 }
 
-const KEY_COLUMNS: &str = "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at";
+const KEY_COLUMNS: &str =
+    "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at, end_user";
 
 pub struct NewKey<'a> {
     pub tenant_id: TenantId,
@@ -109,14 +116,16 @@ pub struct NewKey<'a> {
     pub created_by: String,
     /// The activity-log action: `key.issued`, or `agent.connected` for self-service connect.
     pub event: &'static str,
+    /// Bind the key to this end user (see `super::end_user`).
+    pub end_user: Option<&'a str>,
 }
 
 /// Stores a new key, records its issue, and returns it with the one-time token.
 pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Origin) -> sqlx::Result<(ApiKey, Secret)> {
     let minted = mint();
     let key: ApiKey = sqlx::query_as(&format!(
-        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {KEY_COLUMNS}"
+        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at, end_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {KEY_COLUMNS}"
     ))
     .bind(new.agent_id)
     .bind(minted.id)
@@ -126,19 +135,50 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Ori
     .bind(new.scopes)
     .bind(&new.created_by)
     .bind(new.expires_at)
+    .bind(new.end_user)
     .fetch_one(&mut *conn)
     .await?;
-    let details =
-        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes, "created_by": key.created_by });
+    let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes,
+                                      "created_by": key.created_by, "end_user": key.end_user });
     activity::record_agent(conn, new.tenant_id, new.agent_id, origin, new.event, details).await?;
     Ok((key, minted.token))
 }
 
-pub async fn list(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<ApiKey>> {
-    sqlx::query_as(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1 ORDER BY created_at DESC"))
-        .bind(agent_id)
-        .fetch_all(pool)
-        .await
+/// The agent's keys, newest first: `limit` of them, issued before key `before` if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<KeyId>) -> sqlx::Result<Vec<ApiKey>> {
+    sqlx::query_as(&format!(
+        "SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1
+            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM api_keys WHERE agent_id = $1 AND id = $3))
+          ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(agent_id)
+    .bind(limit)
+    .bind(before)
+    .fetch_all(pool)
+    .await
+}
+
+/// 409 when the agent already has `max` live keys issued by its owner (not revoked, not
+/// expired; connect keys have their own cap). Locks the agent's row so that two issues at once
+/// cannot both take the last place.
+pub async fn check_room(conn: &mut sqlx::PgConnection, agent_id: AgentId, max: i64) -> Result<(), ApiError> {
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let live = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM api_keys
+            WHERE agent_id = $1 AND created_by NOT LIKE 'connect:%' AND revoked_at IS NULL
+              AND (expires_at IS NULL OR expires_at > now())"#,
+        agent_id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if live >= max {
+        return Err(ApiError::Conflict(format!(
+            "the agent already has {live} live keys, the most allowed (MINICLAW_KEYS_PER_AGENT); revoke one first"
+        )));
+    }
+    Ok(())
 }
 
 /// Revokes a key of this agent and records it; `None` if the agent has no such key.
@@ -171,6 +211,8 @@ pub struct KeyGrant {
     pub agent_id: AgentId,
     pub tenant_id: TenantId,
     pub scopes: Vec<String>,
+    /// The end user the key is bound to.
+    pub end_user: Option<String>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -188,7 +230,7 @@ pub enum KeyRejection {
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
     let row = sqlx::query!(
-        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
+        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user
            FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
           WHERE k.id = $1",
         id as _
@@ -225,7 +267,7 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
             .await;
         });
     }
-    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes })
+    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user })
 }
 
 #[cfg(test)]

@@ -116,23 +116,30 @@ pub async fn start(
         Some(id) => (id, false),
         None => (ConversationId::new(), true),
     };
+    if new_conversation {
+        super::check_room(state.pool(), caller.agent_id, state.config().caps.conversations_per_agent).await?;
+    }
+    // A new conversation is for the caller's end user; an existing one must be the caller's to see.
+    let audience = caller.audience();
     // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with
     // `budget`, and the reservation (`reserve_sql`).
     let sql = format!(
         "WITH limits AS (SELECT {}
          ), active AS (SELECT coalesce((SELECT active FROM agents WHERE id = $2), false) AS active
-         ), target AS (SELECT $8 OR EXISTS (SELECT 1 FROM conversations WHERE id = $1 AND agent_id = $2) AS found
+         ), target AS (SELECT $8 OR EXISTS (SELECT 1 FROM conversations WHERE id = $1 AND agent_id = $2
+              AND deleted_at IS NULL AND ($13 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $12))) AS found
          ), checked AS (
             SELECT (SELECT active FROM active) AND (SELECT found FROM target)
                    AND EXISTS (SELECT 1 FROM limits WHERE {}) AS ok
          ), {},
          allowed AS (SELECT 1 FROM held
          ), created AS (
-            INSERT INTO conversations (id, agent_id, title, channel, message_count)
-            SELECT $1, $2, $7, $6, 2 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
+            INSERT INTO conversations (id, agent_id, title, channel, message_count, end_user, owner_private)
+            SELECT $1, $2, $7, $6, 2, $12, $13 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
          ), existing AS (
             UPDATE conversations SET message_count = message_count + 2, updated_at = now()
              WHERE id = $1 AND agent_id = $2 AND NOT $8 AND EXISTS (SELECT 1 FROM allowed)
+               AND deleted_at IS NULL AND ($13 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $12))
             RETURNING id, message_count - 2 AS position
          ), conversation AS (SELECT * FROM created UNION ALL SELECT * FROM existing
          ), question AS (
@@ -160,6 +167,8 @@ pub async fn start(
         .bind(caller.tenant_id)
         .bind(state.llm().global_cap())
         .bind(reservation(state.llm(), &message))
+        .bind(audience.end_user.as_deref())
+        .bind(audience.sees_all())
         .fetch_one(state.pool())
         .await?;
     if !stored.active {
@@ -221,6 +230,8 @@ pub async fn regenerate(
 ) -> Result<Started, ApiError> {
     budget_first(state, &caller).await?;
     let agent_id = caller.agent_id;
+    // Only in a conversation the caller may see (404 otherwise, also once deleted).
+    super::conversation(state.pool(), agent_id, &caller.audience(), conversation_id).await?;
     let mut tx = state.pool().begin().await?;
     let found = sqlx::query!(
         "SELECT role, reply_to FROM chat_messages WHERE agent_id = $1 AND id = $2 AND conversation_id = $3",

@@ -28,6 +28,8 @@ pub const MIN_MEMORIES: i64 = 10;
 pub const MIN_CONVERSATIONS: i64 = 5;
 pub const COOLDOWN_HOURS: i64 = 24;
 const SNAPSHOT: i64 = 200;
+/// Knowledge gaps a reflection is shown (confirmed first, newest first).
+const GAPS_CONSIDERED: i64 = 100;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Reflection {
@@ -51,14 +53,18 @@ pub struct Reflection {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Reflection>> {
+/// The agent's reflections, newest first: `limit` of them, before reflection `before` if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<Reflection>> {
     sqlx::query_as!(
         Reflection,
         r#"SELECT id, status, trigger AS "trigger: ReflectionTrigger", actions, calibration, clarity, soul, tasks, error,
                   engine, model, created_at
-             FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"#,
+             FROM reflections WHERE agent_id = $1
+              AND ($3::uuid IS NULL OR (created_at, id) < (SELECT p.created_at, p.id FROM reflections p WHERE p.agent_id = $1 AND p.id = $3))
+            ORDER BY created_at DESC, id DESC LIMIT $2"#,
         agent_id as _,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
     .await
@@ -184,7 +190,8 @@ async fn run_locked(
     .fetch_all(pool)
     .await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
-    let gaps: Vec<String> = super::lint::gaps(pool, agent_id).await?.into_iter().map(|g| g.question).collect();
+    let gaps: Vec<String> =
+        super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
     let input = Mentor {
         memories: actions::memories_input(&snapshot),
         summaries,

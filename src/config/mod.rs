@@ -8,8 +8,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod caps;
 mod parse;
 mod streams;
+
+pub use caps::Caps;
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num};
@@ -138,6 +141,8 @@ pub struct Config {
     pub global_daily_usd: Option<f64>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
+    /// What an agent may accumulate (conversations, memories, keys, soul versions).
+    pub caps: Caps,
     /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
     /// is an `https://` URL.
     pub secure_cookies: bool,
@@ -314,6 +319,7 @@ impl Config {
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
             global_daily_usd: parse_cap(&get, "MINICLAW_GLOBAL_DAILY_USD", 50.0, 1_000_000_000.0)?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
+            caps: Caps::read(&get)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
             secure_cookies: parse_bool(
                 &get,

@@ -20,16 +20,9 @@ const PURGE_BATCH: i64 = 500;
 
 /// The purge cycle, hourly, with the configured retention.
 pub fn purge_cycle(retention_days: u32) -> crate::jobs::Cycle {
-    crate::jobs::Cycle::new(
-        PURGE_CYCLE,
-        crate::jobs::CycleScope::Platform,
-        PURGE_DESCRIPTION,
-        move |ctx: crate::jobs::registry::JobContext| async move {
-            let purged = purge_deleted(&ctx.pool, retention_days).await?;
-            Ok(serde_json::json!({ "purged": purged }))
-        },
-    )
-    .every(std::time::Duration::from_secs(3600))
+    crate::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
+        Box::pin(purge_deleted(pool, days))
+    })
 }
 
 /// A conversation of the agent that the audience may see, or 404 (also when it was deleted).

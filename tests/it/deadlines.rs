@@ -34,14 +34,7 @@ async fn a_provider_that_drips_forever_is_cut_at_the_stream_deadline_and_the_rep
 
     let started = Instant::now();
     // Brief message: no triage call, the first scripted answer is the chat stream.
-    let resp = c
-        .post("/chat")
-        .header("accept", "text/event-stream")
-        .json(&json!({ "message": "Tell me a story" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 200);
+    let resp = c.stream("Tell me a story").await;
     let body = tokio::time::timeout(Duration::from_secs(20), resp.text()).await.expect("the stream ends").unwrap();
     let elapsed = started.elapsed();
     assert!(elapsed >= Duration::from_secs(2) && elapsed < Duration::from_secs(15), "ended after {elapsed:?}");
@@ -149,14 +142,7 @@ type Body = futures::stream::BoxStream<'static, reqwest::Result<axum::body::Byte
 
 /// Starts a streaming chat turn; returns its reply id and the still open stream.
 async fn streaming_turn(c: &Chat) -> (String, Body) {
-    let resp = c
-        .post("/chat")
-        .header("accept", "text/event-stream")
-        .json(&json!({ "message": "Tell me a story" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 200);
+    let resp = c.stream("Tell me a story").await;
     let mut body: Body = resp.bytes_stream().boxed();
     let mut seen = String::new();
     loop {

@@ -129,8 +129,7 @@ async fn verification_webhook(
         .map_err(|r| ApiError::Unauthorized(r.to_string()))?;
     let delivery: WebhookDelivery = super::extract::from_bytes(&body)?;
     let (agent_id, input) = delivery.into_parts();
-    let tenant =
-        crate::agents::tenant_of(state.pool(), agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    let tenant = crate::agents::tenant_of(state.pool(), agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
     let origin = Origin::new(Actor::System, request_id(&headers));
     let mut tx = state.pool().begin().await?;
     // The signature names the delivery: the same one again finds its record.

@@ -69,9 +69,13 @@ pub struct VerificationInput {
     pub score: Option<f64>,
     /// Up to 1,000 characters.
     pub note: Option<String>,
-    /// When the provider reached the result; default now; at most 5 minutes ahead.
+    /// When the provider reached the result; default now; from 2000 on, at most 5 minutes ahead.
     pub checked_at: Option<DateTime<Utc>>,
 }
+
+/// 2000-01-01T00:00:00Z: no verification is older (and PostgreSQL cannot store every year a
+/// client can write).
+const EARLIEST_CHECK: i64 = 946_684_800;
 
 /// Who recorded a result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +102,10 @@ impl VerificationInput {
             let ok = u.len() <= 2048
                 && url::Url::parse(u.trim()).is_ok_and(|p| matches!(p.scheme(), "http" | "https") && p.has_host());
             if !ok {
-                return Err(ApiError::validation("evidence_url", "evidence_url must be an http(s) URL of at most 2048 characters"));
+                return Err(ApiError::validation(
+                    "evidence_url",
+                    "evidence_url must be an http(s) URL of at most 2048 characters",
+                ));
             }
         }
         if let Some(h) = self.evidence_hash.as_deref().filter(|h| !h.trim().is_empty())
@@ -122,6 +129,9 @@ impl VerificationInput {
         }
         if self.checked_at.is_some_and(|t| t > now + chrono::Duration::minutes(5)) {
             return Err(ApiError::validation("checked_at", "checked_at may not be in the future"));
+        }
+        if self.checked_at.is_some_and(|t| t.timestamp() < EARLIEST_CHECK) {
+            return Err(ApiError::validation("checked_at", "checked_at must be after 2000-01-01"));
         }
         Ok(())
     }

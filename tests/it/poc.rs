@@ -80,25 +80,36 @@ fn assert_adds_up(poc: &Value) {
 async fn operator_records_show_on_the_agent_and_count_for_poc_identity() {
     let a = OwnedAgent::new(TestApp::builder().admin_password("pw").spawn().await).await;
     let app = &a.app;
-    let record = |body: Value| app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{}/verifications", a.id)).json(&body));
+    let record = |body: Value| {
+        app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{}/verifications", a.id)).json(&body))
+    };
 
     let before = a.call(Method::GET, "/poc", None).await.json();
     assert_eq!(signal(&before, "verification_level")["points"], 0);
-    assert_eq!(a.call(Method::GET, "", None).await.json()["verification"], json!({ "verified": false, "providers": [] }));
+    assert_eq!(
+        a.call(Method::GET, "", None).await.json()["verification"],
+        json!({ "verified": false, "providers": [] })
+    );
 
     // Refused: no evidence for a verified result, an unknown provider, a time ahead, no bearer.
     for (body, field) in [
         (json!({ "provider": "self_xyz", "status": "verified" }), "evidence_url"),
-        (json!({ "provider": "self_xyz", "status": "verified", "evidence_url": "javascript:alert(1)" }), "evidence_url"),
-        (json!({ "provider": "talent_protocol", "status": "verified", "evidence_hash": "0xab", "score": -1 }), "score"),
         (
-            json!({ "provider": "self_xyz", "status": "pending", "checked_at": "2999-01-01T00:00:00Z" }),
-            "checked_at",
+            json!({ "provider": "self_xyz", "status": "verified", "evidence_url": "javascript:alert(1)" }),
+            "evidence_url",
         ),
+        (json!({ "provider": "talent_protocol", "status": "verified", "evidence_hash": "0xab", "score": -1 }), "score"),
+        (json!({ "provider": "self_xyz", "status": "pending", "checked_at": "2999-01-01T00:00:00Z" }), "checked_at"),
+        (json!({ "provider": "self_xyz", "status": "failed", "checked_at": "1999-12-31T23:59:59Z" }), "checked_at"),
     ] {
         let r = record(body).await;
         assert_eq!(r.status, 400, "{}", r.text);
         assert_eq!(r.json()["error"]["details"]["field"], field, "{}", r.text);
+    }
+    // Years PostgreSQL cannot store are refused before they reach it.
+    for at in ["-5000-01-01T00:00:00Z", "+200000-01-01T00:00:00Z", "0001-01-01T00:00:00Z"] {
+        let r = record(json!({ "provider": "self_xyz", "status": "failed", "checked_at": at })).await;
+        assert_eq!(r.status, 400, "{at}: {}", r.text);
     }
     let r = record(json!({ "provider": "worldcoin", "status": "verified", "evidence_hash": "0xab" })).await;
     assert_eq!(r.status, 400, "{}", r.text);
@@ -124,8 +135,9 @@ async fn operator_records_show_on_the_agent_and_count_for_poc_identity() {
     assert_eq!(r.status, 201, "{}", r.text);
     let rec = r.json();
     assert_eq!((rec["recorded_by"].as_str(), rec["status"].as_str()), (Some("operator"), Some("verified")));
-    let r = record(json!({ "provider": "talent_protocol", "status": "verified", "evidence_hash": "0xfeed", "score": 87 }))
-        .await;
+    let r =
+        record(json!({ "provider": "talent_protocol", "status": "verified", "evidence_hash": "0xfeed", "score": 87 }))
+            .await;
     assert_eq!(r.status, 201, "{}", r.text);
 
     let listed = a.call(Method::GET, "/verifications", None).await.json();
@@ -186,7 +198,10 @@ async fn the_webhook_records_only_fresh_correctly_signed_deliveries() {
     let r = app.send(signed(app, &body, ts, SECRET)).await;
     assert_eq!(r.status, 201, "{}", r.text);
     let rec = r.json();
-    assert_eq!((rec["recorded_by"].as_str(), rec["checked_at"].as_str()), (Some("webhook"), Some("2026-11-20T10:00:00Z")));
+    assert_eq!(
+        (rec["recorded_by"].as_str(), rec["checked_at"].as_str()),
+        (Some("webhook"), Some("2026-11-20T10:00:00Z"))
+    );
     // The same delivery again (a retry or a replay within the window) is not a second record.
     let again = app.send(signed(app, &body, ts, SECRET)).await;
     assert_eq!(again.status, 200, "{}", again.text);
@@ -201,7 +216,8 @@ async fn the_webhook_records_only_fresh_correctly_signed_deliveries() {
     assert_eq!(actor, "system");
 
     // Signed but wrong inside: an unknown agent, a bad body, a field out of range.
-    let ghost = json!({ "agent_id": "7f0c3a70-3b0a-4d59-a9b5-0c1f0f9f6a11", "provider": "self_xyz", "status": "pending" });
+    let ghost =
+        json!({ "agent_id": "7f0c3a70-3b0a-4d59-a9b5-0c1f0f9f6a11", "provider": "self_xyz", "status": "pending" });
     assert_eq!(app.send(signed(app, &ghost.to_string(), now(), SECRET)).await.status, 404);
     let r = app.send(signed(app, "{not json", now(), SECRET)).await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (400, "invalid_json"));
@@ -232,7 +248,10 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
     assert_eq!(signal(&poc, "recent_activity")["points"], 0);
     assert_eq!(signal(&poc, "posts")["status"], "no data yet");
     assert_eq!(signal(&poc, "erc8004")["status"], "no data yet");
-    assert_eq!((poc["backing"]["status"].as_str(), poc["backing"]["multiplier"].as_f64()), (Some("no data yet"), Some(1.0)));
+    assert_eq!(
+        (poc["backing"]["status"].as_str(), poc["backing"]["multiplier"].as_f64()),
+        (Some("no data yet"), Some(1.0))
+    );
     assert_eq!((poc["total"].as_u64(), poc["grade"].as_str()), (Some(0), Some("D")));
 
     // A persona, an avatar, a soul and a conversation today move identity and social.
@@ -282,10 +301,11 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
 async fn the_daily_cycle_keeps_one_score_per_day() {
     let a = OwnedAgent::new(TestApp::builder().admin_password("pw").spawn().await).await;
     let app = &a.app;
-    let scheduled: i64 = sqlx::query_scalar("SELECT count(*) FROM job_schedules WHERE cycle = 'poc_score' AND interval_secs = 86400")
-        .fetch_one(app.pool())
-        .await
-        .unwrap();
+    let scheduled: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM job_schedules WHERE cycle = 'poc_score' AND interval_secs = 86400")
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
     assert_eq!(scheduled, 1, "every agent gets the daily cycle");
     assert_eq!(a.call(Method::GET, "/poc/history", None).await.json(), json!([]));
 
@@ -353,6 +373,7 @@ async fn reflection_is_given_the_latest_score() {
         )),
         "{prompt}"
     );
-    let stored: Value = sqlx::query_scalar("SELECT input->'poc_score' FROM reflections").fetch_one(app.pool()).await.unwrap();
+    let stored: Value =
+        sqlx::query_scalar("SELECT input->'poc_score' FROM reflections").fetch_one(app.pool()).await.unwrap();
     assert_eq!(stored, json!(0));
 }

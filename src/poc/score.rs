@@ -239,27 +239,38 @@ mod tests {
         assert_eq!((d.score, d.weighted), (100, 20.0));
     }
 
-    #[test]
-    fn dimensions_add_up_to_base_and_total_over_a_grid() {
-        // A table over the whole range, with and without backing: the weighted dimensions sum
-        // to `base`, the total follows from it, and everything stays within 0–100.
-        let steps = [0, 1, 7, 33, 50, 64, 99, 100];
-        for a in steps {
-            for b in steps {
-                for c in steps {
-                    for backing in [None, Some(0.0), Some(2_500.0), Some(7_777.0), Some(250_000.0)] {
-                        let s = combine(dims([a, b, c, 100 - b, 100 - a]), backing, "");
-                        let sum: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
-                        assert!((sum - s.base).abs() < 1e-9, "{sum} vs {}", s.base);
-                        assert_eq!(s.total, final_total(s.base, backing_boost(backing.unwrap_or(0.0))));
-                        assert!(s.total <= 100 && s.base <= 100.0);
-                        assert_eq!(s.grade, grade(s.total));
-                        for d in &s.dimensions {
-                            assert_eq!(d.score, d.signals.iter().map(|x| x.points).sum::<u32>());
-                        }
-                    }
-                }
+    use proptest::prelude::*;
+
+    fn backing() -> impl Strategy<Value = Option<f64>> {
+        proptest::option::of(-1_000.0..1e9f64)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn dimensions_add_up_to_base_and_base_to_the_total(scores in prop::array::uniform5(0u32..=100), backing in backing()) {
+            let s = combine(dims(scores), backing, "");
+            let sum: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
+            prop_assert!((sum - s.base).abs() < 1e-9, "{} vs {}", sum, s.base);
+            prop_assert_eq!(s.total, final_total(s.base, backing_boost(backing.unwrap_or(0.0))));
+            prop_assert!(s.total <= 100 && (0.0..=100.0).contains(&s.base));
+            prop_assert!((1.0..=1.1).contains(&s.backing.multiplier));
+            prop_assert_eq!(s.grade, grade(s.total));
+            for d in &s.dimensions {
+                prop_assert_eq!(d.score, d.signals.iter().map(|x| x.points).sum::<u32>());
             }
+        }
+
+        #[test]
+        fn more_of_anything_never_lowers_the_total(
+            scores in prop::array::uniform5(0u32..=100), which in 0usize..5, more in 1u32..=100, backing in 0.0..20_000.0f64, extra in 0.0..20_000.0f64
+        ) {
+            let before = combine(dims(scores), Some(backing), "").total;
+            let mut higher = scores;
+            higher[which] = (higher[which] + more).min(100);
+            prop_assert!(combine(dims(higher), Some(backing), "").total >= before);
+            prop_assert!(combine(dims(scores), Some(backing + extra), "").total >= before);
         }
     }
 }

@@ -238,35 +238,39 @@ mod tests {
         assert_eq!((points(&s, "account_age"), points(&s, "recent_activity")), (10, 25));
     }
 
-    #[test]
-    fn signals_add_up_to_dimensions_for_every_combination() {
-        for bits in 0..16u32 {
-            for age in [0, 1, 89, 90, 1000] {
-                for days in 0..=7 {
-                    let verified = match bits % 3 {
-                        0 => vec![],
-                        1 => vec![(VerificationProvider::SelfXyz, None)],
-                        _ => vec![(VerificationProvider::TalentProtocol, Some(f64::from(bits) * 9.0))],
-                    };
-                    let m = Measurements {
-                        verified,
-                        age_days: age,
-                        persona: bits & 1 != 0,
-                        avatar: bits & 2 != 0,
-                        soul: bits & 4 != 0,
-                        active_days_7d: days,
-                    };
-                    let s = assess(&m);
-                    for d in &s.dimensions {
-                        let sum: u32 = d.signals.iter().map(|x| x.points).sum();
-                        assert_eq!(d.score, sum, "{}", d.key);
-                        assert!(d.signals.iter().all(|x| x.points <= x.max));
-                    }
-                    let weighted: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
-                    assert!((weighted - s.base).abs() < 1e-9);
-                    assert_eq!(s.total, s.base.round() as u32, "no backing yet: the total is the rounded base");
-                }
+    use proptest::prelude::*;
+
+    fn measurements() -> impl Strategy<Value = Measurements> {
+        let provider = prop::sample::select(VerificationProvider::ALL.to_vec());
+        let verified = prop::collection::vec((provider, proptest::option::of(0.0..10_000.0f64)), 0..3);
+        (verified, -5i64..10_000, any::<[bool; 3]>(), 0u32..=7).prop_map(|(verified, age_days, [p, a, s], days)| {
+            Measurements { verified, age_days, persona: p, avatar: a, soul: s, active_days_7d: days }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn signals_add_up_to_dimensions_and_dimensions_to_the_total(m in measurements()) {
+            let s = assess(&m);
+            for d in &s.dimensions {
+                prop_assert_eq!(d.score, d.signals.iter().map(|x| x.points).sum::<u32>(), "{}", d.key);
+                prop_assert!(d.signals.iter().all(|x| x.points <= x.max));
+                prop_assert!(d.signals.iter().filter(|x| x.status == SignalStatus::NoDataYet).all(|x| x.points == 0));
             }
+            let weighted: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
+            prop_assert!((weighted - s.base).abs() < 1e-9);
+            prop_assert_eq!(s.total, s.base.round() as u32, "no backing yet: the total is the rounded base");
+        }
+
+        #[test]
+        fn older_and_more_active_agents_never_score_lower(m in measurements(), days in 0i64..400, active in 0u32..=7) {
+            let before = assess(&m);
+            let later = Measurements { age_days: m.age_days.max(0) + days, ..m.clone() };
+            prop_assert!(assess(&later).dimensions[0].score >= before.dimensions[0].score);
+            let busier = Measurements { active_days_7d: (m.active_days_7d + active).min(7), ..m.clone() };
+            prop_assert!(assess(&busier).dimensions[1].score >= before.dimensions[1].score);
         }
     }
 }

@@ -121,4 +121,25 @@ mod tests {
         assert_eq!(check(&NOW.to_string(), "sha256=zz", BODY), Err(Rejection::Malformed));
         assert_eq!(check(&NOW.to_string(), &format!("sha256={}", "0".repeat(64)), BODY), Err(Rejection::Mismatch));
     }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn a_signature_binds_its_body_and_timestamp(
+            body in prop::collection::vec(any::<u8>(), 0..300),
+            skew in -TOLERANCE_SECS..=TOLERANCE_SECS,
+            flip in any::<prop::sample::Index>(),
+        ) {
+            let ts = NOW + skew;
+            let sig = sign(SECRET, ts, &body);
+            prop_assert_eq!(verify(SECRET, Some(&ts.to_string()), Some(&sig), &body, NOW), Ok(()));
+            prop_assert_eq!(verify(SECRET, Some(&(ts + 1).to_string()), Some(&sig), &body, NOW), Err(Rejection::Mismatch));
+            if !body.is_empty() {
+                let mut changed = body.clone();
+                changed[flip.index(body.len())] ^= 0x01;
+                prop_assert_eq!(verify(SECRET, Some(&ts.to_string()), Some(&sig), &changed, NOW), Err(Rejection::Mismatch));
+            }
+        }
+    }
 }

@@ -9,10 +9,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Query};
+use super::page::{LIMIT_MAX, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::poc::{self, Poc, PocDay};
+use chrono::NaiveDate;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_poc)).routes(routes!(poc_history))
@@ -33,28 +35,33 @@ async fn get_poc(State(state): State<AppState>, scope: AgentScope) -> ApiResult<
         .ok_or_else(|| ApiError::not_found("agent"))
 }
 
+/// A page of days, newest first.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct Days {
-    /// 1–365, default 30.
-    pub days: Option<i64>,
+pub struct DayPage {
+    /// 1–500, default 30.
+    pub limit: Option<i64>,
+    /// Days before this one (`YYYY-MM-DD`): the `X-Next-Before` of the previous page.
+    pub before: Option<NaiveDate>,
 }
 
-/// The agent's stored daily scores (the `poc_score` cycle), newest day first. Key scope: `agent:read`.
+/// The agent's stored daily scores (the `poc_score` cycle), newest day first; `X-Next-Before`
+/// names the next page. Key scope: `agent:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/poc/history", tag = "identity",
-    params(("id" = Uuid, Path, description = "Agent id"), Days),
+    params(("id" = Uuid, Path, description = "Agent id"), DayPage),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
-    responses((status = 200, body = Vec<PocDay>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<PocDay>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn poc_history(
     State(state): State<AppState>,
     scope: AgentScope,
-    Query(q): Query<Days>,
-) -> ApiResult<Json<Vec<PocDay>>> {
+    Query(q): Query<DayPage>,
+) -> ApiResult<Paged<PocDay>> {
     scope.require(Scope::AGENT_READ)?;
-    let days = q.days.unwrap_or(30);
-    if !(1..=365).contains(&days) {
-        return Err(ApiError::validation("days", "days must be between 1 and 365"));
+    let limit = q.limit.unwrap_or(30);
+    if !(1..=LIMIT_MAX).contains(&limit) {
+        return Err(ApiError::validation("limit", format!("limit must be between 1 and {LIMIT_MAX}")));
     }
-    Ok(Json(poc::history(state.pool(), scope.agent_id, days).await?))
+    let rows = poc::history(state.pool(), scope.agent_id, limit + 1, q.before).await?;
+    Ok(Paged::newest_first(rows, limit, |d| d.day))
 }

@@ -11,8 +11,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::admin::Admin;
-use super::auth::Page;
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::activity::Origin;
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
@@ -55,19 +55,21 @@ async fn record_verification(
     Ok((StatusCode::CREATED, Json(rec)))
 }
 
-/// The agent's human-verification records, most recently recorded first. Key scope: `agent:read`.
+/// The agent's human-verification records, most recently recorded first; `X-Next-Before` names
+/// the next page. Key scope: `agent:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/verifications", tag = "identity",
     params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
-    responses((status = 200, body = Vec<VerificationRecord>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<VerificationRecord>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_verifications(
     State(state): State<AppState>,
     scope: AgentScope,
     Query(page): Query<Page>,
-) -> ApiResult<Json<Vec<VerificationRecord>>> {
+) -> ApiResult<Paged<VerificationRecord>> {
     scope.require(Scope::AGENT_READ)?;
-    Ok(Json(records::list(state.pool(), scope.agent_id, page.limit()?, page.before).await?))
+    let rows = records::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |r| r.id))
 }
 
 /// A provider's delivery to the verification webhook.

@@ -128,14 +128,20 @@ pub async fn record_today(pool: &PgPool, tenant_id: TenantId, agent_id: AgentId)
     Ok(Some(day))
 }
 
-/// The agent's stored scores, newest day first, at most `days` of them.
-pub async fn history(pool: &PgPool, agent_id: AgentId, days: i64) -> sqlx::Result<Vec<PocDay>> {
+/// The agent's stored scores, newest day first, at most `limit` of them, before `before`.
+pub async fn history(
+    pool: &PgPool,
+    agent_id: AgentId,
+    limit: i64,
+    before: Option<NaiveDate>,
+) -> sqlx::Result<Vec<PocDay>> {
     sqlx::query_as!(
         PocDay,
         r#"SELECT day, total::int AS "total!", grade, dimensions, multiplier, computed_at
-             FROM poc_scores WHERE agent_id = $1 ORDER BY day DESC LIMIT $2"#,
+             FROM poc_scores WHERE agent_id = $1 AND ($2::date IS NULL OR day < $2) ORDER BY day DESC LIMIT $3"#,
         agent_id as _,
-        days
+        before,
+        limit
     )
     .fetch_all(pool)
     .await
@@ -143,7 +149,7 @@ pub async fn history(pool: &PgPool, agent_id: AgentId, days: i64) -> sqlx::Resul
 
 /// The agent's most recent stored score.
 pub async fn latest(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<PocDay>> {
-    Ok(history(pool, agent_id, 1).await?.into_iter().next())
+    Ok(history(pool, agent_id, 1, None).await?.into_iter().next())
 }
 
 /// The daily per-agent cycle that stores the score history.

@@ -88,7 +88,7 @@ pub async fn show(State(state): State<AppState>, WebAgent { owner: web, agent }:
                 .collect(),
         })
         .collect();
-    let history = poc::history(state.pool(), agent.id, 14).await.map_err(internal)?;
+    let history = poc::history(state.pool(), agent.id, 14, None).await.map_err(internal)?;
     let records = verification::list(state.pool(), agent.id, 50, None).await.map_err(internal)?;
     Ok(render(PocPage { csrf: web.csrf, agent, tab: "poc", poc, dimensions, history, records }))
 }

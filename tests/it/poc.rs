@@ -144,6 +144,15 @@ async fn operator_records_show_on_the_agent_and_count_for_poc_identity() {
     assert_eq!(listed.as_array().unwrap().len(), 2);
     assert_eq!(listed[0]["provider"], "talent_protocol", "most recently recorded first");
     assert_eq!(listed[1]["evidence_url"], "https://self.xyz/proofs/123");
+    let first = a.call(Method::GET, "/verifications?limit=1", None).await;
+    let next = first.headers["x-next-before"].to_str().unwrap().to_string();
+    assert_eq!(
+        (first.json()[0]["id"].as_str(), next.as_str()),
+        (listed[0]["id"].as_str(), listed[0]["id"].as_str().unwrap())
+    );
+    let rest = a.call(Method::GET, &format!("/verifications?limit=1&before={next}"), None).await;
+    assert_eq!(rest.json()[0]["id"], listed[1]["id"]);
+    assert!(rest.headers.get("x-next-before").is_none(), "the last page");
     assert_eq!(
         a.call(Method::GET, "", None).await.json()["verification"],
         json!({ "verified": true, "providers": ["self_xyz", "talent_protocol"] })
@@ -330,11 +339,20 @@ async fn the_daily_cycle_keeps_one_score_per_day() {
     // Yesterday's entry stays next to today's.
     sqlx::query("UPDATE poc_scores SET day = day - 1").execute(app.pool()).await.unwrap();
     run().await;
-    let history = a.call(Method::GET, "/poc/history?days=7", None).await.json();
+    let history = a.call(Method::GET, "/poc/history", None).await.json();
     assert_eq!(history.as_array().unwrap().len(), 2);
     assert_eq!(history[0]["day"], today.as_str(), "newest first");
-    let r = a.call(Method::GET, "/poc/history?days=0", None).await;
-    assert_eq!(r.status, 400);
+    let first = a.call(Method::GET, "/poc/history?limit=1", None).await;
+    assert_eq!(first.json()[0]["day"], today.as_str());
+    let next = first.headers["x-next-before"].to_str().unwrap().to_string();
+    assert_eq!(next, today);
+    let rest = a.call(Method::GET, &format!("/poc/history?limit=1&before={next}"), None).await;
+    assert_eq!(rest.json()[0]["day"], history[1]["day"]);
+    assert!(rest.headers.get("x-next-before").is_none());
+    for bad in ["limit=0", "limit=501", "before=yesterday"] {
+        let r = a.call(Method::GET, &format!("/poc/history?{bad}"), None).await;
+        assert_eq!(r.status, 400, "{bad}: {}", r.text);
+    }
 }
 
 #[tokio::test]

@@ -59,4 +59,8 @@ pub struct Agent {
     pub connect_scopes: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Human verification (I3): the providers whose latest record says `verified`. Recorded by
+    /// the operator or the provider's webhook; see `GET …/verifications`.
+    #[schema(value_type = crate::verification::VerificationSummary)]
+    pub verification: sqlx::types::Json<crate::verification::VerificationSummary>,
 }

@@ -11,9 +11,12 @@ use crate::error::ApiError;
 use crate::jobs::{Registry, schedule};
 
 /// The columns an `Agent` is read from, for statements that return one.
-pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
+pub(crate) const COLUMNS: &str = concat!(
+    "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
     outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours, timezone, active,
-    evm_address, ed25519_public_key, connect_scopes, created_at, updated_at";
+    evm_address, ed25519_public_key, connect_scopes, created_at, updated_at, ",
+    crate::verification_summary_sql!()
+);
 
 /// Validates `input` (name required), stores a new agent, schedules its recurring cycles and
 /// records the creation — all in the caller's transaction. A tenant has at most `max_agents`

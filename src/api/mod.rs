@@ -17,7 +17,9 @@ pub mod memories;
 mod middleware;
 pub mod openai;
 pub mod page;
+pub mod poc;
 pub mod soul;
+pub mod verification;
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -62,6 +64,7 @@ pub fn body_limit() -> usize {
         (name = "cognition", description = "Deep reflection, the knowledge dossier, knowledge gaps, tasks, the calibration shadow"),
         (name = "soul", description = "The agent's versioned soul document and its guard"),
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
+        (name = "identity", description = "Human-verification records, the signed verification webhook and the Proof-of-Contribution score"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
@@ -122,6 +125,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
+        .merge(poc::routes())
+        .merge(verification::routes())
 }
 
 /// The OpenAPI document, built once.

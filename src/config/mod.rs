@@ -15,7 +15,7 @@ mod streams;
 pub use caps::Caps;
 
 pub use parse::ConfigError;
-use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num};
+use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
 pub use streams::StreamLimits;
 
 /// A secret string whose `Debug` never prints the value.
@@ -90,6 +90,8 @@ pub struct Config {
     pub smtp_url: Option<Secret>,
     pub resend_api_key: Option<Secret>,
     pub resend_webhook_secret: Option<Secret>,
+    /// `MINICLAW_VERIFICATION_WEBHOOK_SECRET`: HMAC key of `POST /webhooks/verification` (unset: 503).
+    pub verification_webhook_secret: Option<Secret>,
     pub evm_rpc_url: Option<String>,
     /// `EVM_CHAIN_ID`
     pub evm_chain_id: Option<u64>,
@@ -343,6 +345,7 @@ impl Config {
             smtp_url,
             resend_api_key: secret("RESEND_API_KEY"),
             resend_webhook_secret: secret("RESEND_WEBHOOK_SECRET"),
+            verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
             evm_rpc_url,
             evm_chain_id,
             erc8004_registry,
@@ -442,6 +445,7 @@ mod tests {
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
             ("DATABASE_READ_URL", "postgres://replica/db"),
+            ("MINICLAW_VERIFICATION_WEBHOOK_SECRET", "too-short"),
         ];
         for (var, value) in cases {
             let err = Config::from_map(&env(&[(var, value)])).unwrap_err();

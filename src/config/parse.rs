@@ -29,6 +29,20 @@ pub(super) fn check_http_url(var: &'static str, v: &str) -> Result<(), ConfigErr
     Ok(())
 }
 
+/// A shared secret (a webhook's HMAC key): unset, or at least `min` characters.
+pub(super) fn shared_secret(
+    get: &impl Fn(&str) -> Option<String>,
+    var: &'static str,
+    min: usize,
+) -> Result<Option<super::Secret>, ConfigError> {
+    match get(var) {
+        Some(v) if v.chars().count() < min => {
+            Err(bad(var, format!("must be at least {min} characters (try `openssl rand -hex 32`)")))
+        }
+        v => Ok(v.map(super::Secret::new)),
+    }
+}
+
 pub(super) fn parse_bool(
     get: &impl Fn(&str) -> Option<String>,
     var: &'static str,

@@ -13,6 +13,7 @@ const HOUR: Duration = Duration::from_secs(3600);
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
+    all.extend(crate::poc::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

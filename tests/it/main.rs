@@ -33,6 +33,7 @@ mod memory_knowledge;
 mod memory_search;
 mod openapi;
 mod packaging;
+mod poc;
 mod processes;
 mod secrets;
 mod soul;

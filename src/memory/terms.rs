@@ -104,11 +104,15 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     .await?;
     if let Some(len) = old {
         // The term statistics lose one document per term (max_tf and min_doc_len stay: still
-        // upper bounds).
+        // upper bounds). Their rows are locked first, in byte order (`COLLATE "C"`, the order
+        // `add` writes them in), so a removal and a concurrent addition never deadlock.
         sqlx::query!(
-            "UPDATE memory_term_stats s SET df = s.df - 1
-               FROM (SELECT term FROM memory_terms WHERE agent_id = $2 AND memory_id = $1 ORDER BY term) t
-              WHERE s.agent_id = $2 AND s.term = t.term",
+            r#"UPDATE memory_term_stats s SET df = s.df - 1
+               FROM (SELECT s2.term FROM memory_term_stats s2
+                       JOIN memory_terms mt ON mt.agent_id = s2.agent_id AND mt.term = s2.term
+                      WHERE mt.agent_id = $2 AND mt.memory_id = $1
+                      ORDER BY s2.term COLLATE "C" FOR UPDATE OF s2) t
+              WHERE s.agent_id = $2 AND s.term = t.term"#,
             m.id as _,
             m.agent_id as _
         )

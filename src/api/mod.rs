@@ -11,12 +11,14 @@ pub mod docs;
 pub mod extract;
 pub mod gateway;
 pub mod health;
+pub mod identity;
 pub mod keys;
 pub mod llm;
 pub mod memories;
 mod middleware;
 pub mod openai;
 pub mod soul;
+pub mod wallets;
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -62,6 +64,8 @@ pub fn body_limit() -> usize {
         (name = "soul", description = "The agent's versioned soul document and its guard"),
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
+        (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
+        (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -121,6 +125,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
+        .merge(identity::routes())
+        .merge(wallets::routes())
 }
 
 /// The OpenAPI document, built once.

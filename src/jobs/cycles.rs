@@ -13,6 +13,7 @@ const HOUR: Duration = Duration::from_secs(3600);
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
+    all.extend(crate::identity::jobs::cycles());
     all.extend([
         Cycle::new(
             "chat_stream_sweep",

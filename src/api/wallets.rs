@@ -1,5 +1,6 @@
-//! Server-managed wallets (SPEC I2): create the agent's wallet, read its address and balance,
-//! list its transactions. No route ever returns the key.
+//! Wallets (SPEC I2): the agent's server-managed wallet (create, address and balance, the
+//! owner's limits, sends with confirmation above a threshold, transactions) and its owner-held
+//! wallets by address. No route ever returns a key.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -9,18 +10,30 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::Page;
-use super::extract::{Json, Query};
+use super::extract::{Json, Path, Query};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::ids::AgentId;
+use crate::wallets::external::{self, ExternalInput, ExternalWallet};
+use crate::wallets::send::{self, LimitsInput, SendRequest};
 use crate::wallets::transactions::{self, WalletTransaction};
 use crate::wallets::{self, Wallet};
+use uuid::Uuid;
 
 const READ: Scope = Scope("wallet:read");
 const WRITE: Scope = Scope("wallet:write");
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_wallet, create_wallet)).routes(routes!(list_transactions))
+    OpenApiRouter::new()
+        .routes(routes!(get_wallet, create_wallet))
+        .routes(routes!(set_limits))
+        .routes(routes!(send_value))
+        .routes(routes!(list_transactions))
+        .routes(routes!(confirm_send))
+        .routes(routes!(cancel_send))
+        .routes(routes!(list_external, add_external))
+        .routes(routes!(remove_external))
 }
 
 /// The wallet with its balance on the configured chain.
@@ -90,4 +103,112 @@ async fn list_transactions(
     scope.require(READ)?;
     let limit = page.limit()?.min(transactions::LIST_MAX);
     Ok(Json(transactions::list(state.pool(), scope.agent_id, limit, page.before).await?))
+}
+
+/// Sets the send limits: `max_per_tx_wei`, `max_per_day_wei` (any 24 hours) and
+/// `confirm_above_wei` (sends above it wait for the owner); `null` clears one (no per-transaction
+/// or per-day limit means nothing can be sent). Owner only: a key cannot raise its own limits.
+#[utoipa::path(put, path = "/v1/hosted-agents/{id}/wallet/limits", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = LimitsInput, security(("owner_session" = [])),
+    responses((status = 200, body = Wallet), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn set_limits(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<LimitsInput>,
+) -> ApiResult<Json<Wallet>> {
+    scope.require_owner()?;
+    Ok(Json(send::set_limits(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), input).await?))
+}
+
+/// Sends native value from the agent's wallet (202): queued at once, or
+/// `awaiting_confirmation` when above the owner's threshold. 422 `wallet_limit` when above the
+/// per-transaction or the 24-hour limit (or none is set), with the limit in `details`.
+/// Key scope: `wallet:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/wallet/send", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = SendRequest, security(("owner_session" = []), ("api_key" = ["wallet:write"])),
+    responses((status = 202, body = WalletTransaction), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn send_value(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<SendRequest>,
+) -> ApiResult<(StatusCode, Json<WalletTransaction>)> {
+    scope.require(WRITE)?;
+    let tx = send::request(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), input).await?;
+    Ok((StatusCode::ACCEPTED, Json(tx)))
+}
+
+/// Confirms a send waiting for the owner: it is queued. 409 when it is not waiting. Owner only.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/wallet/transactions/{tid}/confirm", tag = "wallets",
+    params(("id" = Uuid, Path, description = "Agent id"), ("tid" = Uuid, Path, description = "Transaction id")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = WalletTransaction), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn confirm_send(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, Uuid)>,
+) -> ApiResult<Json<WalletTransaction>> {
+    scope.require_owner()?;
+    Ok(Json(send::decide(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1, true).await?))
+}
+
+/// Declines a send waiting for the owner: it is cancelled. 409 when it is not waiting. Owner only.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/wallet/transactions/{tid}/cancel", tag = "wallets",
+    params(("id" = Uuid, Path, description = "Agent id"), ("tid" = Uuid, Path, description = "Transaction id")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = WalletTransaction), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn cancel_send(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, Uuid)>,
+) -> ApiResult<Json<WalletTransaction>> {
+    scope.require_owner()?;
+    Ok(Json(send::decide(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1, false).await?))
+}
+
+/// The agent's owner-held wallets, with their balances. Key scope: `wallet:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/wallet/external", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["wallet:read"])),
+    responses((status = 200, body = Vec<ExternalWallet>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_external(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<ExternalWallet>>> {
+    scope.require(READ)?;
+    Ok(Json(external::list(state.pool(), state.deps().chain.as_deref(), scope.agent_id).await?))
+}
+
+/// Adds an owner-held wallet by address (read-only: its balance is shown, nothing is signed).
+/// 409 when listed already or at the limit of 20. Owner only.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/wallet/external", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = ExternalInput, security(("owner_session" = [])),
+    responses((status = 201, body = Vec<ExternalWallet>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn add_external(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<ExternalInput>,
+) -> ApiResult<(StatusCode, Json<Vec<ExternalWallet>>)> {
+    scope.require_owner()?;
+    external::add(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), input).await?;
+    let all = external::list(state.pool(), state.deps().chain.as_deref(), scope.agent_id).await?;
+    Ok((StatusCode::CREATED, Json(all)))
+}
+
+/// Removes an owner-held wallet from the agent. Owner only.
+#[utoipa::path(delete, path = "/v1/hosted-agents/{id}/wallet/external/{eid}", tag = "wallets",
+    params(("id" = Uuid, Path, description = "Agent id"), ("eid" = Uuid, Path, description = "Owner-held wallet id")),
+    security(("owner_session" = [])),
+    responses((status = 204, description = "Removed"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn remove_external(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, Uuid)>,
+) -> ApiResult<StatusCode> {
+    scope.require_owner()?;
+    if external::remove(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found("owner-held wallet"))
+    }
 }

@@ -14,6 +14,7 @@ pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
     all.extend(crate::identity::jobs::cycles());
+    all.extend(crate::wallets::send::cycles());
     all.extend([
         Cycle::new(
             "chat_stream_sweep",

@@ -4,7 +4,11 @@
 //! type prints nothing secret.
 //!
 //! - `transactions`: what the wallet sent, from request to receipt (and the crash-safe settle).
+//! - `send`: native-value sends within the owner's limits, confirmation above a threshold.
+//! - `external`: owner-held wallets, by address, read-only.
 
+pub mod external;
+pub mod send;
 pub mod transactions;
 
 use chrono::{DateTime, Utc};

@@ -77,10 +77,27 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
 
     // The wallet's history has the confirmed registration; the gas was paid from the wallet.
     let history = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(history.as_array().unwrap().len(), 1);
     assert_eq!(history[0]["purpose"], "register");
     assert_eq!(history[0]["status"], "confirmed");
     assert_eq!(history[0]["tx_hash"], tx_hash);
     assert!(anvil.balance(&wallet).await < U256::from(ETH));
+
+    // A profile change is sent to the registry (setAgentURI, debounced) and shows in the file.
+    let r = agent.call(Method::PATCH, "", Some(json!({ "name": "Ada Lovelace" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
+        .execute(agent.app.pool())
+        .await
+        .unwrap();
+    agent.app.run_jobs().await;
+    let history = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(
+        (history[0]["purpose"].as_str(), history[0]["status"].as_str()),
+        (Some("set_agent_uri"), Some("confirmed"))
+    );
+    let file = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json();
+    assert_eq!(file["name"], "Ada Lovelace");
 
     // A second agent gets the next id.
     let second =

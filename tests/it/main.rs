@@ -34,3 +34,4 @@ mod packaging;
 mod processes;
 mod secrets;
 mod soul;
+mod wallets;

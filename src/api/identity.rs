@@ -4,9 +4,12 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::admin::Admin;
 use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
@@ -23,6 +26,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(registration_file))
         .routes(routes!(well_known_registration))
+        .routes(routes!(sponsor_wallet))
 }
 
 /// The agent's ERC-8004 identity: `none`, `pending`, `registered` (with its agentId, registry
@@ -114,4 +118,39 @@ async fn well_known_registration(State(state): State<AppState>, headers: HeaderM
     let agent =
         file::agent_of_domain(state.pool(), &host).await?.ok_or_else(|| ApiError::not_found("registration file"))?;
     serve_file(&state, agent).await
+}
+
+/// The platform's sponsor wallet.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SponsorWallet {
+    /// Lower-case 0x address: fund it to pay for registrations.
+    pub address: String,
+    pub chain_id: u64,
+    /// Native balance in wei; `null` when the node did not answer.
+    pub balance_wei: Option<String>,
+    /// Whether registrations are sent from it (`MINICLAW_IDENTITY_SIGNER=sponsor`).
+    pub in_use: bool,
+}
+
+/// The sponsor wallet that sends registrations when `MINICLAW_IDENTITY_SIGNER=sponsor` (made
+/// on first use, sealed under the master key): its address, to fund it, and balance.
+/// 422 without a chain or without a configured master key.
+#[utoipa::path(get, path = "/v1/admin/identity/sponsor", tag = "admin", security(("admin_bearer" = [])),
+    responses((status = 200, body = SponsorWallet), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn sponsor_wallet(State(state): State<AppState>, _: Admin) -> ApiResult<Json<SponsorWallet>> {
+    let deps = state.deps();
+    let chain = deps.chain.as_deref().ok_or_else(|| ApiError::Unprocessable {
+        code: "chain_not_configured",
+        message: "no chain is configured: set EVM_RPC_URL and EVM_CHAIN_ID".into(),
+        details: None,
+    })?;
+    crate::wallets::require_master_key(&deps.vault)?;
+    let signer = crate::wallets::sponsor_signer(&deps.pool, &deps.vault).await?;
+    let balance_wei = chain.balance(signer.address()).await.ok().map(|b| b.to_string());
+    Ok(Json(SponsorWallet {
+        address: format!("{:#x}", signer.address()),
+        chain_id: chain.chain_id,
+        balance_wei,
+        in_use: chain.settings.sponsor,
+    }))
 }

@@ -33,6 +33,10 @@ pub struct ChainSettings {
     pub receipt_wait: Duration,
     /// `MINICLAW_CHAIN_TIMEOUT_SECS`: the longest one RPC request may take.
     pub rpc_timeout: Duration,
+    /// `MINICLAW_IDENTITY_SIGNER=sponsor`: registrations are sent (and their gas paid) by the
+    /// platform's sponsor wallet, which then holds the identity tokens; default `agent`: each
+    /// agent's own wallet.
+    pub sponsor: bool,
 }
 
 impl ChainSettings {
@@ -64,6 +68,13 @@ impl ChainSettings {
         }
         let receipt_wait = Duration::from_secs(parse_num(get, "MINICLAW_CHAIN_RECEIPT_WAIT_SECS", 60u64, 1..=600)?);
         let rpc_timeout = Duration::from_secs(parse_num(get, "MINICLAW_CHAIN_TIMEOUT_SECS", 15u64, 1..=300)?);
+        let sponsor = match get("MINICLAW_IDENTITY_SIGNER").as_deref() {
+            None | Some("agent") => false,
+            Some("sponsor") => true,
+            Some(other) => {
+                return Err(bad("MINICLAW_IDENTITY_SIGNER", format!("`{other}` is not one of agent, sponsor")));
+            }
+        };
         let Some(rpc_url) = rpc_url else { return Ok(None) };
         let chain_id = chain_id.ok_or_else(|| {
             bad("EVM_CHAIN_ID", "is required with EVM_RPC_URL (e.g. 8453 for Base, 84532 for Base Sepolia)")
@@ -81,7 +92,7 @@ impl ChainSettings {
                     )
                 })?,
         };
-        Ok(Some(ChainSettings { rpc_url, chain_id, registry, receipt_wait, rpc_timeout }))
+        Ok(Some(ChainSettings { rpc_url, chain_id, registry, receipt_wait, rpc_timeout, sponsor }))
     }
 }
 
@@ -121,5 +132,6 @@ mod tests {
         assert_eq!(parse(&[("EVM_RPC_URL", "http://127.0.0.1:8545")]).unwrap_err().var, "EVM_CHAIN_ID");
         assert_eq!(parse(&[("EVM_RPC_URL", "ws://127.0.0.1:8545")]).unwrap_err().var, "EVM_RPC_URL");
         assert_eq!(parse(&[("EVM_CHAIN_ID", "0")]).unwrap_err().var, "EVM_CHAIN_ID");
+        assert_eq!(parse(&[("MINICLAW_IDENTITY_SIGNER", "owner")]).unwrap_err().var, "MINICLAW_IDENTITY_SIGNER");
     }
 }

@@ -1,4 +1,5 @@
-//! The identity jobs. `identity_register` signs `register(agentURI)` from the agent's wallet,
+//! The identity jobs. `identity_register` signs `register(agentURI)` from the agent's wallet
+//! (or the platform's sponsor wallet, `MINICLAW_IDENTITY_SIGNER=sponsor`),
 //! records the signed transaction's hash with the identity *before* broadcasting it, then
 //! settles it; a run after a crash finds the recorded transaction and looks its receipt up
 //! instead of registering a second time. A node that does not answer leaves the identity
@@ -6,6 +7,7 @@
 //! reason. `identity_update` sends `setAgentURI` after profile changes, the same way.
 
 use alloy::primitives::U256;
+use alloy::signers::local::PrivateKeySigner;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -90,7 +92,7 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
         None => {
             let uri = super::file::agent_uri(&deps.base_url, agent, row.domain.as_deref());
             let call = Call { to: chain.registry, value: U256::ZERO, input: registry::register_call(&uri) };
-            let signer = crate::wallets::signer(pool, &deps.vault, agent).await?;
+            let signer = signer(deps, chain, agent).await?;
             let signed = match with_note(pool, agent, sign(chain, &signer, &call).await).await? {
                 Ok(s) => s,
                 Err(reason) => return fail(pool, tenant, agent, &origin(&ctx), &reason).await,
@@ -152,12 +154,17 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
     }
 }
 
+/// Who sends identity transactions: the agent's wallet, or the platform's sponsor wallet.
+async fn signer(deps: &Deps, chain: &Chain, agent: AgentId) -> anyhow::Result<PrivateKeySigner> {
+    if chain.settings.sponsor {
+        crate::wallets::sponsor_signer(&deps.pool, &deps.vault).await
+    } else {
+        crate::wallets::signer(&deps.pool, &deps.vault, agent).await
+    }
+}
+
 /// Signing refusals that retrying cannot fix become `Err(reason)`.
-async fn sign(
-    chain: &Chain,
-    signer: &alloy::signers::local::PrivateKeySigner,
-    call: &Call,
-) -> anyhow::Result<Result<tx::Signed, String>> {
+async fn sign(chain: &Chain, signer: &PrivateKeySigner, call: &Call) -> anyhow::Result<Result<tx::Signed, String>> {
     match tx::sign(chain, signer, call).await {
         Ok(s) => Ok(Ok(s)),
         Err(e) if e.is_transient() => Err(e.into()),
@@ -233,7 +240,7 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
                 value: U256::ZERO,
                 input: registry::set_agent_uri_call(U256::from(erc8004_id as u64), &uri),
             };
-            let signer = crate::wallets::signer(pool, &deps.vault, agent).await?;
+            let signer = signer(deps, chain, agent).await?;
             let signed = match sign(chain, &signer, &call).await? {
                 Ok(s) => s,
                 Err(reason) => return update_failed(pool, tenant, agent, &ctx, &reason).await,

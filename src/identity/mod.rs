@@ -36,7 +36,7 @@ pub struct Identity {
     pub tx_hash: Option<String>,
     /// The transaction on a block explorer, for the chains miniclaw knows.
     pub explorer_tx_url: Option<String>,
-    /// The address owning the identity token (the agent's wallet).
+    /// The address owning the identity token (the agent's wallet, or the sponsor wallet).
     pub owner: Option<String>,
     /// The URI registered on chain.
     pub agent_uri: Option<String>,
@@ -122,7 +122,8 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
     })
 }
 
-/// Asks for the agent's registration: makes its wallet if it has none, marks the identity
+/// Asks for the agent's registration: makes its wallet if it has none (unless the sponsor
+/// wallet registers, `MINICLAW_IDENTITY_SIGNER=sponsor`), marks the identity
 /// `pending` and queues the job, in one transaction. 409 when it is pending or registered.
 pub async fn request_registration(
     deps: &Deps,
@@ -137,8 +138,13 @@ pub async fn request_registration(
             .into(),
         details: None,
     })?;
+    crate::wallets::require_master_key(&deps.vault)?;
     let mut tx = deps.pool.begin().await?;
-    let wallet = crate::wallets::ensure(&mut tx, &deps.vault, tenant, agent, origin).await?;
+    let wallet = if chain.settings.sponsor {
+        "sponsor".to_string()
+    } else {
+        crate::wallets::ensure(&mut tx, &deps.vault, tenant, agent, origin).await?
+    };
     let registry = format!("{:#x}", chain.registry);
     let marked = sqlx::query_scalar!(
         "INSERT INTO agent_identities (agent_id, status, chain_id, registry, requested_at)

@@ -185,3 +185,17 @@ pub async fn signer(pool: &PgPool, vault: &Vault, agent: AgentId) -> anyhow::Res
     }
     Ok(signer)
 }
+
+/// The vault name of the platform's sponsor wallet (`MINICLAW_IDENTITY_SIGNER=sponsor`).
+const SPONSOR: &str = "wallet:sponsor";
+
+/// The platform's sponsor wallet: a key generated on first use and kept sealed with the
+/// platform secrets. Only under a configured master key.
+pub async fn sponsor_signer(pool: &PgPool, vault: &Vault) -> anyhow::Result<PrivateKeySigner> {
+    if !matches!(vault.source(), KeySource::Environment) {
+        anyhow::bail!("the sponsor wallet needs a configured master key (MINICLAW_MASTER_KEY)");
+    }
+    let key =
+        Zeroizing::new(vault.platform_secret(pool, SPONSOR, || PrivateKeySigner::random().to_bytes().to_vec()).await?);
+    PrivateKeySigner::from_slice(&key).map_err(|_| anyhow::anyhow!("the sponsor wallet key is not a secp256k1 key"))
+}

@@ -148,6 +148,32 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
 }
 
 #[tokio::test]
+async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let builder = chain_env(TestApp::builder(), &anvil.url, registry)
+        .env("MINICLAW_IDENTITY_SIGNER", "sponsor")
+        .admin_password("operator");
+    let agent = OwnedAgent::new(builder.spawn().await).await;
+    let sponsor = agent.app.send(agent.app.admin(Method::GET, "/v1/admin/identity/sponsor")).await;
+    assert_eq!(sponsor.status, 200, "{}", sponsor.text);
+    let sponsor = sponsor.json();
+    assert_eq!((sponsor["in_use"].as_bool(), sponsor["balance_wei"].as_str()), (Some(true), Some("0")));
+    let address = sponsor["address"].as_str().unwrap().to_string();
+    anvil.set_balance(&address, U256::from(ETH)).await;
+
+    let r = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!((id["status"].as_str(), id["owner"].as_str()), (Some("registered"), Some(address.as_str())), "{id}");
+    assert_eq!(agent.call(Method::GET, "/wallet", None).await.status, 404, "no agent wallet was needed");
+    assert!(anvil.balance(&address).await < U256::from(ETH), "the sponsor paid the gas");
+    let read = chain_client(&["read", &anvil.url, &registry.to_string(), "0"], None).await;
+    assert_eq!(read["owner"].as_str().unwrap().to_lowercase(), address);
+}
+
+#[tokio::test]
 async fn a_node_that_is_down_leaves_the_registration_pending_until_it_answers() {
     let anvil = Anvil::start().await;
     let registry = anvil.deploy_registry().await;

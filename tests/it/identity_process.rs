@@ -33,10 +33,18 @@ fn worker(env: &[(&str, &str)], log: &std::path::Path) -> Child {
     cmd.envs(env.iter().copied()).spawn().unwrap()
 }
 
-async fn wait_for(what: &str, secs: u64, mut done: impl AsyncFnMut() -> bool) {
+/// Waits for `done`, at most `secs`; on failure the panic shows the workers' logs in `dir`.
+async fn wait_for(what: &str, secs: u64, dir: &std::path::Path, mut done: impl AsyncFnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(secs);
     while !done().await {
-        assert!(Instant::now() < deadline, "{what} did not happen within {secs} s");
+        if Instant::now() > deadline {
+            let logs: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .flatten()
+                .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+                .collect();
+            panic!("{what} did not happen within {secs} s; worker logs:\n{}", logs.join("\n---\n"));
+        }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -90,9 +98,9 @@ async fn a_worker_killed_between_broadcast_and_receipt_leaves_exactly_one_regist
         }
     };
     // The hash is recorded, then the transaction reaches the node's pool.
-    wait_for("the signed transaction's record", 60, async || recorded().await.is_some()).await;
+    wait_for("the signed transaction's record", 60, dir.path(), async || recorded().await.is_some()).await;
     let hash = recorded().await.unwrap();
-    wait_for("the broadcast", 60, async || {
+    wait_for("the broadcast", 60, dir.path(), async || {
         !anvil.rpc("eth_getTransactionByHash", serde_json::json!([hash])).await.is_null()
     })
     .await;
@@ -109,7 +117,7 @@ async fn a_worker_killed_between_broadcast_and_receipt_leaves_exactly_one_regist
         .unwrap();
     let mut second = worker(&env, &dir.path().join("second.log"));
     let mut identity = Value::Null;
-    wait_for("the registration", 60, async || {
+    wait_for("the registration", 60, dir.path(), async || {
         let r = agent.call(Method::GET, "/identity", None).await;
         identity = r.json();
         answers.push(r.text);

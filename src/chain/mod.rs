@@ -69,11 +69,26 @@ impl From<TransportError> for ChainError {
             RpcError::Transport(TransportErrorKind::HttpError(h)) if h.status == 429 || h.status >= 500 => {
                 ChainError::Unreachable(format!("HTTP {}", h.status))
             }
-            RpcError::Transport(kind) => ChainError::Unreachable(short(&kind.to_string())),
+            RpcError::Transport(kind) => ChainError::Unreachable(describe(kind)),
             RpcError::NullResp => ChainError::Unreachable("the node returned nothing".into()),
             other => ChainError::Rejected(short(&other.to_string())),
         }
     }
+}
+
+/// A transport error with its causes ("error sending request: … Connection refused"), each
+/// cut to one line without the URL.
+fn describe(error: &dyn std::error::Error) -> String {
+    let mut parts = vec![short(&error.to_string())];
+    let mut source = error.source();
+    while let Some(e) = source {
+        let text = short(&e.to_string());
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        source = e.source();
+    }
+    parts.join(": ")
 }
 
 /// One line of a transport error (reqwest's include the URL, which may carry an API key).
@@ -155,6 +170,24 @@ mod tests {
     fn transport_errors_lose_their_url() {
         let text = "error sending request for url (https://rpc.example/v2/SECRETKEY): connection refused";
         assert_eq!(short(text), "error sending request");
+    }
+
+    #[test]
+    fn a_transport_error_keeps_its_cause_and_loses_its_url() {
+        #[derive(Debug)]
+        struct Outer(std::io::Error);
+        impl std::fmt::Display for Outer {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("error sending request for url (https://rpc.example/v2/SECRETKEY)")
+            }
+        }
+        impl std::error::Error for Outer {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                Some(&self.0)
+            }
+        }
+        let e = Outer(std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "Connection refused"));
+        assert_eq!(describe(&e), "error sending request: Connection refused");
     }
 
     #[test]

@@ -62,6 +62,8 @@ impl AccountRow {
 
 /// Longest tenant name.
 pub const TENANT_NAME_MAX: usize = 100;
+/// The longest email address (RFC 5321's path limit less its angle brackets).
+const EMAIL_MAX: usize = 254;
 
 /// How a new owner proves who they are.
 enum Credential<'a> {
@@ -71,6 +73,7 @@ enum Credential<'a> {
 
 fn validate_email(email: &str) -> Result<String, ApiError> {
     let e = email.trim();
+    ApiError::check_length("email", e, EMAIL_MAX)?;
     let ok = e.len() <= 254
         && e.split_once('@').is_some_and(|(local, domain)| {
             !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
@@ -82,12 +85,7 @@ fn validate_email(email: &str) -> Result<String, ApiError> {
 /// The tenant name asked for, trimmed, or the default when none was given.
 fn tenant_name(asked: Option<String>, default: impl FnOnce() -> String) -> Result<String, ApiError> {
     let name = asked.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).unwrap_or_else(default);
-    if name.chars().count() > TENANT_NAME_MAX {
-        return Err(ApiError::validation(
-            "tenant_name",
-            format!("tenant_name must be at most {TENANT_NAME_MAX} characters"),
-        ));
-    }
+    ApiError::check_length("tenant_name", &name, TENANT_NAME_MAX)?;
     Ok(name)
 }
 
@@ -154,6 +152,7 @@ pub async fn create_owner(
     monthly_usd: Option<f64>,
 ) -> ApiResult<(OwnerView, TenantView)> {
     let email = validate_email(email)?;
+    ApiError::check_length("password", &password_plain, password::MAX_LEN)?;
     let len = password_plain.chars().count();
     if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
         return Err(ApiError::validation(

@@ -27,6 +27,9 @@ pub struct ActivityEntry {
     pub created_at: DateTime<Utc>,
 }
 
+/// The longest `reason` a change may be given (soul versions, memory history), in characters.
+pub const REASON_MAX: usize = 500;
+
 /// Who is acting, and under which request: what every recorded change carries.
 #[derive(Debug, Clone)]
 pub struct Origin {

@@ -112,7 +112,8 @@ pub async fn serve(listener: TcpListener, state: AppState, cancel: CancellationT
             state.0.registry.clone(),
             state.config().worker_concurrency,
             state.config().worker_poll,
-        );
+        )
+        .with_lease(state.config().job_lease);
         tokio::spawn(w.run(cancel.clone()))
     });
     let app = crate::api::router(state).into_make_service_with_connect_info::<SocketAddr>();

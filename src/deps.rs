@@ -1,6 +1,7 @@
 //! The services domain code runs on, built once per process: the database pool, the model
-//! gateway, the embedder, the vault of sealed secrets, the chain and the clock. `serve`, `worker`, `run-cycle`, the HTTP handlers and
-//! the jobs all hand this one bundle around; nothing assembles the services a second time.
+//! gateway, the embedder, the vault of sealed secrets, the chain and the clock. `serve`,
+//! `worker`, `run-cycle`, the HTTP handlers and the jobs all hand this one bundle around;
+//! nothing assembles the services a second time.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::chain::Chain;
-use crate::config::Config;
+use crate::config::{Caps, Config};
 use crate::embed::Embedder;
 use crate::llm::Gateway;
 use crate::secrets::Vault;
@@ -28,11 +29,22 @@ pub struct Deps {
     /// The externally visible base URL (registration files are served under it).
     pub base_url: String,
     pub clock: Clock,
+    /// What an agent may accumulate (soul versions kept, ...).
+    pub caps: Caps,
 }
 
 impl Deps {
     pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>, vault: Arc<Vault>) -> Deps {
-        Deps { pool, llm, embedder, vault, chain: None, base_url: String::new(), clock: Clock::System }
+        Deps {
+            pool,
+            llm,
+            embedder,
+            vault,
+            chain: None,
+            base_url: String::new(),
+            clock: Clock::System,
+            caps: Caps::default(),
+        }
     }
 
     /// The gateway, the embedder (loading the embedding model), the master key and the chain
@@ -62,7 +74,7 @@ impl Deps {
                 Some(Arc::new(chain))
             }
         };
-        Ok(Deps { chain, base_url: config.base_url(), ..Deps::new(pool, llm, embedder, vault) })
+        Ok(Deps { chain, base_url: config.base_url(), caps: config.caps, ..Deps::new(pool, llm, embedder, vault) })
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

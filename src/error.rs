@@ -50,6 +50,17 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64, message: Option<String>, reset_at: Option<chrono::DateTime<chrono::Utc>> },
     #[error("{0}")]
     Unavailable(String),
+    /// A model call the limits refuse (`budget::Refusal`): 429 `budget_exhausted` for the
+    /// caller's own budgets, 503 `global_spend_cap` or `kill_switch` for the operator's limits;
+    /// with `Retry-After` when it is known when to ask again.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+        retry_after_secs: Option<u64>,
+        reset_at: Option<chrono::DateTime<chrono::Utc>>,
+    },
     /// An upstream (model provider) failed.
     #[error("{0}")]
     BadGateway(String),
@@ -74,6 +85,22 @@ impl ApiError {
         }
     }
 
+    /// A free-text field longer than its limit: 422 `too_long`, naming the field and the limit
+    /// (in characters) in the message and in `details`.
+    pub fn too_long(field: &str, limit: usize, length: usize) -> Self {
+        ApiError::Unprocessable {
+            code: "too_long",
+            message: format!("`{field}` has {length} characters; the limit is {limit}"),
+            details: Some(serde_json::json!({ "field": field, "limit": limit, "length": length })),
+        }
+    }
+
+    /// `too_long` when `value` has more than `limit` characters.
+    pub fn check_length(field: &str, value: &str, limit: usize) -> Result<(), ApiError> {
+        let length = value.chars().count();
+        if length > limit { Err(ApiError::too_long(field, limit, length)) } else { Ok(()) }
+    }
+
     /// `what` not found, e.g. `not_found("agent")` → "agent not found".
     pub fn not_found(what: impl std::fmt::Display) -> Self {
         ApiError::NotFound(format!("{what} not found"))
@@ -91,6 +118,7 @@ impl ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Refused { status, .. } => *status,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -108,6 +136,7 @@ impl ApiError {
             ApiError::Unprocessable { code, .. } => code,
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::Refused { code, .. } => code,
             ApiError::BadGateway(_) => "upstream_failed",
             ApiError::Internal(_) => "internal",
         }
@@ -132,6 +161,13 @@ impl ApiError {
                 Some(match reset_at {
                     Some(at) => serde_json::json!({ "retry_after_secs": retry_after_secs, "reset_at": at }),
                     None => serde_json::json!({ "retry_after_secs": retry_after_secs }),
+                }),
+            ),
+            ApiError::Refused { message, retry_after_secs, reset_at, .. } => (
+                message.clone(),
+                retry_after_secs.map(|secs| match reset_at {
+                    Some(at) => serde_json::json!({ "retry_after_secs": secs, "reset_at": at }),
+                    None => serde_json::json!({ "retry_after_secs": secs }),
                 }),
             ),
             other => (other.to_string(), None),
@@ -165,31 +201,49 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let body = self.body();
         let mut resp = (status, Json(body)).into_response();
-        if let ApiError::RateLimited { retry_after_secs, .. } = &self
-            && let Ok(v) = HeaderValue::from_str(&retry_after_secs.max(&1).to_string())
+        let retry_after = match &self {
+            ApiError::RateLimited { retry_after_secs, .. } => Some(*retry_after_secs),
+            ApiError::Refused { retry_after_secs, .. } => *retry_after_secs,
+            _ => None,
+        };
+        if let Some(secs) = retry_after
+            && let Ok(v) = HeaderValue::from_str(&secs.max(1).to_string())
         {
             resp.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+        // Unavailable is transient (the database restarting, a paused service): say when to
+        // come back rather than leave clients to guess or hammer.
+        if let ApiError::Unavailable(_) = &self {
+            resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(UNAVAILABLE_RETRY_SECS));
         }
         resp
     }
 }
 
 /// A model call that could not be made or failed everywhere. A budget refusal is the caller's
-/// limit: 429 with the reset time (`Retry-After` and `details.reset_at`); the kill switch only
-/// stops background work, so a request seeing it is told the service is paused (503); every
-/// target failing is a 502 naming the attempts without their secrets.
+/// limit: 429 `budget_exhausted` with the reset time (`Retry-After` and `details.reset_at`), or
+/// a few seconds when the rest of the budget is only held by turns in progress. The operator's
+/// limits are not the caller's doing: the global daily cap is 503 `global_spend_cap` until
+/// midnight UTC, the kill switch 503 `kill_switch` with the operator's reason and no retry
+/// time. Every target failing is a 502 naming the attempts without their secrets.
 impl From<crate::llm::LlmError> for ApiError {
     fn from(e: crate::llm::LlmError) -> Self {
         use crate::llm::LlmError;
+        use crate::llm::budget::{HELD_RETRY_SECS, Refusal};
         match e {
-            LlmError::Refused(r) => match r.reset_at() {
-                Some(reset_at) => ApiError::RateLimited {
-                    retry_after_secs: (reset_at - chrono::Utc::now()).num_seconds().max(1) as u64,
-                    message: Some(r.to_string()),
-                    reset_at: Some(reset_at),
-                },
-                None => ApiError::Unavailable(r.to_string()),
-            },
+            LlmError::Refused(r) => {
+                let status = match r {
+                    Refusal::GlobalDailyCap { .. } | Refusal::KillSwitch { .. } => StatusCode::SERVICE_UNAVAILABLE,
+                    _ => StatusCode::TOO_MANY_REQUESTS,
+                };
+                let reset_at = r.reset_at();
+                let retry_after_secs = match (&r, reset_at) {
+                    (_, Some(at)) => Some((at - chrono::Utc::now()).num_seconds().max(1) as u64),
+                    (Refusal::AgentTokensHeld { .. }, None) => Some(HELD_RETRY_SECS),
+                    _ => None,
+                };
+                ApiError::Refused { status, code: r.code(), message: r.to_string(), retry_after_secs, reset_at }
+            }
             // The attempts name providers' answers (which can quote a masked key or an internal
             // address): they go to the log, the client learns how many failed.
             LlmError::AllFailed { attempts } => {
@@ -206,9 +260,14 @@ impl From<crate::llm::LlmError> for ApiError {
 }
 
 /// Internal, unless it is a saturated resource that answers "try again shortly" (429 with
-/// `Retry-After`): all password-hashing slots busy.
+/// `Retry-After`: all password-hashing slots busy) or a database that cannot be reached (503).
 impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
+        if let Some(db) = e.chain().find_map(|c| c.downcast_ref::<sqlx::Error>())
+            && database_unreachable(db)
+        {
+            return database_unavailable(db);
+        }
         if e.is::<crate::auth::password::Busy>() {
             return ApiError::RateLimited {
                 retry_after_secs: 1,
@@ -222,14 +281,29 @@ impl From<anyhow::Error> for ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        match &e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
-                tracing::warn!(error = %e, "database unavailable");
-                ApiError::Unavailable("the database is unavailable; try again shortly".into())
-            }
-            _ => ApiError::Internal(e.into()),
-        }
+        if database_unreachable(&e) { database_unavailable(&e) } else { ApiError::Internal(e.into()) }
     }
+}
+
+/// Seconds a 503 asks clients to wait before trying again.
+const UNAVAILABLE_RETRY_SECS: &str = "2";
+
+/// The database could not be reached or is going away: no connection within the pool's acquire
+/// timeout, a connection cut (the server stopped or restarted: its sessions end with SQLSTATE
+/// class 08 or 57P01-57P03), or too many connections. A restart ends these by itself.
+pub fn database_unreachable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => {
+            d.code().is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03" | "53300"))
+        }
+        _ => false,
+    }
+}
+
+fn database_unavailable(e: &sqlx::Error) -> ApiError {
+    tracing::warn!(error = %e, "database unavailable");
+    ApiError::Unavailable("the database is unavailable; try again shortly".into())
 }
 
 #[cfg(test)]
@@ -261,9 +335,17 @@ mod tests {
         assert_eq!(body["error"]["details"]["reset_at"], serde_json::json!(reset_at));
         let secs = body["error"]["details"]["retry_after_secs"].as_u64().unwrap();
         assert!((3 * 3600 - 5..=3 * 3600).contains(&secs), "{secs}");
+        assert_eq!(err.code(), "budget_exhausted");
         let paused: ApiError =
             LlmError::Refused(Refusal::KillSwitch { scope: "global".into(), reason: "x".into() }).into();
-        assert_eq!(paused.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!((paused.status(), paused.code()), (StatusCode::SERVICE_UNAVAILABLE, "kill_switch"));
+        assert!(paused.into_response().headers().get(header::RETRY_AFTER).is_none(), "no time is known");
+        let capped: ApiError = LlmError::Refused(Refusal::GlobalDailyCap { cap: 50.0, spent: 50.1, reset_at }).into();
+        assert_eq!((capped.status(), capped.code()), (StatusCode::SERVICE_UNAVAILABLE, "global_spend_cap"));
+        assert!(capped.into_response().headers().contains_key(header::RETRY_AFTER));
+        let held: ApiError = LlmError::Refused(Refusal::AgentTokensHeld { budget: 100, used: 90 }).into();
+        assert_eq!((held.status(), held.code()), (StatusCode::TOO_MANY_REQUESTS, "budget_exhausted"));
+        assert_eq!(held.into_response().headers()[header::RETRY_AFTER], "5");
         let failed: ApiError = LlmError::AllFailed { attempts: vec!["openai/gpt-5-mini: HTTP 500".into()] }.into();
         assert_eq!((failed.status(), failed.code()), (StatusCode::BAD_GATEWAY, "upstream_failed"));
     }

@@ -46,7 +46,7 @@ enum Command {
     },
     /// List the background cycles.
     Cycles,
-    /// Pause (`on`) or resume (`off`) background LLM work, globally or for one tenant.
+    /// Pause (`on`) or resume (`off`) model calls (chat and background work), globally or for one tenant.
     KillSwitch {
         #[arg(value_parser = ["on", "off"])]
         state: String,
@@ -101,6 +101,12 @@ fn main() -> ExitCode {
                 scope: miniclaw::jobs::registry::CycleScope::Platform,
                 interval_secs: Some(3600),
                 description: miniclaw::agents::PURGE_DESCRIPTION.into(),
+            });
+            cycles.push(miniclaw::jobs::registry::CycleInfo {
+                name: miniclaw::chat::PURGE_CYCLE.into(),
+                scope: miniclaw::jobs::registry::CycleScope::Platform,
+                interval_secs: Some(3600),
+                description: miniclaw::chat::PURGE_DESCRIPTION.into(),
             });
             for c in cycles {
                 let every = c.interval_secs.map(|s| format!("every {s} s")).unwrap_or_else(|| "on demand".into());
@@ -162,6 +168,8 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         let deps = miniclaw::deps::Deps::from_config(pool.clone(), &config).await?;
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
+        registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
+        registry.register(miniclaw::chat::purge_cycle(config.caps.conversation_retention_days));
         registry.provide(deps);
     }
     let registry = Arc::new(registry);
@@ -190,7 +198,10 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Worker => {
             let cancel = CancellationToken::new();
             app::cancel_on_signals(cancel.clone());
-            Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll).run(cancel).await?;
+            Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll)
+                .with_lease(config.job_lease)
+                .run(cancel)
+                .await?;
         }
         Command::RunCycle { cycle, agent } => {
             let job = run_cycle_now(&pool, &registry, &cycle, agent).await?;
@@ -218,6 +229,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 expires_at: None,
                 created_by: "cli".into(),
                 event: "key.issued",
+                end_user: None,
             };
             let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::Admin, None)).await?;
             tx.commit().await?;
@@ -228,9 +240,9 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             let scope = tenant.map(|t| format!("tenant {t}")).unwrap_or_else(|| "all tenants".into());
             if state == "on" {
                 miniclaw::llm::budget::kill(&pool, tenant, &reason).await?;
-                println!("background LLM work paused for {scope}");
+                println!("model calls paused for {scope}");
             } else if miniclaw::llm::budget::revive(&pool, tenant).await? {
-                println!("background LLM work resumed for {scope}");
+                println!("model calls resumed for {scope}");
             } else {
                 println!("the kill switch for {scope} was not on");
             }

@@ -178,7 +178,7 @@ vocabulary!(
 vocabulary!(
     /// What started a deep reflection (SPEC C2).
     ReflectionTrigger, "trigger" {
-        /// The recurring 12-hour cycle (background work: the kill switch applies).
+        /// The recurring 12-hour cycle (background work).
         Schedule => "schedule",
         /// An operator's `run-cycle` or admin route.
         Admin => "admin",
@@ -197,6 +197,26 @@ vocabulary!(
         Confirmed => "confirmed",
         /// Hidden and not proposed again.
         Dismissed => "dismissed",
+    }
+);
+
+vocabulary!(
+    /// A human-verification provider (SPEC I3): Self.xyz (zero-knowledge passport proof) or
+    /// Talent Protocol (builder credentials and score).
+    VerificationProvider, "provider" {
+        SelfXyz => "self_xyz",
+        TalentProtocol => "talent_protocol",
+    }
+);
+
+vocabulary!(
+    /// The outcome of a human verification (SPEC I3).
+    VerificationStatus, "status" {
+        Verified => "verified",
+        Pending => "pending",
+        Failed => "failed",
+        /// A verification withdrawn later (the provider or the operator revoked it).
+        Revoked => "revoked",
     }
 );
 
@@ -225,6 +245,8 @@ mod tests {
         round_trips(Intent::ALL);
         round_trips(ReflectionTrigger::ALL);
         round_trips(GapStatus::ALL);
+        round_trips(VerificationProvider::ALL);
+        round_trips(VerificationStatus::ALL);
         assert_eq!(MemorySource::NAMES.len(), MemorySource::ALL.len());
         assert_eq!(
             Category::USER_FACTS.map(Category::as_str),

@@ -19,16 +19,9 @@ pub use store::{create, delete, get, list, purge_deleted, restore, tenant_of, up
 /// The cycle that purges deleted agents once their retention (`MINICLAW_AGENT_RETENTION_DAYS`)
 /// has passed. Registered by the processes that run jobs, with the configured retention.
 pub fn purge_cycle(retention_days: u32) -> crate::jobs::Cycle {
-    crate::jobs::Cycle::new(
-        PURGE_CYCLE,
-        crate::jobs::CycleScope::Platform,
-        PURGE_DESCRIPTION,
-        move |ctx: crate::jobs::registry::JobContext| async move {
-            let purged = purge_deleted(&ctx.pool, retention_days).await?;
-            Ok(serde_json::json!({ "purged": purged }))
-        },
-    )
-    .every(std::time::Duration::from_secs(3600))
+    crate::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
+        Box::pin(purge_deleted(pool, days))
+    })
 }
 
 pub const PURGE_CYCLE: &str = "agent_purge";
@@ -66,4 +59,8 @@ pub struct Agent {
     pub connect_scopes: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Human verification (I3): the providers whose latest record says `verified`. Recorded by
+    /// the operator or the provider's webhook; see `GET …/verifications`.
+    #[schema(value_type = crate::verification::VerificationSummary)]
+    pub verification: sqlx::types::Json<crate::verification::VerificationSummary>,
 }

@@ -11,9 +11,12 @@ use crate::error::ApiError;
 use crate::jobs::{Registry, schedule};
 
 /// The columns an `Agent` is read from, for statements that return one.
-pub(crate) const COLUMNS: &str = "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
+pub(crate) const COLUMNS: &str = concat!(
+    "id, name, persona, emoji, tier, premium_model, daily_token_budget, outreach_enabled,
     outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours, timezone, active,
-    evm_address, ed25519_public_key, connect_scopes, created_at, updated_at";
+    evm_address, ed25519_public_key, connect_scopes, created_at, updated_at, ",
+    crate::verification_summary_sql!()
+);
 
 /// Validates `input` (name required), stores a new agent, schedules its recurring cycles and
 /// records the creation — all in the caller's transaction. A tenant has at most `max_agents`
@@ -87,12 +90,16 @@ impl<'q, O> BindSettings for sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::p
     }
 }
 
-/// The tenant's agents, newest first.
-pub async fn list(pool: &PgPool, tenant_id: TenantId) -> sqlx::Result<Vec<Agent>> {
+/// The tenant's agents, newest first: `limit` of them, created before agent `before` if given.
+pub async fn list(pool: &PgPool, tenant_id: TenantId, limit: i64, before: Option<AgentId>) -> sqlx::Result<Vec<Agent>> {
     sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC"
+        "SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND deleted_at IS NULL
+            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM agents WHERE tenant_id = $1 AND id = $3))
+          ORDER BY created_at DESC, id DESC LIMIT $2"
     ))
     .bind(tenant_id)
+    .bind(limit)
+    .bind(before)
     .fetch_all(pool)
     .await
 }

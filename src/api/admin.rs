@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::jobs::registry::CycleInfo;
@@ -123,22 +124,24 @@ pub struct JobFilter {
     pub kind: Option<String>,
     /// 1–500, default 50.
     pub limit: Option<i64>,
+    /// The cursor of the page: the `X-Next-Before` of the previous one.
+    pub before: Option<Uuid>,
 }
 
 /// Jobs, newest first; `?status=dead` lists the dead letters with their verbatim errors.
+/// `X-Next-Before` names the next page.
 #[utoipa::path(get, path = "/v1/admin/jobs", tag = "admin", params(JobFilter), security(("admin_bearer" = [])),
-    responses((status = 200, body = Vec<Job>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn list_jobs(_: Admin, State(state): State<AppState>, Query(f): Query<JobFilter>) -> ApiResult<Json<Vec<Job>>> {
+    responses((status = 200, body = Vec<Job>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_jobs(_: Admin, State(state): State<AppState>, Query(f): Query<JobFilter>) -> ApiResult<Paged<Job>> {
     if let Some(s) = &f.status
         && !["queued", "running", "done", "dead"].contains(&s.as_str())
     {
         return Err(ApiError::validation("status", "status must be one of queued, running, done, dead"));
     }
-    let limit = f.limit.unwrap_or(50);
-    if !(1..=500).contains(&limit) {
-        return Err(ApiError::validation("limit", "limit must be between 1 and 500"));
-    }
-    Ok(Json(queue::list(state.pool(), f.status.as_deref(), f.kind.as_deref(), limit).await?))
+    let page = Page { limit: f.limit, before: f.before };
+    let rows = queue::list(state.pool(), f.status.as_deref(), f.kind.as_deref(), page.fetch()?, f.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |j| j.id))
 }
 
 /// Puts a dead-lettered job back in the queue with fresh attempts.
@@ -205,10 +208,11 @@ async fn enqueue_job(
     if !(1..=20).contains(&max_attempts) {
         return Err(ApiError::validation("max_attempts", "max_attempts must be between 1 and 20"));
     }
-    if let Some(k) = &body.idempotency_key
-        && (k.is_empty() || k.len() > 200)
-    {
-        return Err(ApiError::validation("idempotency_key", "idempotency_key must be 1–200 characters"));
+    if let Some(k) = &body.idempotency_key {
+        if k.is_empty() {
+            return Err(ApiError::validation("idempotency_key", "idempotency_key must be 1–200 characters"));
+        }
+        ApiError::check_length("idempotency_key", k, 200)?;
     }
     let mut job = NewJob::new(body.kind)
         .max_attempts(max_attempts)

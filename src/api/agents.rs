@@ -5,8 +5,8 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Page;
 use super::extract::{Json, Query};
+use super::page::{Page, Paged};
 use crate::activity::{self, ActivityEntry};
 use crate::agents::{self, Agent, AgentInput};
 use crate::app::AppState;
@@ -37,11 +37,13 @@ async fn create_agent(
     Ok((StatusCode::CREATED, Json(agent)))
 }
 
-/// The tenant's agents, newest first.
-#[utoipa::path(get, path = "/v1/hosted-agents", tag = "agents", security(("owner_session" = [])),
-    responses((status = 200, body = Vec<Agent>), (status = 401, body = ErrorBody)))]
-async fn list_agents(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<Vec<Agent>>> {
-    Ok(Json(agents::list(state.pool(), owner.tenant_id).await?))
+/// The tenant's agents, newest first; `X-Next-Before` names the next page.
+#[utoipa::path(get, path = "/v1/hosted-agents", tag = "agents", params(Page), security(("owner_session" = [])),
+    responses((status = 200, body = Vec<Agent>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn list_agents(State(state): State<AppState>, owner: Owner, Query(page): Query<Page>) -> ApiResult<Paged<Agent>> {
+    let rows = agents::list(state.pool(), owner.tenant_id, page.fetch()?, page.before.map(AgentId)).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |a| a.id))
 }
 
 /// An agent's settings. Key scope: `agent:read`.
@@ -120,15 +122,18 @@ async fn restore_agent(State(state): State<AppState>, owner: Owner, Path(id): Pa
     Ok(Json(agent))
 }
 
-/// Every state change of the agent with its actor and request id, newest first. Key scope: `agent:read`.
+/// Every state change of the agent with its actor and request id, newest first;
+/// `X-Next-Before` names the next page. Key scope: `agent:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/activity", tag = "agents", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
-    responses((status = 200, body = Vec<ActivityEntry>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn agent_activity(
     State(state): State<AppState>,
     scope: AgentScope,
     Query(page): Query<Page>,
-) -> ApiResult<Json<Vec<ActivityEntry>>> {
+) -> ApiResult<Paged<ActivityEntry>> {
     scope.require(Scope::AGENT_READ)?;
-    Ok(Json(activity::list_agent(state.pool(), scope.agent_id, page.limit()?, page.before).await?))
+    let rows = activity::list_agent(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
 }

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use super::extract::{Json, Query};
+use super::page::{Page, Paged};
 use crate::accounts::{self, OwnerView, TenantView};
 use crate::activity::{self, ActivityEntry};
 use crate::app::AppState;
@@ -270,33 +270,16 @@ async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeRes
     Ok(Json(MeResponse { owner, tenant }))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Page {
-    /// 1–500, default 50.
-    pub limit: Option<i64>,
-    /// Return entries older than this id.
-    pub before: Option<Uuid>,
-}
-
-impl Page {
-    pub fn limit(&self) -> Result<i64, ApiError> {
-        let l = self.limit.unwrap_or(50);
-        if (1..=500).contains(&l) {
-            Ok(l)
-        } else {
-            Err(ApiError::validation("limit", "limit must be between 1 and 500"))
-        }
-    }
-}
-
-/// Tenant-level events (signups, deleted agents), newest first.
+/// Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
+/// next page.
 #[utoipa::path(get, path = "/v1/activity", tag = "auth", params(Page), security(("owner_session" = [])),
-    responses((status = 200, body = Vec<ActivityEntry>), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn tenant_activity(
     State(state): State<AppState>,
     owner: Owner,
     Query(page): Query<Page>,
-) -> ApiResult<Json<Vec<ActivityEntry>>> {
-    Ok(Json(activity::list_tenant(state.pool(), owner.tenant_id, page.limit()?, page.before).await?))
+) -> ApiResult<Paged<ActivityEntry>> {
+    let rows = activity::list_tenant(state.pool(), owner.tenant_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
 }

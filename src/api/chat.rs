@@ -18,10 +18,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::chat::stream::{self, Event};
-use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
+use crate::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
 pub(super) const READ: Scope = Scope("chat:read");
@@ -55,12 +56,6 @@ pub struct ChatReply {
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
-pub struct ListParams {
-    /// 1–200, default 50.
-    pub limit: Option<i64>,
-}
-
-#[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct HistoryParams {
     /// Also list replies that a regeneration replaced.
     #[serde(default)]
@@ -74,7 +69,17 @@ pub struct ResumeParams {
 }
 
 pub(super) fn caller(scope: &AgentScope) -> Caller {
-    Caller { tenant_id: scope.tenant_id, agent_id: scope.agent_id, origin: scope.origin() }
+    Caller {
+        tenant_id: scope.tenant_id,
+        agent_id: scope.agent_id,
+        origin: scope.origin(),
+        end_user: scope.end_user.clone(),
+    }
+}
+
+/// Whose conversations the request sees (see `chat::Audience`).
+pub(super) fn audience(scope: &AgentScope) -> Audience {
+    Audience { owner: scope.is_owner(), end_user: scope.end_user.clone() }
 }
 
 /// `web` for the dashboard (session cookie), `api` for bearer tokens and keys.
@@ -89,27 +94,23 @@ fn wants_sse(headers: &HeaderMap) -> bool {
 /// `Last-Event-ID: <reply id>:<byte offset>`.
 fn last_event_id(headers: &HeaderMap) -> Result<Option<(MessageId, usize)>, ApiError> {
     let Some(raw) = headers.get("last-event-id").and_then(|v| v.to_str().ok()) else { return Ok(None) };
-    let bad = || ApiError::validation("Last-Event-ID", "expected `<message id>:<offset>` as sent in the stream's ids");
-    let (id, offset) = raw.trim().split_once(':').ok_or_else(bad)?;
-    Ok(Some((id.parse().map_err(|_| bad())?, offset.parse().map_err(|_| bad())?)))
+    stream::parse_event_id(raw).map(Some).ok_or_else(|| {
+        ApiError::validation("Last-Event-ID", "expected `<message id>:<offset>` as sent in the stream's ids")
+    })
 }
 
-fn sse_id(reply: MessageId, offset: usize) -> String {
-    format!("{reply}:{offset}")
-}
-
-/// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`.
+/// The SSE stream of one reply from `offset`: `start`, `token`s, then `done` or `error`. The
+/// follower's place is held until the stream ends or its client goes away.
 fn reply_events(
     state: AppState,
-    agent_id: AgentId,
+    follower: stream::Follower,
     reply_id: MessageId,
     offset: usize,
     start: Option<Value>,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let pool = state.pool().clone();
-    tokio::spawn(async move { stream::follow(pool, state.chat_streams(), agent_id, reply_id, offset, tx).await });
-    let first = start.map(|s| Ok(SseEvent::default().event("start").id(sse_id(reply_id, offset)).data(s.to_string())));
+    let rx = stream::spawn_follow(state, follower, offset);
+    let first = start
+        .map(|s| Ok(SseEvent::default().event("start").id(stream::event_id(reply_id, offset)).data(s.to_string())));
     let rest = futures::stream::unfold((rx, offset, false), move |(mut rx, mut at, finished)| async move {
         if finished {
             return None;
@@ -121,13 +122,13 @@ fn reply_events(
                 (
                     SseEvent::default()
                         .event("token")
-                        .id(sse_id(reply_id, end))
+                        .id(stream::event_id(reply_id, end))
                         .data(json!({ "text": text }).to_string()),
                     false,
                 )
             }
             Event::Done(meta) => {
-                (SseEvent::default().event("done").id(sse_id(reply_id, at)).data(meta.to_string()), true)
+                (SseEvent::default().event("done").id(stream::event_id(reply_id, at)).data(meta.to_string()), true)
             }
             Event::Failed { code, message } => (
                 SseEvent::default()
@@ -150,7 +151,8 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
             "user_message_id": started.user_message_id,
             "message_id": started.reply_id,
         });
-        return Ok(reply_events(state, started.agent_id, started.reply_id, 0, Some(start)).into_response());
+        let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
+        return Ok(reply_events(state, follower, started.reply_id, 0, Some(start)).into_response());
     }
     let chat::Finished { reply, meta } =
         started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
@@ -161,12 +163,18 @@ async fn respond(state: AppState, started: Started, sse: bool) -> ApiResult<Resp
 /// as JSON, or as Server-Sent Events with `Accept: text/event-stream` (`start`, `token`s with
 /// ids `<message id>:<byte offset>`, then `done` with the metadata, or `error`). Sending the
 /// same request with `Last-Event-ID` resumes that reply instead of starting a new turn. Over
-/// the agent's daily token budget: 429 with the reset time. Key scope: `chat:write`.
-#[utoipa::path(post, path = "/v1/hosted-agents/{id}/chat", tag = "chat", params(("id" = Uuid, Path, description = "Agent id")),
+/// the agent's daily token budget: 429 `budget_exhausted` with the reset time; the operator's
+/// kill switch or the platform's daily spending cap: 503 (`kill_switch`, `global_spend_cap`).
+/// Refused, nothing is stored. A new conversation is for the end user the request acts for
+/// (`X-Miniclaw-User`, or the key's binding); an existing one must be that end user's (404
+/// otherwise). Starting a conversation beyond `MINICLAW_CONVERSATIONS_PER_AGENT` is 409. Key
+/// scope: `chat:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/chat", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     request_body = ChatInput, security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply, description = "The reply (JSON), or an SSE stream with `Accept: text/event-stream`"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody), (status = 503, body = ErrorBody)))]
 async fn chat_turn(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -181,21 +189,29 @@ async fn chat_turn(
     respond(state, started, wants_sse(&headers)).await
 }
 
+/// Follows a reply again from `offset`: 429 with `Retry-After` when the reply, or the agent's
+/// replies, already have as many followers as the settings allow.
 async fn resume(state: AppState, scope: &AgentScope, reply_id: MessageId, offset: usize) -> ApiResult<Response> {
-    let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, reply_id).await?;
+    let (_, content) = chat::reply_progress(state.pool(), scope.agent_id, &audience(scope), reply_id).await?;
     if offset > content.len() || !content.is_char_boundary(offset) {
         return Err(ApiError::validation("Last-Event-ID", "the offset is not one this reply's stream sent"));
     }
-    Ok(reply_events(state, scope.agent_id, reply_id, offset, None).into_response())
+    let follower =
+        state.chat_streams().follow(scope.agent_id, reply_id, &state.config().streams).map_err(|crowded| {
+            ApiError::RateLimited { retry_after_secs: 5, message: Some(crowded.to_string()), reset_at: None }
+        })?;
+    Ok(reply_events(state, follower, reply_id, offset, None).into_response())
 }
 
 /// The SSE stream of a reply from the offset in `Last-Event-ID` (or `?offset=`): what was
-/// produced since, then the live rest. Works during and after generation. Key scope: `chat:read`.
+/// produced since, then the live rest. Works during and after generation. 429 with
+/// `Retry-After` when the reply (or the agent's replies) already has as many followers as
+/// allowed. Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/chat/replies/{mid}/stream", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Reply (assistant message) id"), ResumeParams),
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Reply (assistant message) id"), ResumeParams, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
     responses((status = 200, description = "text/event-stream"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn resume_reply(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -214,53 +230,73 @@ async fn resume_reply(
     resume(state, &scope, ids.1, offset).await
 }
 
-/// The agent's conversations, most recently active first. Key scope: `chat:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), ListParams),
+/// The conversations the request may see, most recently active first; `X-Next-Before` names
+/// the next page. An owner session sees all of them; a key (or an owner naming an end user
+/// with `X-Miniclaw-User`) sees those of the end user it acts for, or, acting for none, those
+/// started through the API without one; never the owner's dashboard chats. Key scope: `chat:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations", tag = "chat", params(("id" = Uuid, Path, description = "Agent id"), Page, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
-    responses((status = 200, body = Vec<Conversation>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<Conversation>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_conversations(
     State(state): State<AppState>,
     scope: AgentScope,
-    Query(params): Query<ListParams>,
-) -> ApiResult<Json<Vec<Conversation>>> {
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Conversation>> {
     scope.require(READ)?;
-    let limit = params.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
-    }
-    Ok(Json(chat::conversations(state.pool(), scope.agent_id, limit).await?))
+    let before = page.before.map(ConversationId);
+    let rows = chat::conversations(state.pool(), scope.agent_id, &audience(&scope), page.fetch()?, before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |c| c.id))
 }
 
-/// A conversation's messages in order (a reply right after the message it answers), each with its
-/// status and, for replies, the metadata.
-/// Key scope: `chat:read`.
+/// A page of a conversation's messages in reading order (a reply right after the message it
+/// answers), each with its status and, for replies, the metadata. Without `before` the newest
+/// page; `X-Next-Before` names the page before it. Key scope: `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/conversations/{cid}/messages", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), HistoryParams),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), HistoryParams, Page, ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),
-    responses((status = 200, body = Vec<ChatMessage>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<ChatMessage>, headers(("x-next-before" = String, description = "The `before` of the previous (older) page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn conversation_messages(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, ConversationId)>,
     Query(params): Query<HistoryParams>,
-) -> ApiResult<Json<Vec<ChatMessage>>> {
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ChatMessage>> {
     scope.require(READ)?;
-    Ok(Json(chat::messages(state.pool(), scope.agent_id, ids.1, params.include_superseded).await?))
+    let (audience, before) = (audience(&scope), page.before.map(MessageId));
+    let rows = chat::messages(
+        state.pool(),
+        scope.agent_id,
+        &audience,
+        ids.1,
+        params.include_superseded,
+        page.fetch()?,
+        before,
+    )
+    .await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |m| m.id).chronological())
 }
 
-/// Deletes a conversation and its messages; what the agent learned from it stays in memory.
+/// Deletes a conversation the request may see: it is gone at once (404 from then on) and
+/// purged with its messages after `MINICLAW_CONVERSATION_RETENTION_DAYS`; the deletion is in
+/// the agent's activity log with who made it. What the agent learned from it stays in memory.
 /// Key scope: `chat:write`.
 #[utoipa::path(delete, path = "/v1/hosted-agents/{id}/conversations/{cid}", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id")),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:write"])),
-    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 204, description = "Deleted"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_conversation(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, ConversationId)>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
-    chat::delete_conversation(state.pool(), scope.agent_id, ids.1).await?;
+    let retention = state.config().caps.conversation_retention_days;
+    let (pool, origin) = (state.pool(), scope.origin());
+    chat::delete_conversation(pool, scope.tenant_id, scope.agent_id, &audience(&scope), ids.1, &origin, retention)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -268,10 +304,11 @@ async fn delete_conversation(
 /// after a failed generation; earlier replies become `superseded`. JSON or SSE like the chat
 /// endpoint. 409 while a reply to it is still streaming. Key scope: `chat:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/conversations/{cid}/messages/{mid}/regenerate", tag = "chat",
-    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("mid" = Uuid, Path, description = "Message id")),
+    params(("id" = Uuid, Path, description = "Agent id"), ("cid" = Uuid, Path, description = "Conversation id"), ("mid" = Uuid, Path, description = "Message id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:write"])),
     responses((status = 200, body = ChatReply), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
 async fn regenerate(
     State(state): State<AppState>,
     scope: AgentScope,

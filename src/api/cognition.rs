@@ -12,7 +12,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::extract::{Json, Path};
+use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
 use crate::chat::shadow::{self, ShadowReport};
@@ -78,25 +79,32 @@ async fn trigger_reflection(
     Ok((StatusCode::CREATED, Json(r)))
 }
 
-/// Model refusals keep their status (429 budget, 503 kill switch), a reflection already running
-/// is 409; anything else is a 500.
+/// Model refusals keep their status (429 budget, 503 kill switch or global cap), a reflection
+/// already running is 409, a database out of reach 503; anything else is a 500.
 fn llm_or_internal(e: anyhow::Error) -> ApiError {
     if e.is::<reflection::AlreadyRunning>() {
         return ApiError::Conflict(e.to_string());
     }
     match e.downcast::<crate::llm::LlmError>() {
         Ok(llm) => llm.into(),
-        Err(e) => ApiError::Internal(e),
+        Err(e) => e.into(),
     }
 }
 
-/// The agent's reflections, newest first, each with the actions it applied. Key scope: `soul:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/reflections", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's reflections, newest first, each with the actions it applied; `X-Next-Before`
+/// names the next page. Key scope: `soul:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/reflections", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["soul:read"])),
-    responses((status = 200, body = Vec<Reflection>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_reflections(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Reflection>>> {
+    responses((status = 200, body = Vec<Reflection>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_reflections(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Reflection>> {
     scope.require(SOUL_READ)?;
-    Ok(Json(reflection::list(state.pool(), scope.agent_id, 50).await?))
+    let rows = reflection::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |r| r.id))
 }
 
 /// The compiled knowledge dossier and whether it is fresh (no memory changed since; chat uses
@@ -126,13 +134,20 @@ async fn compile_dossier(State(state): State<AppState>, scope: AgentScope) -> Ap
 }
 
 /// Knowledge gaps found by lint: questions whose answers would help the agent. Confirmed gaps
-/// first; dismissed ones are not listed. Key scope: `memories:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/knowledge-gaps", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+/// first; dismissed ones are not listed; `X-Next-Before` names the next page. Key scope:
+/// `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/knowledge-gaps", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["memories:read"])),
-    responses((status = 200, body = Vec<KnowledgeGap>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn knowledge_gaps(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<KnowledgeGap>>> {
+    responses((status = 200, body = Vec<KnowledgeGap>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn knowledge_gaps(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<KnowledgeGap>> {
     scope.require(MEM_READ)?;
-    Ok(Json(lint::gaps(state.pool(), scope.agent_id).await?))
+    let rows = lint::gaps(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |g| g.id))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -160,13 +175,20 @@ async fn update_gap(
         .ok_or_else(|| ApiError::not_found("knowledge gap"))
 }
 
-/// Strategic tasks set by deep reflection, open ones first. Key scope: `tasks:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/tasks", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+/// Strategic tasks set by deep reflection, open ones first, newest first; `X-Next-Before` names
+/// the next page. Key scope: `tasks:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/tasks", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["tasks:read"])),
-    responses((status = 200, body = Vec<Task>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_tasks(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Task>>> {
+    responses((status = 200, body = Vec<Task>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_tasks(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Task>> {
     scope.require(TASKS_READ)?;
-    Ok(Json(tasks::list(state.pool(), scope.agent_id, tasks::LIST_MAX).await?))
+    let rows = tasks::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |t| t.id))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -43,22 +43,28 @@ where
                 ApiError::bad_request(format!("could not read the request body: {e}"))
             }
         })?;
-        if contains_nul_escape(&bytes) {
-            return Err(ApiError::BadRequest {
-                code: "invalid_body",
-                message: "strings may not contain NUL (\\u0000) characters".into(),
-                details: None,
-            });
-        }
-        let mut de = serde_json::Deserializer::from_slice(&bytes);
-        let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            let path = e.path().to_string();
-            body_error(&path, e.into_inner())
-        })?;
-        // Trailing characters after the value are a syntax error too.
-        de.end().map_err(|e| body_error("", e))?;
-        Ok(Json(value))
+        from_bytes(&bytes).map(Json)
     }
+}
+
+/// A JSON body already read (for routes that check the raw bytes first, such as a signed
+/// webhook), with the same checks and errors as [`Json`].
+pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if contains_nul_escape(bytes) {
+        return Err(ApiError::BadRequest {
+            code: "invalid_body",
+            message: "strings may not contain NUL (\\u0000) characters".into(),
+            details: None,
+        });
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        body_error(&path, e.into_inner())
+    })?;
+    // Trailing characters after the value are a syntax error too.
+    de.end().map_err(|e| body_error("", e))?;
+    Ok(value)
 }
 
 /// 400 naming the problem and, for shape errors, the field (`kind`, `scopes[2]`, ...).

@@ -61,7 +61,8 @@ async fn register(State(state): State<AppState>, scope: AgentScope) -> ApiResult
 #[utoipa::path(patch, path = "/v1/hosted-agents/{id}/identity", tag = "identity", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = Profile, security(("owner_session" = []), ("api_key" = ["identity:write"])),
     responses((status = 200, body = Identity), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Another agent uses the domain")))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Another agent uses the domain"),
+        (status = 422, body = ErrorBody, description = "A field over its length limit (`too_long`)")))]
 async fn update_profile(
     State(state): State<AppState>,
     scope: AgentScope,

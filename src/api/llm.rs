@@ -1,5 +1,5 @@
 //! Operator routes of the model gateway: the effective routing table and the kill switch
-//! that pauses background LLM work (SPEC M1, M7).
+//! that pauses every model call, chat turns and background work (SPEC M1, M7).
 
 use crate::ids::TenantId;
 use axum::extract::State;
@@ -39,7 +39,7 @@ pub struct KillSwitch {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KillSwitchRequest {
-    /// Pause one tenant; omit to pause all background LLM work.
+    /// Pause one tenant; omit to pause every tenant.
     pub tenant_id: Option<TenantId>,
     #[serde(default)]
     pub reason: String,
@@ -53,7 +53,8 @@ async fn list_switches(_: Admin, State(state): State<AppState>) -> ApiResult<Jso
     Ok(Json(rows.into_iter().map(|(scope, reason, created_at)| KillSwitch { scope, reason, created_at }).collect()))
 }
 
-/// Pauses background LLM work globally or for one tenant (chat keeps working).
+/// Pauses model calls globally or for one tenant: chat turns are refused with 503 `kill_switch`
+/// and the reason (nothing is stored; the client keeps its message), background work is skipped.
 #[utoipa::path(put, path = "/v1/admin/llm/kill-switch", tag = "admin", request_body = KillSwitchRequest, security(("admin_bearer" = [])),
     responses((status = 204, description = "On"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn set_switch(
@@ -65,7 +66,7 @@ async fn set_switch(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Resumes background LLM work (globally, or for the tenant given).
+/// Resumes model calls (globally, or for the tenant given).
 #[utoipa::path(delete, path = "/v1/admin/llm/kill-switch", tag = "admin", request_body = KillSwitchRequest, security(("admin_bearer" = [])),
     responses((status = 204, description = "Off"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "It was not on")))]
 async fn clear_switch(

@@ -11,6 +11,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
+use super::page::{Paged, VersionPage};
+use crate::activity::REASON_MAX;
 use crate::app::AppState;
 use crate::auth::{Actor, AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -93,6 +95,26 @@ pub struct DeleteParams {
     pub reason: Option<String>,
 }
 
+/// A bulk item's validation error, naming the item: `memories[3].content`.
+fn at_index(e: ApiError, i: usize) -> ApiError {
+    let field = |details: &Option<serde_json::Value>| {
+        format!("memories[{i}].{}", details.as_ref().and_then(|d| d["field"].as_str()).unwrap_or(""))
+    };
+    match e {
+        ApiError::BadRequest { code, message, details } => ApiError::BadRequest {
+            code,
+            message: format!("memories[{i}]: {message}"),
+            details: Some(serde_json::json!({ "field": field(&details) })),
+        },
+        ApiError::Unprocessable { code, message, details } => {
+            let mut d = details.clone().unwrap_or_else(|| serde_json::json!({}));
+            d["field"] = serde_json::json!(field(&details));
+            ApiError::Unprocessable { code, message: format!("memories[{i}]: {message}"), details: Some(d) }
+        }
+        other => other,
+    }
+}
+
 fn source_of(scope: &AgentScope) -> MemorySource {
     if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
 }
@@ -110,6 +132,7 @@ async fn create_memory(
     memory::validate(Some(&input.content), Some(&input.category), input.confidence, input.importance)?;
     let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await?;
+    memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
     let m =
         memory::create(&mut tx, scope.agent_id, &scope.origin(), new_memory(input, source_of(&scope), embedding), None)
             .await?;
@@ -158,6 +181,9 @@ async fn update_memory(
 ) -> ApiResult<Json<Memory>> {
     scope.require(WRITE)?;
     memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
+    if let Some(r) = &input.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
     let embedding = match &input.content {
         Some(c) => embed_all(&state, std::slice::from_ref(c)).await.pop().flatten(),
         None => None,
@@ -191,25 +217,32 @@ async fn delete_memory(
     Query(params): Query<DeleteParams>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
+    if let Some(r) = &params.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
     let mut tx = state.pool().begin().await?;
     memory::delete(&mut tx, scope.agent_id, ids.1, &scope.origin(), params.reason.as_deref()).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Every version of a memory with actor and reason, oldest first; also for deleted memories.
+/// A page of a memory's versions with actor and reason, in the order they happened; also for
+/// deleted memories. Without `before` the newest page; `X-Next-Before` names the one before it.
 /// Key scope: `memories:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}/history", tag = "memories",
-    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id"), VersionPage),
     security(("owner_session" = []), ("api_key" = ["memories:read"])),
-    responses((status = 200, body = Vec<MemoryVersion>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<MemoryVersion>, headers(("x-next-before" = String, description = "The `before` of the previous (older) page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn memory_history(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, MemoryId)>,
-) -> ApiResult<Json<Vec<MemoryVersion>>> {
+    Query(page): Query<VersionPage>,
+) -> ApiResult<Paged<MemoryVersion>> {
     scope.require(READ)?;
-    Ok(Json(memory::history(state.pool(), scope.agent_id, ids.1).await?))
+    let rows = memory::history(state.pool(), scope.agent_id, ids.1, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |v| v.version).chronological())
 }
 
 /// Adds up to 500 memories in one transaction: all are stored, or none. Key scope: `memories:write`.
@@ -226,20 +259,15 @@ async fn bulk_create(
         return Err(ApiError::validation("memories", format!("send between 1 and {BULK_MAX} memories")));
     }
     for (i, m) in input.memories.iter().enumerate() {
-        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance).map_err(|e| match e {
-            ApiError::BadRequest { code, message, details } => ApiError::BadRequest {
-                code,
-                message: format!("memories[{i}]: {message}"),
-                details: Some(serde_json::json!({ "field": format!("memories[{i}].{}", details.as_ref().and_then(|d| d["field"].as_str()).unwrap_or("")) })),
-            },
-            other => other,
-        })?;
+        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance)
+            .map_err(|e| at_index(e, i))?;
     }
     let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
     let vectors = embed_all(&state, &texts).await;
     let source = source_of(&scope);
     let origin = scope.origin();
     let mut tx = state.pool().begin().await?;
+    memory::check_room(&mut tx, scope.agent_id, texts.len(), state.config().caps.memories_per_agent).await?;
     let mut created = Vec::with_capacity(texts.len());
     for (m, v) in input.memories.into_iter().zip(vectors) {
         created.push(

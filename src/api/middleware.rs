@@ -1,5 +1,6 @@
-//! Cross-cutting HTTP behaviour: spans with request ids, latency metrics per route, and the
-//! guarantee that every error response has the JSON error shape.
+//! Cross-cutting HTTP behaviour: spans with request ids, latency metrics per route, the
+//! guarantee that every error response has the JSON error shape, and a deadline for request
+//! bodies.
 
 use std::any::Any;
 use std::time::Instant;
@@ -124,6 +125,65 @@ pub async fn security_headers(mut resp: axum::response::Response) -> axum::respo
     }
     if h.contains_key(header::SET_COOKIE) {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    resp
+}
+
+/// The body of a request whose client did not finish sending it in time.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body did not arrive in time")]
+struct BodyTooSlow;
+
+/// A slow client (slowloris) must not hold a connection and a task forever: the request body
+/// has `MINICLAW_REQUEST_BODY_TIMEOUT_SECS` in total from the headers, however steadily it
+/// trickles in. Past that its reader gets an error and the client a 408 (and the connection is
+/// closed). Only reading the request is bounded: a handler may take as long as it needs, and
+/// streamed responses (SSE) are never cut.
+pub async fn request_body_deadline(
+    State(state): State<crate::app::AppState>,
+    req: Request,
+    next: Next,
+) -> axum::response::Response {
+    use axum::body::HttpBody;
+    use futures::StreamExt;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    if req.body().size_hint().exact() == Some(0) {
+        return next.run(req).await;
+    }
+    let limit = state.config().streams.request_body_timeout;
+    let deadline = tokio::time::Instant::now() + limit;
+    let expired = Arc::new(AtomicBool::new(false));
+    let flag = expired.clone();
+    let (parts, body) = req.into_parts();
+    let timed = futures::stream::unfold(Some(body.into_data_stream()), move |data| {
+        let flag = flag.clone();
+        async move {
+            let mut data = data?;
+            match tokio::time::timeout_at(deadline, data.next()).await {
+                Ok(Some(chunk)) => Some((chunk.map_err(axum::BoxError::from), Some(data))),
+                Ok(None) => None,
+                Err(_) => {
+                    flag.store(true, Ordering::Relaxed);
+                    Some((Err(axum::BoxError::from(BodyTooSlow)), None))
+                }
+            }
+        }
+    });
+    let resp = next.run(Request::from_parts(parts, Body::from_stream(timed))).await;
+    // Whatever the reader made of the failed body (400, 413, ...), the cause was the deadline.
+    if expired.load(Ordering::Relaxed) && (resp.status().is_client_error() || resp.status().is_server_error()) {
+        let body = crate::error::ErrorBody {
+            error: crate::error::ErrorDetail {
+                code: "timeout".into(),
+                message: format!("the request body did not arrive within {} s", limit.as_secs()),
+                details: None,
+            },
+        };
+        let mut resp = (axum::http::StatusCode::REQUEST_TIMEOUT, axum::Json(body)).into_response();
+        resp.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return resp;
     }
     resp
 }

@@ -1,6 +1,6 @@
 //! The HTTP surface: one file per endpoint family, assembled here with the shared layers
-//! (request ids, tracing, metrics, body limit, panic catching, JSON errors everywhere, security
-//! headers on every response).
+//! (request ids, tracing, metrics, body limit and deadline, panic catching, JSON errors
+//! everywhere, security headers on every response).
 
 pub mod admin;
 pub mod agents;
@@ -17,7 +17,10 @@ pub mod llm;
 pub mod memories;
 mod middleware;
 pub mod openai;
+pub mod page;
+pub mod poc;
 pub mod soul;
+pub mod verification;
 pub mod wallets;
 
 use std::sync::LazyLock;
@@ -63,6 +66,7 @@ pub fn body_limit() -> usize {
         (name = "cognition", description = "Deep reflection, the knowledge dossier, knowledge gaps, tasks, the calibration shadow"),
         (name = "soul", description = "The agent's versioned soul document and its guard"),
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
+        (name = "identity", description = "Human-verification records, the signed verification webhook and the Proof-of-Contribution score"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
         (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
@@ -127,6 +131,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(cognition::routes())
         .merge(identity::routes())
         .merge(wallets::routes())
+        .merge(poc::routes())
+        .merge(verification::routes())
 }
 
 /// The OpenAPI document, built once.
@@ -157,6 +163,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::request_body_deadline))
         .layer(axum::middleware::from_fn(middleware::reject_nul_in_uri))
         .layer(axum::middleware::map_response(middleware::json_errors))
         .layer(CatchPanicLayer::custom(middleware::panic_response))

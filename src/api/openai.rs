@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::chat::{WRITE, caller};
+use super::chat::{WRITE, audience, caller};
 use super::extract::Json;
 use crate::app::AppState;
 use crate::auth::AgentScope;
@@ -51,6 +51,9 @@ pub struct CompletionRequest {
     pub stream_options: Option<Value>,
     /// Continue this conversation (extension; with the OpenAI SDKs pass it in `extra_body`).
     pub conversation_id: Option<ConversationId>,
+    /// The miniapp end user the call is for (1–128 characters): the conversation is theirs and
+    /// only their conversations are continued. A key bound to an end user refuses another (403).
+    pub user: Option<String>,
 }
 
 fn text_of(content: &Option<Value>) -> String {
@@ -67,14 +70,17 @@ fn text_of(content: &Option<Value>) -> String {
 }
 
 /// OpenAI-compatible chat completions: `model` is the agent id, the last `user` message is the
-/// turn; with no `conversation_id` the earlier messages of the request start a new
-/// conversation. `stream: true` answers with `chat.completion.chunk` events and `[DONE]`.
-/// Auth: `Authorization: Bearer mck_...` with `chat:write` (or an owner session).
+/// turn. With no `conversation_id`, earlier messages that are exactly a stored conversation of
+/// the caller's end user continue it (each message is stored once, however often a client
+/// sends the history again); other earlier messages start a new conversation. `stream: true`
+/// answers with `chat.completion.chunk` events and `[DONE]`. Auth: `Authorization: Bearer
+/// mck_...` with `chat:write` (or an owner session).
 #[utoipa::path(post, path = "/v1/chat/completions", tag = "chat", request_body = CompletionRequest,
     security(("api_key" = ["chat:write"]), ("owner_session" = [])),
     responses((status = 200, description = "chat.completion, or chat.completion.chunk events with `stream: true`"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody), (status = 503, body = ErrorBody)))]
 async fn chat_completions(
     State(state): State<AppState>,
     method: Method,
@@ -86,8 +92,9 @@ async fn chat_completions(
         .trim()
         .parse::<AgentId>()
         .map_err(|_| ApiError::validation("model", "`model` must be the id of one of your hosted agents"))?;
-    let scope = AgentScope::resolve(&method, &headers, &state, agent_id).await?;
+    let mut scope = AgentScope::resolve(&method, &headers, &state, agent_id).await?;
     scope.require(WRITE)?;
+    scope.act_for(req.user.as_deref(), "user")?;
     let Some(last) = req.messages.iter().rposition(|m| m.role == "user") else {
         return Err(ApiError::validation("messages", "the request needs at least one `user` message"));
     };
@@ -99,14 +106,19 @@ async fn chat_completions(
         .map(|m| (m.role.clone(), text_of(&m.content)))
         .filter(|(_, c)| !c.trim().is_empty())
         .collect();
+    let (pool, audience) = (state.pool(), audience(&scope));
     let conversation_id = match req.conversation_id {
         Some(id) => Some(id),
-        None if !earlier.is_empty() => {
-            // Refuse an exhausted budget before the history is stored (`start` checks the turn
-            // itself in the statement that stores it).
-            chat::budget_first(&state, &caller(&scope)).await?;
-            Some(chat::seed_conversation(state.pool(), agent_id, Channel::Openai, &earlier).await?)
-        }
+        None if !earlier.is_empty() => match chat::continued(pool, agent_id, &audience, &earlier).await? {
+            Some(id) => Some(id),
+            None => {
+                // Refuse an exhausted budget (and a full agent) before the history is stored
+                // (`start` checks the turn itself in the statement that stores it).
+                chat::budget_first(&state, &caller(&scope)).await?;
+                chat::check_room(pool, agent_id, state.config().caps.conversations_per_agent).await?;
+                Some(chat::seed_conversation(pool, agent_id, &audience, Channel::Openai, &earlier).await?)
+            }
+        },
         None => None,
     };
     let started = chat::start(&state, caller(&scope), message, conversation_id, Channel::Openai).await?;
@@ -130,11 +142,8 @@ async fn chat_completions(
     }
     let include_usage =
         req.stream_options.as_ref().and_then(|o| o.get("include_usage")).and_then(Value::as_bool) == Some(true);
-    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let pool = state.pool().clone();
-    let (agent_id, reply_id) = (started.agent_id, started.reply_id);
-    let follower = state.clone();
-    tokio::spawn(async move { stream::follow(pool, follower.chat_streams(), agent_id, reply_id, 0, tx).await });
+    let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
+    let rx = stream::spawn_follow(state.clone(), follower, 0);
     let chunk = move |delta: Value, finish: Option<&str>, usage: Option<Value>| {
         let mut c = json!({ "id": id, "object": "chat.completion.chunk", "created": created, "model": model,
             "choices": [{ "index": 0, "delta": delta, "finish_reason": finish }] });

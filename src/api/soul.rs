@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::Json;
+use super::extract::{Json, Query};
+use super::page::{Paged, VersionPage};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -26,7 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub struct SoulInput {
     /// The whole document, 1–8,000 characters.
     pub content: String,
-    /// Why, for the version history.
+    /// Why, for the version history (up to 500 characters).
     pub reason: Option<String>,
 }
 
@@ -59,7 +60,7 @@ async fn get_soul(State(state): State<AppState>, scope: AgentScope) -> ApiResult
 #[utoipa::path(put, path = "/v1/hosted-agents/{id}/soul", tag = "soul", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = SoulInput, security(("owner_session" = []), ("api_key" = ["soul:write"])),
     responses((status = 200, body = SoulVersion), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "Rejected by the guard, or a field over its length limit (`too_long`)"),
         (status = 429, body = ErrorBody, description = "A key's hourly rewrite limit")))]
 async fn put_soul(
     State(state): State<AppState>,
@@ -86,12 +87,19 @@ async fn put_soul(
     }
 }
 
-/// Every version of the soul, newest first, with who wrote it, why, and how it was let in.
-/// Key scope: `soul:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/soul/versions", tag = "soul", params(("id" = Uuid, Path, description = "Agent id")),
+/// The soul's versions, newest first, with who wrote it, why, and how it was let in; the newest
+/// `MINICLAW_SOUL_VERSIONS_KEPT` are kept. `X-Next-Before` names the next page. Key scope:
+/// `soul:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/soul/versions", tag = "soul", params(("id" = Uuid, Path, description = "Agent id"), VersionPage),
     security(("owner_session" = []), ("api_key" = ["soul:read"])),
-    responses((status = 200, body = Vec<SoulVersion>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn soul_versions(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<SoulVersion>>> {
+    responses((status = 200, body = Vec<SoulVersion>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn soul_versions(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<VersionPage>,
+) -> ApiResult<Paged<SoulVersion>> {
     scope.require(READ)?;
-    Ok(Json(soul::versions(state.pool(), scope.agent_id).await?))
+    let rows = soul::versions(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |v| v.version))
 }

@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::Page;
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -89,7 +89,7 @@ async fn create_wallet(State(state): State<AppState>, scope: AgentScope) -> ApiR
 }
 
 /// The wallet's transactions (registrations, URI updates, sends), newest first, with their
-/// status and, once mined, block and gas. Key scope: `wallet:read`.
+/// status and, once mined, block and gas; paged (`X-Next-Before`). Key scope: `wallet:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/wallet/transactions", tag = "wallets",
     params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["wallet:read"])),
@@ -99,10 +99,10 @@ async fn list_transactions(
     State(state): State<AppState>,
     scope: AgentScope,
     Query(page): Query<Page>,
-) -> ApiResult<Json<Vec<WalletTransaction>>> {
+) -> ApiResult<Paged<WalletTransaction>> {
     scope.require(READ)?;
-    let limit = page.limit()?.min(transactions::LIST_MAX);
-    Ok(Json(transactions::list(state.pool(), scope.agent_id, limit, page.before).await?))
+    let rows = transactions::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |t| t.id))
 }
 
 /// Sets the send limits: `max_per_tx_wei`, `max_per_day_wei` (any 24 hours) and
@@ -169,30 +169,40 @@ async fn cancel_send(
     Ok(Json(send::decide(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1, false).await?))
 }
 
-/// The agent's owner-held wallets, with their balances. Key scope: `wallet:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/wallet/external", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's owner-held wallets, newest first, with their balances; paged (`X-Next-Before`).
+/// Key scope: `wallet:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/wallet/external", tag = "wallets",
+    params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["wallet:read"])),
-    responses((status = 200, body = Vec<ExternalWallet>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_external(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<ExternalWallet>>> {
+    responses((status = 200, body = Vec<ExternalWallet>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_external(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ExternalWallet>> {
     scope.require(READ)?;
-    Ok(Json(external::list(state.pool(), state.deps().chain.as_deref(), scope.agent_id).await?))
+    let chain = state.deps().chain.as_deref();
+    let rows = external::list(state.pool(), chain, scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |w| w.id))
 }
 
 /// Adds an owner-held wallet by address (read-only: its balance is shown, nothing is signed).
 /// 409 when listed already or at the limit of 20. Owner only.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/wallet/external", tag = "wallets", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = ExternalInput, security(("owner_session" = [])),
-    responses((status = 201, body = Vec<ExternalWallet>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 201, body = ExternalWallet), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "A label over its length limit (`too_long`)")))]
 async fn add_external(
     State(state): State<AppState>,
     scope: AgentScope,
     Json(input): Json<ExternalInput>,
-) -> ApiResult<(StatusCode, Json<Vec<ExternalWallet>>)> {
+) -> ApiResult<(StatusCode, Json<ExternalWallet>)> {
     scope.require_owner()?;
-    external::add(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), input).await?;
-    let all = external::list(state.pool(), state.deps().chain.as_deref(), scope.agent_id).await?;
-    Ok((StatusCode::CREATED, Json(all)))
+    let chain = state.deps().chain.as_deref();
+    let created = external::add(state.pool(), chain, scope.tenant_id, scope.agent_id, &scope.origin(), input).await?;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// Removes an owner-held wallet from the agent. Owner only.

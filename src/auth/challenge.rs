@@ -73,6 +73,38 @@ pub struct Consumed {
     pub key_expires_at: Option<DateTime<Utc>>,
 }
 
+/// The text to sign, one fact per line (SIWE-like): who asks, which account, what for (for
+/// connect: the agent, key name, scopes and expiry), the nonce and the validity.
+fn message(
+    origin: &str,
+    key_type: KeyType,
+    identity: &str,
+    grant: Option<&ConnectGrant>,
+    nonce: &str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> String {
+    let account = match key_type {
+        KeyType::Evm => "Ethereum account",
+        KeyType::Ed25519 => "Ed25519 key",
+    };
+    let statement = match grant {
+        Some(g) => format!(
+            "Issue an API key for agent {}.\nKey name: {}\nScopes: {}\nKey expires: {}",
+            g.agent_id,
+            g.name,
+            g.scopes.join(" "),
+            g.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ),
+        None => "Sign in to miniclaw as an owner.".to_string(),
+    };
+    format!(
+        "{origin} wants you to sign in with your {account}:\n{identity}\n\n{statement}\n\nURI: {origin}\nVersion: 1\nNonce: {nonce}\nIssued At: {}\nExpiration Time: {}",
+        now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    )
+}
+
 pub async fn create(
     pool: &PgPool,
     purpose: Purpose,
@@ -86,25 +118,9 @@ pub async fn create(
     let nonce = hex::encode(raw);
     let now = Utc::now();
     let expires_at = now + TTL;
-    let account = match key_type {
-        KeyType::Evm => "Ethereum account",
-        KeyType::Ed25519 => "Ed25519 key",
-    };
-    let statement = match (purpose, grant) {
-        (Purpose::AgentConnect, Some(g)) => format!(
-            "Issue an API key for agent {}.\nKey name: {}\nScopes: {}\nKey expires: {}",
-            g.agent_id,
-            g.name,
-            g.scopes.join(" "),
-            g.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        ),
-        _ => "Sign in to miniclaw as an owner.".to_string(),
-    };
-    let message = format!(
-        "{origin} wants you to sign in with your {account}:\n{identity}\n\n{statement}\n\nURI: {origin}\nVersion: 1\nNonce: {nonce}\nIssued At: {}\nExpiration Time: {}",
-        now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-    );
+    // Only a connect issues a key: its message names it.
+    let promised = grant.filter(|_| purpose == Purpose::AgentConnect);
+    let message = message(origin, key_type, identity, promised, &nonce, now, expires_at);
     sqlx::query!(
         "INSERT INTO auth_challenges (nonce, purpose, agent_id, key_type, identity, message, expires_at, scopes, key_name,
             key_expires_at)
@@ -140,4 +156,95 @@ pub async fn consume(pool: &PgPool, nonce: &str, purpose: Purpose) -> sqlx::Resu
     )
     .fetch_optional(pool)
     .await
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use chrono::TimeZone;
+    use proptest::prelude::*;
+
+    /// What a signer reads in a message: the facts `message` wrote, recovered line by line.
+    #[derive(Debug, PartialEq)]
+    struct Read {
+        origin: String,
+        account: String,
+        identity: String,
+        statement: Vec<String>,
+        nonce: String,
+        issued: DateTime<Utc>,
+        expires: DateTime<Utc>,
+    }
+
+    fn read(m: &str) -> Option<Read> {
+        let lines: Vec<&str> = m.split('\n').collect();
+        let (head, rest) = lines.split_at_checked(3)?;
+        let [ask, identity, ""] = head else { return None };
+        let (origin, account) = ask.split_once(" wants you to sign in with your ")?;
+        let (statement, tail) = rest.split_at_checked(rest.len().checked_sub(6)?)?;
+        let ["", uri, "Version: 1", nonce, issued, expires] = tail else { return None };
+        let time = |s: &str| DateTime::parse_from_rfc3339(s).ok().map(|t| t.with_timezone(&Utc));
+        (uri.strip_prefix("URI: ")? == origin).then_some(())?;
+        Some(Read {
+            origin: origin.to_string(),
+            account: account.strip_suffix(':')?.to_string(),
+            identity: identity.to_string(),
+            statement: statement.iter().map(|s| s.to_string()).collect(),
+            nonce: nonce.strip_prefix("Nonce: ")?.to_string(),
+            issued: time(issued.strip_prefix("Issued At: ")?)?,
+            expires: time(expires.strip_prefix("Expiration Time: ")?)?,
+        })
+    }
+
+    fn scope_names() -> impl Strategy<Value = Vec<String>> {
+        let names: Vec<String> = crate::auth::scopes::ALL.iter().map(|(s, _)| s.to_string()).collect();
+        proptest::sample::subsequence(names.clone(), 1..names.len())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Every key the connect route would accept is written into the message so that a signer
+        /// reads back exactly that key: no name can add, hide or change a line.
+        #[test]
+        fn a_connect_message_reads_back_as_the_key_it_promises(
+            name in "\\PC{0,70}|[a-zA-Z:* \n\r\t\u{85}\u{2028}]{0,70}",
+            scopes in scope_names(),
+            origin in "https?://[a-z0-9.-]{1,30}(:[0-9]{2,5})?",
+            evm in any::<bool>(),
+            identity in "[0-9a-f]{40,64}",
+            secs in 0i64..4_000_000_000,
+            days in 1i64..3650,
+        ) {
+            let Ok((name, scopes)) = crate::auth::keys::validate_request(&name, &scopes, None) else { return Ok(()) };
+            let now = Utc.timestamp_opt(secs, 0).unwrap();
+            let grant = ConnectGrant { agent_id: AgentId::new(), name, scopes, expires_at: now + Duration::days(days) };
+            let key_type = if evm { KeyType::Evm } else { KeyType::Ed25519 };
+            let text = message(&origin, key_type, &identity, Some(&grant), "n0nce", now, now + TTL);
+            let read = read(&text).unwrap_or_else(|| panic!("unreadable: {text:?}"));
+            let expires = grant.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+            prop_assert_eq!(read, Read {
+                origin: origin.clone(),
+                account: if evm { "Ethereum account" } else { "Ed25519 key" }.into(),
+                identity: identity.clone(),
+                statement: vec![
+                    format!("Issue an API key for agent {}.", grant.agent_id),
+                    format!("Key name: {}", grant.name),
+                    format!("Scopes: {}", grant.scopes.join(" ")),
+                    format!("Key expires: {expires}"),
+                ],
+                nonce: "n0nce".into(),
+                issued: now,
+                expires: now + TTL,
+            });
+        }
+
+        #[test]
+        fn a_sign_in_message_has_one_statement_line(identity in "0x[0-9a-f]{40}", secs in 0i64..4_000_000_000) {
+            let now = Utc.timestamp_opt(secs, 0).unwrap();
+            let read = read(&message("https://miniclaw.example", KeyType::Evm, &identity, None, "n", now, now + TTL)).unwrap();
+            prop_assert_eq!(read.statement, vec!["Sign in to miniclaw as an owner.".to_string()]);
+            prop_assert_eq!(read.identity, identity);
+        }
+    }
 }

@@ -8,6 +8,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
 use uuid::Uuid;
 
+use super::end_user;
 use super::keys::{self, KeyRejection};
 use super::scopes::{self, Scope};
 use super::session::{self, SESSION_COOKIE};
@@ -193,6 +194,10 @@ pub struct AgentScope {
     /// The key's scopes; `None` for the owner, who may do everything.
     pub scopes: Option<Vec<String>>,
     pub request_id: Option<String>,
+    /// The miniapp end user the request acts for: the key's binding, else `X-Miniclaw-User`.
+    pub end_user: Option<String>,
+    /// Whether `end_user` is the key's binding (then no other end user may be named).
+    pub end_user_bound: bool,
 }
 
 impl AgentScope {
@@ -215,6 +220,19 @@ impl AgentScope {
                 message: format!("this API key lacks the `{scope}` scope"),
             }),
         }
+    }
+
+    /// Whether an owner session (not a key) is calling.
+    pub fn is_owner(&self) -> bool {
+        matches!(self.actor, Actor::Owner(_))
+    }
+
+    /// Acts for the end user a request body names too (the OpenAI `user`): the same one as
+    /// before, or a first one; another is 403 for a bound key and 400 otherwise.
+    pub fn act_for(&mut self, named: Option<&str>, field: &str) -> Result<(), ApiError> {
+        let named = named.map(|n| super::end_user::parse(field, n)).transpose()?;
+        self.end_user = super::end_user::combine(self.end_user.take(), self.end_user_bound, named, field)?;
+        Ok(())
     }
 
     /// For routes only the owner may use (key management).
@@ -286,12 +304,17 @@ impl AgentScope {
             if grant.agent_id != agent_id {
                 return Err(ApiError::not_found("agent"));
             }
+            let bound = grant.end_user.is_some();
+            let end_user =
+                end_user::combine(grant.end_user, bound, end_user::from_headers(headers)?, "X-Miniclaw-User")?;
             return Ok(AgentScope {
                 tenant_id: grant.tenant_id,
                 agent_id,
                 actor: Actor::ApiKey(grant.key_id),
                 scopes: Some(grant.scopes),
                 request_id: request_id(headers),
+                end_user,
+                end_user_bound: bound,
             });
         }
 
@@ -320,6 +343,8 @@ impl AgentScope {
             actor: owner.actor(),
             scopes: None,
             request_id: owner.request_id,
+            end_user: end_user::from_headers(headers)?,
+            end_user_bound: false,
         })
     }
 }

@@ -16,6 +16,8 @@ use crate::config::Secret;
 use crate::error::ApiError;
 
 pub const PREFIX: &str = "mck_";
+/// The longest key name, in characters.
+pub const NAME_MAX: usize = 64;
 
 /// A freshly minted key: the full token is shown to the user once and never stored.
 pub struct MintedKey {
@@ -33,11 +35,13 @@ pub fn mint() -> MintedKey {
     MintedKey { id, secret_hash: Sha256::digest(secret_hex.as_bytes()).to_vec(), token: Secret::new(token) }
 }
 
-/// Splits a presented token into its id and secret; `None` if it is not shaped like a key.
+/// Splits a presented token into its id and secret; `None` unless it is spelt exactly as
+/// `mint` writes keys (lower-case hex only: one key has one spelling).
 pub fn parse(token: &str) -> Option<(KeyId, &str)> {
+    let lower_hex = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     let rest = token.strip_prefix(PREFIX)?;
     let (id, secret) = rest.split_once('_')?;
-    if id.len() != 32 || secret.len() != 64 || !secret.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !lower_hex(id, 32) || !lower_hex(secret, 64) {
         return None;
     }
     Some((id.parse().ok()?, secret))
@@ -55,14 +59,31 @@ pub fn validate_request(
     expires_at: Option<DateTime<Utc>>,
 ) -> Result<(String, Vec<String>), ApiError> {
     let name = name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 64 {
+    if name.is_empty() {
         return Err(ApiError::validation("name", "name must be 1–64 characters"));
+    }
+    ApiError::check_length("name", &name, NAME_MAX)?;
+    if name.chars().any(misleads_a_reader) {
+        return Err(ApiError::validation(
+            "name",
+            "name may not contain control characters, line breaks or text-direction marks",
+        ));
     }
     let scopes = super::scopes::parse_list(requested).map_err(|e| ApiError::validation("scopes", e))?;
     if expires_at.is_some_and(|e| e <= Utc::now()) {
         return Err(ApiError::validation("expires_at", "expires_at must be in the future"));
     }
     Ok((name, scopes))
+}
+
+/// Characters a key name may not hold: the name is written into the message a connect's signer
+/// reads, where a line break (control or Unicode separator) could forge a line of its own
+/// (another `Scopes:`), and a direction override or invisible mark could disguise the text.
+fn misleads_a_reader(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{FEFF}')
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2060}'..='\u{206F}').contains(&c)
 }
 
 /// A key as listed: never the secret or its hash.
@@ -78,9 +99,13 @@ pub struct ApiKey {
     pub last_used_at: Option<DateTime<Utc>>,
     pub expires_at: Option<DateTime<Utc>>,
     pub revoked_at: Option<DateTime<Utc>>,
+    /// The end user the key acts for, when it is bound to one: it sees and continues only that
+    /// user's conversations.
+    pub end_user: Option<String>,
 }
 
-const KEY_COLUMNS: &str = "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at";
+const KEY_COLUMNS: &str =
+    "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at, end_user";
 
 pub struct NewKey<'a> {
     pub tenant_id: TenantId,
@@ -91,14 +116,16 @@ pub struct NewKey<'a> {
     pub created_by: String,
     /// The activity-log action: `key.issued`, or `agent.connected` for self-service connect.
     pub event: &'static str,
+    /// Bind the key to this end user (see `super::end_user`).
+    pub end_user: Option<&'a str>,
 }
 
 /// Stores a new key, records its issue, and returns it with the one-time token.
 pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Origin) -> sqlx::Result<(ApiKey, Secret)> {
     let minted = mint();
     let key: ApiKey = sqlx::query_as(&format!(
-        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {KEY_COLUMNS}"
+        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at, end_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {KEY_COLUMNS}"
     ))
     .bind(new.agent_id)
     .bind(minted.id)
@@ -108,19 +135,50 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Ori
     .bind(new.scopes)
     .bind(&new.created_by)
     .bind(new.expires_at)
+    .bind(new.end_user)
     .fetch_one(&mut *conn)
     .await?;
-    let details =
-        serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes, "created_by": key.created_by });
+    let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes,
+                                      "created_by": key.created_by, "end_user": key.end_user });
     activity::record_agent(conn, new.tenant_id, new.agent_id, origin, new.event, details).await?;
     Ok((key, minted.token))
 }
 
-pub async fn list(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<ApiKey>> {
-    sqlx::query_as(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1 ORDER BY created_at DESC"))
-        .bind(agent_id)
-        .fetch_all(pool)
-        .await
+/// The agent's keys, newest first: `limit` of them, issued before key `before` if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<KeyId>) -> sqlx::Result<Vec<ApiKey>> {
+    sqlx::query_as(&format!(
+        "SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1
+            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM api_keys WHERE agent_id = $1 AND id = $3))
+          ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(agent_id)
+    .bind(limit)
+    .bind(before)
+    .fetch_all(pool)
+    .await
+}
+
+/// 409 when the agent already has `max` live keys issued by its owner (not revoked, not
+/// expired; connect keys have their own cap). Locks the agent's row so that two issues at once
+/// cannot both take the last place.
+pub async fn check_room(conn: &mut sqlx::PgConnection, agent_id: AgentId, max: i64) -> Result<(), ApiError> {
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let live = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM api_keys
+            WHERE agent_id = $1 AND created_by NOT LIKE 'connect:%' AND revoked_at IS NULL
+              AND (expires_at IS NULL OR expires_at > now())"#,
+        agent_id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if live >= max {
+        return Err(ApiError::Conflict(format!(
+            "the agent already has {live} live keys, the most allowed (MINICLAW_KEYS_PER_AGENT); revoke one first"
+        )));
+    }
+    Ok(())
 }
 
 /// Revokes a key of this agent and records it; `None` if the agent has no such key.
@@ -153,6 +211,8 @@ pub struct KeyGrant {
     pub agent_id: AgentId,
     pub tenant_id: TenantId,
     pub scopes: Vec<String>,
+    /// The end user the key is bound to.
+    pub end_user: Option<String>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -170,7 +230,7 @@ pub enum KeyRejection {
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
     let row = sqlx::query!(
-        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at
+        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user
            FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
           WHERE k.id = $1",
         id as _
@@ -207,7 +267,7 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
             .await;
         });
     }
-    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes })
+    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user })
 }
 
 #[cfg(test)]
@@ -231,6 +291,71 @@ mod tests {
     fn malformed_tokens_are_rejected() {
         for t in ["", "mck_", "sk-abc", "mck_123_456", &format!("mck_{}_{}", "g".repeat(32), "0".repeat(64))] {
             assert!(parse(t).is_none(), "{t}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What `mint` writes: the prefix, 32 and 64 lower-case hex digits.
+    fn minted_shape(t: &str) -> bool {
+        let hex =
+            |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        t.strip_prefix(PREFIX)
+            .and_then(|r| r.split_once('_'))
+            .is_some_and(|(id, secret)| hex(id, 32) && hex(secret, 64))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn every_minted_key_parses_to_its_id_and_secret(_seed in any::<u8>()) {
+            let k = mint();
+            let (id, secret) = parse(k.token.expose()).expect("a minted key parses");
+            prop_assert_eq!(id, k.id);
+            prop_assert!(secret_matches(secret, &k.secret_hash));
+        }
+
+        #[test]
+        fn only_the_minted_shape_parses(token in any::<String>()) {
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn near_misses_of_a_key_are_refused(
+            id in "[0-9a-fA-F]{32}|[0-9a-f]{31,33}",
+            secret in "[0-9a-fA-F]{64}|[0-9a-f]{63,65}",
+            sep in "_|-",
+            prefix in "mck_|MCK_|mck",
+        ) {
+            let token = format!("{prefix}{id}{sep}{secret}");
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn a_changed_secret_never_matches(flip in 0usize..64) {
+            let k = mint();
+            let (_, secret) = parse(k.token.expose()).unwrap();
+            let mut changed: Vec<u8> = secret.bytes().collect();
+            changed[flip] = if changed[flip] == b'0' { b'1' } else { b'0' };
+            prop_assert!(!secret_matches(std::str::from_utf8(&changed).unwrap(), &k.secret_hash));
+        }
+
+        #[test]
+        fn accepted_key_names_are_one_plain_trimmed_line(
+            name in "\\PC{0,80}|[a-z \\n\\r\\t\\u{0}\\u{85}\\u{2028}\\u{2029}\\u{202E}\\u{2066}\\u{200D}]{0,80}"
+        ) {
+            let breaks_or_turns = |c: char| {
+                c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            };
+            if let Ok((n, _)) = validate_request(&name, &["chat:read".to_string()], None) {
+                prop_assert!(!n.is_empty() && n.chars().count() <= 64 && n == n.trim());
+                prop_assert!(!n.chars().any(breaks_or_turns), "{:?}", n);
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod challenge;
 pub mod connect;
+pub mod end_user;
 pub mod extract;
 pub mod keys;
 pub mod password;

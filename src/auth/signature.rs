@@ -95,3 +95,67 @@ mod tests {
         assert!(normalize_evm_address("0x123").is_none());
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use ed25519_dalek::{Signer, SigningKey};
+    use proptest::prelude::*;
+
+    fn b64(bytes: &[u8]) -> String {
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn evm_addresses_normalise_to_one_lower_case_spelling(bytes in any::<[u8; 20]>(), upper in any::<bool>()) {
+            let hex = hex::encode(bytes);
+            let given = if upper { format!("0X{}", hex.to_ascii_uppercase()) } else { format!("0x{hex}") };
+            let normal = normalize_evm_address(&given).expect("a 20-byte hex address");
+            prop_assert_eq!(&normal, &format!("0x{hex}"));
+            prop_assert_eq!(normalize_evm_address(&normal), Some(normal.clone()));
+        }
+
+        #[test]
+        fn anything_else_is_not_an_address(s in any::<String>()) {
+            if let Some(a) = normalize_evm_address(&s) {
+                prop_assert_eq!(a.len(), 42);
+                prop_assert_eq!(a.to_ascii_lowercase(), s.to_ascii_lowercase());
+            }
+        }
+
+        #[test]
+        fn recovery_never_panics_and_names_a_normal_address(message in any::<String>(), sig in any::<[u8; 65]>(), junk in any::<String>()) {
+            if let Ok(a) = recover_evm(&message, &format!("0x{}", hex::encode(sig))) {
+                prop_assert_eq!(normalize_evm_address(&a), Some(a.clone()));
+            }
+            prop_assert!(recover_evm(&message, &junk).is_err(), "random text is not a signature");
+        }
+
+        #[test]
+        fn ed25519_signatures_verify_in_both_encodings_and_only_for_their_message(
+            seed in any::<[u8; 32]>(), message in any::<String>(), other in any::<String>()
+        ) {
+            let sk = SigningKey::from_bytes(&seed);
+            let pk = sk.verifying_key().to_bytes();
+            let sig = sk.sign(message.as_bytes()).to_bytes();
+            let (pk_hex, sig_hex) = (hex::encode(pk), hex::encode(sig));
+            prop_assert!(verify_ed25519(&pk_hex, &message, &sig_hex).is_ok());
+            prop_assert!(verify_ed25519(&b64(&pk), &message, &b64(&sig)).is_ok());
+            let pk_upper = format!("0x{}", pk_hex.to_ascii_uppercase());
+            prop_assert!(verify_ed25519(&pk_upper, &message, &sig_hex).is_ok());
+            prop_assert_eq!(verify_ed25519(&pk_hex, &other, &sig_hex).is_ok(), other == message);
+            prop_assert_eq!(normalize_ed25519_key(&b64(&pk)), Ok(pk_hex.clone()));
+            prop_assert_eq!(normalize_ed25519_key(&pk_hex.to_ascii_uppercase()), Ok(pk_hex));
+        }
+
+        #[test]
+        fn malformed_keys_and_signatures_are_errors_not_panics(key in any::<String>(), sig in any::<String>(), message in any::<String>()) {
+            let _ = normalize_ed25519_key(&key);
+            let verified = verify_ed25519(&key, &message, &sig);
+            prop_assert!(verified.is_err(), "random text does not verify");
+        }
+    }
+}

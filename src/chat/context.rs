@@ -4,7 +4,7 @@
 //! summaries (4 similar + 2 recent, at most 3). A fresh compiled dossier (C4) replaces the
 //! per-query memory search.
 
-use crate::ids::{AgentId, MemoryId};
+use crate::ids::{AgentId, ConversationId, MemoryId};
 use std::collections::HashSet;
 
 use chrono::Utc;
@@ -134,21 +134,38 @@ pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
     )
 }
 
+/// The condition that keeps summaries (of agent `$1`) to conversations of the same end user as
+/// conversation `conversation` (the same `end_user`; the owner's own chats only for the owner's
+/// own): the agent's memories are shared by all its users, what was said in a conversation is
+/// not.
+fn same_audience(conversation: &str) -> String {
+    format!(
+        "conversation_id IN (
+           SELECT o.id FROM conversations o JOIN conversations cur ON cur.agent_id = o.agent_id AND cur.id = {conversation}
+            WHERE o.agent_id = $1 AND o.deleted_at IS NULL AND o.owner_private = cur.owner_private
+              AND o.end_user IS NOT DISTINCT FROM cur.end_user)"
+    )
+}
+
 /// The summaries most similar to the message's vector ($1 agent, $2 model, $3 vector, $4 how
-/// many), then the newest ($5 how many).
+/// many), then the newest ($5 how many), of conversations of the same audience as $6.
 fn summaries_sql(dims: usize) -> String {
+    let audience = same_audience("$6");
     format!(
         "(SELECT id, content FROM conversation_summaries
-           WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims}
+           WHERE agent_id = $1 AND embedding_model = $2 AND vector_dims(embedding) = {dims} AND {audience}
            ORDER BY embedding::vector({dims}) <=> $3::vector({dims}) LIMIT $4)
          UNION ALL
-         (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $5)"
+         (SELECT id, content FROM conversation_summaries WHERE agent_id = $1 AND {audience}
+           ORDER BY created_at DESC LIMIT $5)"
     )
 }
 
 struct Loader<'a> {
     pool: &'a PgPool,
     agent_id: AgentId,
+    /// The conversation of the turn (summaries stay within its audience).
+    conversation_id: ConversationId,
     /// How its vector searches are planned, when the probe read it.
     plan: Option<vector::Plan>,
     /// The message's vector and model, when embedding worked.
@@ -287,19 +304,18 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
                 .bind(vector::param(v))
                 .bind(SUMMARY_SIMILAR)
                 .bind(SUMMARY_RECENT)
+                .bind(l.conversation_id)
                 .fetch_all(l.pool)
                 .await?
         }
-        None => sqlx::query!(
-            "SELECT id, content FROM conversation_summaries WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2",
-            l.agent_id as _,
-            SUMMARY_RECENT
-        )
-        .fetch_all(l.pool)
-        .await?
-        .into_iter()
-        .map(|s| (s.id, s.content))
-        .collect(),
+        None => {
+            let sql = format!(
+                "SELECT id, content FROM conversation_summaries WHERE agent_id = $1 AND {}
+                  ORDER BY created_at DESC LIMIT $2",
+                same_audience("$3")
+            );
+            sqlx::query_as(&sql).bind(l.agent_id).bind(SUMMARY_RECENT).bind(l.conversation_id).fetch_all(l.pool).await?
+        }
     };
     let (mut seen, mut out, mut tokens) = (HashSet::new(), Vec::new(), 0);
     for (id, content) in rows {
@@ -318,6 +334,7 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
 pub async fn load(
     pool: &PgPool,
     agent_id: AgentId,
+    conversation_id: ConversationId,
     triage: &Triage,
     query: Option<(&[f32], &str)>,
     available: Option<Available>,
@@ -347,7 +364,7 @@ pub async fn load(
         }
     };
     let plan = available.plan();
-    let loader = || Loader { pool, agent_id, plan, query, queries: 0 };
+    let loader = || Loader { pool, agent_id, conversation_id, plan, query, queries: 0 };
     let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
     let categories = &triage.relevant_categories;
     let Available { dossier, knowledge: has_knowledge, summaries: has_summaries, .. } = available;

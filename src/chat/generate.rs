@@ -128,7 +128,9 @@ pub(super) async fn generate(
     let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
     let query = query.as_deref().map(|v| (v, embedder.model()));
-    let context = context::load(pool, turn.caller.agent_id, &t.triage, query, probed.then_some(available)).await?;
+    let context =
+        context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available))
+            .await?;
     timings.context_ms = ms_since(stage);
     let stage = Instant::now();
 

@@ -7,6 +7,7 @@ pub mod context;
 mod conversations;
 mod finish;
 mod generate;
+mod history;
 pub mod prompt;
 pub mod shadow;
 pub mod stream;
@@ -15,9 +16,11 @@ pub mod triage;
 mod turn;
 
 pub use conversations::{
-    conversation, conversations, delete_conversation, messages, reply_progress, seed_conversation,
+    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, delete_conversation, messages,
+    purge_cycle, purge_deleted, reply_progress,
 };
 pub use finish::trivial_for_extraction;
+pub use history::{continued, seed_conversation};
 pub use turn::{regenerate, start};
 
 use crate::ids::{AgentId, ConversationId, MessageId, TenantId};
@@ -75,8 +78,28 @@ pub struct Conversation {
     pub title: String,
     pub channel: String,
     pub message_count: i32,
+    /// The miniapp end user it was started for (`X-Miniclaw-User`, the OpenAI `user`, or the
+    /// key's binding); `null` for the owner's own and for requests that named none.
+    pub end_user: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// Whose conversations a request sees (hardening, finding 4). An owner session naming no end
+/// user sees every conversation of the agent. Everyone else (every key, and an owner acting
+/// for an end user) sees exactly the conversations of the end user it acts for, or, acting for
+/// none, those started without one through the API; never the owner's own dashboard chats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Audience {
+    pub owner: bool,
+    pub end_user: Option<String>,
+}
+
+impl Audience {
+    /// An owner session naming no end user: every conversation, and new ones are the owner's own.
+    pub fn sees_all(&self) -> bool {
+        self.owner && self.end_user.is_none()
+    }
 }
 
 /// One message of a conversation.
@@ -149,14 +172,7 @@ pub fn validate(message: &str) -> Result<(), ApiError> {
     if message.trim().is_empty() {
         return Err(ApiError::validation("message", "the message is empty"));
     }
-    let n = message.chars().count();
-    if n > MESSAGE_MAX_CHARS {
-        return Err(ApiError::validation(
-            "message",
-            format!("the message has {n} characters; the limit is {MESSAGE_MAX_CHARS}"),
-        ));
-    }
-    Ok(())
+    ApiError::check_length("message", message, MESSAGE_MAX_CHARS)
 }
 
 /// Who is chatting, with what agent.
@@ -165,9 +181,16 @@ pub struct Caller {
     pub tenant_id: TenantId,
     pub agent_id: AgentId,
     pub origin: Origin,
+    /// The miniapp end user the turn is for.
+    pub end_user: Option<String>,
 }
 
 impl Caller {
+    /// Which conversations the caller may continue.
+    pub fn audience(&self) -> Audience {
+        Audience { owner: matches!(self.origin.actor, crate::auth::Actor::Owner(_)), end_user: self.end_user.clone() }
+    }
+
     /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
     /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
     fn call_context(&self) -> CallContext {
@@ -191,9 +214,11 @@ pub struct Finished {
     pub meta: ReplyMeta,
 }
 
-/// The agent's daily token budget, checked before anything is stored (429 with the reset time).
+/// The limits a turn is held to (kill switch and global cap: 503; budgets: 429 with the reset
+/// time), checked before anything is stored.
 pub async fn budget_first(state: &AppState, caller: &Caller) -> Result<(), ApiError> {
-    match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), false).await? {
+    let cap = state.llm().global_cap();
+    match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), cap).await? {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
     }

@@ -92,9 +92,7 @@ pub async fn run(
     if text.trim().is_empty() {
         return Err(ApiError::validation("text", "the text window is empty"));
     }
-    if text.chars().count() > MAX_CHARS {
-        return Err(ApiError::validation("text", format!("the text window is limited to {MAX_CHARS} characters")));
-    }
+    ApiError::check_length("text", text, MAX_CHARS)?;
     let input = Extraction { transcript: Transcript::Text(text.to_string()), ..Extraction::default() };
     let req = ChatRequest::from_input(input).max_tokens(2500);
     let ctx = CallContext::for_agent(tenant_id, agent_id, origin);

@@ -1,6 +1,8 @@
-//! A turn's start: the user message is stored (with the budgets checked in the same
-//! statement) before any model is asked, then the generation runs in its own task; a failed or
-//! panicked generation is recorded on both messages. Regeneration supersedes earlier replies.
+//! A turn's start: the user message is stored (with the budgets, the global cap and the kill
+//! switch checked, and the turn's expected tokens reserved, in the same statement) before any
+//! model is asked, then the generation runs in its own task; a failed or panicked generation is
+//! recorded on both messages; either way the turn then gives its reservation back.
+//! Regeneration supersedes earlier replies.
 
 use crate::ids::{AgentId, ConversationId, MessageId};
 use chrono::Utc;
@@ -10,7 +12,9 @@ use super::stream::Event;
 use super::*;
 use crate::app::AppState;
 use crate::error::ApiError;
-use crate::llm::LlmError;
+use crate::llm::budget::{self, Refusal};
+use crate::llm::reservations::reserve_sql;
+use crate::llm::{Gateway, LlmError, Role};
 
 /// The agent with what a turn reads beside it: the calibration profile (for triage), the
 /// current soul (for the prompt) and the conversation so far.
@@ -37,15 +41,52 @@ pub(super) fn title_of(message: &str) -> String {
     }
 }
 
-/// What `start`'s statement answers: the budgets it judged, and where the message went.
+/// Prompt tokens of the reply model's call beyond the message: the system prompt (persona,
+/// soul, the context within its token budgets) and the recent conversation (`HISTORY_MESSAGES`
+/// messages of at most `HISTORY_CHARS` characters). The triage model's prompt is smaller.
+const REPLY_PROMPT_TOKENS: i64 = 4_000;
+const TRIAGE_PROMPT_TOKENS: i64 = 1_500;
+
+/// The tokens a turn is expected to use at most, reserved when it is admitted: each model
+/// call's prompt and longest answer — the triage model's unless the pre-filter decides, and the
+/// reply's, twice when a tool round may follow (the triage model may ask for one).
+fn reservation(llm: &Gateway, message: &str) -> i64 {
+    let routes = llm.routes();
+    let message_tokens = i64::from(crate::llm::usage::count_tokens(message));
+    let reply_max = routes.route(Role::Chat).max_tokens.max(routes.route(Role::ChatPremium).max_tokens);
+    let (triage, answer, tools) = match super::triage::prefilter(message) {
+        Some((t, _)) => (0, t.max_tokens, t.tools_needed),
+        None => {
+            let triage_max = i64::from(routes.route(Role::Triage).max_tokens);
+            (TRIAGE_PROMPT_TOKENS + message_tokens + triage_max, super::triage::MAX_TOKENS_RANGE.1, true)
+        }
+    };
+    let reply = REPLY_PROMPT_TOKENS + message_tokens + i64::from(answer.min(reply_max));
+    triage + if tools { 2 * reply } else { reply }
+}
+
+/// What `start`'s statement answers: the limits it judged, whether the turn got its tokens,
+/// and where the message went.
 #[derive(sqlx::FromRow)]
 struct Stored {
     #[sqlx(flatten)]
-    limits: crate::llm::budget::Limits,
-    within: bool,
+    limits: budget::Limits,
+    /// Whether the turn holds its tokens (then it is stored).
+    granted: bool,
     /// Whether the agent is active (an owner can pause it): a paused agent takes no turns.
     active: bool,
+    /// Whether the conversation exists (or is new).
+    found: bool,
     position: Option<i32>,
+}
+
+/// Why a turn got no tokens: what `judge` says of the statement's `limits`, or, when they look
+/// fine (the snapshot predates the reservations the turn queued behind), that the rest of the
+/// agent's budget is held by turns in progress.
+fn refusal(limits: budget::Limits) -> ApiError {
+    let (budget, used) = (limits.agent_budget.map_or(0, i64::from), limits.used.unwrap_or(0));
+    let refusal = budget::judge(limits, Utc::now()).err().unwrap_or(Refusal::AgentTokensHeld { budget, used });
+    LlmError::Refused(refusal).into()
 }
 
 /// A paused agent (`active: false`) answers nothing until its owner turns it back on.
@@ -54,8 +95,10 @@ fn inactive() -> ApiError {
 }
 
 /// Stores the user's message (and an empty reply that will stream into its row) and starts
-/// generating. The agent's daily budget (and the tenant's monthly one) is checked in the same
-/// statement, before anything is stored: over budget, nothing is written (429).
+/// generating. The kill switch (503), the global daily cap (503), the tenant's monthly budget
+/// and the agent's daily one (429) are checked in the same statement, before anything is
+/// stored, and the turn's expected tokens are reserved there: refused, nothing is written and
+/// the client still has its message.
 pub async fn start(
     state: &AppState,
     caller: Caller,
@@ -64,25 +107,39 @@ pub async fn start(
     channel: Channel,
 ) -> Result<Started, ApiError> {
     validate(&message)?;
-    // One statement, so one round trip and one commit: the budgets, the conversation (its row
-    // lock orders concurrent messages), the user message and the reply to come. The user
-    // message is durable before any model is asked.
+    // One statement, so one round trip and one commit: the limits, the reservation (the agent's
+    // usage row lock orders concurrent turns of the agent), the conversation (its row lock
+    // orders concurrent messages), the user message and the reply to come. The user message is
+    // durable before any model is asked.
     let (user_message_id, reply_id) = (MessageId::new(), MessageId::new());
     let (conversation_id, new_conversation) = match conversation_id {
         Some(id) => (id, false),
         None => (ConversationId::new(), true),
     };
-    // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with `budget`.
+    if new_conversation {
+        super::check_room(state.pool(), caller.agent_id, state.config().caps.conversations_per_agent).await?;
+    }
+    // A new conversation is for the caller's end user; an existing one must be the caller's to see.
+    let audience = caller.audience();
+    // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with
+    // `budget`, and the reservation (`reserve_sql`).
     let sql = format!(
         "WITH limits AS (SELECT {}
          ), active AS (SELECT coalesce((SELECT active FROM agents WHERE id = $2), false) AS active
-         ), allowed AS (SELECT 1 FROM limits, active WHERE active.active AND {}
+         ), target AS (SELECT $8 OR EXISTS (SELECT 1 FROM conversations WHERE id = $1 AND agent_id = $2
+              AND deleted_at IS NULL AND ($13 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $12))) AS found
+         ), checked AS (
+            SELECT (SELECT active FROM active) AND (SELECT found FROM target)
+                   AND EXISTS (SELECT 1 FROM limits WHERE {}) AS ok
+         ), {},
+         allowed AS (SELECT 1 FROM held
          ), created AS (
-            INSERT INTO conversations (id, agent_id, title, channel, message_count)
-            SELECT $1, $2, $7, $6, 2 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
+            INSERT INTO conversations (id, agent_id, title, channel, message_count, end_user, owner_private)
+            SELECT $1, $2, $7, $6, 2, $12, $13 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
          ), existing AS (
             UPDATE conversations SET message_count = message_count + 2, updated_at = now()
              WHERE id = $1 AND agent_id = $2 AND NOT $8 AND EXISTS (SELECT 1 FROM allowed)
+               AND deleted_at IS NULL AND ($13 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $12))
             RETURNING id, message_count - 2 AS position
          ), conversation AS (SELECT * FROM created UNION ALL SELECT * FROM existing
          ), question AS (
@@ -92,12 +149,12 @@ pub async fn start(
             INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
             SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
          )
-         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS within, a.active, q.position
-           FROM limits l CROSS JOIN active a LEFT JOIN question q ON true",
-        crate::llm::budget::limits_sql("$2", "$9", "ARRAY[]::text[]", "now()", "false"),
-        crate::llm::budget::WITHIN_SQL
+         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS granted, a.active, t.found, q.position
+           FROM limits l CROSS JOIN active a CROSS JOIN target t LEFT JOIN question q ON true",
+        budget::limits_sql("$2", "$9", "now()", "$10"),
+        budget::WITHIN_SQL,
+        reserve_sql("$2", "$4", "$11", "(SELECT ok FROM checked)"),
     );
-    let now = Utc::now();
     let stored: Stored = sqlx::query_as(&sql)
         .bind(conversation_id)
         .bind(caller.agent_id)
@@ -108,17 +165,20 @@ pub async fn start(
         .bind(title_of(&message))
         .bind(new_conversation)
         .bind(caller.tenant_id)
+        .bind(state.llm().global_cap())
+        .bind(reservation(state.llm(), &message))
+        .bind(audience.end_user.as_deref())
+        .bind(audience.sees_all())
         .fetch_one(state.pool())
         .await?;
     if !stored.active {
         return Err(inactive());
     }
-    if !stored.within {
-        // The statement's own condition decided; `judge` (the same rules) says why.
-        let refusal = crate::llm::budget::judge(stored.limits, now)
-            .err()
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the budget statement and its rules disagree")))?;
-        return Err(LlmError::Refused(refusal).into());
+    if !stored.found {
+        return Err(ApiError::not_found("conversation"));
+    }
+    if !stored.granted {
+        return Err(refusal(stored.limits));
     }
     let position = stored.position.ok_or_else(|| ApiError::not_found("conversation"))?;
 
@@ -161,6 +221,7 @@ async fn insert_reply(
 
 /// Generates a new reply to a user message (or to the message an assistant reply answered).
 /// Earlier replies to it are marked `superseded`. 409 while a reply to it is still streaming.
+/// The limits are checked first and the new reply's tokens reserved with it, as for `start`.
 pub async fn regenerate(
     state: &AppState,
     caller: Caller,
@@ -169,6 +230,8 @@ pub async fn regenerate(
 ) -> Result<Started, ApiError> {
     budget_first(state, &caller).await?;
     let agent_id = caller.agent_id;
+    // Only in a conversation the caller may see (404 otherwise, also once deleted).
+    super::conversation(state.pool(), agent_id, &caller.audience(), conversation_id).await?;
     let mut tx = state.pool().begin().await?;
     let found = sqlx::query!(
         "SELECT role, reply_to FROM chat_messages WHERE agent_id = $1 AND id = $2 AND conversation_id = $3",
@@ -184,19 +247,11 @@ pub async fn regenerate(
     } else {
         found.reply_to.map(MessageId).ok_or_else(|| ApiError::not_found("message"))?
     };
-    // Lock the conversation: one regeneration at a time.
     let active =
         sqlx::query_scalar!("SELECT active FROM agents WHERE id = $1", agent_id as _).fetch_one(&mut *tx).await?;
     if !active {
         return Err(inactive());
     }
-    sqlx::query!(
-        "SELECT 1 AS locked FROM conversations WHERE agent_id = $1 AND id = $2 FOR UPDATE",
-        agent_id as _,
-        conversation_id as _
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
     let question = sqlx::query!(
         "SELECT content, position, channel FROM chat_messages WHERE agent_id = $1 AND id = $2",
         agent_id as _,
@@ -205,6 +260,32 @@ pub async fn regenerate(
     .fetch_one(&mut *tx)
     .await?;
     let (content, position, channel) = (question.content, question.position, question.channel);
+    // The reply's tokens first: the agent's usage row is locked before the conversation, in the
+    // order `start` locks them, so the two never wait on each other in a circle.
+    let reply_id = MessageId::new();
+    let granted: bool = sqlx::query_scalar(&format!(
+        "WITH {} SELECT EXISTS (SELECT 1 FROM held)",
+        reserve_sql("$1", "$2", "$3", "true")
+    ))
+    .bind(agent_id)
+    .bind(reply_id)
+    .bind(reservation(state.llm(), &content))
+    .fetch_one(&mut *tx)
+    .await?;
+    if !granted {
+        drop(tx);
+        let limits =
+            budget::limits(state.pool(), Some(agent_id), Some(caller.tenant_id), state.llm().global_cap()).await?;
+        return Err(refusal(limits));
+    }
+    // Lock the conversation: one regeneration at a time.
+    sqlx::query!(
+        "SELECT 1 AS locked FROM conversations WHERE agent_id = $1 AND id = $2 FOR UPDATE",
+        agent_id as _,
+        conversation_id as _
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
     let streaming = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM chat_messages WHERE agent_id = $1 AND reply_to = $2 AND status = 'streaming'
              AND updated_at > now() - make_interval(secs => $3)) AS "streaming!""#,
@@ -247,7 +328,6 @@ pub async fn regenerate(
         "email" => Channel::Email,
         _ => Channel::Api,
     };
-    let reply_id = MessageId::new();
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
     tx.commit().await?;
     let turn = Turn {
@@ -293,6 +373,14 @@ pub(super) fn spawn(state: &AppState, turn: Turn) -> Started {
         };
         if let Err(e) = &result {
             fail(&state, &turn, e, &events).await;
+        }
+        // The turn has ended, whichever way: its calls counted what they used, and the tokens it
+        // held are free again. On its own, after the turn's statements, so that no statement
+        // holds message rows while it waits for the agent's usage row (`start` and `regenerate`
+        // lock that row first). Should this fail, or the process die first, the sweep of
+        // `chat_stream_sweep` gives them back.
+        if let Err(e) = crate::llm::reservations::release(state.pool(), turn.caller.agent_id, turn.reply_id).await {
+            tracing::warn!(reply_id = %turn.reply_id, error = %e, "could not give back the turn's reserved tokens");
         }
         state.chat_streams().close(turn.reply_id);
         result

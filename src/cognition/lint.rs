@@ -42,12 +42,24 @@ pub struct LintReport {
     pub error: Option<String>,
 }
 
-pub async fn gaps(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<KnowledgeGap>> {
+/// The agent's gaps that are not dismissed, confirmed ones first, newest first: `limit` of them,
+/// after gap `before` in that order if given.
+pub async fn gaps(
+    pool: &PgPool,
+    agent_id: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<KnowledgeGap>> {
     sqlx::query_as!(
         KnowledgeGap,
         r#"SELECT id, question, context, status AS "status: GapStatus", created_at FROM knowledge_gaps
-            WHERE agent_id = $1 AND status <> 'dismissed' ORDER BY status = 'confirmed' DESC, created_at DESC"#,
-        agent_id as _
+            WHERE agent_id = $1 AND status <> 'dismissed'
+              AND ($3::uuid IS NULL OR (status = 'confirmed', created_at, id)
+                   < (SELECT p.status = 'confirmed', p.created_at, p.id FROM knowledge_gaps p WHERE p.agent_id = $1 AND p.id = $3))
+            ORDER BY status = 'confirmed' DESC, created_at DESC, id DESC LIMIT $2"#,
+        agent_id as _,
+        limit,
+        before
     )
     .fetch_all(pool)
     .await

@@ -2,7 +2,7 @@
 //! per 24 hours, for agents with at least 10 memories and 5 conversations; the owner or a key
 //! with `soul:write` can ask for one at any time. The `mentor` role gets a snapshot (200
 //! memories with metadata, 20 summaries of the last 30 days, tasks, usage by role and model,
-//! the soul, knowledge gaps) and answers with memory actions, a calibration profile for
+//! the soul, knowledge gaps, the latest PoC score) and answers with memory actions, a calibration profile for
 //! triage, a clarity score, an optional soul rewrite and strategic tasks. The output is
 //! validated strictly: anything invalid applies nothing and the error is kept verbatim.
 //! Otherwise at most 50 actions, the profile and the tasks are stored in one transaction, and
@@ -20,7 +20,7 @@ use super::actions;
 use super::mentor::validate;
 use crate::activity::{self, Origin};
 use crate::deps::Deps;
-use crate::llm::roles::{Mentor, TaskItem, UsageItem};
+use crate::llm::roles::{Mentor, PocItem, TaskItem, UsageItem};
 use crate::llm::{CallContext, ChatRequest};
 use crate::vocabulary::ReflectionTrigger;
 
@@ -28,6 +28,8 @@ pub const MIN_MEMORIES: i64 = 10;
 pub const MIN_CONVERSATIONS: i64 = 5;
 pub const COOLDOWN_HOURS: i64 = 24;
 const SNAPSHOT: i64 = 200;
+/// Knowledge gaps a reflection is shown (confirmed first, newest first).
+const GAPS_CONSIDERED: i64 = 100;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Reflection {
@@ -51,14 +53,18 @@ pub struct Reflection {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Reflection>> {
+/// The agent's reflections, newest first: `limit` of them, before reflection `before` if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<Reflection>> {
     sqlx::query_as!(
         Reflection,
         r#"SELECT id, status, trigger AS "trigger: ReflectionTrigger", actions, calibration, clarity, soul, tasks, error,
                   engine, model, created_at
-             FROM reflections WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2"#,
+             FROM reflections WHERE agent_id = $1
+              AND ($3::uuid IS NULL OR (created_at, id) < (SELECT p.created_at, p.id FROM reflections p WHERE p.agent_id = $1 AND p.id = $3))
+            ORDER BY created_at DESC, id DESC LIMIT $2"#,
         agent_id as _,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
     .await
@@ -184,7 +190,14 @@ async fn run_locked(
     .fetch_all(pool)
     .await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
-    let gaps: Vec<String> = super::lint::gaps(pool, agent_id).await?.into_iter().map(|g| g.question).collect();
+    let gaps: Vec<String> =
+        super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
+    let poc_score = crate::poc::latest(pool, agent_id).await?.map(|p| PocItem {
+        total: p.total,
+        grade: p.grade,
+        dimensions: p.dimensions,
+        day: p.day.to_string(),
+    });
     let input = Mentor {
         memories: actions::memories_input(&snapshot),
         summaries,
@@ -195,12 +208,14 @@ async fn run_locked(
             .collect(),
         soul,
         knowledge_gaps: gaps,
+        poc_score,
     };
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({
         "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
         "summaries": input.summaries.len(), "tasks": input.tasks.len(), "usage": input.usage,
         "soul_version": input.soul.is_some(), "knowledge_gaps": input.knowledge_gaps,
+        "poc_score": input.poc_score.as_ref().map(|p| p.total),
     });
     let req = ChatRequest::from_input(input);
     let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == ReflectionTrigger::Schedule);

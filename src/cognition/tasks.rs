@@ -6,9 +6,6 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-/// Most tasks one listing returns.
-pub const LIST_MAX: i64 = 200;
-
 #[derive(Debug, Clone, serde::Serialize, sqlx::FromRow, ToSchema)]
 pub struct Task {
     pub id: Uuid,
@@ -22,14 +19,19 @@ pub struct Task {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// The agent's tasks, open ones first, newest first.
-pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Task>> {
+/// The agent's tasks, open ones first, newest first: `limit` of them, after task `before` in
+/// that order if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<Task>> {
     sqlx::query_as!(
         Task,
         "SELECT id, title, detail, status, source, reflection_id, created_at FROM agent_tasks
-          WHERE agent_id = $1 ORDER BY status = 'open' DESC, created_at DESC LIMIT $2",
+          WHERE agent_id = $1
+            AND ($3::uuid IS NULL OR (status = 'open', created_at, id)
+                 < (SELECT p.status = 'open', p.created_at, p.id FROM agent_tasks p WHERE p.agent_id = $1 AND p.id = $3))
+          ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT $2",
         agent_id as _,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
     .await

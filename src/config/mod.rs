@@ -8,13 +8,18 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod caps;
 mod chain;
 mod parse;
+mod streams;
+
+pub use caps::Caps;
 
 pub use chain::{ChainSettings, KNOWN_REGISTRIES, chain_name};
 
 pub use parse::ConfigError;
-use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_num};
+use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
+pub use streams::StreamLimits;
 
 /// A secret string whose `Debug` never prints the value.
 #[derive(Clone, PartialEq, Eq)]
@@ -88,6 +93,8 @@ pub struct Config {
     pub smtp_url: Option<Secret>,
     pub resend_api_key: Option<Secret>,
     pub resend_webhook_secret: Option<Secret>,
+    /// `MINICLAW_VERIFICATION_WEBHOOK_SECRET`: HMAC key of `POST /webhooks/verification` (unset: 503).
+    pub verification_webhook_secret: Option<Secret>,
     /// `EVM_RPC_URL`, `EVM_CHAIN_ID`, `ERC8004_REGISTRY_ADDRESS`, ...: unset without a node.
     pub chain: Option<ChainSettings>,
     /// `MINICLAW_WORKER`: run the background worker inside `serve`.
@@ -96,6 +103,10 @@ pub struct Config {
     pub worker_concurrency: usize,
     /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
     pub worker_poll: Duration,
+    /// `MINICLAW_JOB_LEASE_SECS`: a job's lease, renewed every third of it while the job runs.
+    pub job_lease: Duration,
+    /// `MINICLAW_STREAM_STALE_SECS`: a reply without progress this long was left by a dead process.
+    pub stream_stale_secs: u32,
     /// `MINICLAW_BODY_LIMIT`: largest accepted request body in bytes.
     pub body_limit: usize,
     /// `MINICLAW_LOG_FORMAT`
@@ -127,8 +138,13 @@ pub struct Config {
     /// `MINICLAW_TENANT_MONTHLY_USD`: the monthly model budget a new tenant starts with, in
     /// dollars (0 means none; an operator can change a tenant's budget later).
     pub tenant_monthly_usd: f64,
+    /// `MINICLAW_GLOBAL_DAILY_USD`: the platform's model spending per UTC day, in dollars, past
+    /// which every model call is refused until midnight (`None`: off, set with `0` or `off`).
+    pub global_daily_usd: Option<f64>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
+    /// What an agent may accumulate (conversations, memories, keys, soul versions).
+    pub caps: Caps,
     /// `MINICLAW_SECURE_COOKIES`: mark cookies `Secure`; by default, when `MINICLAW_PUBLIC_URL`
     /// is an `https://` URL.
     pub secure_cookies: bool,
@@ -141,6 +157,8 @@ pub struct Config {
     /// `MINICLAW_OPENAI_MODEL`: the model every OpenAI-compatible route uses by default
     /// (for servers such as vLLM or llama.cpp that serve one model under their own name).
     pub openai_model: Option<String>,
+    /// Deadlines for slow peers and caps on stream followers (`StreamLimits`).
+    pub streams: StreamLimits,
 }
 
 impl Config {
@@ -265,6 +283,7 @@ impl Config {
             llm_routes: get("MINICLAW_LLM_ROUTES"),
             llm_prices: get("MINICLAW_LLM_PRICES"),
             openai_model: get("MINICLAW_OPENAI_MODEL"),
+            streams: StreamLimits::read(&get)?,
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
             agent_retention_days: parse_num(&get, "MINICLAW_AGENT_RETENTION_DAYS", 30u32, 0..=3650)?,
@@ -281,7 +300,9 @@ impl Config {
             metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
             agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
+            global_daily_usd: parse_cap(&get, "MINICLAW_GLOBAL_DAILY_USD", 50.0, 1_000_000_000.0)?,
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
+            caps: Caps::read(&get)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
             secure_cookies: parse_bool(
                 &get,
@@ -305,10 +326,13 @@ impl Config {
             smtp_url,
             resend_api_key: secret("RESEND_API_KEY"),
             resend_webhook_secret: secret("RESEND_WEBHOOK_SECRET"),
+            verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
             chain,
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
             worker_concurrency,
             worker_poll: Duration::from_millis(poll_ms),
+            job_lease: Duration::from_secs(parse_num(&get, "MINICLAW_JOB_LEASE_SECS", 60u64, 3..=3600)?),
+            stream_stale_secs: parse_num(&get, "MINICLAW_STREAM_STALE_SECS", 300u32, 2..=86_400)?,
             body_limit,
             log_format,
         };
@@ -368,8 +392,19 @@ mod tests {
         assert_eq!(c.data_dir, PathBuf::from(".miniclaw"));
         assert_eq!(c.embedder, EmbedderKind::MiniLm);
         assert!(c.run_worker);
+        assert_eq!((c.job_lease, c.stream_stale_secs), (Duration::from_secs(60), 300));
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
+        assert_eq!(c.global_daily_usd, Some(50.0));
+    }
+
+    #[test]
+    fn the_global_daily_cap_can_be_turned_off() {
+        let cap = |v: &str| Config::from_map(&env(&[("MINICLAW_GLOBAL_DAILY_USD", v)])).map(|c| c.global_daily_usd);
+        assert_eq!(cap("0.5").unwrap(), Some(0.5));
+        assert_eq!((cap("0").unwrap(), cap("off").unwrap(), cap("OFF").unwrap()), (None, None, None));
+        assert_eq!(cap("-1").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
+        assert_eq!(cap("lots").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
     }
 
     #[test]
@@ -386,6 +421,8 @@ mod tests {
             ("ERC8004_REGISTRY_ADDRESS", "0x12"),
             ("DEBUG_SHADOW", "maybe"),
             ("MINICLAW_WORKER_CONCURRENCY", "0"),
+            ("MINICLAW_JOB_LEASE_SECS", "1"),
+            ("MINICLAW_STREAM_STALE_SECS", "soon"),
             ("MINICLAW_BODY_LIMIT", "12kb"),
             ("MINICLAW_URL_ALLOWLIST", "localhost"),
             ("MINICLAW_KNOWLEDGE_CAP", "0"),
@@ -393,6 +430,7 @@ mod tests {
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
             ("DATABASE_READ_URL", "postgres://replica/db"),
+            ("MINICLAW_VERIFICATION_WEBHOOK_SECRET", "too-short"),
         ];
         for (var, value) in cases {
             let err = Config::from_map(&env(&[(var, value)])).unwrap_err();

@@ -61,6 +61,9 @@ pub struct Profile {
     pub email: Option<String>,
 }
 
+/// The longest description (characters).
+pub const DESCRIPTION_MAX: usize = 2000;
+
 /// Explorer link of a transaction on the chains miniclaw knows.
 pub fn explorer_tx_url(chain_id: i64, hash: &str) -> Option<String> {
     let base = match chain_id {
@@ -203,8 +206,8 @@ pub async fn update_profile(
         }
     }
     let description = patch.description.map(|d| d.trim().to_string());
-    if description.as_ref().is_some_and(|d| d.chars().count() > 2000) {
-        return Err(ApiError::validation("description", "description is at most 2,000 characters"));
+    if let Some(n) = description.as_ref().map(|d| d.chars().count()).filter(|n| *n > DESCRIPTION_MAX) {
+        return Err(ApiError::too_long("description", DESCRIPTION_MAX, n));
     }
     let email = patch.email.map(|e| e.trim().to_string());
     if email

@@ -15,17 +15,9 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::chat::calibrate::cycles());
     all.extend(crate::identity::jobs::cycles());
     all.extend(crate::wallets::send::cycles());
+    all.extend(crate::poc::cycles());
     all.extend([
-        Cycle::new(
-            "chat_stream_sweep",
-            CycleScope::Platform,
-            "Ends replies left streaming by a process that died (no progress for 5 minutes) as failed, regenerable.",
-            |ctx: JobContext| async move {
-                let swept = crate::chat::stream::sweep_interrupted(&ctx.pool).await?;
-                Ok(json!({ "swept": swept }))
-            },
-        )
-        .every(Duration::from_secs(300)),
+        crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(
             "job_retention",
             CycleScope::Platform,

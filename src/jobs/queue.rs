@@ -277,17 +277,25 @@ pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<Job>> {
     sqlx::query_as!(Job, "SELECT * FROM jobs WHERE id = $1", id).fetch_optional(pool).await
 }
 
-/// Newest first, optionally filtered.
-pub async fn list(pool: &PgPool, status: Option<&str>, kind: Option<&str>, limit: i64) -> sqlx::Result<Vec<Job>> {
+/// Newest first, optionally filtered: `limit` of them, created before job `before` if given.
+pub async fn list(
+    pool: &PgPool,
+    status: Option<&str>,
+    kind: Option<&str>,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<Job>> {
     sqlx::query_as!(
         Job,
         "SELECT * FROM jobs
          WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR kind = $2)
+           AND ($4::uuid IS NULL OR (created_at, id) < (SELECT p.created_at, p.id FROM jobs p WHERE p.id = $4))
          ORDER BY created_at DESC, id DESC
          LIMIT $3",
         status,
         kind,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
     .await

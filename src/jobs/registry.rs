@@ -94,6 +94,21 @@ impl Cycle {
         }
     }
 
+    /// A platform cycle, hourly, that purges what was deleted more than `retention_days` ago and
+    /// reports how many it purged.
+    pub fn purge(
+        name: &'static str,
+        description: &'static str,
+        retention_days: u32,
+        purge: for<'a> fn(&'a PgPool, u32) -> BoxFuture<'a, sqlx::Result<u64>>,
+    ) -> Self {
+        Cycle::new(name, CycleScope::Platform, description, move |ctx: JobContext| async move {
+            let purged = purge(&ctx.pool, retention_days).await?;
+            Ok(serde_json::json!({ "purged": purged }))
+        })
+        .every(Duration::from_secs(3600))
+    }
+
     pub fn every(mut self, interval: Duration) -> Self {
         self.interval = Some(interval);
         self

@@ -18,8 +18,8 @@ use super::queue::{self, Job};
 use super::registry::{CycleScope, JobContext, Registry};
 use super::{NOTIFY_CHANNEL, NewJob, schedule};
 
-/// How long a lease lasts before another worker may take the job over. Running jobs renew
-/// it every third of this.
+/// How long a lease lasts by default (`MINICLAW_JOB_LEASE_SECS`) before another worker may take
+/// the job over. Running jobs renew it every third of this.
 pub const LEASE: Duration = Duration::from_secs(60);
 /// How many due schedule slots one tick turns into jobs.
 const SCHEDULE_BATCH: i64 = 1000;
@@ -33,6 +33,7 @@ pub struct Worker {
     id: String,
     concurrency: usize,
     poll: Duration,
+    lease: Duration,
 }
 
 impl Worker {
@@ -40,7 +41,13 @@ impl Worker {
         let host =
             std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "host".into());
         let id = format!("{host}:{}:{}", std::process::id(), &Uuid::new_v4().simple().to_string()[..8]);
-        Worker { pool, registry, id, concurrency: concurrency.max(1), poll }
+        Worker { pool, registry, id, concurrency: concurrency.max(1), poll, lease: LEASE }
+    }
+
+    /// Another lease length than `LEASE` (at least 3 s: it is renewed every third of it).
+    pub fn with_lease(mut self, lease: Duration) -> Self {
+        self.lease = lease.max(Duration::from_secs(3));
+        self
     }
 
     pub fn id(&self) -> &str {
@@ -75,7 +82,7 @@ impl Worker {
             let free = permits.available_permits();
             let mut leased = Vec::new();
             if free > 0 {
-                match queue::lease(&self.pool, &self.id, &kinds, free as i64, LEASE).await {
+                match queue::lease(&self.pool, &self.id, &kinds, free as i64, self.lease).await {
                     Ok(jobs) => leased = jobs,
                     Err(e) => tracing::warn!(error = %e, "leasing jobs failed; retrying"),
                 }
@@ -122,14 +129,14 @@ impl Worker {
 
     /// Runs one leased job to its recorded outcome.
     pub async fn execute(&self, job: Job) -> Job {
-        execute(&self.pool, &self.registry, &self.id, job).await
+        run_leased(&self.pool, &self.registry, &self.id, self.lease, job).await
     }
 }
 
-/// A job whose model call was refused (budget used up, kill switch on) did not fail: it is
-/// done, its result says it was skipped and why, the agent's activity log says so too, and it
-/// is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused again; the next
-/// scheduled run tries afresh.
+/// A job whose model call was refused (budget used up, global cap reached, kill switch on) did
+/// not fail: it is done, its result says it was skipped and why, the agent's activity log says
+/// so too, and it is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused
+/// again; the next scheduled run tries afresh.
 async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
     if error.chain().any(|e| e.is::<super::registry::AgentPaused>()) {
         metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => "agent_inactive")
@@ -141,8 +148,11 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
         _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),
     })?;
     let reason = match &refusal {
-        crate::llm::budget::Refusal::AgentDailyTokens { .. } => "agent_daily_budget",
+        crate::llm::budget::Refusal::AgentDailyTokens { .. } | crate::llm::budget::Refusal::AgentTokensHeld { .. } => {
+            "agent_daily_budget"
+        }
         crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
+        crate::llm::budget::Refusal::GlobalDailyCap { .. } => "global_spend_cap",
         crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
     };
     metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);
@@ -178,8 +188,13 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
     Some(result)
 }
 
-/// Runs a leased job and records done / retry / dead. Panics count as failures.
+/// Runs a job leased for `LEASE` and records done / retry / dead. Panics count as failures.
 pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: Job) -> Job {
+    run_leased(pool, registry, worker_id, LEASE, job).await
+}
+
+/// Runs a job leased for `lease`, renewing it while it runs, and records its outcome.
+async fn run_leased(pool: &PgPool, registry: &Registry, worker_id: &str, lease: Duration, job: Job) -> Job {
     let lag = (job.started_at.unwrap_or_else(chrono::Utc::now) - job.run_at).num_milliseconds().max(0) as f64 / 1000.0;
     metrics::histogram!("miniclaw_job_lag_seconds", "kind" => job.kind.clone()).record(lag);
 
@@ -189,7 +204,7 @@ pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: J
         Some(cycle) => {
             let ctx = JobContext { pool: pool.clone(), job: job.clone(), deps: registry.deps().cloned() };
             let fut = std::panic::AssertUnwindSafe((cycle.handler)(ctx)).catch_unwind();
-            let heartbeat = heartbeat(pool.clone(), job.id, worker_id.to_string());
+            let heartbeat = heartbeat(pool.clone(), job.id, worker_id.to_string(), lease);
             tokio::pin!(fut, heartbeat);
             let result = tokio::select! {
                 r = &mut fut => r,
@@ -242,12 +257,12 @@ pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: J
 }
 
 /// Renews the lease every third of its length; resolves only if the lease was lost.
-async fn heartbeat(pool: PgPool, id: Uuid, worker: String) {
-    let mut every = tokio::time::interval(LEASE / 3);
+async fn heartbeat(pool: PgPool, id: Uuid, worker: String, lease: Duration) {
+    let mut every = tokio::time::interval(lease / 3);
     every.tick().await;
     loop {
         every.tick().await;
-        match queue::extend_lease(&pool, id, &worker, LEASE).await {
+        match queue::extend_lease(&pool, id, &worker, lease).await {
             Ok(true) => {}
             Ok(false) => return,
             Err(e) => tracing::warn!(job.id = %id, error = %e, "lease renewal failed; retrying"),

@@ -92,11 +92,13 @@ impl AnthropicClient {
     ) -> Result<reqwest::Response, ProviderError> {
         let mut body = Self::body(req, model, max_tokens);
         body["stream"] = json!(true);
-        let resp = tokio::time::timeout(timeout, self.request(&body).send())
-            .await
-            .map_err(|_| ProviderError::Timeout(timeout))?
-            .map_err(|e| classify_transport(e, timeout))?;
-        check_status("anthropic", resp).await
+        // The error body `check_status` reads is inside the timeout too: a failing provider
+        // that drips its error page must not hold the call.
+        let answer = async {
+            let resp = self.request(&body).send().await.map_err(|e| classify_transport(e, timeout))?;
+            check_status("anthropic", resp).await
+        };
+        tokio::time::timeout(timeout, answer).await.map_err(|_| ProviderError::Timeout(timeout))?
     }
 }
 

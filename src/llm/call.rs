@@ -9,18 +9,20 @@ use crate::ids::{AgentId, TenantId};
 pub struct CallContext {
     pub agent_id: Option<AgentId>,
     pub tenant_id: Option<TenantId>,
-    /// Background work honours the kill switch; foreground (chat) does not.
+    /// Whether no user waits on the call (a job's work); logged with it. The kill switch and
+    /// every budget apply to foreground and background calls alike.
     pub background: bool,
     pub request_id: Option<String>,
-    /// The caller checked the budgets a moment ago for the whole unit of work (a chat turn is
-    /// admitted once, answering 429 before anything is stored), so its calls are not checked
+    /// The caller checked the budgets, the global cap and the kill switch a moment ago for the
+    /// whole unit of work (a chat turn is admitted once, answering 429 or 503 before anything is
+    /// stored, and holds its expected tokens: `reservations`), so its calls are not checked
     /// again one by one. They are still logged and counted.
     pub admitted: bool,
 }
 
 impl CallContext {
-    /// Calls made for an agent on behalf of `origin`: a job's calls are background work (the
-    /// kill switch applies), anyone else's foreground; the request id travels along.
+    /// Calls made for an agent on behalf of `origin`: a job's calls are background work, anyone
+    /// else's foreground; the request id travels along.
     pub fn for_agent(tenant_id: TenantId, agent_id: AgentId, origin: &crate::activity::Origin) -> CallContext {
         CallContext {
             agent_id: Some(agent_id),
@@ -41,7 +43,7 @@ impl CallContext {
         CallContext { admitted: true, ..self }
     }
 
-    /// A background job's calls for an agent: the kill switch applies, no request to trace.
+    /// A background job's calls for an agent: no request to trace.
     pub fn job(agent_id: AgentId, tenant_id: Option<TenantId>) -> CallContext {
         CallContext { agent_id: Some(agent_id), tenant_id, background: true, ..CallContext::default() }
     }

@@ -1,4 +1,4 @@
-//! `Gateway::complete`: budget and kill-switch check, then the route's targets in order, each
+//! `Gateway::complete`: budgets, global cap and kill-switch check, then the route's targets in order, each
 //! with retries on 429/5xx (honouring `Retry-After`) inside the role's timeout, skipping
 //! providers whose circuit breaker is open (breaker). Every attempt is logged and priced.
 
@@ -31,6 +31,10 @@ pub struct Gateway {
     prices: PriceTable,
     clients: HashMap<&'static str, Provider>,
     breakers: Breakers,
+    /// The longest a streamed call may take in total (`MINICLAW_LLM_STREAM_DEADLINE_SECS`).
+    stream_deadline: Duration,
+    /// `MINICLAW_GLOBAL_DAILY_USD` (`None`: off).
+    global_cap: Option<f64>,
 }
 
 impl Gateway {
@@ -39,7 +43,9 @@ impl Gateway {
         let routes = RoutingTable::from_config(config)?;
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
-        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default() })
+        let stream_deadline = config.streams.llm_stream_deadline;
+        let global_cap = config.global_daily_usd;
+        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default(), stream_deadline, global_cap })
     }
 
     /// The routing table every call follows.
@@ -61,12 +67,18 @@ impl Gateway {
         self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
     }
 
-    /// The budgets and the kill switch, unless the caller already admitted the call's work.
+    /// The global daily spending cap every call is held to (`None`: off).
+    pub fn global_cap(&self) -> Option<f64> {
+        self.global_cap
+    }
+
+    /// The budgets, the global cap and the kill switch, unless the caller already admitted the
+    /// call's work.
     async fn admit(&self, ctx: &CallContext) -> Result<(), LlmError> {
         if ctx.admitted {
             return Ok(());
         }
-        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, ctx.background).await? {
+        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
             Ok(()) => Ok(()),
             Err(refusal) => Err(refusal.into()),
         }
@@ -162,7 +174,9 @@ impl Gateway {
     /// the whole response at the end. A target that fails before its first piece of text falls
     /// back to the next one; once text has been sent, a failure ends the call with an error
     /// (the caller decides what to do with the partial answer). If `deltas` is closed (the
-    /// client went away) the provider call is abandoned.
+    /// client went away) the provider call is abandoned. Each piece must come within the role's
+    /// timeout, and the whole call, fallbacks included, within the stream deadline: a provider
+    /// that drips text forever cannot keep a turn open.
     pub async fn stream(
         &self,
         ctx: &CallContext,
@@ -176,11 +190,17 @@ impl Gateway {
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let mut attempts = Vec::new();
+        let deadline = tokio::time::Instant::now() + self.stream_deadline;
         for target in targets(route, req).iter() {
             if target.provider == OFFLINE {
                 let r = self.offline(ctx, req, target).await;
                 let _ = deltas.send(r.content.clone()).await;
                 return Ok(r);
+            }
+            let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if remaining.is_zero() {
+                attempts.push(format!("{}/{}: no time left in the stream deadline", target.provider, target.model));
+                break;
             }
             let Some(client) = self.usable_client(target, &mut attempts) else { continue };
             let started = Instant::now();
@@ -190,7 +210,7 @@ impl Gateway {
                 self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
                 format!("{}/{}: {e}", target.provider, target.model)
             };
-            let resp = match client.stream(req, &target.model, max_tokens, route.timeout()).await {
+            let resp = match client.stream(req, &target.model, max_tokens, route.timeout().min(remaining)).await {
                 Ok(r) => r,
                 Err(e) => {
                     attempts.push(fail(e.to_string()).await);
@@ -201,8 +221,10 @@ impl Gateway {
             let mut parser = client.parser();
             let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
             let outcome: Result<(), String> = loop {
-                let next = match tokio::time::timeout(route.timeout(), body.next()).await {
-                    Err(_) => break Err(format!("no data for {:?}", route.timeout())),
+                let idle = tokio::time::Instant::now() + route.timeout();
+                let next = match tokio::time::timeout_at(idle.min(deadline), body.next()).await {
+                    Err(_) if idle < deadline => break Err(format!("no data for {:?}", route.timeout())),
+                    Err(_) => break Err(format!("the stream ran past its deadline of {:?}", self.stream_deadline)),
                     Ok(None) if parser.done => break Ok(()),
                     Ok(None) => break Err("stream ended without [DONE]".into()),
                     Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),

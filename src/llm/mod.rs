@@ -1,6 +1,7 @@
 //! The model gateway (SPEC §3): every LLM call in miniclaw names a role and goes through
-//! `Gateway::complete` with a `CallContext` (call), which routes it (routing), checks budgets
-//! and the kill switch (budget), calls a provider with retries, fallbacks and a circuit breaker
+//! `Gateway::complete` with a `CallContext` (call), which routes it (routing), checks budgets,
+//! the global spend cap and the kill switch (budget; a chat turn holds its tokens while it
+//! runs: reservations), calls a provider with retries, fallbacks and a circuit breaker
 //! (gateway, breaker, providers, openai, anthropic), prices it (pricing) and logs it (usage).
 //! Every role but chat, premium chat and skills takes a typed input (roles) that renders its
 //! prompt; with no provider configured the offline engine answers from that same input.
@@ -14,6 +15,7 @@ pub mod offline;
 pub mod openai;
 pub mod pricing;
 mod providers;
+pub mod reservations;
 pub mod roles;
 pub mod routing;
 pub mod usage;

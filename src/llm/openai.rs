@@ -104,7 +104,8 @@ pub enum StreamPiece {
 
 impl OpenAiClient {
     /// Starts a streamed completion (`stream: true`, usage in the last chunk). Errors before
-    /// the body are classified like `complete`; the body is then read with `SseParser`.
+    /// the body are classified like `complete`, within `timeout`; the body is then read with
+    /// `SseParser` (the gateway bounds that).
     pub async fn stream(
         &self,
         req: &ChatRequest,
@@ -119,11 +120,13 @@ impl OpenAiClient {
         if let Some(key) = &self.api_key {
             call = call.bearer_auth(key.expose());
         }
-        let resp = tokio::time::timeout(timeout, call.send())
-            .await
-            .map_err(|_| ProviderError::Timeout(timeout))?
-            .map_err(|e| classify_transport(e, timeout))?;
-        check_status(self.provider, resp).await
+        // The error body `check_status` reads is inside the timeout too: a failing provider
+        // that drips its error page must not hold the call.
+        let answer = async {
+            let resp = call.send().await.map_err(|e| classify_transport(e, timeout))?;
+            check_status(self.provider, resp).await
+        };
+        tokio::time::timeout(timeout, answer).await.map_err(|_| ProviderError::Timeout(timeout))?
     }
 }
 

@@ -27,8 +27,8 @@ pub struct UsageRecord {
     pub request_id: Option<String>,
 }
 
-/// Writes the log row and adds it to the agent's daily and the tenant's monthly totals, in one
-/// statement (one round trip, one commit).
+/// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
+/// daily totals, in one statement (one round trip, one commit).
 pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     sqlx::query_scalar!(
         "WITH log AS (
@@ -47,6 +47,13 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
              -- take the tenant's row lock, which every call of the tenant would queue on.
              WHERE $3 IS NOT NULL AND $13 > 0
             ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+         ), platform_total AS (
+            -- The platform's spend today (the global daily cap), in the tenant's slot of the day:
+            -- calls of different tenants do not queue on one row.
+            INSERT INTO llm_platform_daily_usage AS u (day, slot, cost_usd)
+            SELECT (created_at AT TIME ZONE 'UTC')::date, (hashtext(coalesce($3::text, '')) & 15)::smallint, $13
+              FROM log WHERE $13 > 0
+            ON CONFLICT (day, slot) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          )
          SELECT 1",
         Uuid::now_v7(),

@@ -98,6 +98,7 @@ async fn store_knowledge(
             "the agent already has {entries} knowledge entries, its cap is {cap}; delete one first (operators: MINICLAW_KNOWLEDGE_CAP)"
         )));
     }
+    super::check_room(&mut tx, agent_id, chunks.len(), state.config().caps.memories_per_agent).await?;
     let knowledge_id = Uuid::now_v7();
     let mut stored = Vec::with_capacity(chunks.len());
     for (chunk, v) in chunks.into_iter().zip(vectors) {
@@ -126,11 +127,9 @@ pub async fn add_text(
     if text.trim().is_empty() {
         return Err(ApiError::validation("text", "text must not be empty"));
     }
-    if text.chars().count() > KNOWLEDGE_TEXT_MAX {
-        return Err(ApiError::validation("text", format!("text is limited to {KNOWLEDGE_TEXT_MAX} characters")));
-    }
-    if title.as_ref().is_some_and(|t| t.chars().count() > 200) {
-        return Err(ApiError::validation("title", "title is limited to 200 characters"));
+    ApiError::check_length("text", text, KNOWLEDGE_TEXT_MAX)?;
+    if let Some(t) = &title {
+        ApiError::check_length("title", t, 200)?;
     }
     store_knowledge(state, agent_id, origin, text, title, MemorySource::Uploaded, None).await
 }
@@ -142,9 +141,7 @@ pub async fn add_url(
     origin: &crate::activity::Origin,
     url: &str,
 ) -> ApiResult<KnowledgeResult> {
-    if url.len() > 2048 {
-        return Err(ApiError::validation("url", "url is limited to 2,048 characters"));
-    }
+    ApiError::check_length("url", url, 2048)?;
     let page = knowledge::fetch(url, &state.config().url_allowlist).await?;
     let title = page.title.clone().or_else(|| Some(page.url.clone()));
     store_knowledge(state, agent_id, origin, &page.text, title, MemorySource::Url, Some(page.url)).await

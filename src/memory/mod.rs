@@ -181,12 +181,7 @@ pub fn validate(
         if c.trim().is_empty() {
             return Err(ApiError::validation("content", "content must not be empty"));
         }
-        if c.chars().count() > MAX_CONTENT_CHARS {
-            return Err(ApiError::validation(
-                "content",
-                format!("content is limited to {MAX_CONTENT_CHARS} characters"),
-            ));
-        }
+        ApiError::check_length("content", c, MAX_CONTENT_CHARS)?;
     }
     if let Some(c) = category {
         let ok = (2..=32).contains(&c.len())
@@ -212,7 +207,34 @@ pub fn validate(
     Ok(())
 }
 
-/// Inserts a memory with its postings and its first version.
+/// 409 when `adding` more memories would take the agent beyond `max`
+/// (`MINICLAW_MEMORIES_PER_AGENT`). Locks the agent's row, so writes checked in the same
+/// transaction cannot pass the cap together.
+pub async fn check_room(
+    conn: &mut sqlx::PgConnection,
+    agent_id: AgentId,
+    adding: usize,
+    max: i64,
+) -> Result<(), ApiError> {
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let held = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM agent_memories WHERE agent_id = $1 LIMIT $2) m"#,
+        agent_id as _,
+        max
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if held + adding as i64 > max {
+        return Err(ApiError::Conflict(format!(
+            "the agent holds {held} memories and may hold {max} (MINICLAW_MEMORIES_PER_AGENT); \
+             adding {adding} would pass that: delete some first"
+        )));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +262,6 @@ mod tests {
             }
         }
         let long = "x".repeat(MAX_CONTENT_CHARS + 1);
-        assert!(validate(Some(&long), None, None, None).is_err());
+        assert_eq!(validate(Some(&long), None, None, None).unwrap_err().code(), "too_long");
     }
 }

@@ -123,3 +123,99 @@ mod tests {
         assert!(close(hybrid(1.0, 0.5, 0.25), 0.4 + 0.2 + 0.05));
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn unit() -> impl Strategy<Value = f64> {
+        0.0..=1.0f64
+    }
+
+    /// Documents of words from a small vocabulary, so that terms repeat across them.
+    fn corpus() -> impl Strategy<Value = Vec<Vec<String>>> {
+        let word = prop::sample::select(vec!["jazz", "vienna", "rust", "tea", "hall", "cat"]).prop_map(String::from);
+        prop::collection::vec(prop::collection::vec(word, 0..12), 1..12)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn importance_stays_in_0_1_and_decays_with_age(
+            conf in unit(), mentions in 0i64..10_000, days in 0.0..10_000.0f64, later in 0.0..10_000.0f64, imp in 0.0..=10.0f64
+        ) {
+            let now = importance(conf, mentions, days, imp);
+            prop_assert!((0.0..=1.0).contains(&now), "{now}");
+            prop_assert!(importance(conf, mentions, days + later, imp) <= now, "older is never more important");
+            prop_assert!(importance(conf, mentions + 1, days, imp) >= now, "a mention never lowers it");
+            // The decay floor: a memory never loses more than 90 % of its frequency term.
+            prop_assert!(now >= 0.5 * conf * (0.3f64 + 0.1 * mentions as f64).min(1.0) * 0.1 + 0.5 * imp / 10.0 - 1e-12);
+            // A future touch time (clock skew) counts as today.
+            prop_assert_eq!(importance(conf, mentions, -days, imp), importance(conf, mentions, 0.0, imp));
+        }
+
+        #[test]
+        fn context_rank_is_bounded_and_pinned_categories_never_rank_lower(
+            relevance in proptest::option::of(unit()), imp in unit(), category in "[a-z]{1,10}"
+        ) {
+            let plain = context_rank(relevance, imp, "interest");
+            let pinned = context_rank(relevance, imp, "identity");
+            prop_assert!((0.0..=1.0).contains(&plain), "{plain}");
+            prop_assert!((0.0..=1.1).contains(&pinned), "{pinned}");
+            prop_assert!(pinned >= plain);
+            let any = context_rank(relevance, imp, &category);
+            prop_assert!(any == plain || any == pinned);
+            prop_assert!(context_rank(relevance.map(|r| (r + 0.1).min(1.0)), imp, &category) >= any);
+        }
+
+        #[test]
+        fn idf_is_positive_and_falls_as_a_term_gets_common(docs in 1u32..100_000, df in 0u32..100_000) {
+            let (n, df) = (f64::from(docs), f64::from(df.min(docs)));
+            prop_assert!(idf(n, df) > 0.0);
+            if df < n {
+                prop_assert!(idf(n, df + 1.0) < idf(n, df));
+            }
+        }
+
+        #[test]
+        fn a_term_scores_more_the_more_often_it_occurs_never_past_its_saturation(
+            idf_v in 0.0..20.0f64, tf in 1u32..1000, len in 1u32..10_000, avg in 0.0..10_000.0f64
+        ) {
+            let (tf, len) = (f64::from(tf), f64::from(len.max(tf)));
+            let s = bm25_term(idf_v, tf, len, avg);
+            prop_assert!(s >= 0.0 && s <= idf_v * (K1 + 1.0) + 1e-9, "{s}");
+            prop_assert!(bm25_term(idf_v, tf + 1.0, len, avg) >= s);
+            // Longer documents with the same count score no higher.
+            prop_assert!(bm25_term(idf_v, tf, len + 1.0, avg) <= s + 1e-12);
+        }
+
+        #[test]
+        fn bm25_scores_only_documents_with_a_query_term_and_ignores_query_order(
+            docs in corpus(), query in prop::collection::vec("(jazz|vienna|tea|owl)", 1..4)
+        ) {
+            let scores = bm25_reference(&docs, &query);
+            prop_assert_eq!(scores.len(), docs.len());
+            for (d, s) in docs.iter().zip(&scores) {
+                prop_assert!(s.is_finite() && *s >= 0.0);
+                prop_assert_eq!(*s > 0.0, d.iter().any(|w| query.contains(w)), "{:?} {}", d, s);
+            }
+            let mut reversed = query.clone();
+            reversed.reverse();
+            reversed.extend(query.iter().cloned());
+            prop_assert_eq!(bm25_reference(&docs, &reversed), scores, "order and repeats of query terms do not count");
+        }
+
+        #[test]
+        fn hybrid_of_unit_signals_is_a_unit_score_rising_in_each(b in unit(), s in unit(), p in unit(), d in 0.0..0.5f64) {
+            let h = hybrid(b, s, p);
+            prop_assert!((0.0..=1.0 + 1e-12).contains(&h), "{h}");
+            prop_assert!(hybrid((b + d).min(1.0), s, p) >= h);
+            prop_assert!(hybrid(b, (s + d).min(1.0), p) >= h);
+            prop_assert!(hybrid(b, s, (p + d).min(1.0)) >= h);
+            let reranked = W_RERANK_HYBRID * h + W_RERANK_LLM * s;
+            prop_assert!((0.0..=1.0 + 1e-12).contains(&reranked));
+        }
+    }
+}

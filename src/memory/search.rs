@@ -123,9 +123,7 @@ fn validate(req: &SearchRequest) -> Result<i64, ApiError> {
     if req.query.trim().is_empty() {
         return Err(ApiError::validation("query", "query must not be empty"));
     }
-    if req.query.chars().count() > 2000 {
-        return Err(ApiError::validation("query", "query is limited to 2,000 characters"));
-    }
+    ApiError::check_length("query", &req.query, 2000)?;
     let limit = req.limit.unwrap_or(10);
     if !(1..=50).contains(&limit) {
         return Err(ApiError::validation("limit", "limit must be between 1 and 50"));

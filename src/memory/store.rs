@@ -295,19 +295,38 @@ pub async fn record_version(
     Ok(())
 }
 
-/// Every version of a memory, oldest first; 404 when the agent never had it.
-pub async fn history(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Vec<MemoryVersion>, ApiError> {
+/// A memory's versions, newest first: `limit` of them, older than version `before` if given;
+/// 404 when the agent never had the memory.
+pub async fn history(
+    pool: &PgPool,
+    agent_id: AgentId,
+    id: MemoryId,
+    limit: i64,
+    before: Option<i32>,
+) -> Result<Vec<MemoryVersion>, ApiError> {
     let versions = sqlx::query_as!(
         MemoryVersion,
         "SELECT version, change, snapshot, actor_type, actor_id, reason, request_id, created_at
-           FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 ORDER BY version",
+           FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 AND ($4::int IS NULL OR version < $4)
+          ORDER BY version DESC LIMIT $3",
         agent_id as _,
-        id as _
+        id as _,
+        limit,
+        before
     )
     .fetch_all(pool)
     .await?;
     if versions.is_empty() {
-        return Err(ApiError::not_found("memory"));
+        let known = sqlx::query_scalar!(
+            r#"SELECT EXISTS (SELECT 1 FROM memory_versions WHERE agent_id = $1 AND memory_id = $2) AS "known!""#,
+            agent_id as _,
+            id as _
+        )
+        .fetch_one(pool)
+        .await?;
+        if !known {
+            return Err(ApiError::not_found("memory"));
+        }
     }
     Ok(versions)
 }

@@ -302,3 +302,33 @@ mod tests {
         assert_eq!(terms("Which city? She lives here"), terms("city she live here"));
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn any_text_gives_lower_case_terms_without_panicking(text in any::<String>()) {
+            for t in terms(&text) {
+                prop_assert!(!t.is_empty());
+                prop_assert_eq!(t.to_lowercase(), t.clone());
+            }
+        }
+
+        #[test]
+        fn terms_ignore_ascii_case(text in "[ -~]{0,80}") {
+            prop_assert_eq!(terms(&text.to_ascii_uppercase()), terms(&text));
+        }
+
+        #[test]
+        fn the_terms_of_two_texts_side_by_side_are_the_terms_of_each(a in any::<String>(), b in any::<String>()) {
+            let mut both = terms(&a);
+            both.extend(terms(&b));
+            prop_assert_eq!(terms(&format!("{a} {b}")), both);
+        }
+    }
+}

@@ -95,13 +95,20 @@ pub async fn current(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<So
     .await
 }
 
-/// Every version, newest first.
-pub async fn versions(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<SoulVersion>> {
+/// The kept versions, newest first: `limit` of them, older than version `before` if given.
+pub async fn versions(
+    pool: &PgPool,
+    agent_id: AgentId,
+    limit: i64,
+    before: Option<i32>,
+) -> sqlx::Result<Vec<SoulVersion>> {
     sqlx::query_as!(
         SoulVersion,
         "SELECT version, content, actor_type, actor_id, reason, accepted_by, created_at
-           FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC",
-        agent_id as _
+           FROM agent_souls WHERE agent_id = $1 AND ($3::int IS NULL OR version < $3) ORDER BY version DESC LIMIT $2",
+        agent_id as _,
+        limit,
+        before
     )
     .fetch_all(pool)
     .await
@@ -111,10 +118,7 @@ pub fn validate(content: &str) -> Result<(), ApiError> {
     if content.trim().is_empty() {
         return Err(ApiError::validation("content", "the soul document is empty"));
     }
-    let n = content.chars().count();
-    if n > MAX_CHARS {
-        return Err(ApiError::validation("content", format!("the soul has {n} characters; the limit is {MAX_CHARS}")));
-    }
+    ApiError::check_length("content", content, MAX_CHARS)?;
     Ok(())
 }
 
@@ -140,6 +144,9 @@ pub async fn propose(
 ) -> Result<Decision, ApiError> {
     let (pool, llm) = (&deps.pool, deps.llm.as_ref());
     validate(content)?;
+    if let Some(r) = reason {
+        ApiError::check_length("reason", r, activity::REASON_MAX)?;
+    }
     let content = content.trim();
     let authoritative = matches!(origin.actor, Actor::Owner(_));
     let by_key = matches!(origin.actor, Actor::ApiKey(_));
@@ -210,6 +217,15 @@ pub async fn propose(
             method
         )
         .fetch_one(&mut *tx)
+        .await?;
+        // Only the newest versions are kept (`MINICLAW_SOUL_VERSIONS_KEPT`): an agent's soul
+        // history cannot grow without bound however often it is rewritten.
+        sqlx::query!(
+            "DELETE FROM agent_souls WHERE agent_id = $1 AND version <= $2",
+            agent_id as _,
+            v.version - deps.caps.soul_versions_kept.min(i64::from(i32::MAX)) as i32
+        )
+        .execute(&mut *tx)
         .await?;
         activity::record_agent(
             &mut tx,

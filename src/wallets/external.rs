@@ -13,6 +13,8 @@ use crate::error::ApiError;
 use crate::ids::{AgentId, TenantId};
 
 pub const MAX: i64 = 20;
+/// The longest label (characters).
+pub const LABEL_MAX: usize = 100;
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -37,11 +39,21 @@ pub struct ExternalWallet {
     pub created_at: DateTime<Utc>,
 }
 
-/// The agent's owner-held wallets, oldest first, with balances when a chain is configured.
-pub async fn list(pool: &PgPool, chain: Option<&Chain>, agent: AgentId) -> sqlx::Result<Vec<ExternalWallet>> {
+/// The agent's owner-held wallets, newest first (`limit` rows before the id `before`), with
+/// balances when a chain is configured.
+pub async fn list(
+    pool: &PgPool,
+    chain: Option<&Chain>,
+    agent: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<ExternalWallet>> {
     let rows = sqlx::query!(
-        "SELECT id, address, label, created_at FROM agent_external_wallets WHERE agent_id = $1 ORDER BY created_at, id",
-        agent as _
+        "SELECT id, address, label, created_at FROM agent_external_wallets
+          WHERE agent_id = $1 AND ($3::uuid IS NULL OR id < $3) ORDER BY id DESC LIMIT $2",
+        agent as _,
+        limit,
+        before
     )
     .fetch_all(pool)
     .await?;
@@ -66,19 +78,20 @@ pub async fn list(pool: &PgPool, chain: Option<&Chain>, agent: AgentId) -> sqlx:
 /// Adds an owner-held wallet; 409 when the agent lists it already or has `MAX`.
 pub async fn add(
     pool: &PgPool,
+    chain: Option<&Chain>,
     tenant: TenantId,
     agent: AgentId,
     origin: &Origin,
     input: ExternalInput,
-) -> Result<Uuid, ApiError> {
+) -> Result<ExternalWallet, ApiError> {
     let address: alloy::primitives::Address = input
         .address
         .trim()
         .parse()
         .map_err(|_| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?;
     let label = input.label.unwrap_or_default().trim().to_string();
-    if label.chars().count() > 100 {
-        return Err(ApiError::validation("label", "label is at most 100 characters"));
+    if label.chars().count() > LABEL_MAX {
+        return Err(ApiError::too_long("label", LABEL_MAX, label.chars().count()));
     }
     let mut db = pool.begin().await?;
     // The agent row orders concurrent additions, so the count cannot be raced past.
@@ -91,24 +104,25 @@ pub async fn add(
         return Err(ApiError::Conflict(format!("an agent lists at most {MAX} owner-held wallets")));
     }
     let id = Uuid::now_v7();
-    let inserted = sqlx::query!(
+    let created_at = sqlx::query_scalar!(
         "INSERT INTO agent_external_wallets (id, agent_id, address, label) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (agent_id, address) DO NOTHING",
+         ON CONFLICT (agent_id, address) DO NOTHING RETURNING created_at",
         id,
         agent as _,
         format!("{address:#x}"),
         label
     )
-    .execute(&mut *db)
+    .fetch_optional(&mut *db)
     .await?
-    .rows_affected();
-    if inserted == 0 {
-        return Err(ApiError::Conflict("the agent lists this wallet already".into()));
-    }
+    .ok_or_else(|| ApiError::Conflict("the agent lists this wallet already".into()))?;
     let details = serde_json::json!({ "address": format!("{address:#x}"), "label": label });
     activity::record_agent(&mut db, tenant, agent, origin, "wallet.external_added", details).await?;
     db.commit().await?;
-    Ok(id)
+    let balance_wei = match chain {
+        Some(c) => c.balance(address).await.ok().map(|b| b.to_string()),
+        None => None,
+    };
+    Ok(ExternalWallet { id, address: format!("{address:#x}"), label, server_managed: false, balance_wei, created_at })
 }
 
 /// Removes an owner-held wallet; false when the agent has no such wallet.

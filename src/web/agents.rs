@@ -20,7 +20,8 @@ struct AgentsPage {
 }
 
 pub async fn agents(State(state): State<AppState>, web: WebOwner) -> PageResult {
-    let agents = agents::list(state.pool(), web.owner.tenant_id).await.map_err(internal)?;
+    let agents =
+        agents::list(state.pool(), web.owner.tenant_id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     Ok(render(AgentsPage { csrf: web.csrf, agents }))
 }
 
@@ -207,7 +208,8 @@ pub async fn agent_settings(
     Query(q): Query<SavedQuery>,
 ) -> PageResult {
     let form = AgentForm::of(&agent);
-    let gaps = crate::cognition::lint::gaps(state.pool(), agent.id).await.map_err(internal)?;
+    let gaps =
+        crate::cognition::lint::gaps(state.pool(), agent.id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     Ok(render(AgentSettingsPage {
         csrf: web.csrf,
         agent,
@@ -243,7 +245,9 @@ pub async fn update_agent(
                 error: Some(msg),
                 saved: false,
                 tab: "settings",
-                gaps: crate::cognition::lint::gaps(state.pool(), id).await.map_err(internal)?,
+                gaps: crate::cognition::lint::gaps(state.pool(), id, super::pages::LIST_SHOWN, None)
+                    .await
+                    .map_err(internal)?,
             })),
             None => Err(api_error(e)),
         },

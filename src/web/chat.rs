@@ -13,7 +13,8 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, render};
 use crate::agents::Agent;
 use crate::app::AppState;
-use crate::chat::{self, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS, ReplyMeta};
+use crate::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS, ReplyMeta};
+
 use crate::error::ApiError;
 
 pub struct MessageView {
@@ -50,13 +51,19 @@ async fn page(
     draft: String,
 ) -> PageResult {
     let pool = state.pool();
-    let conversations = chat::conversations(pool, agent.id, 50).await.map_err(internal)?;
+    // The owner sees every conversation of the agent, whoever it is with.
+    let everyone = Audience { owner: true, end_user: None };
+    let conversations = chat::conversations(pool, agent.id, &everyone, 50, None).await.map_err(internal)?;
     let (current, messages) = match current {
-        Some(cid) => match chat::conversation(pool, agent.id, cid).await {
+        Some(cid) => match chat::conversation(pool, agent.id, &everyone, cid).await {
             Ok(c) => {
-                let msgs = chat::messages(pool, agent.id, cid, false).await.map_err(|e| e.into_response())?;
+                // The newest messages of a long conversation (the API pages through all of them).
+                let msgs = chat::messages(pool, agent.id, &everyone, cid, false, super::pages::LIST_SHOWN, None)
+                    .await
+                    .map_err(|e| e.into_response())?;
                 let views = msgs
                     .into_iter()
+                    .rev()
                     .map(|m| {
                         let meta = (m.role == "assistant" && m.status == "complete")
                             .then(|| serde_json::from_value::<ReplyMeta>(m.meta.clone()).unwrap_or_default());
@@ -91,7 +98,7 @@ pub async fn show(
 }
 
 fn caller(web: &WebOwner, agent: &Agent) -> Caller {
-    Caller { tenant_id: web.owner.tenant_id, agent_id: agent.id, origin: web.owner.origin() }
+    Caller { tenant_id: web.owner.tenant_id, agent_id: agent.id, origin: web.owner.origin(), end_user: None }
 }
 
 fn chat_url(agent: AgentId, conversation: ConversationId) -> String {
@@ -122,7 +129,7 @@ pub async fn send(
 fn refused(e: &ApiError) -> Option<String> {
     match e {
         ApiError::RateLimited { message, .. } => Some(message.clone().unwrap_or_else(|| "rate limited".into())),
-        ApiError::Unavailable(m) => Some(m.clone()),
+        ApiError::Unavailable(m) | ApiError::Refused { message: m, .. } => Some(m.clone()),
         _ => None,
     }
 }

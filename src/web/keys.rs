@@ -51,7 +51,7 @@ async fn keys_page(
     key_name: String,
     checked: &[String],
 ) -> PageResult {
-    let keys = keys::list(state.pool(), agent.id).await.map_err(internal)?;
+    let keys = keys::list(state.pool(), agent.id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     Ok(render(KeysPage {
         csrf: web.csrf,
         agent,
@@ -81,7 +81,7 @@ pub async fn keys(
     };
     // Show it only if it really is a key of this agent.
     let key_id = keys::parse(&token).map(|(k, _)| k);
-    let listed = keys::list(state.pool(), id).await.map_err(internal)?;
+    let listed = keys::list(state.pool(), id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     let show = listed.iter().any(|k| Some(k.id) == key_id).then_some(token);
     let mut resp = keys_page(&state, web, agent, show, None, String::new(), &[]).await?;
     resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -111,7 +111,12 @@ pub async fn create_key(
         expires_at: None,
         created_by: format!("owner:{}", web.owner.owner_id),
         event: "key.issued",
+        end_user: None,
     };
+    if let Err(e) = keys::check_room(&mut tx, id, state.config().caps.keys_per_agent).await {
+        let msg = message_of(&e).unwrap_or_default();
+        return keys_page(&state, web, agent, None, Some(msg), name, &requested).await;
+    }
     let (_, token) = keys::create(&mut tx, new, &web.owner.origin()).await.map_err(internal)?;
     tx.commit().await.map_err(internal)?;
     let secure = if state.config().secure_cookies { "; Secure" } else { "" };

@@ -193,6 +193,9 @@ pub async fn create(
     }
     let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await.map_err(internal)?;
+    if let Err(e) = memory::check_room(&mut tx, id, 1, state.config().caps.memories_per_agent).await {
+        return form_error(&state, web, agent, e).await;
+    }
     match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, MemorySource::Owner, embedding), None)
         .await
     {
@@ -223,8 +226,9 @@ async fn memory_page(
     mid: MemoryId,
     error: Option<String>,
 ) -> PageResult {
-    let versions = match memory::history(state.pool(), agent.id, mid).await {
-        Ok(v) => v,
+    let versions = match memory::history(state.pool(), agent.id, mid, super::pages::LIST_SHOWN, None).await {
+        // The newest versions, in the order they happened.
+        Ok(v) => v.into_iter().rev().collect::<Vec<_>>(),
         Err(ApiError::NotFound(_)) => return Err(not_found_page()),
         Err(e) => return Err(e.into_response()),
     };

@@ -78,7 +78,7 @@ pub async fn show(
 async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<String>) -> PageResult {
     let id = agent.id;
     let pool = state.pool();
-    let reflections = reflection::list(pool, id, 20)
+    let reflections = reflection::list(pool, id, 20, None)
         .await
         .map_err(internal)?
         .into_iter()
@@ -93,14 +93,14 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
             ReflectionView { r, actions, hints }
         })
         .collect();
-    let tasks = tasks::list(pool, id, 50).await.map_err(internal)?;
+    let tasks = tasks::list(pool, id, 50, None).await.map_err(internal)?;
     Ok(render(MindPage {
         csrf: web.csrf,
         tab: "mind",
         dossier: dossier::get(pool, id).await.map_err(internal)?,
         reflections,
         tasks,
-        gaps: lint::gaps(pool, id).await.map_err(internal)?,
+        gaps: lint::gaps(pool, id, super::pages::LIST_SHOWN, None).await.map_err(internal)?,
         notice,
         agent,
     }))

@@ -13,6 +13,7 @@ mod memories;
 mod mind;
 mod notice;
 mod pages;
+mod poc;
 mod soul;
 
 use axum::Router;
@@ -39,6 +40,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/mind", get(mind::show))
+        .route("/agents/{id}/poc", get(poc::show))
         .route("/agents/{id}/mind/compile", post(mind::compile))
         .route("/agents/{id}/mind/reflect", post(mind::reflect))
         .route("/agents/{id}/mind/gaps/{gid}", post(mind::gap))

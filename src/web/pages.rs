@@ -8,6 +8,9 @@ use crate::error::ApiError;
 
 pub(super) type PageResult = Result<Response, Response>;
 
+/// The most entries of a list (keys, gaps, versions, ...) a page shows: its newest.
+pub(super) const LIST_SHOWN: i64 = 500;
+
 pub(super) fn render(t: impl Template) -> Response {
     match t.render() {
         Ok(html) => Html(html).into_response(),

@@ -43,7 +43,7 @@ async fn page(
     error: Option<String>,
     draft: Option<String>,
 ) -> PageResult {
-    let versions = soul::versions(state.pool(), agent.id).await.map_err(internal)?;
+    let versions = soul::versions(state.pool(), agent.id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     let current = versions.first().cloned();
     let diff = q.diff.and_then(|v| {
         let new = versions.iter().find(|x| x.version == v)?;

@@ -7,18 +7,19 @@ use crate::common::TestApp;
 async fn run_flow(app: &TestApp, script: &str, done: &str) {
     let root = env!("CARGO_MANIFEST_DIR");
     let shots = std::env::var("SCREENSHOT_DIR").unwrap_or_else(|_| format!("{root}/tests/browser/screenshots"));
-    let out = tokio::time::timeout(
-        std::time::Duration::from_secs(180),
-        tokio::process::Command::new("node")
-            .arg(format!("{root}/tests/browser/{script}"))
-            .env("BASE_URL", format!("http://{}", app.addr))
-            .env("SCREENSHOT_DIR", &shots)
-            .kill_on_drop(true)
-            .output(),
-    )
-    .await
-    .expect("browser flow finished within 180 s")
-    .expect("node runs (scripts/setup.sh --test installs it, Chromium and playwright-core)");
+    let mut node = tokio::process::Command::new("node");
+    node.arg(format!("{root}/tests/browser/{script}"))
+        .env("BASE_URL", format!("http://{}", app.addr))
+        .env("SCREENSHOT_DIR", &shots)
+        .kill_on_drop(true);
+    // Flows that act as the operator (recording a verification) get the admin bearer.
+    if let Some(pw) = &app.config.admin_password {
+        node.env("ADMIN_PASSWORD", pw.expose());
+    }
+    let out = tokio::time::timeout(std::time::Duration::from_secs(180), node.output())
+        .await
+        .expect("browser flow finished within 180 s")
+        .expect("node runs (scripts/setup.sh --test installs it, Chromium and playwright-core)");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "browser flow {script} failed\n{stdout}\n{stderr}");
@@ -48,4 +49,10 @@ async fn chat_streams_a_reply_that_uses_an_earlier_conversation_in_a_browser() {
 async fn reflection_and_dossier_from_the_mind_tab_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "mind.mjs", "mind flow: ok").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_poc_card_and_verification_records_in_a_browser() {
+    let app = TestApp::builder().admin_password("browser-admin").spawn().await;
+    run_flow(&app, "poc.mjs", "poc flow: ok").await;
 }

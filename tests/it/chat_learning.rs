@@ -113,7 +113,8 @@ async fn two_summary_passes_over_one_conversation_write_one_summary() {
     let earlier: Vec<(String, String)> = (0..22)
         .map(|i| ((if i % 2 == 0 { "user" } else { "assistant" }).to_string(), format!("Message {i} about the garden")))
         .collect();
-    let conversation = seed_conversation(pool, agent, Channel::Api, &earlier).await.unwrap();
+    let everyone = miniclaw::chat::Audience { owner: true, end_user: None };
+    let conversation = seed_conversation(pool, agent, &everyone, Channel::Api, &earlier).await.unwrap();
     let deps = c.app.registry.deps().expect("the app's services").clone();
     // Both passes read the same unsummarised range before either writes.
     let (a, b) = tokio::join!(

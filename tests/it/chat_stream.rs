@@ -13,7 +13,7 @@ use crate::common::TestApp;
 use crate::llm_server::{LlmServer, Script};
 
 /// Parses a text/event-stream body into (event, id, data) triples.
-fn parse_sse(body: &str) -> Vec<(String, Option<String>, String)> {
+pub(crate) fn parse_sse(body: &str) -> Vec<(String, Option<String>, String)> {
     body.split("\n\n")
         .filter(|block| !block.trim().is_empty())
         .filter_map(|block| {
@@ -50,14 +50,7 @@ async fn a_dropped_sse_stream_resumes_from_its_last_event_id() {
     server.push(Script::Stream { pieces, usage: Some((40, 30)), complete: true });
 
     // Brief message: no triage call, the first scripted answer is the chat stream.
-    let resp = c
-        .post("/chat")
-        .header("accept", "text/event-stream")
-        .json(&json!({ "message": "Tell me a story" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 200);
+    let resp = c.stream("Tell me a story").await;
     assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
     let mut body = resp.bytes_stream();
     let mut seen = String::new();

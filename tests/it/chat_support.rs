@@ -48,6 +48,19 @@ impl Chat {
         r.json()
     }
 
+    /// Starts a streamed chat turn (SSE) in a new conversation; the open response (asserting 200).
+    pub async fn stream(&self, message: &str) -> reqwest::Response {
+        let resp = self
+            .post("/chat")
+            .header("accept", "text/event-stream")
+            .json(&json!({ "message": message }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        resp
+    }
+
     /// The agent's memories once the learning jobs its turns queued have run: at least `n`.
     pub async fn memories_at_least(&self, n: usize) -> Vec<Value> {
         self.app.run_jobs().await;

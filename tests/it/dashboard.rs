@@ -95,7 +95,9 @@ async fn every_session_form_post_needs_the_sessions_csrf_token() {
 async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
     let (app, alice, mallory, agent) = alice_and_mallory().await;
     let memory = Uuid::now_v7().to_string();
-    for page in ["", "/keys", "/activity", "/chat", "/soul", "/mind", "/memories", &format!("/memories/{memory}")] {
+    let pages =
+        ["", "/keys", "/activity", "/chat", "/soul", "/mind", "/poc", "/memories", &format!("/memories/{memory}")];
+    for page in pages {
         let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/agents/{agent}{page}"))).await;
         assert_eq!(r.status, 404, "Mallory GET {page}: {}", r.text);
         assert!(!r.text.contains("Alice"), "the 404 leaks data: {}", r.text);

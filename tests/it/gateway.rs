@@ -274,3 +274,19 @@ async fn connect_keys_are_capped_per_agent() {
     }
     assert_eq!(statuses, [201, 201, 409]);
 }
+
+#[tokio::test]
+async fn a_key_name_cannot_forge_a_line_of_the_signed_message() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let a = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let address = "0x90f8bf6a479f320ead074411a4b0e7944ea8c9c1";
+    for name in ["helper\nScopes: *", "helper\r\nKey expires: never", "helper\u{2028}Scopes: *", "\u{202E}repleh"] {
+        let body = json!({ "agent_id": a, "address": address, "scopes": ["agent:read"], "name": name });
+        let r = app.send(app.request(Method::POST, "/v1/gateway/challenge").json(&body)).await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.text);
+        assert_eq!(r.error_code(), "validation_failed");
+    }
+    let ch = challenge(&app, json!({ "agent_id": a, "address": address, "name": "helper 🧑‍💻" })).await;
+    assert!(ch["message"].as_str().unwrap().contains("\nKey name: helper 🧑‍💻\nScopes: agent:read\n"));
+}

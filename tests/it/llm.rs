@@ -251,7 +251,7 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
 }
 
 #[tokio::test]
-async fn the_kill_switch_pauses_background_work_only() {
+async fn the_kill_switch_pauses_every_model_call_of_its_scope() {
     let app = TestApp::builder().admin_password("pw").spawn().await;
     let gw = Gateway::new(app.pool().clone(), &app.config).unwrap();
     let owner = app.signup("ada@example.com").await;
@@ -268,7 +268,8 @@ async fn the_kill_switch_pauses_background_work_only() {
     assert_eq!(r.status, 204, "{}", r.text);
     let err = gw.complete(&background, ask(Role::Triage, "hi")).await.unwrap_err();
     assert!(err.to_string().contains("runaway costs"), "{err}");
-    assert!(gw.complete(&foreground, ask(Role::Triage, "hi")).await.is_ok(), "chat still works");
+    let err = gw.complete(&foreground, ask(Role::Triage, "hi")).await.unwrap_err();
+    assert!(err.to_string().contains("runaway costs"), "foreground calls too: {err}");
     let other_tenant = CallContext { tenant_id: Some(TenantId::new()), background: true, ..Default::default() };
     assert!(gw.complete(&other_tenant, ask(Role::Triage, "hi")).await.is_ok(), "other tenants unaffected");
 

@@ -1,6 +1,6 @@
 //! SPEC M6: an OpenAI-compatible HTTP server on loopback that answers from a script, so the
 //! real client path (JSON mode, tool calls, timeouts, 429 with Retry-After, 5xx, malformed
-//! bodies) is exercised end to end.
+//! bodies, streams that end early or drip forever) is exercised end to end.
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -40,6 +40,12 @@ pub enum Script {
         pieces: Vec<String>,
         usage: Option<(u32, u32)>,
         complete: bool,
+    },
+    /// A server-sent-event stream that never ends: `piece` every `every`, forever (a provider
+    /// that drips tokens slower than any reader would wait for the whole answer).
+    Drip {
+        piece: String,
+        every: Duration,
     },
 }
 
@@ -157,6 +163,17 @@ async fn messages(State(shared): State<Shared>, headers: HeaderMap, Json(body): 
             });
             ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()
         }
+        Script::Drip { piece, every } => {
+            let event = format!(
+                "event: content_block_delta\ndata: {}\n\n",
+                json!({ "type": "content_block_delta", "index": 0, "delta": { "type": "text_delta", "text": piece } })
+            );
+            let stream = futures::stream::repeat(event).then(move |e| async move {
+                tokio::time::sleep(every).await;
+                Ok::<_, std::convert::Infallible>(e)
+            });
+            ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()
+        }
         other => respond(other, &body).await,
     }
 }
@@ -214,6 +231,14 @@ fn respond(script: Script, body: &Value) -> std::pin::Pin<Box<dyn Future<Output 
                 }
                 let stream = futures::stream::iter(events).then(|e| async move {
                     tokio::time::sleep(Duration::from_millis(20)).await;
+                    Ok::<_, std::convert::Infallible>(e)
+                });
+                ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()
+            }
+            Script::Drip { piece, every } => {
+                let event = format!("data: {}\n\n", json!({ "choices": [{ "index": 0, "delta": { "content": piece } }] }));
+                let stream = futures::stream::repeat(event).then(move |e| async move {
+                    tokio::time::sleep(every).await;
                     Ok::<_, std::convert::Infallible>(e)
                 });
                 ([("content-type", "text/event-stream")], axum::body::Body::from_stream(stream)).into_response()

@@ -20,15 +20,15 @@ async fn memories_are_created_edited_pinned_deleted_and_audited() {
     );
     assert_eq!(m["embedding_model"], "all-MiniLM-L6-v2", "stored with its vector and model");
 
-    // Validation: clear 400s naming the field.
-    for (body, field) in [
-        (json!({ "content": "", "category": "identity" }), "content"),
-        (json!({ "content": "x", "category": "Not A Category" }), "category"),
-        (json!({ "content": "x", "category": "goal", "importance": 11 }), "importance"),
-        (json!({ "content": "x".repeat(5001), "category": "goal" }), "content"),
+    // Validation: clear 4xx naming the field (422 for a field over its length limit).
+    for (body, field, status) in [
+        (json!({ "content": "", "category": "identity" }), "content", 400),
+        (json!({ "content": "x", "category": "Not A Category" }), "category", 400),
+        (json!({ "content": "x", "category": "goal", "importance": 11 }), "importance", 400),
+        (json!({ "content": "x".repeat(5001), "category": "goal" }), "content", 422),
     ] {
         let r = a.call(Method::POST, "/memories", Some(body)).await;
-        assert_eq!(r.status, 400, "{}", r.text);
+        assert_eq!(r.status, status, "{}", r.text);
         assert_eq!(r.json()["error"]["details"]["field"], field);
     }
 

@@ -15,7 +15,7 @@ use crate::common::TestDb;
 
 const BIN: &str = env!("CARGO_BIN_EXE_miniclaw");
 
-fn miniclaw(args: &[&str], env: &[(&str, &str)]) -> Command {
+pub(crate) fn miniclaw(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(BIN);
     cmd.args(args).env_clear().env("PATH", std::env::var("PATH").unwrap_or_default()).env("RUST_LOG", "miniclaw=info");
     if let Ok(home) = std::env::var("HOME") {
@@ -27,12 +27,12 @@ fn miniclaw(args: &[&str], env: &[(&str, &str)]) -> Command {
     cmd
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// Stops a child with SIGTERM and waits (bounded) for it to exit.
-fn terminate(child: &mut Child) -> std::process::ExitStatus {
+pub(crate) fn terminate(child: &mut Child) -> std::process::ExitStatus {
     let _ = kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM);
     let deadline = Instant::now() + Duration::from_secs(40);
     loop {
@@ -47,7 +47,7 @@ fn terminate(child: &mut Child) -> std::process::ExitStatus {
     }
 }
 
-async fn wait_ready(port: u16, child: &mut Child) {
+pub(crate) async fn wait_ready(port: u16, child: &mut Child) {
     let client = reqwest::Client::new();
     for _ in 0..600 {
         if let Some(status) = child.try_wait().unwrap() {

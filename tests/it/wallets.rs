@@ -149,10 +149,10 @@ async fn owner_held_wallets_are_listed_by_address_with_their_balance() {
     let agent = app(&anvil).await;
     let r = agent.call(Method::POST, "/wallet/external", Some(json!({ "address": RECIPIENT, "label": "cold" }))).await;
     assert_eq!(r.status, 201, "{}", r.text);
-    let listed = r.json();
-    assert_eq!(listed[0]["address"], RECIPIENT);
-    assert_eq!(listed[0]["server_managed"], false);
-    assert_eq!(listed[0]["balance_wei"], anvil.balance(RECIPIENT).await.to_string());
+    let added = r.json();
+    assert_eq!(added["address"], RECIPIENT);
+    assert_eq!(added["server_managed"], false);
+    assert_eq!(added["balance_wei"], anvil.balance(RECIPIENT).await.to_string());
     let again = agent
         .call(
             Method::POST,
@@ -176,7 +176,7 @@ async fn owner_held_wallets_are_listed_by_address_with_their_balance() {
     assert_eq!(by_key.status, 403, "owner only");
     let read = agent.app.send(agent.app.as_bearer(&key, Method::GET, &agent.path("/wallet/external"))).await;
     assert_eq!(read.json().as_array().unwrap().len(), 1);
-    let id = listed[0]["id"].as_str().unwrap();
+    let id = added["id"].as_str().unwrap();
     assert_eq!(agent.call(Method::DELETE, &format!("/wallet/external/{id}"), None).await.status, 204);
     assert_eq!(agent.call(Method::DELETE, &format!("/wallet/external/{id}"), None).await.status, 404);
     assert_eq!(agent.call(Method::GET, "/wallet/external", None).await.json(), json!([]));

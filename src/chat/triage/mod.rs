@@ -77,10 +77,14 @@ pub fn parse(text: &str) -> Result<Triage, String> {
     };
     let flag = |key: &str, default: bool| o.get(key).and_then(Value::as_bool).unwrap_or(default);
     let categories = match o.get("relevantCategories").and_then(Value::as_array) {
+        // Each known category once, in the model's order (`dedup` alone only drops neighbours).
         Some(a) => {
-            let mut cs: Vec<String> =
-                a.iter().filter_map(Value::as_str).filter(|c| ALL_CATEGORIES.contains(c)).map(str::to_string).collect();
-            cs.dedup();
+            let mut cs: Vec<String> = Vec::new();
+            for c in a.iter().filter_map(Value::as_str).filter(|c| ALL_CATEGORIES.contains(c)) {
+                if !cs.iter().any(|seen| seen == c) {
+                    cs.push(c.to_string());
+                }
+            }
             cs
         }
         None => d.relevant_categories.clone(),
@@ -216,5 +220,60 @@ mod tests {
         let h = system(c);
         assert!(h.contains("- User prefers short answers") && h.contains("Always worth saving: travel plans"), "{h}");
         assert!(!system(json!({})).contains("What past conversations"));
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    /// Triage answers as a model might write them: known and unknown values in every field.
+    fn output() -> impl Strategy<Value = Value> {
+        let pick = |xs: Vec<&'static str>| prop::sample::select(xs);
+        let mut intents: Vec<&'static str> = INTENTS.to_vec();
+        intents.extend(["world_domination", ""]);
+        let mut categories: Vec<&'static str> = ALL_CATEGORIES.to_vec();
+        categories.extend(["nonsense", "Identity"]);
+        (
+            pick(intents),
+            prop::collection::vec(pick(categories), 0..8),
+            any::<f64>(),
+            pick(vec!["brief", "creative", "poetic"]),
+            pick(vec!["neutral", "serious", "angry"]),
+            proptest::option::of("\\PC{0,150}"),
+            any::<bool>(),
+        )
+            .prop_map(|(intent, cats, max, style, tone, hint, flag)| {
+                json!({ "intent": intent, "relevantCategories": cats, "maxTokens": if max.is_finite() { json!(max) } else { json!(null) },
+                    "responseStyle": style, "emotionalTone": tone, "saveHint": hint, "saveWorthy": flag, "toolsNeeded": flag })
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn any_model_text_is_parsed_or_refused_without_panicking(text in any::<String>()) {
+            let _ = parse(&text);
+        }
+
+        #[test]
+        fn a_parsed_triage_holds_only_allowed_values(v in output()) {
+            let Ok(t) = parse(&v.to_string()) else {
+                prop_assert!(!INTENTS.contains(&v["intent"].as_str().unwrap()));
+                return Ok(());
+            };
+            prop_assert!(INTENTS.contains(&t.intent.as_str()));
+            prop_assert!(t.relevant_categories.iter().all(|c| ALL_CATEGORIES.contains(&c.as_str())));
+            let mut unique = t.relevant_categories.clone();
+            unique.sort();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), t.relevant_categories.len(), "each category once: {:?}", t.relevant_categories);
+            prop_assert!((MAX_TOKENS_RANGE.0..=MAX_TOKENS_RANGE.1).contains(&t.max_tokens));
+            prop_assert!(STYLES.contains(&t.response_style.as_str()) && TONES.contains(&t.emotional_tone.as_str()));
+            prop_assert!(t.save_hint.as_ref().is_none_or(|h| !h.trim().is_empty() && h.chars().count() <= 100));
+        }
     }
 }

@@ -253,3 +253,58 @@ mod tests {
         assert!(prefilter(&format!("{twelve} thirteen")).is_none());
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Messages made of greeting, keyword and ordinary words, so that every branch is reached.
+    fn message() -> impl Strategy<Value = String> {
+        let word =
+            prop::sample::select(vec!["hi", "ok", "thanks", "wallet", "send", "jazz", "vienna", "I", "moved", "👍"]);
+        let sep = prop::sample::select(vec![" ", "  ", "! ", ", ", "\n", "\t"]);
+        prop::collection::vec((word, sep), 0..20)
+            .prop_map(|ws| ws.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
+    }
+
+    fn check(m: &str) -> Result<(), TestCaseError> {
+        let words = m.split_whitespace().count();
+        match prefilter(m) {
+            Some((t, SkipReason::Trivial)) => {
+                prop_assert!(is_trivial(m));
+                prop_assert_eq!((t.intent.as_str(), t.max_tokens, t.save_worthy), ("small_talk", 500, false));
+            }
+            Some((t, SkipReason::ToolKeyword)) => {
+                prop_assert!(!is_trivial(m) && t.tools_needed && t.intent == "economy_action");
+            }
+            Some((t, SkipReason::Brief)) => {
+                prop_assert!(words <= 12 && !is_trivial(m));
+                prop_assert_eq!(t.save_worthy, words >= 4);
+                prop_assert!(t.max_tokens == 400 || t.max_tokens == 800);
+            }
+            None => prop_assert!(words > 12 && !is_trivial(m), "{:?} needs the model", m),
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn any_unicode_message_is_decided_without_panicking(m in any::<String>()) {
+            check(&m)?;
+        }
+
+        #[test]
+        fn word_mixes_take_the_documented_branch(m in message()) {
+            check(&m)?;
+        }
+
+        #[test]
+        fn surrounding_whitespace_changes_nothing(m in message(), pad in "[ \t\n]{0,4}") {
+            let padded = format!("{pad}{m}{pad}");
+            prop_assert_eq!(prefilter(&padded).map(|(_, r)| r), prefilter(&m).map(|(_, r)| r));
+        }
+    }
+}

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 pub use dreams::{DreamJudge, Fusion, GapDiagnosis, Note, Signal};
 pub use pipeline::{Dedup, Exchange, Extraction, Summarization, Transcript, Triage, TriageCalibration, Turn};
-pub use upkeep::{Compile, Guard, Lint, Mentor, Rerank, TaskItem, UsageItem};
+pub use upkeep::{Compile, Guard, Lint, Mentor, PocItem, Rerank, TaskItem, UsageItem};
 pub use writing::{Digest, DigestItem, Outreach, QualityEval, Spawn, Wisdom};
 
 use super::{ChatRequest, Message, Role};

@@ -78,6 +78,22 @@ pub struct Mentor {
     /// Open questions worth asking the user.
     #[serde(default)]
     pub knowledge_gaps: Vec<String>,
+    /// The agent's latest Proof-of-Contribution score, once one was computed.
+    #[serde(default)]
+    pub poc_score: Option<PocItem>,
+}
+
+/// The agent's Proof-of-Contribution score as the mentor sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PocItem {
+    /// 0–100.
+    pub total: i32,
+    /// S, A, B, C or D.
+    pub grade: String,
+    /// Each dimension's 0–100 score.
+    pub dimensions: serde_json::Value,
+    /// The UTC day it was computed.
+    pub day: String,
 }
 
 /// One of the agent's tasks.
@@ -110,8 +126,9 @@ impl RoleInput for Mentor {
             prompt.push_str(&format!("\nCurrent soul:\n{s}\n"));
         }
         prompt.push_str(&format!(
-            "\nOther context (tasks, usage, knowledge gaps): {}\n",
-            json!({ "tasks": self.tasks, "usage": self.usage, "knowledge_gaps": self.knowledge_gaps })
+            "\nOther context (tasks, usage, knowledge gaps, PoC score): {}\n",
+            json!({ "tasks": self.tasks, "usage": self.usage, "knowledge_gaps": self.knowledge_gaps,
+                    "poc_score": self.poc_score })
         ));
         vec![Message::system(MENTOR_PROMPT), Message::user(prompt)]
     }
@@ -179,18 +196,25 @@ mod tests {
             usage: vec![UsageItem { role: "chat".into(), model: "m".into(), calls: 3, tokens: 900 }],
             soul: Some("I am Ada.".into()),
             knowledge_gaps: vec!["By when?".into()],
+            poc_score: Some(PocItem {
+                total: 12,
+                grade: "D".into(),
+                dimensions: json!({ "identity": 54, "social": 10 }),
+                day: "2026-11-25".into(),
+            }),
         };
         assert_eq!(
             m.messages()[1].content,
             "Memories:\n0. [goal] The user wants to learn Rust (confidence 0.80, mentioned 1×, importance 5)\n\
              \nRecent conversation summaries:\n- They talked about Rust\n\nCurrent soul:\nI am Ada.\n\
-             \nOther context (tasks, usage, knowledge gaps): {\"knowledge_gaps\":[\"By when?\"],\
+             \nOther context (tasks, usage, knowledge gaps, PoC score): {\"knowledge_gaps\":[\"By when?\"],\
+             \"poc_score\":{\"day\":\"2026-11-25\",\"dimensions\":{\"identity\":54,\"social\":10},\"grade\":\"D\",\"total\":12},\
              \"tasks\":[{\"status\":\"open\",\"title\":\"Find a book\"}],\
              \"usage\":[{\"calls\":3,\"model\":\"m\",\"role\":\"chat\",\"tokens\":900}]}\n"
         );
         assert_eq!(
             Mentor::default().messages()[1].content,
-            "Memories:\n\nOther context (tasks, usage, knowledge gaps): {\"knowledge_gaps\":[],\"tasks\":[],\"usage\":[]}\n"
+            "Memories:\n\nOther context (tasks, usage, knowledge gaps, PoC score): {\"knowledge_gaps\":[],\"poc_score\":null,\"tasks\":[],\"usage\":[]}\n"
         );
     }
 

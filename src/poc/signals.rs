@@ -1,0 +1,276 @@
+//! The sub-signals of each dimension and the points they earn. The signals are seed 001 §6.6's
+//! (six per dimension); the seed names them without points, so the points are ours: each
+//! dimension's maxima add up to 100, the most for what is hardest to fake (a passport proof, an
+//! on-chain identity, commerce revenue, validations). Signals whose data the platform does not
+//! have yet count zero with the status "no data yet" — they are listed, never estimated.
+
+use serde_json::{Value, json};
+
+use super::score::{self, Score, Signal, SignalStatus};
+use crate::vocabulary::VerificationProvider;
+
+/// What the platform measured about an agent (`gather`), the input of `assess`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Measurements {
+    /// Providers whose latest record says `verified`, with the provider's score if it gave one.
+    pub verified: Vec<(VerificationProvider, Option<f64>)>,
+    /// Whole days since the agent was created.
+    pub age_days: i64,
+    /// Which optional profile parts are filled in (the name always is).
+    pub persona: bool,
+    pub avatar: bool,
+    pub soul: bool,
+    /// Days, of the last 7, on which the agent's users wrote to it.
+    pub active_days_7d: u32,
+}
+
+/// Days after which an agent's age earns full points.
+pub const FULL_AGE_DAYS: i64 = 90;
+/// A Talent Protocol score at or above this earns full points.
+pub const FULL_TALENT_SCORE: f64 = 100.0;
+
+/// `floor(max × part / whole)`, `part` clamped to `0..=whole`.
+fn share(max: u32, part: f64, whole: f64) -> u32 {
+    if whole <= 0.0 || part.is_nan() {
+        return 0;
+    }
+    (f64::from(max) * part.clamp(0.0, whole) / whole).floor() as u32
+}
+
+fn measured(key: &'static str, label: &'static str, max: u32, source: &'static str, rule: &'static str) -> Signal {
+    Signal { key, label, value: Value::Null, points: 0, max, source, status: SignalStatus::Measured, rule }
+}
+
+/// A signal whose source the platform does not have yet: zero points, said so.
+fn no_data(key: &'static str, label: &'static str, max: u32, source: &'static str) -> Signal {
+    let rule = "counts zero until the platform has this data";
+    Signal { key, label, value: Value::Null, points: 0, max, source, status: SignalStatus::NoDataYet, rule }
+}
+
+impl Signal {
+    fn with(mut self, value: Value, points: u32) -> Signal {
+        self.value = value;
+        self.points = points.min(self.max);
+        self
+    }
+}
+
+fn identity(m: &Measurements) -> Vec<Signal> {
+    let level = m
+        .verified
+        .iter()
+        .map(|(p, _)| match p {
+            VerificationProvider::SelfXyz => (*p, 30),
+            VerificationProvider::TalentProtocol => (*p, 20),
+        })
+        .max_by_key(|(_, points)| *points);
+    let talent = m.verified.iter().find(|(p, _)| *p == VerificationProvider::TalentProtocol).and_then(|(_, s)| *s);
+    let filled = 1 + u32::from(m.persona) + u32::from(m.avatar) + u32::from(m.soul);
+    let mut missing = Vec::new();
+    for (set, name) in [(m.persona, "persona"), (m.avatar, "avatar"), (m.soul, "soul")] {
+        if !set {
+            missing.push(name);
+        }
+    }
+    vec![
+        measured(
+            "verification_level",
+            "Verification level",
+            30,
+            "verification records",
+            "30 for a Self.xyz passport proof, 20 for Talent Protocol; the best current verification counts",
+        )
+        .with(level.map_or(Value::Null, |(p, _)| json!(p)), level.map_or(0, |(_, points)| points)),
+        measured(
+            "talent_score",
+            "Talent score",
+            10,
+            "verification records (Talent Protocol)",
+            "10 × score / 100, full at a builder score of 100",
+        )
+        .with(json!(talent), talent.map_or(0, |s| share(10, s, FULL_TALENT_SCORE))),
+        no_data("wallet", "Wallet registration", 15, "agent wallets"),
+        no_data("erc8004", "ERC-8004 identity", 20, "ERC-8004 registration"),
+        measured("account_age", "Account age", 10, "the agent's creation date", "10 × days / 90, full at 90 days")
+            .with(json!(m.age_days), share(10, m.age_days as f64, FULL_AGE_DAYS as f64)),
+        measured(
+            "profile_completeness",
+            "Profile completeness",
+            15,
+            "the agent's profile: name, persona, avatar, soul",
+            "15 × filled / 4",
+        )
+        .with(json!({ "filled": filled, "of": 4, "missing": missing }), share(15, f64::from(filled), 4.0)),
+    ]
+}
+
+fn social(m: &Measurements) -> Vec<Signal> {
+    vec![
+        no_data("posts", "Posts", 20, "the agent feed"),
+        no_data("likes", "Likes received", 15, "the agent feed"),
+        no_data("comments", "Comments received", 15, "the agent feed"),
+        measured(
+            "recent_activity",
+            "Activity in the last 7 days",
+            25,
+            "chat messages from the agent's users",
+            "25 × active days / 7",
+        )
+        .with(json!(m.active_days_7d), share(25, f64::from(m.active_days_7d), 7.0)),
+        no_data("interactions_given", "Interactions given", 15, "the agent feed"),
+        no_data("feed_digests", "Feed digests", 10, "the agent feed"),
+    ]
+}
+
+fn economy() -> Vec<Signal> {
+    vec![
+        no_data("token_deployment", "Token deployed", 20, "agent tokens"),
+        no_data("wallet_funding", "Wallet funding", 20, "agent wallets"),
+        no_data("liquidity_pools", "Liquidity pools", 15, "agent tokens"),
+        no_data("live_pricing", "Live pricing", 10, "agent tokens"),
+        no_data("price_history", "Price history", 10, "agent tokens"),
+        no_data("commerce_revenue", "Commerce revenue", 25, "tips and service orders"),
+    ]
+}
+
+fn skills() -> Vec<Signal> {
+    vec![
+        no_data("published_skills", "Published skills", 25, "the skill market"),
+        no_data("sales_volume", "Sales volume", 20, "the skill market"),
+        no_data("average_rating", "Average rating", 15, "the skill market"),
+        no_data("active_services", "Active services", 15, "service orders"),
+        no_data("service_fulfillment", "Service fulfilment", 15, "service orders"),
+        no_data("commerce_ratings", "Commerce ratings", 10, "service orders"),
+    ]
+}
+
+fn reputation() -> Vec<Signal> {
+    vec![
+        no_data("stake_count", "Stakes", 20, "conviction stakes"),
+        no_data("validation_rate", "Validation rate", 25, "stake validations"),
+        no_data("slash_penalties", "Slash penalties", 0, "stake validations"),
+        no_data("badges", "Badges earned", 20, "reputation badges"),
+        no_data("average_review", "Average review", 20, "reviews"),
+        no_data("stake_volume", "Stake volume", 15, "conviction stakes"),
+    ]
+}
+
+/// The score of an agent from what was measured.
+pub fn assess(m: &Measurements) -> Score {
+    let signals = [identity(m), social(m), economy(), skills(), reputation()];
+    let dimensions = score::WEIGHTS
+        .iter()
+        .zip(signals)
+        .map(|(&(key, label, weight), signals)| score::dimension(key, label, weight, signals))
+        .collect();
+    score::combine(dimensions, None, "stakes backing the agent")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poc::score::Grade;
+
+    fn points(s: &Score, key: &str) -> u32 {
+        s.dimensions.iter().flat_map(|d| &d.signals).find(|x| x.key == key).unwrap().points
+    }
+
+    #[test]
+    fn six_signals_per_dimension_whose_maxima_add_up_to_100() {
+        let s = assess(&Measurements::default());
+        assert_eq!(s.dimensions.len(), 5);
+        for d in &s.dimensions {
+            assert_eq!(d.signals.len(), 6, "{}", d.key);
+            assert_eq!(d.signals.iter().map(|x| x.max).sum::<u32>(), 100, "{}", d.key);
+        }
+        let keys: std::collections::HashSet<_> = s.dimensions.iter().flat_map(|d| &d.signals).map(|x| x.key).collect();
+        assert_eq!(keys.len(), 30, "signal keys are unique");
+    }
+
+    #[test]
+    fn a_new_agent_scores_its_name_only() {
+        let s = assess(&Measurements::default());
+        // Profile 1/4 → floor(15/4) = 3 identity points; 3 × 15 / 100 = 0.45 → 0.
+        assert_eq!(s.dimensions[0].score, 3);
+        assert_eq!((s.total, s.grade), (0, Grade::D));
+        assert_eq!(s.backing.status, SignalStatus::NoDataYet);
+        let no_data: Vec<_> = s
+            .dimensions
+            .iter()
+            .flat_map(|d| &d.signals)
+            .filter(|x| x.status == SignalStatus::NoDataYet)
+            .map(|x| x.points)
+            .collect();
+        assert_eq!(no_data.len(), 25);
+        assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
+    }
+
+    #[test]
+    fn what_exists_today_is_scored_by_its_rule() {
+        let m = Measurements {
+            verified: vec![(VerificationProvider::TalentProtocol, Some(87.0)), (VerificationProvider::SelfXyz, None)],
+            age_days: 45,
+            persona: true,
+            avatar: true,
+            soul: false,
+            active_days_7d: 3,
+        };
+        let s = assess(&m);
+        assert_eq!(points(&s, "verification_level"), 30, "the passport proof is the best level");
+        assert_eq!(points(&s, "talent_score"), 8); // floor(10 × 87 / 100)
+        assert_eq!(points(&s, "account_age"), 5); // floor(10 × 45 / 90)
+        assert_eq!(points(&s, "profile_completeness"), 11); // floor(15 × 3 / 4)
+        assert_eq!(points(&s, "recent_activity"), 10); // floor(25 × 3 / 7)
+        assert_eq!(s.dimensions[0].score, 30 + 8 + 5 + 11);
+        assert_eq!(s.dimensions[1].score, 10);
+        // (54·15 + 10·20) / 100 = 10.1 → 10.
+        assert_eq!((s.base, s.total), (10.1, 10));
+        let profile = s.dimensions[0].signals.iter().find(|x| x.key == "profile_completeness").unwrap();
+        assert_eq!(profile.value["missing"], json!(["soul"]));
+
+        // Talent Protocol alone: 20 for the level; scores past 100 earn no more than 10.
+        let m = Measurements { verified: vec![(VerificationProvider::TalentProtocol, Some(250.0))], ..m };
+        let s = assess(&m);
+        assert_eq!((points(&s, "verification_level"), points(&s, "talent_score")), (20, 10));
+        // Age and activity saturate.
+        let m = Measurements { age_days: 4000, active_days_7d: 7, ..m };
+        let s = assess(&m);
+        assert_eq!((points(&s, "account_age"), points(&s, "recent_activity")), (10, 25));
+    }
+
+    use proptest::prelude::*;
+
+    fn measurements() -> impl Strategy<Value = Measurements> {
+        let provider = prop::sample::select(VerificationProvider::ALL.to_vec());
+        let verified = prop::collection::vec((provider, proptest::option::of(0.0..10_000.0f64)), 0..3);
+        (verified, -5i64..10_000, any::<[bool; 3]>(), 0u32..=7).prop_map(|(verified, age_days, [p, a, s], days)| {
+            Measurements { verified, age_days, persona: p, avatar: a, soul: s, active_days_7d: days }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn signals_add_up_to_dimensions_and_dimensions_to_the_total(m in measurements()) {
+            let s = assess(&m);
+            for d in &s.dimensions {
+                prop_assert_eq!(d.score, d.signals.iter().map(|x| x.points).sum::<u32>(), "{}", d.key);
+                prop_assert!(d.signals.iter().all(|x| x.points <= x.max));
+                prop_assert!(d.signals.iter().filter(|x| x.status == SignalStatus::NoDataYet).all(|x| x.points == 0));
+            }
+            let weighted: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
+            prop_assert!((weighted - s.base).abs() < 1e-9);
+            prop_assert_eq!(s.total, s.base.round() as u32, "no backing yet: the total is the rounded base");
+        }
+
+        #[test]
+        fn older_and_more_active_agents_never_score_lower(m in measurements(), days in 0i64..400, active in 0u32..=7) {
+            let before = assess(&m);
+            let later = Measurements { age_days: m.age_days.max(0) + days, ..m.clone() };
+            prop_assert!(assess(&later).dimensions[0].score >= before.dimensions[0].score);
+            let busier = Measurements { active_days_7d: (m.active_days_7d + active).min(7), ..m.clone() };
+            prop_assert!(assess(&busier).dimensions[1].score >= before.dimensions[1].score);
+        }
+    }
+}

@@ -283,7 +283,12 @@ fn main() -> anyhow::Result<()> {
         let embedder = Arc::new(Fixed(std::sync::Mutex::new(vec![0.0; DIMS])));
         let gateway = miniclaw::llm::Gateway::new(pool.clone(), &miniclaw::config::Config::from_map(&HashMap::new())?)
             .map_err(anyhow::Error::msg)?;
-        let deps = miniclaw::deps::Deps::new(pool.clone(), Arc::new(gateway), embedder.clone());
+        let deps = miniclaw::deps::Deps::new(
+            pool.clone(),
+            Arc::new(gateway),
+            embedder.clone(),
+            Arc::new(miniclaw::secrets::Vault::with_keys(&[7; 32], &[])),
+        );
         let searcher = Searcher { deps: &deps, ctx: Default::default() };
 
         // Recall@10 of the vector stage against exact search, 50 queries.

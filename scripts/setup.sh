@@ -163,4 +163,20 @@ if [ "$WANT_TEST" -eq 1 ]; then
     (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
   fi
 fi
+if [ "$WANT_TEST" -eq 1 ]; then
+  # Identity tests: a real EVM node (anvil), the Solidity compiler (solcjs), an independent
+  # chain client (ethers) and a JSON Schema validator (ajv), from npm into a private prefix.
+  EVM_DIR="$CACHE_DIR/evm"
+  EVM_PKGS="@foundry-rs/anvil-linux-amd64@1.7.1 solc@0.8.37 ethers@6.17.0 ajv@8.20.0 ajv-formats@3.0.1"
+  if [ -x "$EVM_DIR/node_modules/.bin/anvil" ] && [ -f "$EVM_DIR/.miniclaw-pkgs" ] && [ "$(cat "$EVM_DIR/.miniclaw-pkgs")" = "$EVM_PKGS" ]; then
+    skip "anvil, solc, ethers and ajv in $EVM_DIR"
+  else
+    [ "$(uname -m)" = "x86_64" ] || { echo "the anvil npm package used by the tests is built for x86_64 Linux only" >&2; exit 1; }
+    step "npm install ($EVM_PKGS) into $EVM_DIR"
+    mkdir -p "$EVM_DIR"
+    # shellcheck disable=SC2086
+    npm install --prefix "$EVM_DIR" --no-audit --no-fund --loglevel=error $EVM_PKGS
+    echo "$EVM_PKGS" > "$EVM_DIR/.miniclaw-pkgs"
+  fi
+fi
 step "setup complete"

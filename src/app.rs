@@ -36,9 +36,7 @@ impl AppState {
     /// Loads (or creates, on first start) the session signing key from the database, sealed
     /// under the master key.
     pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
-        let vault = crate::secrets::Vault::from_config(&config).context("opening the master key")?;
-        let session_keys = SessionKeys::load(&pool, &vault).await.context("loading the session signing key")?;
-        // One gateway and one embedder per process, shared with the background cycles.
+        // One gateway, embedder, vault and chain per process, shared with the background cycles.
         let deps = match registry.deps() {
             Some(d) => d.clone(),
             None => {
@@ -47,6 +45,7 @@ impl AppState {
                 deps
             }
         };
+        let session_keys = SessionKeys::load(&pool, &deps.vault).await.context("loading the session signing key")?;
         crate::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;
@@ -88,7 +87,7 @@ impl AppState {
     }
     /// The externally visible base URL, without a trailing slash.
     pub fn public_url(&self) -> String {
-        self.0.config.public_url.clone().unwrap_or_else(|| format!("http://{}", self.0.config.addr))
+        self.0.config.base_url()
     }
     pub fn pool(&self) -> &PgPool {
         &self.0.deps.pool

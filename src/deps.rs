@@ -1,6 +1,7 @@
 //! The services domain code runs on, built once per process: the database pool, the model
-//! gateway, the embedder and the clock. `serve`, `worker`, `run-cycle`, the HTTP handlers and
-//! the jobs all hand this one bundle around; nothing assembles the services a second time.
+//! gateway, the embedder, the vault of sealed secrets, the chain and the clock. `serve`,
+//! `worker`, `run-cycle`, the HTTP handlers and the jobs all hand this one bundle around;
+//! nothing assembles the services a second time.
 
 use std::sync::Arc;
 
@@ -8,9 +9,11 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
+use crate::chain::Chain;
 use crate::config::{Caps, Config};
 use crate::embed::Embedder;
 use crate::llm::Gateway;
+use crate::secrets::Vault;
 
 #[derive(Clone)]
 pub struct Deps {
@@ -19,21 +22,59 @@ pub struct Deps {
     pub llm: Arc<Gateway>,
     /// Every stored and queried vector comes from it.
     pub embedder: Arc<dyn Embedder>,
+    /// Seals and opens secrets at rest (wallet keys) under the master key.
+    pub vault: Arc<Vault>,
+    /// The EVM node, when `EVM_RPC_URL` is set.
+    pub chain: Option<Arc<Chain>>,
+    /// The externally visible base URL (registration files are served under it).
+    pub base_url: String,
     pub clock: Clock,
     /// What an agent may accumulate (soul versions kept, ...).
     pub caps: Caps,
 }
 
 impl Deps {
-    pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>) -> Deps {
-        Deps { pool, llm, embedder, clock: Clock::System, caps: Caps::default() }
+    pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>, vault: Arc<Vault>) -> Deps {
+        Deps {
+            pool,
+            llm,
+            embedder,
+            vault,
+            chain: None,
+            base_url: String::new(),
+            clock: Clock::System,
+            caps: Caps::default(),
+        }
     }
 
-    /// The gateway and the embedder the configuration asks for (loading the embedding model).
+    /// The gateway, the embedder (loading the embedding model), the master key and the chain
+    /// the configuration asks for. A chain node that answers must be on `EVM_CHAIN_ID` and hold
+    /// a registry at the configured address, else the process does not start; one that does not
+    /// answer yet is checked again by the jobs that need it.
     pub async fn from_config(pool: PgPool, config: &Config) -> anyhow::Result<Deps> {
         let llm = Arc::new(Gateway::new(pool.clone(), config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
         let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
-        Ok(Deps { caps: config.caps, ..Deps::new(pool, llm, embedder) })
+        let vault = Arc::new(Vault::from_config(config).context("opening the master key")?);
+        let chain = match &config.chain {
+            None => None,
+            Some(settings) => {
+                let chain = Chain::new(settings).context("EVM_RPC_URL")?;
+                match chain.verify().await {
+                    Ok(version) => tracing::info!(
+                        chain.id = chain.chain_id,
+                        registry = %chain.registry,
+                        registry.version = %version,
+                        "chain checked"
+                    ),
+                    Err(e) if e.is_transient() => {
+                        tracing::warn!(error = %e, "the chain node does not answer yet; identity jobs check it when they run")
+                    }
+                    Err(e) => return Err(anyhow::anyhow!("{e}")),
+                }
+                Some(Arc::new(chain))
+            }
+        };
+        Ok(Deps { chain, base_url: config.base_url(), caps: config.caps, ..Deps::new(pool, llm, embedder, vault) })
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

@@ -91,6 +91,7 @@ pub async fn checks(config: &Config, database: Result<&Database, String>) -> Vec
     out.push(model_check(config));
     out.push(provider_check(config));
     out.push(master_key_check(config, pool.as_ref()).await);
+    out.push(chain_check(config).await);
 
     if let Some(pool) = &pool {
         out.push(queue_check(pool).await);
@@ -178,6 +179,27 @@ async fn master_key_check(config: &Config, pool: Option<&PgPool>) -> Check {
             unopened.join("; "),
             "set MINICLAW_MASTER_KEY to the key they were sealed with (or list it in MINICLAW_MASTER_KEY_PREVIOUS)",
         )
+    }
+}
+
+/// The node answers, is on `EVM_CHAIN_ID`, and the registry address holds an IdentityRegistry.
+async fn chain_check(config: &Config) -> Check {
+    const NAME: &str = "chain";
+    let Some(settings) = &config.chain else {
+        return Check::ok(NAME, "not configured (EVM_RPC_URL unset): identities and wallets are off");
+    };
+    let chain = match crate::chain::Chain::new(settings) {
+        Ok(c) => c,
+        Err(e) => return Check::problem(NAME, format!("{e:#}"), "check EVM_RPC_URL and ERC8004_REGISTRY_ADDRESS"),
+    };
+    let name = crate::config::chain_name(settings.chain_id).map(|n| format!(" ({n})")).unwrap_or_default();
+    match chain.verify().await {
+        Ok(version) => Check::ok(
+            NAME,
+            format!("chain {}{name}, IdentityRegistry {} version {version}", settings.chain_id, settings.registry),
+        ),
+        Err(e) if e.is_transient() => Check::problem(NAME, e.to_string(), "start the node or correct EVM_RPC_URL"),
+        Err(e) => Check::problem(NAME, e.to_string(), "correct EVM_RPC_URL, EVM_CHAIN_ID or ERC8004_REGISTRY_ADDRESS"),
     }
 }
 

@@ -33,7 +33,8 @@ enum Command {
     Worker,
     /// Apply pending database migrations.
     Migrate,
-    /// Check the database, pgvector, migrations, model files, providers and the job queue.
+    /// Check the database, pgvector, migrations, model files, providers, the master key, the
+    /// chain and the job queue.
     Doctor,
     /// Run one background cycle now and print the finished job.
     RunCycle {

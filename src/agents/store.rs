@@ -156,6 +156,10 @@ pub async fn update(
         activity::record_agent(conn, tenant_id, id, origin, "agent.updated", serde_json::json!({ "fields": changed }))
             .await?;
     }
+    // The registration file shows these: a registered identity is refreshed on chain.
+    if changed.iter().any(|f| matches!(*f, "name" | "persona" | "active" | "outreach_enabled")) {
+        crate::identity::profile_changed(conn, id).await?;
+    }
     Ok(Some(after))
 }
 

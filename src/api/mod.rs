@@ -11,6 +11,7 @@ pub mod docs;
 pub mod extract;
 pub mod gateway;
 pub mod health;
+pub mod identity;
 pub mod keys;
 pub mod llm;
 pub mod memories;
@@ -20,6 +21,7 @@ pub mod page;
 pub mod poc;
 pub mod soul;
 pub mod verification;
+pub mod wallets;
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -66,6 +68,8 @@ pub fn body_limit() -> usize {
         (name = "chat", description = "Chat with an agent: JSON or resumable SSE, conversations, regeneration, OpenAI-compatible completions"),
         (name = "identity", description = "Human-verification records, the signed verification webhook and the Proof-of-Contribution score"),
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
+        (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
+        (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -125,6 +129,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
+        .merge(identity::routes())
+        .merge(wallets::routes())
         .merge(poc::routes())
         .merge(verification::routes())
 }

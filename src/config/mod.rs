@@ -9,10 +9,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 mod caps;
+mod chain;
 mod parse;
 mod streams;
 
 pub use caps::Caps;
+
+pub use chain::{ChainSettings, KNOWN_REGISTRIES, chain_name};
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
@@ -92,11 +95,8 @@ pub struct Config {
     pub resend_webhook_secret: Option<Secret>,
     /// `MINICLAW_VERIFICATION_WEBHOOK_SECRET`: HMAC key of `POST /webhooks/verification` (unset: 503).
     pub verification_webhook_secret: Option<Secret>,
-    pub evm_rpc_url: Option<String>,
-    /// `EVM_CHAIN_ID`
-    pub evm_chain_id: Option<u64>,
-    /// `ERC8004_REGISTRY_ADDRESS`
-    pub erc8004_registry: Option<String>,
+    /// `EVM_RPC_URL`, `EVM_CHAIN_ID`, `ERC8004_REGISTRY_ADDRESS`, ...: unset without a node.
+    pub chain: Option<ChainSettings>,
     /// `MINICLAW_WORKER`: run the background worker inside `serve`.
     pub run_worker: bool,
     /// `MINICLAW_WORKER_CONCURRENCY`
@@ -257,26 +257,7 @@ impl Config {
             }
         }
 
-        let evm_rpc_url = get("EVM_RPC_URL");
-        if let Some(u) = &evm_rpc_url {
-            let parsed = url::Url::parse(u).map_err(|_| bad("EVM_RPC_URL", "is not a URL"))?;
-            if !matches!(parsed.scheme(), "http" | "https" | "ws" | "wss") {
-                return Err(bad("EVM_RPC_URL", "scheme must be http, https, ws or wss"));
-            }
-        }
-        let evm_chain_id = match get("EVM_CHAIN_ID") {
-            None => None,
-            Some(v) => {
-                Some(v.parse::<u64>().map_err(|_| bad("EVM_CHAIN_ID", format!("`{v}` is not a chain id number")))?)
-            }
-        };
-        let erc8004_registry = get("ERC8004_REGISTRY_ADDRESS");
-        if let Some(a) = &erc8004_registry {
-            let ok = a.len() == 42 && a.starts_with("0x") && a[2..].bytes().all(|b| b.is_ascii_hexdigit());
-            if !ok {
-                return Err(bad("ERC8004_REGISTRY_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
-            }
-        }
+        let chain = ChainSettings::parse(&get)?;
 
         let worker_concurrency = parse_num(&get, "MINICLAW_WORKER_CONCURRENCY", 4usize, 1..=256)?;
         let poll_ms = parse_num(&get, "MINICLAW_WORKER_POLL_MS", 1000u64, 10..=60_000)?;
@@ -346,9 +327,7 @@ impl Config {
             resend_api_key: secret("RESEND_API_KEY"),
             resend_webhook_secret: secret("RESEND_WEBHOOK_SECRET"),
             verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
-            evm_rpc_url,
-            evm_chain_id,
-            erc8004_registry,
+            chain,
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
             worker_concurrency,
             worker_poll: Duration::from_millis(poll_ms),
@@ -361,6 +340,12 @@ impl Config {
             .map_err(|m| bad("MINICLAW_LLM_PRICES", m))?;
         crate::llm::routing::RoutingTable::from_config(&config).map_err(|m| bad("MINICLAW_LLM_ROUTES", m))?;
         Ok(config)
+    }
+
+    /// The externally visible base URL (`MINICLAW_PUBLIC_URL`, else `http://MINICLAW_ADDR`),
+    /// without a trailing slash.
+    pub fn base_url(&self) -> String {
+        self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.addr))
     }
 
     /// Names of the LLM providers that have credentials or a base URL configured.

@@ -13,6 +13,8 @@ const HOUR: Duration = Duration::from_secs(3600);
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
+    all.extend(crate::identity::jobs::cycles());
+    all.extend(crate::wallets::send::cycles());
     all.extend(crate::poc::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),

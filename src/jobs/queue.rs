@@ -94,6 +94,12 @@ where
     A: Acquire<'c, Database = Postgres>,
 {
     let mut conn = conn.acquire().await?;
+    enqueue_in(&mut conn, job).await
+}
+
+/// `enqueue` on a connection (or a transaction's): the same, without the generic `Acquire`
+/// whose future is not `Send` inside handlers.
+pub async fn enqueue_in(conn: &mut sqlx::PgConnection, job: NewJob) -> sqlx::Result<Enqueued> {
     let inserted = sqlx::query_scalar!(
         "INSERT INTO jobs (id, kind, agent_id, payload, run_at, idempotency_key, max_attempts)
          VALUES ($1, $2, $3, $4, coalesce($5, now()), $6, $7)

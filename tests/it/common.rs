@@ -105,9 +105,12 @@ impl TestAppBuilder {
 
     pub async fn spawn(self) -> TestApp {
         let db = TestDb::new().await;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
         let mut env = self.env;
         env.insert("DATABASE_URL".into(), db.url.clone());
-        env.insert("MINICLAW_ADDR".into(), "127.0.0.1:0".into());
+        // The address the app really listens on, so the URLs it builds (public_url) reach it.
+        env.insert("MINICLAW_ADDR".into(), addr.to_string());
         env.entry("MINICLAW_WORKER".into()).or_insert_with(|| "false".into());
         env.entry("MINICLAW_EMBEDDER".into()).or_insert_with(|| "hash".into());
         let config = Arc::new(Config::from_map(&env).expect("test config is valid"));
@@ -118,8 +121,6 @@ impl TestAppBuilder {
         }
         let registry = Arc::new(registry);
 
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("addr");
         let state = AppState::new(db.pool.clone(), config.clone(), registry.clone()).await.expect("app state");
         let cancel = CancellationToken::new();
         let server = tokio::spawn(app::serve(listener, state, cancel.clone()));

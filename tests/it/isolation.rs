@@ -39,6 +39,23 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    // A wallet transaction and an owner-held wallet of Alice's agent, for the wallet routes.
+    let (a_tx, a_external) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+    sqlx::query(
+        "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status)
+         VALUES ($1, $2, 'send', 31337, '0x01', '0x02', '1', 'awaiting_confirmation')",
+    )
+    .bind(a_tx)
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO agent_external_wallets (id, agent_id, address) VALUES ($1, $2, '0x02')")
+        .bind(a_external)
+        .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+        .execute(app.pool())
+        .await
+        .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -53,7 +70,9 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{kid}", &a_key_id)
             .replace("{mid}", &a_memory)
             .replace("{cid}", &a_conversation)
-            .replace("{gid}", &a_gap.to_string());
+            .replace("{gid}", &a_gap.to_string())
+            .replace("{tid}", &a_tx.to_string())
+            .replace("{eid}", &a_external.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

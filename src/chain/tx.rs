@@ -1,0 +1,144 @@
+//! Transactions a server-managed wallet sends, in three steps a crash can fall between:
+//! `sign` (nonce, fees and gas from the node; signed in memory), then the caller records the
+//! signed transaction, then `broadcast` and `receipt`. Broadcasting the same signed bytes again
+//! is harmless (same hash, same nonce: at most one of them is ever mined), which is what makes
+//! a retry after a crash safe.
+
+use std::time::{Duration, Instant};
+
+use alloy::consensus::{SignableTransaction, TxEip1559, TxEnvelope};
+use alloy::eips::eip2718::Encodable2718;
+use alloy::network::TxSignerSync;
+use alloy::primitives::{Address, B256, Bytes, TxKind, U256};
+use alloy::providers::Provider;
+use alloy::rpc::types::{TransactionReceipt, TransactionRequest};
+use alloy::signers::local::PrivateKeySigner;
+
+use super::{Chain, ChainError};
+
+/// A signed transaction, ready to record and broadcast.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    pub hash: B256,
+    pub raw: Vec<u8>,
+    pub nonce: u64,
+    pub from: Address,
+}
+
+/// What a call asks the chain to do.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub to: Address,
+    pub value: U256,
+    pub input: Bytes,
+}
+
+/// Gas headroom over the node's estimate, in percent.
+const GAS_MARGIN_PCT: u64 = 20;
+
+/// Signs `call` from `signer` with the next nonce and the node's fee estimate. A call that
+/// would revert is refused here with the contract's reason (the node's gas estimate runs it).
+pub async fn sign(chain: &Chain, signer: &PrivateKeySigner, call: &Call) -> Result<Signed, ChainError> {
+    let from = signer.address();
+    let p = chain.provider();
+    let nonce = p.get_transaction_count(from).pending().await?;
+    let fees = p.estimate_eip1559_fees().await?;
+    let estimate =
+        TransactionRequest::default().from(from).to(call.to).value(call.value).input(call.input.clone().into());
+    let gas = p.estimate_gas(estimate).await?;
+    let mut tx = TxEip1559 {
+        chain_id: chain.chain_id,
+        nonce,
+        gas_limit: gas + gas * GAS_MARGIN_PCT / 100,
+        max_fee_per_gas: fees.max_fee_per_gas,
+        max_priority_fee_per_gas: fees.max_priority_fee_per_gas,
+        to: TxKind::Call(call.to),
+        value: call.value,
+        access_list: Default::default(),
+        input: call.input.clone(),
+    };
+    let signature =
+        signer.sign_transaction_sync(&mut tx).map_err(|e| ChainError::Rejected(format!("signing failed: {e}")))?;
+    let signed = tx.into_signed(signature);
+    let hash = *signed.hash();
+    let raw = TxEnvelope::from(signed).encoded_2718();
+    Ok(Signed { hash, raw, nonce, from })
+}
+
+/// What became of a broadcast.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Broadcast {
+    /// The node has it (now, or from an earlier broadcast).
+    Accepted,
+    /// Its nonce was used by another transaction: this one can never be mined.
+    Superseded,
+}
+
+/// Sends signed bytes to the node. Sending the same bytes twice is fine (`Accepted`).
+pub async fn broadcast(chain: &Chain, raw: &[u8]) -> Result<Broadcast, ChainError> {
+    match chain.provider().send_raw_transaction(raw).await {
+        Ok(_) => Ok(Broadcast::Accepted),
+        Err(e) => match ChainError::from(e) {
+            ChainError::Rejected(m) if is_known(&m) => Ok(Broadcast::Accepted),
+            ChainError::Rejected(m) if m.to_ascii_lowercase().contains("nonce too low") => Ok(Broadcast::Superseded),
+            other => Err(other),
+        },
+    }
+}
+
+/// Nodes word "I already have it" differently.
+fn is_known(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    m.contains("already known") || m.contains("known transaction") || m.contains("already imported")
+}
+
+/// The receipt of `hash`, if it has been mined.
+pub async fn receipt(chain: &Chain, hash: B256) -> Result<Option<TransactionReceipt>, ChainError> {
+    Ok(chain.provider().get_transaction_receipt(hash).await?)
+}
+
+/// Polls for the receipt of `hash` for at most `wait`.
+pub async fn wait_for_receipt(
+    chain: &Chain,
+    hash: B256,
+    wait: Duration,
+) -> Result<Option<TransactionReceipt>, ChainError> {
+    let deadline = Instant::now() + wait;
+    let mut pause = Duration::from_millis(100);
+    loop {
+        if let Some(r) = receipt(chain, hash).await? {
+            return Ok(Some(r));
+        }
+        if Instant::now() >= deadline {
+            return Ok(None);
+        }
+        tokio::time::sleep(pause.min(deadline.saturating_duration_since(Instant::now()))).await;
+        pause = (pause * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// Why a mined transaction reverted: the call replayed at its block, for the contract's reason.
+pub async fn revert_reason(chain: &Chain, from: Address, call: &Call, receipt: &TransactionReceipt) -> String {
+    let req = TransactionRequest::default().from(from).to(call.to).value(call.value).input(call.input.clone().into());
+    let block = receipt.block_number.map(|n| n.saturating_sub(1)).unwrap_or_default();
+    match chain.provider().call(req).block(block.into()).await {
+        Err(e) => match ChainError::from(e) {
+            ChainError::Reverted(r) => r,
+            other => format!("no reason given ({other})"),
+        },
+        Ok(_) => "no reason given (out of gas, or the state changed in the block)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_saying_they_have_it_already_are_recognised() {
+        assert!(is_known("already known"));
+        assert!(is_known("Known transaction: 0xabc"));
+        assert!(is_known("transaction already imported"));
+        assert!(!is_known("insufficient funds for gas * price + value"));
+    }
+}

@@ -1,0 +1,137 @@
+//! The chain settings (SPEC I1, I2): which EVM node, which chain, which ERC-8004 registry, and
+//! the limits on what server-managed wallets may send.
+
+use std::time::Duration;
+
+use super::parse::{ConfigError, bad, parse_num};
+
+/// The IdentityRegistry deployments miniclaw knows: Base and Celo mainnets share one address,
+/// their Sepolia testnets another.
+pub const KNOWN_REGISTRIES: &[(u64, &str, &str)] = &[
+    (8453, "Base", "0x8004A169FB4a3325136EB29fA0ceB6D2e539a432"),
+    (42220, "Celo", "0x8004A169FB4a3325136EB29fA0ceB6D2e539a432"),
+    (84532, "Base Sepolia", "0x8004A818BFB912233c491871b3d84c89A494BD9e"),
+    (11142220, "Celo Sepolia", "0x8004A818BFB912233c491871b3d84c89A494BD9e"),
+];
+
+/// The name of a known chain, for messages and explorer links.
+pub fn chain_name(chain_id: u64) -> Option<&'static str> {
+    KNOWN_REGISTRIES.iter().find(|(id, _, _)| *id == chain_id).map(|(_, name, _)| *name)
+}
+
+/// Where miniclaw reaches the chain. Present only when `EVM_RPC_URL` is set.
+#[derive(Debug, Clone)]
+pub struct ChainSettings {
+    /// `EVM_RPC_URL`: the node's JSON-RPC endpoint (http or https).
+    pub rpc_url: String,
+    /// `EVM_CHAIN_ID`: the chain the node must be on (checked at start and by `doctor`).
+    pub chain_id: u64,
+    /// `ERC8004_REGISTRY_ADDRESS`, or the known deployment on `chain_id`.
+    pub registry: String,
+    /// `MINICLAW_CHAIN_RECEIPT_WAIT_SECS`: how long one job attempt waits for a receipt before
+    /// it steps back and checks again later.
+    pub receipt_wait: Duration,
+    /// `MINICLAW_CHAIN_TIMEOUT_SECS`: the longest one RPC request may take.
+    pub rpc_timeout: Duration,
+    /// `MINICLAW_IDENTITY_SIGNER=sponsor`: registrations are sent (and their gas paid) by the
+    /// platform's sponsor wallet, which then holds the identity tokens; default `agent`: each
+    /// agent's own wallet.
+    pub sponsor: bool,
+}
+
+impl ChainSettings {
+    /// Reads the chain variables; `None` when `EVM_RPC_URL` is unset (each variable is still
+    /// checked, so a typo is not silently ignored).
+    pub(super) fn parse(get: &impl Fn(&str) -> Option<String>) -> Result<Option<ChainSettings>, ConfigError> {
+        let rpc_url = get("EVM_RPC_URL");
+        if let Some(u) = &rpc_url {
+            let parsed = url::Url::parse(u).map_err(|_| bad("EVM_RPC_URL", "is not a URL"))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(bad("EVM_RPC_URL", "scheme must be http or https"));
+            }
+        }
+        let chain_id = match get("EVM_CHAIN_ID") {
+            None => None,
+            Some(v) => Some(
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|id| *id > 0)
+                    .ok_or_else(|| bad("EVM_CHAIN_ID", format!("`{v}` is not a chain id number")))?,
+            ),
+        };
+        let registry = get("ERC8004_REGISTRY_ADDRESS");
+        if let Some(a) = &registry {
+            let ok = a.len() == 42 && a.starts_with("0x") && a[2..].bytes().all(|b| b.is_ascii_hexdigit());
+            if !ok {
+                return Err(bad("ERC8004_REGISTRY_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
+            }
+        }
+        let receipt_wait = Duration::from_secs(parse_num(get, "MINICLAW_CHAIN_RECEIPT_WAIT_SECS", 60u64, 1..=600)?);
+        let rpc_timeout = Duration::from_secs(parse_num(get, "MINICLAW_CHAIN_TIMEOUT_SECS", 15u64, 1..=300)?);
+        let sponsor = match get("MINICLAW_IDENTITY_SIGNER").as_deref() {
+            None | Some("agent") => false,
+            Some("sponsor") => true,
+            Some(other) => {
+                return Err(bad("MINICLAW_IDENTITY_SIGNER", format!("`{other}` is not one of agent, sponsor")));
+            }
+        };
+        let Some(rpc_url) = rpc_url else { return Ok(None) };
+        let chain_id = chain_id.ok_or_else(|| {
+            bad("EVM_CHAIN_ID", "is required with EVM_RPC_URL (e.g. 8453 for Base, 84532 for Base Sepolia)")
+        })?;
+        let registry = match registry {
+            Some(r) => r,
+            None => KNOWN_REGISTRIES
+                .iter()
+                .find(|(id, _, _)| *id == chain_id)
+                .map(|(_, _, address)| address.to_string())
+                .ok_or_else(|| {
+                    bad(
+                        "ERC8004_REGISTRY_ADDRESS",
+                        format!("there is no known IdentityRegistry on chain {chain_id}: set its address"),
+                    )
+                })?,
+        };
+        Ok(Some(ChainSettings { rpc_url, chain_id, registry, receipt_wait, rpc_timeout, sponsor }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn parse(pairs: &[(&str, &str)]) -> Result<Option<ChainSettings>, ConfigError> {
+        let env: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        ChainSettings::parse(&|k: &str| env.get(k).cloned())
+    }
+
+    #[test]
+    fn the_registry_defaults_to_the_known_deployment_of_the_chain() {
+        assert!(parse(&[]).unwrap().is_none());
+        let base = parse(&[("EVM_RPC_URL", "https://rpc.example"), ("EVM_CHAIN_ID", "8453")]).unwrap().unwrap();
+        assert_eq!(base.registry, "0x8004A169FB4a3325136EB29fA0ceB6D2e539a432");
+        let celo_test =
+            parse(&[("EVM_RPC_URL", "https://rpc.example"), ("EVM_CHAIN_ID", "11142220")]).unwrap().unwrap();
+        assert_eq!(celo_test.registry, "0x8004A818BFB912233c491871b3d84c89A494BD9e");
+        let local = parse(&[
+            ("EVM_RPC_URL", "http://127.0.0.1:8545"),
+            ("EVM_CHAIN_ID", "31337"),
+            ("ERC8004_REGISTRY_ADDRESS", "0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!((local.chain_id, local.registry.as_str()), (31337, "0x5FbDB2315678afecb367f032d93F642f64180aa3"));
+    }
+
+    #[test]
+    fn an_unknown_chain_needs_an_address_and_a_node_needs_a_chain_id() {
+        let e = parse(&[("EVM_RPC_URL", "http://127.0.0.1:8545"), ("EVM_CHAIN_ID", "31337")]).unwrap_err();
+        assert_eq!(e.var, "ERC8004_REGISTRY_ADDRESS");
+        assert_eq!(parse(&[("EVM_RPC_URL", "http://127.0.0.1:8545")]).unwrap_err().var, "EVM_CHAIN_ID");
+        assert_eq!(parse(&[("EVM_RPC_URL", "ws://127.0.0.1:8545")]).unwrap_err().var, "EVM_RPC_URL");
+        assert_eq!(parse(&[("EVM_CHAIN_ID", "0")]).unwrap_err().var, "EVM_CHAIN_ID");
+        assert_eq!(parse(&[("MINICLAW_IDENTITY_SIGNER", "owner")]).unwrap_err().var, "MINICLAW_IDENTITY_SIGNER");
+    }
+}

@@ -1,0 +1,210 @@
+//! A real EVM node for the identity tests: anvil (installed by `scripts/setup.sh --test`) on a
+//! free loopback port, the committed IdentityRegistry deployed from anvil's first dev account,
+//! a switchable proxy in front of it (to take the node "down"), and the independent client
+//! (`tests/support/chain_client.mjs`: ethers, fetch, ajv).
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alloy::network::{EthereumWallet, TransactionBuilder};
+use alloy::primitives::{Address, Bytes, U256};
+use alloy::providers::{DynProvider, Provider, ProviderBuilder};
+use alloy::rpc::types::TransactionRequest;
+use alloy::signers::local::PrivateKeySigner;
+use serde_json::Value;
+
+/// Anvil's first dev account (funded with 10,000 ETH at start; a well-known test key).
+pub const DEV_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+/// A master key for tests that make wallets.
+pub const MASTER_KEY: &str = "4d696e69636c617720746573742d6d6173746572206b657920666f7220636861";
+
+pub fn evm_dir() -> std::path::PathBuf {
+    std::env::var("MINICLAW_EVM_DIR")
+        .map(Into::into)
+        .unwrap_or_else(|_| miniclaw::config::default_cache_dir().join("evm"))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A running anvil, killed when dropped.
+pub struct Anvil {
+    child: Child,
+    pub url: String,
+    pub provider: DynProvider,
+}
+
+impl Drop for Anvil {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Anvil {
+    /// Starts anvil (chain id 31337) and waits, at most 30 s, until it answers.
+    pub async fn start() -> Anvil {
+        let bin = evm_dir().join("node_modules/.bin/anvil");
+        let port = free_port();
+        let child = Command::new(&bin)
+            .args(["--host", "127.0.0.1", "--port", &port.to_string(), "--silent"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {} (scripts/setup.sh --test installs it): {e}", bin.display()));
+        let url = format!("http://127.0.0.1:{port}");
+        let signer: PrivateKeySigner = DEV_KEY.parse().unwrap();
+        let provider =
+            ProviderBuilder::new().wallet(EthereumWallet::from(signer)).connect_http(url.parse().unwrap()).erased();
+        let anvil = Anvil { child, url, provider };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while anvil.provider.get_chain_id().await.is_err() {
+            assert!(Instant::now() < deadline, "anvil did not answer within 30 s");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        anvil
+    }
+
+    /// Deploys the committed IdentityRegistry artifact; returns its address.
+    pub async fn deploy_registry(&self) -> Address {
+        let artifact: Value =
+            serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/contracts/IdentityRegistry.json")))
+                .unwrap();
+        let code: Bytes = artifact["bytecode"].as_str().unwrap().parse().unwrap();
+        let tx = TransactionRequest::default().with_deploy_code(code);
+        let receipt = self.provider.send_transaction(tx).await.unwrap().get_receipt().await.unwrap();
+        assert!(receipt.status(), "registry deployment reverted");
+        receipt.contract_address.expect("a deployment has a contract address")
+    }
+
+    pub async fn rpc(&self, method: &'static str, params: Value) -> Value {
+        self.provider.raw_request::<_, Value>(method.into(), params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    pub async fn set_balance(&self, address: &str, wei: U256) {
+        self.rpc("anvil_setBalance", serde_json::json!([address, format!("{wei:#x}")])).await;
+    }
+
+    pub async fn balance(&self, address: &str) -> U256 {
+        self.provider.get_balance(address.parse().unwrap()).await.unwrap()
+    }
+
+    /// Replaces the code at `address` with code that reverts every call with `reason`.
+    pub async fn make_revert(&self, address: Address, reason: &str) {
+        self.rpc("anvil_setCode", serde_json::json!([address, format!("0x{}", hex::encode(reverting_code(reason)))]))
+            .await;
+    }
+}
+
+/// EVM code that reverts with `Error(reason)`: the ABI-encoded error is written to memory word
+/// by word, then returned by REVERT.
+fn reverting_code(reason: &str) -> Vec<u8> {
+    let mut payload = vec![0x08, 0xc3, 0x79, 0xa0];
+    payload.extend_from_slice(&U256::from(32).to_be_bytes::<32>());
+    payload.extend_from_slice(&U256::from(reason.len()).to_be_bytes::<32>());
+    payload.extend_from_slice(reason.as_bytes());
+    payload.resize(payload.len().div_ceil(32) * 32, 0);
+    let mut code = Vec::new();
+    for (i, word) in payload.chunks(32).enumerate() {
+        code.push(0x7f); // PUSH32 word
+        code.extend_from_slice(word);
+        code.push(0x61); // PUSH2 offset
+        code.extend_from_slice(&((i * 32) as u16).to_be_bytes());
+        code.push(0x52); // MSTORE
+    }
+    let len = (4 + 64 + reason.len()) as u16;
+    code.push(0x61); // PUSH2 length
+    code.extend_from_slice(&len.to_be_bytes());
+    code.extend_from_slice(&[0x60, 0x00, 0xfd]); // PUSH1 0, REVERT
+    code
+}
+
+/// A TCP proxy in front of a node that can be switched off: while down, open connections are
+/// cut and new ones closed at once, as with a crashed or unreachable node.
+pub struct Proxy {
+    pub url: String,
+    up: Arc<AtomicBool>,
+    cut: Arc<std::sync::Mutex<tokio_util::sync::CancellationToken>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+        self.cut.lock().unwrap().cancel();
+    }
+}
+
+impl Proxy {
+    pub async fn start(target: &str) -> Proxy {
+        let target = target.trim_start_matches("http://").to_string();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let up = Arc::new(AtomicBool::new(true));
+        let cut = Arc::new(std::sync::Mutex::new(tokio_util::sync::CancellationToken::new()));
+        let (flag, cuts) = (up.clone(), cut.clone());
+        let task = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !flag.load(Ordering::SeqCst) {
+                    drop(inbound);
+                    continue;
+                }
+                let target = target.clone();
+                let cancelled = cuts.lock().unwrap().clone();
+                tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                        tokio::select! {
+                            _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                            _ = cancelled.cancelled() => {}
+                        }
+                    }
+                });
+            }
+        });
+        Proxy { url, up, cut, task }
+    }
+
+    pub fn set_up(&self, up: bool) {
+        self.up.store(up, Ordering::SeqCst);
+        if !up {
+            let mut cut = self.cut.lock().unwrap();
+            cut.cancel();
+            *cut = tokio_util::sync::CancellationToken::new();
+        }
+    }
+}
+
+/// Runs `tests/support/chain_client.mjs` with node; returns its JSON answer.
+pub async fn chain_client(args: &[&str], stdin: Option<&str>) -> Value {
+    use tokio::io::AsyncWriteExt;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/chain_client.mjs");
+    let mut child = tokio::process::Command::new("node")
+        .arg(script)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("node runs (scripts/setup.sh --test installs it)");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).await.unwrap();
+    drop(input);
+    let out = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
+        .await
+        .expect("chain client finished within 60 s")
+        .unwrap();
+    assert!(out.status.success(), "chain_client.mjs failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn reverting_code_encodes_the_reason() {
+    let code = reverting_code("closed");
+    assert_eq!(code[0], 0x7f);
+    assert_eq!(&code[1..5], &[0x08, 0xc3, 0x79, 0xa0]);
+    assert_eq!(&code[code.len() - 3..], &[0x60, 0x00, 0xfd]);
+}

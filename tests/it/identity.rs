@@ -1,0 +1,304 @@
+//! SPEC I1 against a real EVM node (anvil): an agent registered on the IdentityRegistry by the
+//! durable job, read back by an independent client; the registration file and its schema; the
+//! faults (node down, wrong chain, no registry, no funds, a revert).
+
+use alloy::primitives::{Address, U256};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::chain_support::{Anvil, MASTER_KEY, Proxy, chain_client};
+use crate::common::{OwnedAgent, TestApp, TestAppBuilder};
+
+const ETH: u128 = 1_000_000_000_000_000_000;
+
+fn chain_env(builder: TestAppBuilder, rpc: &str, registry: Address) -> TestAppBuilder {
+    builder
+        .env("EVM_RPC_URL", rpc)
+        .env("EVM_CHAIN_ID", "31337")
+        .env("ERC8004_REGISTRY_ADDRESS", &registry.to_string())
+        .env("MINICLAW_MASTER_KEY", MASTER_KEY)
+        .env("MINICLAW_CHAIN_RECEIPT_WAIT_SECS", "5")
+}
+
+async fn identity(agent: &OwnedAgent) -> Value {
+    let r = agent.call(Method::GET, "/identity", None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.json()
+}
+
+/// Asks for the registration (202, pending) and returns the wallet address it made.
+async fn request(agent: &OwnedAgent) -> String {
+    let r = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    assert_eq!(r.json()["status"], "pending");
+    let w = agent.call(Method::GET, "/wallet", None).await;
+    assert_eq!(w.status, 200, "{}", w.text);
+    w.json()["address"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_env(TestApp::builder(), &anvil.url, registry).spawn().await;
+    let agent = OwnedAgent::new(app).await;
+    assert_eq!(identity(&agent).await["status"], "none");
+    let public = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await;
+    assert_eq!(public.status, 404, "not published before the owner asks");
+
+    let wallet = request(&agent).await;
+    anvil.set_balance(&wallet, U256::from(ETH)).await;
+    let again = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!((again.status.as_u16(), again.error_code().as_str()), (409, "conflict"));
+    agent.app.run_jobs().await;
+
+    let id = identity(&agent).await;
+    assert_eq!(id["status"], "registered", "{id}");
+    assert_eq!(id["erc8004_agent_id"], 0, "ids start at 0");
+    assert_eq!(id["agent_registry"], format!("eip155:31337:{}", registry.to_checksum(None)));
+    assert_eq!(id["owner"], wallet);
+    let tx_hash = id["tx_hash"].as_str().unwrap();
+    let registration_url = agent.app.url(&format!("/agents/{}/registration.json", agent.id));
+    assert_eq!(id["registration_url"], registration_url);
+
+    // An independent client (ethers + fetch + ajv) reads what miniclaw wrote.
+    let read = chain_client(&["read", &anvil.url, &registry.to_string(), "0"], None).await;
+    assert_eq!(read["uri"], registration_url);
+    assert_eq!(read["owner"].as_str().unwrap().to_lowercase(), wallet);
+    assert_eq!(read["version"], "2.0.0");
+    assert_eq!(read["registered"].as_array().unwrap().len(), 1);
+    assert_eq!(read["status"], 200);
+    assert_eq!(read["valid"], true, "the file follows the schema: {}", read["errors"]);
+    let file = &read["file"];
+    assert_eq!(file["type"], "https://eips.ethereum.org/EIPS/eip-8004#registration-v1");
+    assert_eq!(file["name"], "Ada");
+    assert_eq!(file["registrations"], json!([{ "agentId": 0, "agentRegistry": id["agent_registry"] }]));
+    assert_eq!(file["active"], true);
+
+    // The wallet's history has the confirmed registration; the gas was paid from the wallet.
+    let history = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(history.as_array().unwrap().len(), 1);
+    assert_eq!(history[0]["purpose"], "register");
+    assert_eq!(history[0]["status"], "confirmed");
+    assert_eq!(history[0]["tx_hash"], tx_hash);
+    assert!(anvil.balance(&wallet).await < U256::from(ETH));
+
+    // A profile change is sent to the registry (setAgentURI, debounced) and shows in the file.
+    let r = agent.call(Method::PATCH, "", Some(json!({ "name": "Ada Lovelace" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
+        .execute(agent.app.pool())
+        .await
+        .unwrap();
+    agent.app.run_jobs().await;
+    let history = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(
+        (history[0]["purpose"].as_str(), history[0]["status"].as_str()),
+        (Some("set_agent_uri"), Some("confirmed"))
+    );
+    let file = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json();
+    assert_eq!(file["name"], "Ada Lovelace");
+
+    // A second agent gets the next id.
+    let second =
+        agent.app.create_agent(&agent.owner, json!({ "name": "Grace" })).await["id"].as_str().unwrap().to_string();
+    let grace = OwnedAgent { app: agent.app, owner: agent.owner.clone(), id: second };
+    let wallet2 = request(&grace).await;
+    anvil.set_balance(&wallet2, U256::from(ETH)).await;
+    grace.app.run_jobs().await;
+    assert_eq!(identity(&grace).await["erc8004_agent_id"], 1);
+
+    // A domain moves the registered URI there (setAgentURI, after the debounce) and the domain's
+    // well-known path serves the file by Host.
+    let r = grace
+        .call(
+            Method::PATCH,
+            "/identity",
+            Some(json!({ "domain": "Grace.Example", "image": "https://grace.example/a.png" })),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
+        .execute(grace.app.pool())
+        .await
+        .unwrap();
+    grace.app.run_jobs().await;
+    // (grace.example does not resolve here: the client fetches the file from the platform.)
+    let served_at = grace.app.url(&format!("/agents/{}/registration.json", grace.id));
+    let read = chain_client(&["read", &anvil.url, &registry.to_string(), "1", &served_at], None).await;
+    assert_eq!(read["uri"], "https://grace.example/.well-known/agent-registration.json");
+    assert_eq!(
+        (read["valid"].as_bool(), read["file"]["image"].as_str()),
+        (Some(true), Some("https://grace.example/a.png"))
+    );
+    assert_eq!(identity(&grace).await["agent_uri"], "https://grace.example/.well-known/agent-registration.json");
+    let well_known = grace
+        .app
+        .send(
+            grace.app.request(Method::GET, "/.well-known/agent-registration.json").header("host", "grace.example:443"),
+        )
+        .await;
+    assert_eq!(well_known.status, 200, "{}", well_known.text);
+    let file = well_known.json();
+    assert_eq!((file["name"].as_str(), file["image"].as_str()), (Some("Grace"), Some("https://grace.example/a.png")));
+    let checked = chain_client(&["validate"], Some(&well_known.text)).await;
+    assert_eq!(checked["valid"], true, "{checked}");
+    let other = grace.app.send(grace.app.request(Method::GET, "/.well-known/agent-registration.json")).await;
+    assert_eq!(other.status, 404);
+}
+
+#[tokio::test]
+async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let builder = chain_env(TestApp::builder(), &anvil.url, registry)
+        .env("MINICLAW_IDENTITY_SIGNER", "sponsor")
+        .admin_password("operator");
+    let agent = OwnedAgent::new(builder.spawn().await).await;
+    let sponsor = agent.app.send(agent.app.admin(Method::GET, "/v1/admin/identity/sponsor")).await;
+    assert_eq!(sponsor.status, 200, "{}", sponsor.text);
+    let sponsor = sponsor.json();
+    assert_eq!((sponsor["in_use"].as_bool(), sponsor["balance_wei"].as_str()), (Some(true), Some("0")));
+    let address = sponsor["address"].as_str().unwrap().to_string();
+    anvil.set_balance(&address, U256::from(ETH)).await;
+
+    let r = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!((id["status"].as_str(), id["owner"].as_str()), (Some("registered"), Some(address.as_str())), "{id}");
+    assert_eq!(agent.call(Method::GET, "/wallet", None).await.status, 404, "no agent wallet was needed");
+    assert!(anvil.balance(&address).await < U256::from(ETH), "the sponsor paid the gas");
+    let read = chain_client(&["read", &anvil.url, &registry.to_string(), "0"], None).await;
+    assert_eq!(read["owner"].as_str().unwrap().to_lowercase(), address);
+}
+
+#[tokio::test]
+async fn a_node_that_is_down_leaves_the_registration_pending_until_it_answers() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let proxy = Proxy::start(&anvil.url).await;
+    let app = chain_env(TestApp::builder(), &proxy.url, registry).spawn().await;
+    let agent = OwnedAgent::new(app).await;
+    let wallet = request(&agent).await;
+    anvil.set_balance(&wallet, U256::from(ETH)).await;
+
+    proxy.set_up(false);
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!(id["status"], "pending", "{id}");
+    assert!(id["reason"].as_str().unwrap().contains("unreachable"), "{id}");
+    let (status, attempts, delay): (String, i32, f64) = sqlx::query_as(
+        "SELECT status, attempts, extract(epoch FROM run_at - now())::float8 FROM jobs WHERE kind = 'identity_register'",
+    )
+    .fetch_one(agent.app.pool())
+    .await
+    .unwrap();
+    assert_eq!((status.as_str(), attempts), ("queued", 1), "queued again, not lost");
+    assert!(delay > 1.0, "retried after a backoff ({delay} s)");
+
+    proxy.set_up(true);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_register'")
+        .execute(agent.app.pool())
+        .await
+        .unwrap();
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!(id["status"], "registered", "{id}");
+    assert!(id["reason"].is_null());
+}
+
+#[tokio::test]
+async fn an_unfunded_wallet_or_a_revert_fails_the_registration_with_the_reason() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_env(TestApp::builder(), &anvil.url, registry).spawn().await;
+    let agent = OwnedAgent::new(app).await;
+
+    // No funds: the node refuses the transaction.
+    request(&agent).await;
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!(id["status"], "failed", "{id}");
+    assert!(id["reason"].as_str().unwrap().to_lowercase().contains("insufficient funds"), "{id}");
+
+    // Funded, but the registry refuses: failed with the contract's reason. Asking again is allowed.
+    let wallet = request(&agent).await;
+    anvil.set_balance(&wallet, U256::from(ETH)).await;
+    anvil.make_revert(registry, "registrations are closed").await;
+    agent.app.run_jobs().await;
+    let id = identity(&agent).await;
+    assert_eq!(id["status"], "failed", "{id}");
+    assert!(id["reason"].as_str().unwrap().contains("registrations are closed"), "{id}");
+    let log = agent.call(Method::GET, "/activity", None).await.json();
+    assert!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["action"] == "identity.failed" && e["error"].as_str().unwrap().contains("closed"))
+    );
+}
+
+#[tokio::test]
+async fn a_node_on_another_chain_or_an_address_without_a_registry_is_refused_at_start() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let config = |chain: &str, address: &str| {
+        let env: std::collections::HashMap<String, String> = [
+            ("EVM_RPC_URL", anvil.url.as_str()),
+            ("EVM_CHAIN_ID", chain),
+            ("ERC8004_REGISTRY_ADDRESS", address),
+            ("MINICLAW_EMBEDDER", "hash"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        miniclaw::config::Config::from_map(&env).unwrap()
+    };
+    let db = crate::common::TestDb::new().await;
+    let start = async |c: miniclaw::config::Config| miniclaw::deps::Deps::from_config(db.pool.clone(), &c).await;
+
+    let wrong = format!("{:#}", start(config("8453", &registry.to_string())).await.err().expect("refused"));
+    assert!(wrong.contains("serves chain 31337") && wrong.contains("EVM_CHAIN_ID is 8453"), "{wrong}");
+    let nothing = "0x00000000000000000000000000000000000000aa";
+    let empty = format!("{:#}", start(config("31337", nothing)).await.err().expect("refused"));
+    assert!(empty.contains("not an ERC-8004 IdentityRegistry") && empty.contains("no contract"), "{empty}");
+    assert!(start(config("31337", &registry.to_string())).await.is_ok());
+
+    // doctor says the same.
+    let checks = miniclaw::doctor::checks(&config("8453", &registry.to_string()), Err("skipped".into())).await;
+    let chain = checks.iter().find(|c| c.name == "chain").unwrap();
+    assert!(!chain.ok && chain.detail.contains("EVM_CHAIN_ID is 8453"), "{}", chain.detail);
+    let checks = miniclaw::doctor::checks(&config("31337", &registry.to_string()), Err("skipped".into())).await;
+    let chain = checks.iter().find(|c| c.name == "chain").unwrap();
+    assert!(chain.ok && chain.detail.contains("version 2.0.0"), "{}", chain.detail);
+}
+
+#[tokio::test]
+async fn without_a_configured_master_key_no_wallet_is_made() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let builder = TestApp::builder()
+        .env("EVM_RPC_URL", &anvil.url)
+        .env("EVM_CHAIN_ID", "31337")
+        .env("ERC8004_REGISTRY_ADDRESS", &registry.to_string());
+    let agent = OwnedAgent::new(builder.spawn().await).await;
+    for (method, path) in [(Method::POST, "/wallet"), (Method::POST, "/identity/register")] {
+        let r = agent.call(method, path, None).await;
+        assert_eq!((r.status.as_u16(), r.error_code().as_str()), (422, "master_key_required"), "{path}");
+        assert!(r.json()["error"]["message"].as_str().unwrap().contains("MINICLAW_MASTER_KEY"));
+    }
+    assert_eq!(identity(&agent).await["status"], "none");
+    assert_eq!(agent.call(Method::GET, "/wallet", None).await.status, 404);
+}
+
+#[tokio::test]
+async fn the_compiled_registry_matches_its_source() {
+    let out = tokio::process::Command::new("node")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/contracts/build.mjs"))
+        .arg("--check")
+        .output()
+        .await
+        .expect("node runs");
+    assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+}

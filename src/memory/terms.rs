@@ -103,9 +103,21 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(len) = old {
+        // Locks in the order every writer takes them: first the agent's corpus row (an addition
+        // or an edit takes it in the memory row's change-time trigger, before its postings),
+        // then the term statistics in byte order (`COLLATE "C"`, the order `sync` writes them
+        // in). Locking a term first and the corpus row second deadlocked with a concurrent
+        // addition sharing that term.
+        sqlx::query!(
+            "UPDATE memory_corpus_stats SET docs = greatest(docs - 1, 0), total_length = greatest(total_length - $2, 0)
+              WHERE agent_id = $1",
+            m.agent_id as _,
+            i64::from(len)
+        )
+        .execute(&mut *conn)
+        .await?;
         // The term statistics lose one document per term (max_tf and min_doc_len stay: still
-        // upper bounds). Their rows are locked first, in byte order (`COLLATE "C"`, the order
-        // `add` writes them in), so a removal and a concurrent addition never deadlock.
+        // upper bounds).
         sqlx::query!(
             r#"UPDATE memory_term_stats s SET df = s.df - 1
                FROM (SELECT s2.term FROM memory_term_stats s2
@@ -121,14 +133,6 @@ pub async fn remove(conn: &mut PgConnection, m: &Memory) -> sqlx::Result<()> {
         sqlx::query!("DELETE FROM memory_terms WHERE agent_id = $1 AND memory_id = $2", m.agent_id as _, m.id as _)
             .execute(&mut *conn)
             .await?;
-        sqlx::query!(
-            "UPDATE memory_corpus_stats SET docs = greatest(docs - 1, 0), total_length = greatest(total_length - $2, 0)
-              WHERE agent_id = $1",
-            m.agent_id as _,
-            i64::from(len)
-        )
-        .execute(&mut *conn)
-        .await?;
     }
     Ok(())
 }

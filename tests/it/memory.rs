@@ -308,3 +308,56 @@ async fn the_newest_live_memories_are_read_newest_first_with_their_filters() {
     let sort: String = sqlx::query_scalar("SHOW enable_sort").fetch_one(&mut *conn).await.unwrap();
     assert_eq!(sort, "on");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deletion_takes_the_corpus_lock_first_like_an_addition_so_they_never_deadlock() {
+    // Adding a memory locks the agent's corpus row first (its change-time trigger) and then the
+    // term statistics of its words. A deletion must take them in the same order: if it locked a
+    // shared term and then waited for the corpus row, an addition holding the corpus row and
+    // waiting for that term would deadlock with it, and PostgreSQL would abort one (a 500).
+    let a = Agent::new(TestApp::spawn().await).await;
+    let m = a.remember("The harbour lighthouse keeper rows at dawn", "context").await;
+    let id = uuid::Uuid::parse_str(&a.id).unwrap();
+    let mut adding = a.app.pool().begin().await.unwrap();
+    // What an addition's first statement holds: the corpus row.
+    sqlx::query("UPDATE memory_corpus_stats SET changed_at = clock_timestamp() WHERE agent_id = $1")
+        .bind(id)
+        .execute(&mut *adding)
+        .await
+        .unwrap();
+    let request =
+        a.app.as_bearer(&a.owner.token, Method::DELETE, &a.path(&format!("/memories/{}", m["id"].as_str().unwrap())));
+    let deletion = tokio::spawn(request.send());
+    // Wait (bounded) until the deletion is blocked behind the corpus row.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(a.app.pool())
+        .await
+        .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the deletion never waited for the corpus row");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // The addition goes on to the term statistics of a shared word: the deletion holds none of
+    // them, so this neither waits nor deadlocks.
+    sqlx::query("SET LOCAL lock_timeout = '3s'").execute(&mut *adding).await.unwrap();
+    sqlx::query("UPDATE memory_term_stats SET df = df WHERE agent_id = $1 AND term = 'harbour'")
+        .bind(id)
+        .execute(&mut *adding)
+        .await
+        .expect("the addition reaches the term statistics");
+    adding.commit().await.unwrap();
+    let r = deletion.await.unwrap().unwrap();
+    assert_eq!(r.status(), 204, "{:?}", r.text().await);
+    let docs: i32 = sqlx::query_scalar("SELECT docs FROM memory_corpus_stats WHERE agent_id = $1")
+        .bind(id)
+        .fetch_one(a.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(docs, 0);
+}

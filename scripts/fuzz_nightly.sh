@@ -70,7 +70,7 @@ elapsed=$(($(date +%s) - started))
 echo "fuzz_nightly: $requests requests, $errors server errors (5xx), ${elapsed} s, $EXAMPLES cases per operation"
 if [ "$errors" -gt 0 ]; then
   echo "server errors in the log:" >&2
-  grep -iE 'internal error|panicked' "$SCRATCH_DIR/server.log" | tail -n 20 >&2 || true
+  grep -iE 'internal error|panicked' "$SCRATCH_LOG" | tail -n 20 >&2 || true
   status=1
 fi
 exit "$status"

@@ -3,12 +3,14 @@
 # removes both on exit. Sets SERVER_PID, BASE (http://127.0.0.1:PORT), DB_NAME and DB_URL.
 #
 #   SCRATCH_PROFILE   debug (default) or release
+#   SCRATCH_LOG       keep the server's log in this file (default: a temporary file, removed on exit)
 #   MINICLAW_TEST_DATABASE_URL   the server to create the database on (default 127.0.0.1:5432)
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/miniclaw/target}"
 SCRATCH_PROFILE="${SCRATCH_PROFILE:-debug}"
 PG_ADMIN_URL="${MINICLAW_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 SCRATCH_DIR="$(mktemp -d)"
+SCRATCH_LOG="${SCRATCH_LOG:-$SCRATCH_DIR/server.log}"
 
 scratch_cleanup() {
   if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -37,11 +39,11 @@ scratch_start() {
   env -i PATH="$PATH" HOME="$HOME" RUST_LOG="${RUST_LOG:-miniclaw=warn}" \
     DATABASE_URL="$DB_URL" MINICLAW_ADDR="127.0.0.1:$port" MINICLAW_EMBEDDER="${MINICLAW_EMBEDDER:-hash}" \
     MINICLAW_DATA_DIR="$SCRATCH_DIR/data" \
-    "$@" "$MINICLAW_BIN" serve >"$SCRATCH_DIR/server.log" 2>&1 &
+    "$@" "$MINICLAW_BIN" serve >"$SCRATCH_LOG" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 600); do
     if curl -fsS "$BASE/readyz" >/dev/null 2>&1; then return 0; fi
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$SCRATCH_DIR/server.log" >&2; echo "the server exited" >&2; return 1; }
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$SCRATCH_LOG" >&2; echo "the server exited" >&2; return 1; }
     sleep 0.1
   done
   echo "the server was not ready within 60 s" >&2

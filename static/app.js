@@ -19,6 +19,18 @@ document.addEventListener("click", async (event) => {
   setTimeout(() => { button.textContent = "Copy"; }, 2000);
 });
 
+// Pages following something that runs in the background (a registration, a transaction) mark
+// a section with data-refresh-seconds and reload while it is visible. Without the script the
+// owner reloads by hand.
+for (const el of document.querySelectorAll("[data-refresh-seconds]")) {
+  const seconds = Math.max(1, Number(el.dataset.refreshSeconds) || 5);
+  setTimeout(function reload() {
+    if (document.visibilityState === "visible" && !document.activeElement?.closest("form")) location.reload();
+    else setTimeout(reload, seconds * 1000);
+  }, seconds * 1000);
+  break;
+}
+
 document.addEventListener("submit", (event) => {
   const message = event.target.dataset.confirm;
   if (message && !window.confirm(message)) event.preventDefault();

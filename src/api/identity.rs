@@ -42,7 +42,9 @@ async fn get_identity(State(state): State<AppState>, scope: AgentScope) -> ApiRe
 /// Registers the agent on the configured chain's IdentityRegistry: creates the agent's wallet
 /// if it has none, marks the identity `pending` and queues the registration job (202). The
 /// wallet pays the gas: fund it first, or the registration ends `failed` with the node's
-/// reason. 409 when pending or registered already; 422 `chain_not_configured` without a chain,
+/// reason. A pending registration that is `stalled` (its job gave up retrying an unreachable
+/// node) is resumed without a second registration. 409 when registered already or pending with
+/// its job at work; 422 `chain_not_configured` without a chain,
 /// `master_key_required` without a configured master key. Key scope: `identity:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/identity/register", tag = "identity", params(("id" = Uuid, Path, description = "Agent id")),
     security(("owner_session" = []), ("api_key" = ["identity:write"])),
@@ -76,11 +78,9 @@ async fn update_profile(
 
 /// The JSON answer of a public registration file: anyone may read it, from any origin.
 async fn serve_file(state: &AppState, agent: AgentId) -> ApiResult<Response> {
-    let config = state.config();
-    let outreach = config.smtp_url.is_some() || config.resend_api_key.is_some();
-    let inputs =
-        file::inputs(state.pool(), agent, outreach).await?.ok_or_else(|| ApiError::not_found("registration file"))?;
-    let body = file::build(&state.public_url(), &inputs);
+    let body = file::current(state.pool(), &state.public_url(), state.config(), agent)
+        .await?
+        .ok_or_else(|| ApiError::not_found("registration file"))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/json"),

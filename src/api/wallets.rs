@@ -58,15 +58,9 @@ async fn get_wallet(State(state): State<AppState>, scope: AgentScope) -> ApiResu
     scope.require(READ)?;
     let wallet = wallets::get(state.pool(), scope.agent_id).await?.ok_or_else(|| ApiError::not_found("wallet"))?;
     let chain = state.deps().chain.as_deref();
-    let (balance_wei, balance_error) = match chain {
-        None => (None, Some("no chain is configured (EVM_RPC_URL)".to_string())),
-        Some(c) => match wallet.address.parse() {
-            Ok(address) => match c.balance(address).await {
-                Ok(b) => (Some(b.to_string()), None),
-                Err(e) => (None, Some(e.to_string())),
-            },
-            Err(_) => (None, Some("the stored address does not parse".to_string())),
-        },
+    let (balance_wei, balance_error) = match wallets::balance(chain, &wallet.address).await {
+        Ok(b) => (Some(b), None),
+        Err(e) => (None, Some(e)),
     };
     Ok(Json(WalletView { wallet, chain_id: chain.map(|c| c.chain_id), balance_wei, balance_error }))
 }

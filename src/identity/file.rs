@@ -108,6 +108,18 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
     }))
 }
 
+/// The agent's registration file as it is served now; `None` until its owner asks for an
+/// identity. Email is listed only while outbound email is configured (SMTP or Resend).
+pub async fn current(
+    pool: &PgPool,
+    base_url: &str,
+    config: &crate::config::Config,
+    agent: AgentId,
+) -> sqlx::Result<Option<Value>> {
+    let outreach = config.smtp_url.is_some() || config.resend_api_key.is_some();
+    Ok(inputs(pool, agent, outreach).await?.map(|i| build(base_url, &i)))
+}
+
 /// The agent whose identity lists `host` (lower-case, without a port) as its domain.
 pub async fn agent_of_domain(pool: &PgPool, host: &str) -> sqlx::Result<Option<AgentId>> {
     let id = sqlx::query_scalar!(

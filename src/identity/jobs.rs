@@ -24,8 +24,9 @@ use crate::wallets::transactions::{self, Settled};
 pub const REGISTER: &str = "identity_register";
 pub const UPDATE: &str = "identity_update";
 /// With the queue's backoff (5 s doubling, capped at an hour) this keeps retrying an
-/// unreachable node for about a day before the job is dead-lettered (the identity stays
-/// `pending`; an operator's retry picks it up where it stopped).
+/// unreachable node for about a day before the job is dead-lettered. The identity then stays
+/// `pending` and shows `stalled`; the owner's next register request (or an operator's retry of
+/// the job) picks it up where it stopped.
 pub const MAX_ATTEMPTS: i32 = 30;
 pub const UPDATE_DEBOUNCE_SECS: i64 = 30;
 

@@ -27,6 +27,10 @@ pub struct Identity {
     pub status: String,
     /// Why it failed; while pending, the last transient problem being retried.
     pub reason: Option<String>,
+    /// Pending, but its job gave up retrying (the node stayed unreachable for about a day):
+    /// requesting the registration again resumes it where it stopped, without a second
+    /// registration.
+    pub stalled: bool,
     /// The registry's agentId (its ERC-721 token id; ids start at 0), not miniclaw's agent id.
     pub erc8004_agent_id: Option<i64>,
     /// `eip155:<chain id>:<registry address>`.
@@ -91,6 +95,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
         return Ok(Identity {
             status: "none".into(),
             reason: None,
+            stalled: false,
             erc8004_agent_id: None,
             agent_registry: None,
             chain_id: None,
@@ -104,6 +109,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
             registered_at: None,
         });
     };
+    let stalled = r.status == "pending" && !job_alive(pool, agent).await?;
     let agent_registry = match (r.chain_id, r.registry.as_deref().and_then(|a| a.parse().ok())) {
         (Some(chain), Some(address)) => Some(crate::chain::registry::agent_registry(chain as u64, address)),
         _ => None,
@@ -111,6 +117,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
     Ok(Identity {
         status: r.status,
         reason: r.error,
+        stalled,
         erc8004_agent_id: r.erc8004_id,
         agent_registry,
         chain_id: r.chain_id,
@@ -125,9 +132,23 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
     })
 }
 
+/// Whether a registration job of the agent is queued or running.
+async fn job_alive<'c>(conn: impl sqlx::PgExecutor<'c>, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM jobs WHERE agent_id = $1 AND kind = $2 AND status IN ('queued', 'running'))
+           AS "alive!""#,
+        agent as _,
+        jobs::REGISTER
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// Asks for the agent's registration: makes its wallet if it has none (unless the sponsor
 /// wallet registers, `MINICLAW_IDENTITY_SIGNER=sponsor`), marks the identity
-/// `pending` and queues the job, in one transaction. 409 when it is pending or registered.
+/// `pending` and queues the job, in one transaction. A pending registration whose job gave up
+/// (`stalled`) is resumed: the job is queued again and settles the transaction it recorded, if
+/// any, instead of signing another. 409 when it is registered, or pending with its job at work.
 pub async fn request_registration(
     deps: &Deps,
     tenant: TenantId,
@@ -164,10 +185,18 @@ pub async fn request_registration(
     .fetch_optional(&mut *tx)
     .await?;
     if marked.is_none() {
-        let status = sqlx::query_scalar!("SELECT status FROM agent_identities WHERE agent_id = $1", agent as _)
-            .fetch_one(&mut *tx)
+        let status =
+            sqlx::query_scalar!("SELECT status FROM agent_identities WHERE agent_id = $1 FOR UPDATE", agent as _)
+                .fetch_one(&mut *tx)
+                .await?;
+        if status != "pending" || job_alive(&mut *tx, agent).await? {
+            return Err(ApiError::Conflict(format!("the agent's identity is already {status}")));
+        }
+        queue::enqueue_in(&mut tx, NewJob::new(jobs::REGISTER).agent(agent).max_attempts(jobs::MAX_ATTEMPTS)).await?;
+        activity::record_agent(&mut tx, tenant, agent, origin, "identity.registration_resumed", serde_json::json!({}))
             .await?;
-        return Err(ApiError::Conflict(format!("the agent's identity is already {status}")));
+        tx.commit().await?;
+        return Ok(get(&deps.pool, &deps.base_url, agent).await?);
     }
     queue::enqueue_in(&mut tx, NewJob::new(jobs::REGISTER).agent(agent).max_attempts(jobs::MAX_ATTEMPTS)).await?;
     let details = serde_json::json!({ "chain_id": chain.chain_id, "registry": registry, "wallet": wallet });

@@ -48,8 +48,11 @@ pub async fn measure(
                      FROM chat_messages m
                     WHERE m.agent_id = a.id AND m.role = 'user' AND m.created_at > now() - interval '7 days')
                   AS "active_days!",
+                  EXISTS (SELECT 1 FROM agent_wallets w WHERE w.agent_id = a.id) AS "server_wallet!",
+                  EXISTS (SELECT 1 FROM agent_external_wallets e WHERE e.agent_id = a.id) AS "owner_wallet!",
+                  i.status AS "erc8004_status?", i.erc8004_id AS "erc8004_id?",
                   now() AS "now!"
-             FROM agents a WHERE a.tenant_id = $1 AND a.id = $2 AND a.deleted_at IS NULL"#,
+             FROM agents a LEFT JOIN agent_identities i ON i.agent_id = a.id WHERE a.tenant_id = $1 AND a.id = $2 AND a.deleted_at IS NULL"#,
         tenant_id as _,
         agent_id as _
     )
@@ -66,6 +69,15 @@ pub async fn measure(
         avatar: row.avatar,
         soul: row.soul,
         active_days_7d: row.active_days.clamp(0, 7) as u32,
+        wallet: if row.server_wallet {
+            Some(signals::WalletKind::ServerManaged)
+        } else if row.owner_wallet {
+            Some(signals::WalletKind::OwnerHeld)
+        } else {
+            None
+        },
+        // A profile saved before any registration request leaves the status `none`.
+        erc8004: row.erc8004_status.filter(|s| s != "none").map(|s| (s, row.erc8004_id)),
     };
     Ok(Some((m, row.now)))
 }

@@ -22,6 +22,27 @@ pub struct Measurements {
     pub soul: bool,
     /// Days, of the last 7, on which the agent's users wrote to it.
     pub active_days_7d: u32,
+    /// The agent's wallet: a server-managed one, or else an owner-held one listed by address.
+    pub wallet: Option<WalletKind>,
+    /// The agent's ERC-8004 identity: its registration status once requested, and its agentId
+    /// once registered.
+    pub erc8004: Option<(String, Option<i64>)>,
+}
+
+/// Which wallet an agent has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalletKind {
+    ServerManaged,
+    OwnerHeld,
+}
+
+impl WalletKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WalletKind::ServerManaged => "server-managed",
+            WalletKind::OwnerHeld => "owner-held",
+        }
+    }
 }
 
 /// Days after which an agent's age earns full points.
@@ -89,8 +110,29 @@ fn identity(m: &Measurements) -> Vec<Signal> {
             "10 × score / 100, full at a builder score of 100",
         )
         .with(json!(talent), talent.map_or(0, |s| share(10, s, FULL_TALENT_SCORE))),
-        no_data("wallet", "Wallet registration", 15, "agent wallets"),
-        no_data("erc8004", "ERC-8004 identity", 20, "ERC-8004 registration"),
+        measured(
+            "wallet",
+            "Wallet registration",
+            15,
+            "agent wallets",
+            "15 for a wallet: server-managed, or owner-held and listed by address",
+        )
+        .with(m.wallet.map_or(Value::Null, |w| json!(w.as_str())), if m.wallet.is_some() { 15 } else { 0 }),
+        measured(
+            "erc8004",
+            "ERC-8004 identity",
+            20,
+            "ERC-8004 registration",
+            "20 once the agent is registered on the IdentityRegistry; nothing while pending or failed",
+        )
+        .with(
+            match &m.erc8004 {
+                None => Value::Null,
+                Some((status, Some(id))) => json!(format!("{status}, agentId {id}")),
+                Some((status, None)) => json!(status),
+            },
+            if m.erc8004.as_ref().is_some_and(|(s, _)| s == "registered") { 20 } else { 0 },
+        ),
         measured("account_age", "Account age", 10, "the agent's creation date", "10 × days / 90, full at 90 days")
             .with(json!(m.age_days), share(10, m.age_days as f64, FULL_AGE_DAYS as f64)),
         measured(
@@ -201,7 +243,7 @@ mod tests {
             .filter(|x| x.status == SignalStatus::NoDataYet)
             .map(|x| x.points)
             .collect();
-        assert_eq!(no_data.len(), 25);
+        assert_eq!(no_data.len(), 23);
         assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
     }
 
@@ -214,6 +256,8 @@ mod tests {
             avatar: true,
             soul: false,
             active_days_7d: 3,
+            wallet: Some(WalletKind::OwnerHeld),
+            erc8004: Some(("registered".into(), Some(0))),
         };
         let s = assess(&m);
         assert_eq!(points(&s, "verification_level"), 30, "the passport proof is the best level");
@@ -221,10 +265,20 @@ mod tests {
         assert_eq!(points(&s, "account_age"), 5); // floor(10 × 45 / 90)
         assert_eq!(points(&s, "profile_completeness"), 11); // floor(15 × 3 / 4)
         assert_eq!(points(&s, "recent_activity"), 10); // floor(25 × 3 / 7)
-        assert_eq!(s.dimensions[0].score, 30 + 8 + 5 + 11);
+        assert_eq!(points(&s, "wallet"), 15, "an owner-held wallet counts");
+        assert_eq!(points(&s, "erc8004"), 20, "agentId 0 is a registration like any other");
+        assert_eq!(s.dimensions[0].score, 30 + 8 + 15 + 20 + 5 + 11);
         assert_eq!(s.dimensions[1].score, 10);
-        // (54·15 + 10·20) / 100 = 10.1 → 10.
-        assert_eq!((s.base, s.total), (10.1, 10));
+        // (89·15 + 10·20) / 100 = 15.35 → 15.
+        assert_eq!((s.base, s.total), (15.35, 15));
+        let erc = s.dimensions[0].signals.iter().find(|x| x.key == "erc8004").unwrap();
+        assert_eq!(erc.value, json!("registered, agentId 0"));
+
+        // A registration that is pending or failed earns nothing yet, and says where it stands.
+        for status in ["pending", "failed"] {
+            let s = assess(&Measurements { erc8004: Some((status.into(), None)), ..m.clone() });
+            assert_eq!(points(&s, "erc8004"), 0, "{status}");
+        }
         let profile = s.dimensions[0].signals.iter().find(|x| x.key == "profile_completeness").unwrap();
         assert_eq!(profile.value["missing"], json!(["soul"]));
 
@@ -243,9 +297,21 @@ mod tests {
     fn measurements() -> impl Strategy<Value = Measurements> {
         let provider = prop::sample::select(VerificationProvider::ALL.to_vec());
         let verified = prop::collection::vec((provider, proptest::option::of(0.0..10_000.0f64)), 0..3);
-        (verified, -5i64..10_000, any::<[bool; 3]>(), 0u32..=7).prop_map(|(verified, age_days, [p, a, s], days)| {
-            Measurements { verified, age_days, persona: p, avatar: a, soul: s, active_days_7d: days }
-        })
+        let wallet = proptest::option::of(prop::sample::select(vec![WalletKind::ServerManaged, WalletKind::OwnerHeld]));
+        let status = prop::sample::select(vec!["pending", "registered", "failed"]);
+        let erc8004 = proptest::option::of((status, proptest::option::of(0i64..1_000)));
+        (verified, -5i64..10_000, any::<[bool; 3]>(), 0u32..=7, wallet, erc8004).prop_map(
+            |(verified, age_days, [p, a, s], days, wallet, erc8004)| Measurements {
+                verified,
+                age_days,
+                persona: p,
+                avatar: a,
+                soul: s,
+                active_days_7d: days,
+                wallet,
+                erc8004: erc8004.map(|(s, id)| (s.to_string(), id)),
+            },
+        )
     }
 
     proptest! {

@@ -59,10 +59,7 @@ pub async fn list(
     .await?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
-        let balance_wei = match (chain, r.address.parse()) {
-            (Some(c), Ok(a)) => c.balance(a).await.ok().map(|b| b.to_string()),
-            _ => None,
-        };
+        let balance_wei = super::balance(chain, &r.address).await.ok();
         out.push(ExternalWallet {
             id: r.id,
             address: r.address,
@@ -118,11 +115,9 @@ pub async fn add(
     let details = serde_json::json!({ "address": format!("{address:#x}"), "label": label });
     activity::record_agent(&mut db, tenant, agent, origin, "wallet.external_added", details).await?;
     db.commit().await?;
-    let balance_wei = match chain {
-        Some(c) => c.balance(address).await.ok().map(|b| b.to_string()),
-        None => None,
-    };
-    Ok(ExternalWallet { id, address: format!("{address:#x}"), label, server_managed: false, balance_wei, created_at })
+    let address = format!("{address:#x}");
+    let balance_wei = super::balance(chain, &address).await.ok();
+    Ok(ExternalWallet { id, address, label, server_managed: false, balance_wei, created_at })
 }
 
 /// Removes an owner-held wallet; false when the agent has no such wallet.

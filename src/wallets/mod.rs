@@ -89,6 +89,14 @@ impl From<Row> for Wallet {
     }
 }
 
+/// The native balance of `address` in wei (a decimal string), or why it cannot be read: no
+/// chain configured, or the node's error (which never carries its URL).
+pub async fn balance(chain: Option<&crate::chain::Chain>, address: &str) -> Result<String, String> {
+    let chain = chain.ok_or_else(|| "no chain is configured (EVM_RPC_URL)".to_string())?;
+    let address = address.parse().map_err(|_| "the stored address does not parse".to_string())?;
+    chain.balance(address).await.map(|b| b.to_string()).map_err(|e| e.to_string())
+}
+
 /// The agent's wallet, if it has one.
 pub async fn get(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<Wallet>> {
     let row = sqlx::query_as!(

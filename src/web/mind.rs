@@ -9,7 +9,7 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
-use super::notice::Notice;
+use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, api_error, internal, render};
 use crate::agents::Agent;
 use crate::app::AppState;
@@ -42,12 +42,6 @@ struct MindPage {
     notice: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-pub struct MindQuery {
-    #[serde(default)]
-    notice: String,
-}
-
 fn describe(a: &serde_json::Value) -> ActionView {
     let s =
         |k: &str| a.get(k).map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).unwrap_or_default();
@@ -68,7 +62,7 @@ fn describe(a: &serde_json::Value) -> ActionView {
 pub async fn show(
     State(state): State<AppState>,
     WebAgent { owner: web, agent }: WebAgent,
-    Query(q): Query<MindQuery>,
+    Query(q): Query<NoticeQuery>,
 ) -> PageResult {
     page(&state, web, agent, Notice::message_of(&q.notice)).await
 }

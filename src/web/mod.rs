@@ -8,6 +8,7 @@ mod auth;
 mod chat;
 mod extract;
 mod forms;
+mod identity;
 mod keys;
 mod memories;
 mod mind;
@@ -15,6 +16,7 @@ mod notice;
 mod pages;
 mod poc;
 mod soul;
+mod wallet;
 
 use axum::Router;
 use axum::http::header;
@@ -41,6 +43,15 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/mind", get(mind::show))
         .route("/agents/{id}/poc", get(poc::show))
+        .route("/agents/{id}/identity", get(identity::show).post(identity::save_profile))
+        .route("/agents/{id}/identity/register", post(identity::register))
+        .route("/agents/{id}/wallet", get(wallet::show))
+        .route("/agents/{id}/wallet/create", post(wallet::create))
+        .route("/agents/{id}/wallet/limits", post(wallet::limits))
+        .route("/agents/{id}/wallet/send", post(wallet::send_value))
+        .route("/agents/{id}/wallet/transactions/{tid}", post(wallet::decide))
+        .route("/agents/{id}/wallet/external", post(wallet::add_external))
+        .route("/agents/{id}/wallet/external/{eid}/remove", post(wallet::remove_external))
         .route("/agents/{id}/mind/compile", post(mind::compile))
         .route("/agents/{id}/mind/reflect", post(mind::reflect))
         .route("/agents/{id}/mind/gaps/{gid}", post(mind::gap))

@@ -2,7 +2,16 @@
 //! redirect carries a code (`?notice=stored:3`), never text, and a page shows only the notices
 //! it knows: a link someone sends cannot make the dashboard say what it wants.
 
+use serde::Deserialize;
+
 use crate::vocabulary::GapStatus;
+
+/// The query of a page that shows notices: `?notice=<code>`.
+#[derive(Debug, Default, Deserialize)]
+pub struct NoticeQuery {
+    #[serde(default)]
+    pub notice: String,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notice {
@@ -23,6 +32,16 @@ pub enum Notice {
     ReflectionApplied(u32),
     Gap(GapStatus),
     UnknownGapStatus,
+    RegistrationRequested,
+    ProfileSaved,
+    WalletCreated,
+    LimitsSaved,
+    SendQueued,
+    SendAwaitingConfirmation,
+    SendConfirmed,
+    SendCancelled,
+    ExternalAdded,
+    ExternalRemoved,
 }
 
 impl Notice {
@@ -40,6 +59,16 @@ impl Notice {
             Notice::ReflectionApplied(n) => format!("reflection_applied:{n}"),
             Notice::Gap(status) => format!("gap:{status}"),
             Notice::UnknownGapStatus => "unknown_gap_status".into(),
+            Notice::RegistrationRequested => "registration_requested".into(),
+            Notice::ProfileSaved => "profile_saved".into(),
+            Notice::WalletCreated => "wallet_created".into(),
+            Notice::LimitsSaved => "limits_saved".into(),
+            Notice::SendQueued => "send_queued".into(),
+            Notice::SendAwaitingConfirmation => "send_awaiting_confirmation".into(),
+            Notice::SendConfirmed => "send_confirmed".into(),
+            Notice::SendCancelled => "send_cancelled".into(),
+            Notice::ExternalAdded => "external_added".into(),
+            Notice::ExternalRemoved => "external_removed".into(),
         }
     }
 
@@ -61,6 +90,16 @@ impl Notice {
             ("reflection_applied", 1) => Notice::ReflectionApplied(num(0)?),
             ("gap", 1) => Notice::Gap(args[0].parse().ok()?),
             ("unknown_gap_status", 0) => Notice::UnknownGapStatus,
+            ("registration_requested", 0) => Notice::RegistrationRequested,
+            ("profile_saved", 0) => Notice::ProfileSaved,
+            ("wallet_created", 0) => Notice::WalletCreated,
+            ("limits_saved", 0) => Notice::LimitsSaved,
+            ("send_queued", 0) => Notice::SendQueued,
+            ("send_awaiting_confirmation", 0) => Notice::SendAwaitingConfirmation,
+            ("send_confirmed", 0) => Notice::SendConfirmed,
+            ("send_cancelled", 0) => Notice::SendCancelled,
+            ("external_added", 0) => Notice::ExternalAdded,
+            ("external_removed", 0) => Notice::ExternalRemoved,
             _ => return None,
         };
         Some(notice)
@@ -84,6 +123,22 @@ impl Notice {
             Notice::ReflectionApplied(n) => format!("Reflection applied: {n} actions."),
             Notice::Gap(status) => format!("Gap {status}."),
             Notice::UnknownGapStatus => "Unknown gap status.".into(),
+            Notice::RegistrationRequested => {
+                "Registration requested: the transaction is on its way; this page follows it.".into()
+            }
+            Notice::ProfileSaved => "Profile saved. A registered agent's entry is refreshed on chain shortly.".into(),
+            Notice::WalletCreated => {
+                "Wallet created. Its key stays sealed on the server; fund the address to use it.".into()
+            }
+            Notice::LimitsSaved => "Limits saved.".into(),
+            Notice::SendQueued => "Send queued: it is signed and broadcast by the next worker.".into(),
+            Notice::SendAwaitingConfirmation => {
+                "The send is above your confirmation threshold: confirm it below to send it.".into()
+            }
+            Notice::SendConfirmed => "Confirmed: the send is queued.".into(),
+            Notice::SendCancelled => "Send cancelled.".into(),
+            Notice::ExternalAdded => "Owner-held wallet added.".into(),
+            Notice::ExternalRemoved => "Owner-held wallet removed.".into(),
         }
     }
 
@@ -111,6 +166,16 @@ mod tests {
             Notice::ReflectionApplied(4),
             Notice::Gap(GapStatus::Confirmed),
             Notice::UnknownGapStatus,
+            Notice::RegistrationRequested,
+            Notice::ProfileSaved,
+            Notice::WalletCreated,
+            Notice::LimitsSaved,
+            Notice::SendQueued,
+            Notice::SendAwaitingConfirmation,
+            Notice::SendConfirmed,
+            Notice::SendCancelled,
+            Notice::ExternalAdded,
+            Notice::ExternalRemoved,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

@@ -2,15 +2,21 @@
 //! playwright-core). The flows live in tests/browser/*.mjs; each test gives its flow a fresh
 //! app and fails with the script's output (and a screenshot path) when it fails.
 
+use crate::chain_support::{Anvil, chain_env};
 use crate::common::TestApp;
 
 async fn run_flow(app: &TestApp, script: &str, done: &str) {
+    run_flow_with(app, script, done, &[]).await
+}
+
+async fn run_flow_with(app: &TestApp, script: &str, done: &str, env: &[(&str, &str)]) {
     let root = env!("CARGO_MANIFEST_DIR");
     let shots = std::env::var("SCREENSHOT_DIR").unwrap_or_else(|_| format!("{root}/tests/browser/screenshots"));
     let mut node = tokio::process::Command::new("node");
     node.arg(format!("{root}/tests/browser/{script}"))
         .env("BASE_URL", format!("http://{}", app.addr))
         .env("SCREENSHOT_DIR", &shots)
+        .envs(env.iter().copied())
         .kill_on_drop(true);
     // Flows that act as the operator (recording a verification) get the admin bearer.
     if let Some(pw) = &app.config.admin_password {
@@ -55,4 +61,12 @@ async fn reflection_and_dossier_from_the_mind_tab_in_a_browser() {
 async fn the_poc_card_and_verification_records_in_a_browser() {
     let app = TestApp::builder().admin_password("browser-admin").spawn().await;
     run_flow(&app, "poc.mjs", "poc flow: ok").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identity_and_wallet_tabs_register_and_send_on_a_real_chain_in_a_browser() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_env(TestApp::builder().with_worker(), &anvil.url, registry).spawn().await;
+    run_flow_with(&app, "identity.mjs", "identity flow: ok", &[("ANVIL_URL", anvil.url.as_str())]).await;
 }

@@ -15,10 +15,22 @@ use alloy::rpc::types::TransactionRequest;
 use alloy::signers::local::PrivateKeySigner;
 use serde_json::Value;
 
+use crate::common::TestAppBuilder;
+
 /// Anvil's first dev account (funded with 10,000 ETH at start; a well-known test key).
 pub const DEV_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 /// A master key for tests that make wallets.
 pub const MASTER_KEY: &str = "4d696e69636c617720746573742d6d6173746572206b657920666f7220636861";
+
+/// A test app on `rpc` (chain 31337) with `registry`, a master key, and short receipt waits.
+pub fn chain_env(builder: TestAppBuilder, rpc: &str, registry: Address) -> TestAppBuilder {
+    builder
+        .env("EVM_RPC_URL", rpc)
+        .env("EVM_CHAIN_ID", "31337")
+        .env("ERC8004_REGISTRY_ADDRESS", &registry.to_string())
+        .env("MINICLAW_MASTER_KEY", MASTER_KEY)
+        .env("MINICLAW_CHAIN_RECEIPT_WAIT_SECS", "5")
+}
 
 pub fn evm_dir() -> std::path::PathBuf {
     std::env::var("MINICLAW_EVM_DIR")

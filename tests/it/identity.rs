@@ -2,23 +2,14 @@
 //! durable job, read back by an independent client; the registration file and its schema; the
 //! faults (node down, wrong chain, no registry, no funds, a revert).
 
-use alloy::primitives::{Address, U256};
+use alloy::primitives::U256;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::chain_support::{Anvil, MASTER_KEY, Proxy, chain_client};
-use crate::common::{OwnedAgent, TestApp, TestAppBuilder};
+use crate::chain_support::{Anvil, Proxy, chain_client, chain_env};
+use crate::common::{OwnedAgent, TestApp};
 
 const ETH: u128 = 1_000_000_000_000_000_000;
-
-fn chain_env(builder: TestAppBuilder, rpc: &str, registry: Address) -> TestAppBuilder {
-    builder
-        .env("EVM_RPC_URL", rpc)
-        .env("EVM_CHAIN_ID", "31337")
-        .env("ERC8004_REGISTRY_ADDRESS", &registry.to_string())
-        .env("MINICLAW_MASTER_KEY", MASTER_KEY)
-        .env("MINICLAW_CHAIN_RECEIPT_WAIT_SECS", "5")
-}
 
 async fn identity(agent: &OwnedAgent) -> Value {
     let r = agent.call(Method::GET, "/identity", None).await;
@@ -196,16 +187,37 @@ async fn a_node_that_is_down_leaves_the_registration_pending_until_it_answers() 
     .unwrap();
     assert_eq!((status.as_str(), attempts), ("queued", 1), "queued again, not lost");
     assert!(delay > 1.0, "retried after a backoff ({delay} s)");
+    assert_eq!(id["stalled"], false, "its job is still at work");
 
-    proxy.set_up(true);
-    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_register'")
+    // The job uses up its attempts (a day of an unreachable node): the identity stays pending
+    // and says it stalled; asking again resumes it with a fresh job, and nothing is sent twice.
+    sqlx::query("UPDATE jobs SET status = 'dead', attempts = max_attempts WHERE kind = 'identity_register'")
         .execute(agent.app.pool())
         .await
         .unwrap();
+    let id = identity(&agent).await;
+    assert_eq!((id["status"].as_str(), id["stalled"].as_bool()), (Some("pending"), Some(true)), "{id}");
+    proxy.set_up(true);
+    let r = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    assert_eq!((r.json()["status"].as_str(), r.json()["stalled"].as_bool()), (Some("pending"), Some(false)));
+    let again = agent.call(Method::POST, "/identity/register", None).await;
+    assert_eq!(again.status, 409, "one job at a time: {}", again.text);
     agent.app.run_jobs().await;
     let id = identity(&agent).await;
     assert_eq!(id["status"], "registered", "{id}");
     assert!(id["reason"].is_null());
+    let sent: i64 = sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE purpose = 'register'")
+        .fetch_one(agent.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(sent, 1, "one registration transaction");
+    let resumed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM agent_activity WHERE action = 'identity.registration_resumed'")
+            .fetch_one(agent.app.pool())
+            .await
+            .unwrap();
+    assert_eq!(resumed, 1);
 }
 
 #[tokio::test]

@@ -256,7 +256,13 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
     assert_eq!(signal(&poc, "profile_completeness")["points"], 3);
     assert_eq!(signal(&poc, "recent_activity")["points"], 0);
     assert_eq!(signal(&poc, "posts")["status"], "no data yet");
-    assert_eq!(signal(&poc, "erc8004")["status"], "no data yet");
+    for key in ["wallet", "erc8004"] {
+        assert_eq!(
+            (signal(&poc, key)["status"].as_str(), signal(&poc, key)["points"].as_u64()),
+            (Some("measured"), Some(0))
+        );
+    }
+    assert_eq!(signal(&poc, "token_deployment")["status"], "no data yet");
     assert_eq!(
         (poc["backing"]["status"].as_str(), poc["backing"]["multiplier"].as_f64()),
         (Some("no data yet"), Some(1.0))
@@ -290,6 +296,46 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
     assert_eq!(signal(&poc, "recent_activity")["points"], 7); // floor(25 × 2 / 7)
     // Identity 15 + 5 = 20 → 3.0; social 7 → 1.4: 4.4 → 4.
     assert_eq!((poc["base"].as_f64(), poc["total"].as_u64()), (Some(4.4), Some(4)));
+
+    // An owner-held wallet listed by address earns the wallet's 15; a registration earns 20
+    // once registered, nothing while pending.
+    let r = a
+        .call(
+            Method::POST,
+            "/wallet/external",
+            Some(json!({ "address": "0x00000000000000000000000000000000000000aa" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let poc = a.call(Method::GET, "/poc", None).await.json();
+    assert_eq!(
+        (signal(&poc, "wallet")["value"].as_str(), signal(&poc, "wallet")["points"].as_u64()),
+        (Some("owner-held"), Some(15))
+    );
+    let id = uuid::Uuid::parse_str(&a.id).unwrap();
+    sqlx::query("INSERT INTO agent_identities (agent_id, status) VALUES ($1, 'pending')")
+        .bind(id)
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    let poc = a.call(Method::GET, "/poc", None).await.json();
+    assert_eq!(
+        (signal(&poc, "erc8004")["value"].as_str(), signal(&poc, "erc8004")["points"].as_u64()),
+        (Some("pending"), Some(0))
+    );
+    sqlx::query("UPDATE agent_identities SET status = 'registered', erc8004_id = 7 WHERE agent_id = $1")
+        .bind(id)
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    let poc = a.call(Method::GET, "/poc", None).await.json();
+    assert_adds_up(&poc);
+    assert_eq!(
+        (signal(&poc, "erc8004")["value"].as_str(), signal(&poc, "erc8004")["points"].as_u64()),
+        (Some("registered, agentId 7"), Some(20))
+    );
+    // Identity 15 + 5 + 15 + 20 = 55 → 8.25; social 7 → 1.4: 9.65 → 10.
+    assert_eq!((poc["base"].as_f64(), poc["total"].as_u64()), (Some(9.65), Some(10)));
 
     // Keys: `agent:read` reads it, another scope does not; another tenant's agent is a 404.
     let (_, reader) = a.app.create_key(&a.owner, &a.id, &["agent:read"]).await;

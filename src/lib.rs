@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod activity;
 pub mod agents;
+pub mod analytics;
 pub mod api;
 pub mod app;
 pub mod auth;

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod agents;
+pub mod analytics;
 pub mod auth;
 pub mod chat;
 pub mod cognition;
@@ -70,6 +71,7 @@ pub fn body_limit() -> usize {
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
         (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
+        (name = "analytics", description = "What an agent's turns and model calls cost, how fast and how well they went: ranges, daily snapshots, batch efficiency, period comparison"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -133,6 +135,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(wallets::routes())
         .merge(poc::routes())
         .merge(verification::routes())
+        .merge(analytics::routes())
 }
 
 /// The OpenAPI document, built once.

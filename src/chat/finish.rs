@@ -106,6 +106,8 @@ pub(super) async fn finish(
         extract_job_id: Uuid::now_v7(),
         summary_job_id: Uuid::now_v7(),
         messages: turn.messages,
+        context_ms: meta.timings.context_ms.round() as i32,
+        generation_ms: meta.timings.generation_ms.round() as i32,
     };
     let content: String = params
         .bind(sqlx::query_scalar(&FINISH_SQL))
@@ -121,7 +123,7 @@ pub(super) async fn finish(
     Ok(Finished { reply: content, meta })
 }
 
-/// The parameters of `FINISH_SQL` by name. `bind` is the one place their positions (`$1`…`$35`)
+/// The parameters of `FINISH_SQL` by name. `bind` is the one place their positions (`$1`…`$37`)
 /// are fixed; the call site fills fields by name, so two of them cannot be swapped unnoticed.
 struct FinishParams<'a> {
     user_message_id: MessageId,
@@ -162,6 +164,9 @@ struct FinishParams<'a> {
     summary_job_id: Uuid,
     /// Messages in the conversation once the reply is in.
     messages: i32,
+    /// The context and generation stages' time (the analytics' per-stage latency).
+    context_ms: i32,
+    generation_ms: i32,
 }
 
 type FinishQuery<'q> = sqlx::query::QueryScalar<'q, sqlx::Postgres, String, sqlx::postgres::PgArguments>;
@@ -203,6 +208,8 @@ impl<'a> FinishParams<'a> {
             .bind(self.extract_job_id) // $33
             .bind(self.summary_job_id) // $34
             .bind(self.messages) // $35
+            .bind(self.context_ms) // $36
+            .bind(self.generation_ms) // $37
     }
 }
 
@@ -241,14 +248,15 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                 response_style, save_worthy, triage_skipped, skip_reason, triage_error, triage_ms, response_ms,
                 triage_model, chat_model, engine, prompt_tokens, completion_tokens, cost_usd, memory_queries,
                 memories_used, context_tokens, used_dossier, finish_reason, extraction_triggered, batch_size,
-                batch_threshold)
+                batch_threshold, context_ms, generation_ms)
             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                   $22, $23, $24, $25, $30, b.pending, b.threshold
+                   $22, $23, $24, $25, $30, b.pending, b.threshold, $36, $37
               FROM batch b WHERE EXISTS (SELECT 1 FROM reply)
             ON CONFLICT (agent_id, message_id) DO UPDATE SET reply_id = excluded.reply_id, intent = excluded.intent,
                response_style = excluded.response_style, save_worthy = excluded.save_worthy,
                triage_skipped = excluded.triage_skipped, skip_reason = excluded.skip_reason,
                triage_error = excluded.triage_error, triage_ms = excluded.triage_ms, response_ms = excluded.response_ms,
+               context_ms = excluded.context_ms, generation_ms = excluded.generation_ms,
                triage_model = excluded.triage_model, chat_model = excluded.chat_model, engine = excluded.engine,
                prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
                cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
@@ -303,7 +311,7 @@ mod tests {
             .captures_iter(&FINISH_SQL)
             .map(|c| c[1].parse::<usize>().unwrap())
             .max();
-        // `FinishParams::bind` binds $1…$35, in the order its comments say.
-        assert_eq!(highest, Some(35));
+        // `FinishParams::bind` binds $1…$37, in the order its comments say.
+        assert_eq!(highest, Some(37));
     }
 }

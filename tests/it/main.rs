@@ -4,6 +4,7 @@ mod common;
 
 mod admin;
 mod agents;
+mod analytics;
 mod architecture;
 mod auth;
 mod browser;

@@ -4,7 +4,9 @@
 
 mod activity;
 mod agents;
+mod analytics;
 mod auth;
+mod charts;
 mod chat;
 mod extract;
 mod forms;
@@ -43,6 +45,8 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/mind", get(mind::show))
         .route("/agents/{id}/poc", get(poc::show))
+        .route("/agents/{id}/analytics", get(analytics::agent))
+        .route("/analytics", get(analytics::tenant))
         .route("/agents/{id}/identity", get(identity::show).post(identity::save_profile))
         .route("/agents/{id}/identity/register", post(identity::register))
         .route("/agents/{id}/wallet", get(wallet::show))

@@ -181,7 +181,11 @@ async fn ranges_are_validated_and_analytics_stay_in_their_tenant() {
         assert_eq!((r.status.as_u16(), r.error_code().as_str()), (403, "missing_scope"), "{rest}");
     }
     let r = a.app.send(a.app.as_bearer(&reader, Method::GET, "/v1/analytics")).await;
-    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (403, "owner_session_required"), "the tenant view is the owner's");
+    assert_eq!(
+        (r.status.as_u16(), r.error_code().as_str()),
+        (403, "owner_session_required"),
+        "the tenant view is the owner's"
+    );
     let mallory = a.app.signup("mallory@example.com").await;
     for rest in ["/analytics", "/analytics/snapshots", "/batch-efficiency", "/pipeline-comparison"] {
         let r = a.app.send(a.app.as_bearer(&mallory.token, Method::GET, &a.path(rest))).await;
@@ -196,7 +200,7 @@ async fn ranges_are_validated_and_analytics_stay_in_their_tenant() {
     assert_eq!(theirs["llm"]["calls"], 0);
 }
 
-async fn seed_days_ago(a: &OwnedAgent, days: i64, n: i64, cost: f64, response_ms: i64) {
+pub(crate) async fn seed_days_ago(a: &OwnedAgent, days: i64, n: i64, cost: f64, response_ms: i64) {
     sqlx::query(
         "INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, channel, intent, response_style,
                 save_worthy, triage_skipped, triage_ms, response_ms, cost_usd, extraction_triggered, facts_extracted,

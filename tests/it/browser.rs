@@ -70,3 +70,13 @@ async fn identity_and_wallet_tabs_register_and_send_on_a_real_chain_in_a_browser
     let app = chain_env(TestApp::builder().with_worker(), &anvil.url, registry).spawn().await;
     run_flow_with(&app, "identity.mjs", "identity flow: ok", &[("ANVIL_URL", anvil.url.as_str())]).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analytics_charts_over_seeded_days_in_a_browser() {
+    let a = crate::common::OwnedAgent::new(TestApp::spawn().await).await;
+    // Four turns five days ago, six two days ago (see `analytics::seed_days_ago`).
+    crate::analytics::seed_days_ago(&a, 5, 4, 0.002, 300).await;
+    crate::analytics::seed_days_ago(&a, 2, 6, 0.001, 100).await;
+    let env = [("AGENT_ID", a.id.as_str()), ("EMAIL", "ada@example.com"), ("PASSWORD", "correct horse battery")];
+    run_flow_with(&a.app, "analytics.mjs", "analytics flow: ok", &env).await;
+}

@@ -103,3 +103,24 @@ CREATE TABLE pipeline_snapshots (
     computed_at              timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (agent_id, day)
 );
+
+-- D3: the daily judge's scores of up to ten exchanges per agent (001 §9.4.12). `judge` says
+-- who scored: `model` (the quality_eval role's model) or `heuristic` (the offline engine's
+-- word-overlap rules, never presented as a model's opinion).
+CREATE TABLE quality_evaluations (
+    agent_id            uuid        NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+    message_id          uuid        NOT NULL,
+    reply_id            uuid        NOT NULL,
+    exchanged_at        timestamptz NOT NULL,
+    relevance           smallint    NOT NULL CHECK (relevance BETWEEN 1 AND 10),
+    coherence           smallint    NOT NULL CHECK (coherence BETWEEN 1 AND 10),
+    personality         smallint    NOT NULL CHECK (personality BETWEEN 1 AND 10),
+    context_utilization smallint    NOT NULL CHECK (context_utilization BETWEEN 1 AND 10),
+    overall             float8      NOT NULL,
+    reasoning           text        NOT NULL,
+    judge               text        NOT NULL CHECK (judge IN ('model', 'heuristic')),
+    model               text        NOT NULL,
+    created_at          timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (agent_id, message_id)
+);
+CREATE INDEX quality_evaluations_time ON quality_evaluations (agent_id, exchanged_at);

@@ -60,7 +60,7 @@ fn compared(metric: &'static str, current: Option<f64>, previous: Option<f64>, b
 }
 
 /// The 14 metrics of a period.
-fn fourteen(acc: &Acc, total_cost: f64) -> Vec<(&'static str, Option<f64>, Better)> {
+fn fourteen(acc: &Acc, total_cost: f64, quality: Option<f64>) -> Vec<(&'static str, Option<f64>, Better)> {
     let m = acc.metrics();
     let dedup_total: i64 = m.dedup.values().sum();
     let share = |k: &str| (dedup_total > 0).then(|| *m.dedup.get(k).unwrap_or(&0) as f64 / dedup_total as f64);
@@ -76,8 +76,7 @@ fn fourteen(acc: &Acc, total_cost: f64) -> Vec<(&'static str, Option<f64>, Bette
         ("dedup_llm_update_rate", share("llm_update"), Better::Neither),
         ("dedup_llm_duplicate_rate", share("llm_duplicate"), Better::Neither),
         ("dedup_no_existing_rate", share("no_existing"), Better::Neither),
-        // Quality evaluations (D3) do not exist yet: always `not_available`, never invented.
-        ("avg_quality_score", None, Better::Higher),
+        ("avg_quality_score", quality, Better::Higher),
         ("total_messages", Some(m.messages as f64), Better::Neither),
         ("triage_skip_rate", m.triage_skip_rate, Better::Neither),
     ]
@@ -97,9 +96,11 @@ pub async fn comparison(pool: &PgPool, agent: AgentId, days: i64, now: DateTime<
     let from = mid - Duration::days(days);
     let (cur, cur_cost) = period(pool, agent, mid, to).await?;
     let (prev, prev_cost) = period(pool, agent, from, mid).await?;
-    let metrics = fourteen(&cur, cur_cost)
+    let cur_quality = super::quality::average(pool, agent, mid, to).await?;
+    let prev_quality = super::quality::average(pool, agent, from, mid).await?;
+    let metrics = fourteen(&cur, cur_cost, cur_quality)
         .into_iter()
-        .zip(fourteen(&prev, prev_cost))
+        .zip(fourteen(&prev, prev_cost, prev_quality))
         .map(|((name, c, better), (_, p, _))| compared(name, c, p, better))
         .collect();
     Ok(Comparison { period_days: days, current_from: mid, previous_from: from, to, metrics })

@@ -5,10 +5,12 @@
 //! - `hist`: latency histograms that survive the rollup (percentiles within 5 %).
 //! - `summary`: adding hours up into the metrics an answer shows.
 //! - `snapshots`: the daily per-agent snapshots (D2).
+//! - `quality`: the daily quality evaluation of up to ten exchanges (D3).
 //! - `compare`: batch efficiency and period-over-period comparison (D4).
 
 pub mod compare;
 pub mod hist;
+pub mod quality;
 pub mod rollup;
 pub mod snapshots;
 pub mod summary;

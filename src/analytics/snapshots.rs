@@ -76,6 +76,7 @@ fn snapshot(day: NaiveDate, acc: &Acc, total_cost: f64, now: DateTime<Utc>) -> S
         dedup_no_existing_rate: share("no_existing"),
         avg_batch_size: m.avg_batch_size,
         avg_batch_threshold: m.avg_batch_threshold,
+        // Filled from the day's quality evaluations by `run`.
         avg_quality_score: None,
         prompt_tokens: m.prompt_tokens,
         completion_tokens: m.completion_tokens,
@@ -112,7 +113,9 @@ pub async fn run(pool: &PgPool, agent: AgentId, now: DateTime<Utc>) -> sqlx::Res
         if done.contains(&day) && day < today - Duration::days(1) {
             continue;
         }
-        let s = snapshot(day, &acc, cost, now);
+        let mut s = snapshot(day, &acc, cost, now);
+        let start = day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+        s.avg_quality_score = super::quality::average(pool, agent, start, start + Duration::days(1)).await?;
         sqlx::query!(
             "INSERT INTO pipeline_snapshots (agent_id, day, messages, total_cost_usd, avg_cost_per_message, avg_latency_ms,
                     p95_latency_ms, avg_triage_ms, triage_skip_rate, extraction_rate, avg_facts_per_extraction,

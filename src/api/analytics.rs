@@ -9,9 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Query};
-use super::page::{LIMIT_MAX, Paged};
+use super::page::{LIMIT_MAX, Page, Paged};
 use super::poc::DayPage;
 use crate::analytics::compare::{self, BatchEfficiency, Comparison};
+use crate::analytics::quality::{self, Evaluation};
 use crate::analytics::snapshots::{self, Snapshot};
 use crate::analytics::{self, Analytics, Granularity, MAX_DAYS};
 use crate::app::AppState;
@@ -25,6 +26,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(agent_analytics))
         .routes(routes!(tenant_analytics))
         .routes(routes!(list_snapshots))
+        .routes(routes!(list_evaluations))
         .routes(routes!(batch_efficiency))
         .routes(routes!(pipeline_comparison))
 }
@@ -123,6 +125,25 @@ async fn list_snapshots(
     }
     let rows = snapshots::list(state.pool(), scope.agent_id, limit + 1, q.before).await?;
     Ok(Paged::newest_first(rows, limit, |s| s.day))
+}
+
+/// The agent's quality evaluations (the daily `quality_eval` cycle: up to ten exchanges a day,
+/// relevance 30 %, coherence 25 %, personality 25 %, context use 20 %, 1–10 each, with the
+/// reasoning; `judge` says `model` or `heuristic`), newest first; paged (`X-Next-Before`). Key
+/// scope: `analytics:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/analytics/quality", tag = "analytics",
+    params(("id" = Uuid, Path, description = "Agent id"), Page),
+    security(("owner_session" = []), ("api_key" = ["analytics:read"])),
+    responses((status = 200, body = Vec<Evaluation>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_evaluations(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Evaluation>> {
+    scope.require(READ)?;
+    let rows = quality::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |e| e.message_id))
 }
 
 /// A number of days.

@@ -282,3 +282,88 @@ async fn the_comparison_says_what_improved_and_batching_what_it_saved() {
     assert_eq!(b["days"].as_array().unwrap().len(), 2);
     assert!(b["tokens_saved_estimate"].is_null(), "no extraction call was logged: nothing to estimate from");
 }
+
+async fn two_turns(a: &OwnedAgent) {
+    for message in ["Where should I run this weekend, near the river?", "What pace suits a long easy run?"] {
+        let r = a.call(Method::POST, "/chat", Some(json!({ "message": message }))).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+}
+
+#[tokio::test]
+async fn without_a_model_a_labelled_heuristic_judges_and_snapshots_average_it() {
+    let a = OwnedAgent::new(TestApp::builder().admin_password("pw").spawn().await).await;
+    two_turns(&a).await;
+    let run = |cycle: &str| a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/{cycle}", a.id)));
+    let job = run("quality_eval").await.json();
+    assert_eq!((job["status"].as_str(), job["result"]["judged"].as_i64()), (Some("done"), Some(2)), "{job}");
+    let evals = a.call(Method::GET, "/analytics/quality", None).await.json();
+    let evals = evals.as_array().unwrap();
+    assert_eq!(evals.len(), 2);
+    for e in evals {
+        assert_eq!(e["judge"], "heuristic", "never presented as a model's opinion");
+        let s: Vec<f64> = ["relevance", "coherence", "personality", "context_utilization"]
+            .iter()
+            .map(|k| e[k].as_f64().unwrap())
+            .collect();
+        assert!(s.iter().all(|x| (1.0..=10.0).contains(x)), "{e}");
+        let weighted = ((s[0] * 0.30 + s[1] * 0.25 + s[2] * 0.25 + s[3] * 0.20) * 100.0).round() / 100.0;
+        assert_eq!(e["overall"].as_f64(), Some(weighted));
+        assert!(!e["reasoning"].as_str().unwrap().is_empty());
+    }
+    // A second run the same day finds nothing new to judge.
+    let again = run("quality_eval").await.json();
+    assert_eq!(again["result"]["judged"], 0, "{again}");
+
+    let job = run("pipeline_snapshot").await.json();
+    assert_eq!(job["status"], "done", "{job}");
+    let snap = &a.call(Method::GET, "/analytics/snapshots", None).await.json()[0];
+    let mean = (evals[0]["overall"].as_f64().unwrap() + evals[1]["overall"].as_f64().unwrap()) / 2.0;
+    assert_eq!(snap["avg_quality_score"].as_f64(), Some((mean * 100.0).round() / 100.0));
+    assert_eq!(snap["messages"], 2);
+}
+
+#[tokio::test]
+async fn a_models_scores_are_clamped_weighted_here_and_unusable_answers_skipped() {
+    let server = crate::llm_server::LlmServer::start().await;
+    let app = TestApp::builder().admin_password("pw").env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    let a = OwnedAgent::new(app).await;
+    // Greetings skip triage (the pre-filter), so each turn is one streamed chat call.
+    for message in ["Hi there!", "Thanks a lot!"] {
+        server.push(crate::llm_server::Script::Stream {
+            pieces: vec!["Glad to help.".into()],
+            usage: None,
+            complete: true,
+        });
+        let r = a.call(Method::POST, "/chat", Some(json!({ "message": message }))).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let before = server.requests().len();
+    assert_eq!(before, 2, "one call per turn");
+    // The newest exchange is judged first.
+    server.push(crate::llm_server::Script::reply(
+        r#"{"relevance": 9, "coherence": 8, "personality": 14, "context_utilization": 0, "overall": 10, "reasoning": "a warm reply"}"#,
+    ));
+    server.push(crate::llm_server::Script::reply("I would rather not say"));
+    let job =
+        a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/quality_eval", a.id))).await.json();
+    assert_eq!(
+        (job["result"]["judged"].as_i64(), job["result"]["unusable_answers"].as_i64()),
+        (Some(1), Some(1)),
+        "{job}"
+    );
+    let judge = &server.requests()[before];
+    assert!(judge["messages"][0]["content"].as_str().unwrap().contains("relevance 0.30"), "{judge}");
+    assert!(judge["messages"][1]["content"].as_str().unwrap().contains("User: Thanks a lot!"), "{judge}");
+    let e = &a.call(Method::GET, "/analytics/quality", None).await.json()[0];
+    assert_eq!(e["judge"], "model");
+    assert_eq!((e["personality"].as_i64(), e["context_utilization"].as_i64()), (Some(10), Some(1)), "clamped to 1–10");
+    // 9·0.30 + 8·0.25 + 10·0.25 + 1·0.20 = 7.4, not the judge's 10.
+    assert_eq!(e["overall"], 7.4);
+    let usage: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM llm_usage_logs WHERE role = 'quality_eval' AND background")
+            .fetch_one(a.app.pool())
+            .await
+            .unwrap();
+    assert_eq!(usage, 2, "judging is metered like every background call");
+}

@@ -163,3 +163,95 @@ document.addEventListener("submit", async (event) => {
 
 // The session-refresh page posts its form by itself (without this script, a button does).
 for (const form of document.querySelectorAll("form[data-autosubmit]")) form.submit();
+
+// Brain graph: the graph embedded in the page drawn on a canvas in 3-D (orthographic
+// projection), rotated by dragging, zoomed by the wheel; hovering a memory shows it, clicking
+// opens it. `canvas.brainPoints` keeps the projected points (x, y in canvas pixels).
+(function brain() {
+  const canvas = document.getElementById("brain");
+  const data = document.getElementById("brain-data");
+  if (!canvas || !data) return;
+  const graph = JSON.parse(data.textContent);
+  const palette = ["#74c0fc", "#ffa94d", "#8ce99a", "#e599f7", "#ffe066", "#ff8787", "#63e6be", "#b197fc",
+                   "#ffc078", "#a9e34b", "#66d9e8", "#f783ac"];
+  for (const s of document.querySelectorAll(".swatch[data-cluster]")) {
+    s.style.background = palette[Number(s.dataset.cluster) % palette.length];
+  }
+  const nodes = graph.nodes;
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const span = Math.max(1e-9, ...nodes.flatMap((n) => [Math.abs(n.x), Math.abs(n.y), Math.abs(n.z)]));
+  const ctx = canvas.getContext("2d");
+  const tip = document.getElementById("brain-tip");
+  let yaw = 0.6, pitch = 0.3, zoom = 1, drag = null, hover = -1;
+  canvas.dataset.nodes = String(nodes.length);
+  canvas.dataset.edges = String(graph.edges.length);
+
+  function project() {
+    const [cy, sy, cp, sp] = [Math.cos(yaw), Math.sin(yaw), Math.cos(pitch), Math.sin(pitch)];
+    const scale = (Math.min(canvas.width, canvas.height) / 2.4) * zoom / span;
+    return nodes.map((n) => {
+      const x1 = n.x * cy + n.z * sy, z1 = -n.x * sy + n.z * cy;
+      const y2 = n.y * cp - z1 * sp, z2 = n.y * sp + z1 * cp;
+      return { x: canvas.width / 2 + x1 * scale, y: canvas.height / 2 - y2 * scale, depth: z2 };
+    });
+  }
+
+  function draw() {
+    const pts = project();
+    canvas.brainPoints = pts;
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.lineWidth = 1;
+    for (const e of graph.edges) {
+      const a = pts[index.get(e.source)], b = pts[index.get(e.target)];
+      ctx.strokeStyle = `rgba(173, 181, 189, ${0.15 + 0.5 * (e.weight - 0.5)})`;
+      ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.stroke();
+    }
+    const order = pts.map((p, i) => i).sort((i, j) => pts[i].depth - pts[j].depth);
+    for (const i of order) {
+      const p = pts[i], n = nodes[i];
+      ctx.fillStyle = palette[n.cluster % palette.length];
+      ctx.beginPath(); ctx.arc(p.x, p.y, (i === hover ? 7 : 4) + n.importance / 4, 0, 2 * Math.PI); ctx.fill();
+    }
+  }
+
+  function at(event) {
+    const r = canvas.getBoundingClientRect();
+    const x = (event.clientX - r.left) * (canvas.width / r.width), y = (event.clientY - r.top) * (canvas.height / r.height);
+    let best = -1, bestD = 12 * 12;
+    (canvas.brainPoints || []).forEach((p, i) => {
+      const d = (p.x - x) ** 2 + (p.y - y) ** 2;
+      if (d < bestD) { best = i; bestD = d; }
+    });
+    return { best, x: event.clientX - r.left, y: event.clientY - r.top };
+  }
+
+  canvas.addEventListener("pointerdown", (e) => { drag = { x: e.clientX, y: e.clientY, moved: false }; });
+  window.addEventListener("pointerup", () => { setTimeout(() => { drag = null; }, 0); });
+  canvas.addEventListener("pointermove", (e) => {
+    if (drag && e.buttons) {
+      yaw += (e.clientX - drag.x) * 0.01; pitch += (e.clientY - drag.y) * 0.01;
+      drag.moved = drag.moved || Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > 2;
+      drag.x = e.clientX; drag.y = e.clientY; draw(); return;
+    }
+    const { best, x, y } = at(e);
+    hover = best;
+    if (best >= 0) {
+      const n = nodes[best];
+      tip.textContent = `${n.content} (${n.category}, cluster ${n.cluster})`;
+      tip.style.left = `${x + 12}px`; tip.style.top = `${y + 12}px`; tip.hidden = false;
+    } else tip.hidden = true;
+    draw();
+  });
+  canvas.addEventListener("mouseleave", () => { tip.hidden = true; hover = -1; draw(); });
+  canvas.addEventListener("click", (e) => {
+    if (drag && drag.moved) return;
+    const { best } = at(e);
+    if (best >= 0) location.href = `/agents/${canvas.dataset.agent}/memories/${nodes[best].id}`;
+  });
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    zoom = Math.min(8, Math.max(0.3, zoom * (e.deltaY < 0 ? 1.1 : 1 / 1.1)));
+    draw();
+  }, { passive: false });
+  draw();
+})();

@@ -7,7 +7,9 @@
 //! - `snapshots`: the daily per-agent snapshots (D2).
 //! - `quality`: the daily quality evaluation of up to ten exchanges (D3).
 //! - `compare`: batch efficiency and period-over-period comparison (D4).
+//! - `brain`: the brain graph: PCA, K-Means, similarity edges and cluster labels (D6).
 
+pub mod brain;
 pub mod compare;
 pub mod hist;
 pub mod quality;

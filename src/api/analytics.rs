@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use super::extract::{Json, Query};
 use super::page::{LIMIT_MAX, Page, Paged};
 use super::poc::DayPage;
+use crate::analytics::brain::{self, BrainGraph};
 use crate::analytics::compare::{self, BatchEfficiency, Comparison};
 use crate::analytics::quality::{self, Evaluation};
 use crate::analytics::snapshots::{self, Snapshot};
@@ -29,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_evaluations))
         .routes(routes!(batch_efficiency))
         .routes(routes!(pipeline_comparison))
+        .routes(routes!(brain_graph))
 }
 
 /// A date range.
@@ -196,4 +198,40 @@ async fn pipeline_comparison(
     scope.require(READ)?;
     let d = days(&q, 7)?;
     Ok(Json(compare::comparison(state.pool(), scope.agent_id, d, Utc::now()).await?))
+}
+
+/// Options of the brain graph.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BrainQuery {
+    /// How many memories (the most important first): 1–1,000, default 300.
+    pub limit: Option<i64>,
+    /// The seed of PCA's start vectors and K-Means' start: the same seed gives the same graph
+    /// (default 42).
+    pub seed: Option<u64>,
+}
+
+/// The agent's brain graph: its most important live memories placed in 3-D by PCA of their
+/// embeddings (power iteration, 50 iterations, with deflation), clustered by K-Means on the
+/// normalised embeddings (k = round(√(n/2)), 1–12, at most 30 iterations), joined where their
+/// cosine similarity is above 0.5 (each keeping its 5 nearest), clusters named by their most
+/// frequent words. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/brain-graph", tag = "analytics",
+    params(("id" = Uuid, Path, description = "Agent id"), BrainQuery),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = BrainGraph), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn brain_graph(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(q): Query<BrainQuery>,
+) -> ApiResult<Json<BrainGraph>> {
+    scope.require(Scope("memories:read"))?;
+    let limit = q.limit.unwrap_or(300);
+    if !(1..=1000).contains(&limit) {
+        return Err(ApiError::validation("limit", "limit must be between 1 and 1000"));
+    }
+    let model = state.embedder().model().to_string();
+    let graph = brain::graph(state.pool(), scope.agent_id, &model, limit, q.seed.unwrap_or(42)).await?;
+    Ok(Json(graph))
 }

@@ -6,6 +6,7 @@ mod activity;
 mod agents;
 mod analytics;
 mod auth;
+mod brain;
 mod charts;
 mod chat;
 mod extract;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/mind", get(mind::show))
         .route("/agents/{id}/poc", get(poc::show))
         .route("/agents/{id}/analytics", get(analytics::agent))
+        .route("/agents/{id}/brain", get(brain::show))
         .route("/analytics", get(analytics::tenant))
         .route("/agents/{id}/identity", get(identity::show).post(identity::save_profile))
         .route("/agents/{id}/identity/register", post(identity::register))

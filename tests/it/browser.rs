@@ -80,3 +80,9 @@ async fn analytics_charts_over_seeded_days_in_a_browser() {
     let env = [("AGENT_ID", a.id.as_str()), ("EMAIL", "ada@example.com"), ("PASSWORD", "correct horse battery")];
     run_flow_with(&a.app, "analytics.mjs", "analytics flow: ok", &env).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_brain_graph_rotates_zooms_and_opens_a_memory_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "brain.mjs", "brain flow: ok").await;
+}

@@ -30,10 +30,15 @@ pub fn metrics_handle() -> PrometheusHandle {
         .get_or_init(|| {
             let latency = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
             let lag = [0.01, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0];
+            let model = [0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0];
+            let batch = [1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0];
             let recorder = PrometheusBuilder::new()
                 .set_buckets_for_metric(Matcher::Full("http_request_duration_seconds".into()), &latency)
                 .and_then(|b| b.set_buckets_for_metric(Matcher::Full("miniclaw_job_duration_seconds".into()), &latency))
                 .and_then(|b| b.set_buckets_for_metric(Matcher::Full("miniclaw_job_lag_seconds".into()), &lag))
+                .and_then(|b| b.set_buckets_for_metric(Matcher::Full("llm_call_duration_seconds".into()), &model))
+                .and_then(|b| b.set_buckets_for_metric(Matcher::Full("chat_stage_duration_seconds".into()), &latency))
+                .and_then(|b| b.set_buckets_for_metric(Matcher::Full("chat_extraction_batch_size".into()), &batch))
                 .expect("static bucket lists are valid")
                 .build_recorder();
             let handle = recorder.handle();

@@ -7,6 +7,7 @@
 //! - `snapshots`: the daily per-agent snapshots (D2).
 //! - `quality`: the daily quality evaluation of up to ten exchanges (D3).
 //! - `compare`: batch efficiency and period-over-period comparison (D4).
+//! - `verticals`: the five vertical metrics of a tenant or the platform, cached 60 s (D5).
 //! - `brain`: the brain graph: PCA, K-Means, similarity edges and cluster labels (D6).
 
 pub mod brain;
@@ -16,6 +17,7 @@ pub mod quality;
 pub mod rollup;
 pub mod snapshots;
 pub mod summary;
+pub mod verticals;
 
 use std::collections::BTreeMap;
 

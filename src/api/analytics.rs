@@ -8,13 +8,15 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{Json, Query};
+use super::admin::Admin;
+use super::extract::{Json, Path, Query};
 use super::page::{LIMIT_MAX, Page, Paged};
 use super::poc::DayPage;
 use crate::analytics::brain::{self, BrainGraph};
 use crate::analytics::compare::{self, BatchEfficiency, Comparison};
 use crate::analytics::quality::{self, Evaluation};
 use crate::analytics::snapshots::{self, Snapshot};
+use crate::analytics::verticals::{self, Vertical};
 use crate::analytics::{self, Analytics, Granularity, MAX_DAYS};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Owner, Scope};
@@ -31,6 +33,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(batch_efficiency))
         .routes(routes!(pipeline_comparison))
         .routes(routes!(brain_graph))
+        .routes(routes!(tenant_vertical))
+        .routes(routes!(platform_vertical))
 }
 
 /// A date range.
@@ -234,4 +238,36 @@ async fn brain_graph(
     let model = state.embedder().model().to_string();
     let graph = brain::graph(state.pool(), scope.agent_id, &model, limit, q.seed.unwrap_or(42)).await?;
     Ok(Json(graph))
+}
+
+fn unknown_vertical(name: &str) -> ApiError {
+    ApiError::NotFound(format!("no vertical {name:?}: one of {}", verticals::VERTICALS.join(", ")))
+}
+
+/// One of the five verticals (`trust`, `economy`, `runtime`, `reputation`, `social`) over the
+/// signed-in owner's agents; kept 60 s in the server (`cached`). Metrics the platform has no
+/// data for yet are listed in `not_available` with the reason. Owner only.
+#[utoipa::path(get, path = "/v1/vertical-metrics/{vertical}", tag = "analytics",
+    params(("vertical" = String, Path, description = "trust, economy, runtime, reputation or social")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = Vertical), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn tenant_vertical(
+    State(state): State<AppState>,
+    owner: Owner,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Vertical>> {
+    verticals::get(state.pool(), &name, Some(owner.tenant_id)).await?.map(Json).ok_or_else(|| unknown_vertical(&name))
+}
+
+/// The same vertical over the whole platform: the operator's view.
+#[utoipa::path(get, path = "/v1/admin/vertical-metrics/{vertical}", tag = "admin",
+    params(("vertical" = String, Path, description = "trust, economy, runtime, reputation or social")),
+    security(("admin_bearer" = [])),
+    responses((status = 200, body = Vertical), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn platform_vertical(
+    State(state): State<AppState>,
+    _: Admin,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Vertical>> {
+    verticals::get(state.pool(), &name, None).await?.map(Json).ok_or_else(|| unknown_vertical(&name))
 }

@@ -120,6 +120,15 @@ pub(super) async fn finish(
     let _ = events.send(Event::Done(meta_json));
     metrics::counter!("chat_turns_total", "channel" => turn.channel.as_str(), "triage_skipped" => t.skipped.to_string())
         .increment(1);
+    if let Some(reason) = &t.skip_reason {
+        metrics::counter!("chat_triage_skipped_total", "reason" => reason.clone()).increment(1);
+    }
+    let timings = &meta.timings;
+    for (stage, ms) in
+        [("triage", timings.triage_ms), ("context", timings.context_ms), ("generation", timings.generation_ms)]
+    {
+        metrics::histogram!("chat_stage_duration_seconds", "stage" => stage).record(ms / 1000.0);
+    }
     Ok(Finished { reply: content, meta })
 }
 

@@ -79,12 +79,16 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     let (role, model) = (r.role.as_str(), r.model.clone());
     let outcome = if r.error.is_some() { "error" } else { "ok" };
     metrics::counter!("llm_calls_total", "role" => role, "provider" => r.provider.clone(), "model" => model.clone(), "outcome" => outcome).increment(1);
-    metrics::counter!("llm_tokens_total", "role" => role, "model" => model.clone(), "kind" => "prompt")
+    let provider = r.provider.clone();
+    metrics::counter!("llm_tokens_total", "role" => role, "provider" => provider.clone(), "model" => model.clone(), "kind" => "prompt")
         .increment(r.usage.prompt_tokens as u64);
-    metrics::counter!("llm_tokens_total", "role" => role, "model" => model.clone(), "kind" => "completion")
+    metrics::counter!("llm_tokens_total", "role" => role, "provider" => provider.clone(), "model" => model.clone(), "kind" => "completion")
         .increment(r.usage.completion_tokens as u64);
+    metrics::histogram!("llm_call_duration_seconds", "role" => role, "provider" => provider.clone())
+        .record(r.latency_ms as f64 / 1000.0);
     // Dollar amounts are fractional; a gauge that only ever increases serves as the counter.
-    metrics::gauge!("llm_cost_usd_total", "role" => role, "model" => model).increment(r.cost_usd.unwrap_or(0.0));
+    metrics::gauge!("llm_cost_usd_total", "role" => role, "provider" => provider, "model" => model)
+        .increment(r.cost_usd.unwrap_or(0.0));
     Ok(())
 }
 

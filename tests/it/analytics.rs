@@ -367,3 +367,111 @@ async fn a_models_scores_are_clamped_weighted_here_and_unusable_answers_skipped(
             .unwrap();
     assert_eq!(usage, 2, "judging is metered like every background call");
 }
+
+#[tokio::test]
+async fn vertical_metrics_count_the_tenant_or_the_platform_and_say_what_is_not_available() {
+    let a = OwnedAgent::new(TestApp::builder().admin_password("pw").spawn().await).await;
+    two_turns(&a).await;
+    let r = a
+        .call(
+            Method::POST,
+            "/wallet/external",
+            Some(json!({ "address": "0x00000000000000000000000000000000000000aa" })),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let r = a
+        .app
+        .send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/verifications", a.id)).json(&json!({
+            "provider": "talent_protocol", "status": "verified", "evidence_hash": "0xabc", "score": 87
+        })))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let job = a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/poc_score", a.id))).await.json();
+    assert_eq!(job["status"], "done", "{job}");
+    // Another tenant with an agent of its own, counted by the platform only.
+    let mallory = a.app.signup("mallory@example.com").await;
+    a.app.create_agent(&mallory, json!({ "name": "Mal" })).await;
+
+    let get = |who: &str, v: &str| {
+        let path = format!("/v1/vertical-metrics/{v}");
+        let req = if who == "admin" {
+            a.app.admin(Method::GET, &format!("/v1/admin/vertical-metrics/{v}"))
+        } else if who == "mallory" {
+            a.app.as_bearer(&mallory.token, Method::GET, &path)
+        } else {
+            a.app.as_bearer(&a.owner.token, Method::GET, &path)
+        };
+        a.app.send(req)
+    };
+    let runtime = get("owner", "runtime").await.json();
+    assert_eq!((runtime["scope"].as_str(), runtime["cached"].as_bool()), (Some("tenant"), Some(false)));
+    let m = &runtime["metrics"];
+    assert_eq!(
+        (m["hosted_agents"].as_i64(), m["conversations"].as_i64(), m["messages"].as_i64()),
+        (Some(1), Some(2), Some(4))
+    );
+    assert_eq!(m["turns_last_24h"], 2);
+    let again = get("owner", "runtime").await.json();
+    assert_eq!((again["cached"].as_bool(), &again["metrics"]), (Some(true), m), "served from the 60 s cache");
+    let platform = get("admin", "runtime").await.json();
+    assert_eq!(
+        (platform["scope"].as_str(), platform["metrics"]["hosted_agents"].as_i64()),
+        (Some("platform"), Some(2))
+    );
+    assert_eq!(
+        get("mallory", "runtime").await.json()["metrics"]["messages"],
+        0,
+        "another tenant's turns are not counted"
+    );
+
+    let trust = get("owner", "trust").await.json();
+    assert_eq!(trust["metrics"]["verified_agents"], 1);
+    assert_eq!(trust["metrics"]["talent_score_distribution"], json!({ "75-100": 1 }));
+    assert_eq!(trust["not_available"][0]["metric"], "unique_humans");
+    let economy = get("owner", "economy").await.json();
+    assert_eq!(
+        (economy["metrics"]["owner_held_wallets"].as_i64(), economy["metrics"]["wallets_created"].as_i64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(economy["not_available"][0]["metric"], "tokens_deployed");
+    let reputation = get("owner", "reputation").await.json();
+    assert_eq!(reputation["metrics"]["agents_with_a_poc_score"], 1);
+    let social = get("owner", "social").await.json();
+    assert_eq!(social["metrics"], json!({}), "no invented numbers");
+    assert_eq!(social["not_available"].as_array().unwrap().len(), 4);
+    let r = get("owner", "weather").await;
+    assert_eq!(r.status, 404, "{}", r.text);
+    let (_, key) = a.app.create_key(&a.owner, &a.id, &["*"]).await;
+    let r = a.app.send(a.app.as_bearer(&key, Method::GET, "/v1/vertical-metrics/runtime")).await;
+    assert_eq!(r.status, 403, "an agent's key does not read the tenant: {}", r.text);
+}
+
+#[tokio::test]
+async fn metrics_expose_model_calls_stages_skips_and_extraction_batches() {
+    let a = OwnedAgent::new(TestApp::spawn().await).await;
+    for message in [
+        "Hi there!",
+        "I moved to Lisbon last spring and I work as a nurse there.",
+        "My sister Clara is visiting me in Lisbon next month.",
+        "I have a dog called Pepper who loves the beach.",
+        "I am training for a half marathon in October.",
+        "I prefer short answers without emojis, please.",
+    ] {
+        let r = a.call(Method::POST, "/chat", Some(json!({ "message": message }))).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    a.app.run_jobs().await;
+    let text = a.app.get("/metrics").await.text;
+    for needle in [
+        "llm_call_duration_seconds_bucket{role=\"chat\",provider=\"offline\"",
+        "llm_tokens_total{role=\"chat\",provider=\"offline\"",
+        "chat_stage_duration_seconds_bucket{stage=\"generation\"",
+        "chat_stage_duration_seconds_bucket{stage=\"context\"",
+        "chat_triage_skipped_total{reason=",
+        "chat_extraction_batch_size_bucket",
+        "chat_facts_extracted_total",
+    ] {
+        assert!(text.contains(needle), "/metrics lacks {needle}:\n{}", &text[..text.len().min(4000)]);
+    }
+}

@@ -179,6 +179,8 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
     .await?;
     tx.commit().await?;
     metrics::counter!("chat_extractions_total").increment(1);
+    metrics::histogram!("chat_extraction_batch_size").record(report.messages as f64);
+    metrics::counter!("chat_facts_extracted_total").increment((report.facts + report.insights) as u64);
     // New or changed memories: the dossier is recompiled, debounced (C4).
     if report.created + report.updated > 0 {
         crate::cognition::dossier::request_recompile(pool, agent_id).await?;

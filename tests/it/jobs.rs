@@ -179,7 +179,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 8 {
+        if cycles.len() == 9 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -189,6 +189,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     assert_eq!(
         cycles,
         vec![
+            "analytics_rollup",
             "chat_batch_flush",
             "chat_stream_sweep",
             "job_retention",

@@ -81,8 +81,8 @@ struct AnalyticsPage {
     charts: Vec<Chart>,
     bars: Vec<Chart>,
     comparison: Option<Comparison>,
-    /// (day, score) of the quality evaluations, oldest first.
-    quality: Vec<(NaiveDate, f64)>,
+    /// The daily quality score (1–10) of the snapshots, oldest first, as a chart.
+    quality: Option<Chart>,
 }
 
 fn charts_of(a: &Analytics) -> (Vec<Chart>, Vec<Chart>) {
@@ -149,9 +149,19 @@ async fn page(state: &AppState, web: WebOwner, agent: Option<Agent>, q: RangeFor
                 .filter_map(|s| s.avg_quality_score.map(|v| (s.day, v)))
                 .collect();
             q.reverse();
-            (Some(c), q)
+            let chart = (!q.is_empty()).then(|| {
+                let x: Vec<String> = q.iter().map(|(d, _)| d.format("%m-%d").to_string()).collect();
+                Chart::line(
+                    "quality",
+                    "Quality per day (1–10)",
+                    "",
+                    &x,
+                    &[Line { label: "quality", values: q.iter().map(|(_, v)| Some(*v)).collect() }],
+                )
+            });
+            (Some(c), chart)
         }
-        None => (None, Vec::new()),
+        None => (None, None),
     };
     Ok(render(AnalyticsPage {
         csrf: web.csrf,

@@ -34,6 +34,8 @@ try {
   assert.match(await page.locator("[data-testid=chart-intents] .bar title").textContent(), /question: 10/);
   const cost = await page.locator("[data-testid=comparison-avg_cost_per_message]").innerText();
   assert.match(cost, /improved|changed|not available/);
+  assert.equal(await points("quality", "quality"), 1, "the day with a judged exchange");
+  assert.match(await page.locator("[data-testid=chart-quality] circle title").textContent(), /quality: 6\.65/);
   await page.screenshot({ path: `${shots}/analytics.png`, fullPage: true });
 
   step("a narrower range: the last 3 days hold the six recent turns");

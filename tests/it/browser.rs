@@ -77,6 +77,18 @@ async fn analytics_charts_over_seeded_days_in_a_browser() {
     // Four turns five days ago, six two days ago (see `analytics::seed_days_ago`).
     crate::analytics::seed_days_ago(&a, 5, 4, 0.002, 300).await;
     crate::analytics::seed_days_ago(&a, 2, 6, 0.001, 100).await;
+    // One judged exchange two days ago, in that day's snapshot: the quality trend has a point.
+    let agent = uuid::Uuid::parse_str(&a.id).unwrap();
+    sqlx::query(
+        "INSERT INTO quality_evaluations (agent_id, message_id, reply_id, exchanged_at, relevance, coherence, personality,
+                context_utilization, overall, reasoning, judge, model)
+         VALUES ($1, gen_random_uuid(), gen_random_uuid(), now() - interval '2 days', 8, 7, 6, 5, 6.65, 'seeded', 'heuristic', 'offline')",
+    )
+    .bind(agent)
+    .execute(a.app.pool())
+    .await
+    .unwrap();
+    miniclaw::analytics::snapshots::run(a.app.pool(), miniclaw::ids::AgentId(agent), chrono::Utc::now()).await.unwrap();
     let env = [("AGENT_ID", a.id.as_str()), ("EMAIL", "ada@example.com"), ("PASSWORD", "correct horse battery")];
     run_flow_with(&a.app, "analytics.mjs", "analytics flow: ok", &env).await;
 }

@@ -122,47 +122,36 @@ pub async fn hours(
     to: DateTime<Utc>,
 ) -> sqlx::Result<(Vec<HourRow>, Vec<LlmRow>)> {
     let split = rollup::watermark(pool).await?.map(rollup::hour_of).unwrap_or(from).clamp(from, to);
-    let (agents, tenant) = (scope.agents(), scope.tenant());
     // Dynamic: the column list is shared by both reads and the live part embeds the shared
     // hourly aggregate (`rollup::HOURLY_SELECT`).
     let filter = "hour >= $1 AND hour < $2 AND ($3::uuid[] IS NULL OR agent_id = ANY($3)) AND ($4::uuid IS NULL OR tenant_id = $4)";
-    let mut rows: Vec<HourRow> =
-        sqlx::query_as(&format!("SELECT {HOUR_COLUMNS} FROM analytics_hourly WHERE {filter} ORDER BY hour"))
-            .bind(from)
-            .bind(split)
-            .bind(&agents)
-            .bind(tenant)
-            .fetch_all(pool)
-            .await?;
-    let mut llm: Vec<LlmRow> = sqlx::query_as(&format!(
-        "SELECT agent_id, hour, role, provider, model, tenant_id, calls, errors, prompt_tokens, completion_tokens,
-                cost_usd, latency_ms_sum FROM analytics_llm_hourly WHERE {filter}"
-    ))
-    .bind(from)
-    .bind(split)
-    .bind(&agents)
-    .bind(tenant)
-    .fetch_all(pool)
+    let mut rows: Vec<HourRow> = read(
+        pool,
+        &format!("SELECT {HOUR_COLUMNS} FROM analytics_hourly WHERE {filter} ORDER BY hour"),
+        from,
+        split,
+        scope,
+    )
     .await?;
+    let llm_columns = "agent_id, hour, role, provider, model, tenant_id, calls, errors, prompt_tokens, \
+        completion_tokens, cost_usd, latency_ms_sum";
+    let mut llm: Vec<LlmRow> =
+        read(pool, &format!("SELECT {llm_columns} FROM analytics_llm_hourly WHERE {filter}"), from, split, scope)
+            .await?;
     if split < to {
-        let live: Vec<HourRow> = sqlx::query_as(&rollup::HOURLY_SELECT)
-            .bind(split)
-            .bind(to)
-            .bind(&agents)
-            .bind(tenant)
-            .fetch_all(pool)
-            .await?;
-        rows.extend(live);
-        let live: Vec<LlmRow> = sqlx::query_as(rollup::LLM_HOURLY_SELECT)
-            .bind(split)
-            .bind(to)
-            .bind(&agents)
-            .bind(tenant)
-            .fetch_all(pool)
-            .await?;
-        llm.extend(live);
+        rows.extend(read::<HourRow>(pool, &rollup::HOURLY_SELECT, split, to, scope).await?);
+        llm.extend(read::<LlmRow>(pool, rollup::LLM_HOURLY_SELECT, split, to, scope).await?);
     }
     Ok((rows, llm))
+}
+
+/// Runs one of the hourly reads, whose parameters are always `[$1, $2)` and the scope (`$3`
+/// agents, `$4` tenant).
+async fn read<T>(pool: &PgPool, sql: &str, from: DateTime<Utc>, to: DateTime<Utc>, scope: Scope) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    sqlx::query_as(sql).bind(from).bind(to).bind(scope.agents()).bind(scope.tenant()).fetch_all(pool).await
 }
 
 /// How a range is cut into points.

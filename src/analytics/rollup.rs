@@ -148,32 +148,26 @@ pub async fn run(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
         None => to - Duration::days(BACKFILL_DAYS),
     };
     let mut tx = pool.begin().await?;
-    // Dynamic: the statement embeds the shared hourly aggregate (`HOURLY_SELECT`).
-    sqlx::query("DELETE FROM analytics_hourly WHERE hour >= $1 AND hour < $2")
-        .bind(from)
-        .bind(to)
-        .execute(&mut *tx)
-        .await?;
-    let written = sqlx::query(&format!("INSERT INTO analytics_hourly {}", *HOURLY_SELECT))
-        .bind(from)
-        .bind(to)
-        .bind(None::<Vec<uuid::Uuid>>)
-        .bind(None::<uuid::Uuid>)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    sqlx::query("DELETE FROM analytics_llm_hourly WHERE hour >= $1 AND hour < $2")
-        .bind(from)
-        .bind(to)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(&format!("INSERT INTO analytics_llm_hourly {LLM_HOURLY_SELECT}"))
-        .bind(from)
-        .bind(to)
-        .bind(None::<Vec<uuid::Uuid>>)
-        .bind(None::<uuid::Uuid>)
-        .execute(&mut *tx)
-        .await?;
+    let mut written = 0;
+    // Dynamic: the statements embed the shared hourly aggregates.
+    for (table, select) in [("analytics_hourly", HOURLY_SELECT.as_str()), ("analytics_llm_hourly", LLM_HOURLY_SELECT)] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE hour >= $1 AND hour < $2"))
+            .bind(from)
+            .bind(to)
+            .execute(&mut *tx)
+            .await?;
+        let n = sqlx::query(&format!("INSERT INTO {table} {select}"))
+            .bind(from)
+            .bind(to)
+            .bind(None::<Vec<uuid::Uuid>>)
+            .bind(None::<uuid::Uuid>)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if table == "analytics_hourly" {
+            written = n;
+        }
+    }
     sqlx::query!(
         "INSERT INTO analytics_rollup_state (id, rolled_to) VALUES (true, $1)
          ON CONFLICT (id) DO UPDATE SET rolled_to = greatest(analytics_rollup_state.rolled_to, $1)",

@@ -20,7 +20,6 @@ use crate::chat::shadow::{self, ShadowReport};
 use crate::cognition::dossier::{self, DossierState};
 use crate::cognition::lint::{self, KnowledgeGap};
 use crate::cognition::reflection::{self, Reflection};
-use crate::cognition::tasks::{self, Task};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::vocabulary::ReflectionTrigger;
 
@@ -28,7 +27,6 @@ const SOUL_READ: Scope = Scope("soul:read");
 const SOUL_WRITE: Scope = Scope("soul:write");
 const MEM_READ: Scope = Scope("memories:read");
 const MEM_WRITE: Scope = Scope("memories:write");
-const TASKS_READ: Scope = Scope("tasks:read");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,7 +36,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(compile_dossier))
         .routes(routes!(knowledge_gaps))
         .routes(routes!(update_gap))
-        .routes(routes!(list_tasks))
         .routes(routes!(calibration_shadow))
 }
 
@@ -173,22 +170,6 @@ async fn update_gap(
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::not_found("knowledge gap"))
-}
-
-/// Strategic tasks set by deep reflection, open ones first, newest first; `X-Next-Before` names
-/// the next page. Key scope: `tasks:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/tasks", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id"), Page),
-    security(("owner_session" = []), ("api_key" = ["tasks:read"])),
-    responses((status = 200, body = Vec<Task>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
-        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_tasks(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(page): Query<Page>,
-) -> ApiResult<Paged<Task>> {
-    scope.require(TASKS_READ)?;
-    let rows = tasks::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
-    Ok(Paged::newest_first(rows, page.limit()?, |t| t.id))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]

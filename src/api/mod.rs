@@ -21,6 +21,7 @@ pub mod openai;
 pub mod page;
 pub mod poc;
 pub mod soul;
+pub mod tasks;
 pub mod verification;
 pub mod wallets;
 
@@ -136,6 +137,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(poc::routes())
         .merge(verification::routes())
         .merge(analytics::routes())
+        .merge(tasks::routes())
 }
 
 /// The OpenAPI document, built once.

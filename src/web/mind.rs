@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{PageResult, api_error, internal, render};
+use super::pages::{PageResult, api_error, internal, message_of, render};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::cognition::dossier::{self, DossierState};
@@ -142,6 +142,47 @@ pub async fn reflect(
         Err(e) => format!("Reflection failed: {e}"),
     };
     page(&state, web, agent, Some(notice)).await
+}
+
+pub async fn add_task(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let due_at = match f.text("due").trim() {
+        "" => None,
+        d => match chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d") {
+            Ok(day) => day.and_hms_opt(12, 0, 0).map(|t| t.and_utc()),
+            Err(_) => return page(&state, web, agent, Some("The due date is YYYY-MM-DD.".into())).await,
+        },
+    };
+    let input = tasks::TaskInput { title: Some(f.text("title")), detail: None, due_at };
+    let origin = web.owner.origin();
+    match tasks::create(state.pool(), web.owner.tenant_id, agent.id, &origin, tasks::Mover::Owner, input).await {
+        Ok(_) => Ok(back(agent.id, Notice::TaskAdded)),
+        Err(e) => page(&state, web, agent, Some(format!("Not added: {}", message_of(&e).unwrap_or_default()))).await,
+    }
+}
+
+/// The task in `/agents/{id}/tasks/{task}/move`.
+#[derive(Deserialize)]
+pub struct TaskPath {
+    task: Uuid,
+}
+
+pub async fn move_task(
+    State(state): State<AppState>,
+    Path(TaskPath { task }): Path<TaskPath>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let to = f.text("to");
+    let origin = web.owner.origin();
+    let moved =
+        tasks::transition(state.pool(), web.owner.tenant_id, agent.id, &origin, tasks::Mover::Owner, task, &to, None)
+            .await;
+    match moved {
+        Ok(_) => Ok(back(agent.id, Notice::TaskMoved)),
+        Err(e) => page(&state, web, agent, Some(format!("Not moved: {}", message_of(&e).unwrap_or_default()))).await,
+    }
 }
 
 /// The gap in `/agents/{id}/mind/gaps/{gid}` (the agent's `{id}` is `WebAgent`'s).

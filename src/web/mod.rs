@@ -59,6 +59,8 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/wallet/external", post(wallet::add_external))
         .route("/agents/{id}/wallet/external/{eid}/remove", post(wallet::remove_external))
         .route("/agents/{id}/mind/compile", post(mind::compile))
+        .route("/agents/{id}/tasks", post(mind::add_task))
+        .route("/agents/{id}/tasks/{task}/move", post(mind::move_task))
         .route("/agents/{id}/mind/reflect", post(mind::reflect))
         .route("/agents/{id}/mind/gaps/{gid}", post(mind::gap))
         .route("/agents/{id}/chat/{cid}/regenerate/{mid}", post(chat::regenerate))

@@ -42,6 +42,8 @@ pub enum Notice {
     SendCancelled,
     ExternalAdded,
     ExternalRemoved,
+    TaskAdded,
+    TaskMoved,
 }
 
 impl Notice {
@@ -69,6 +71,8 @@ impl Notice {
             Notice::SendCancelled => "send_cancelled".into(),
             Notice::ExternalAdded => "external_added".into(),
             Notice::ExternalRemoved => "external_removed".into(),
+            Notice::TaskAdded => "task_added".into(),
+            Notice::TaskMoved => "task_moved".into(),
         }
     }
 
@@ -100,6 +104,8 @@ impl Notice {
             ("send_cancelled", 0) => Notice::SendCancelled,
             ("external_added", 0) => Notice::ExternalAdded,
             ("external_removed", 0) => Notice::ExternalRemoved,
+            ("task_added", 0) => Notice::TaskAdded,
+            ("task_moved", 0) => Notice::TaskMoved,
             _ => return None,
         };
         Some(notice)
@@ -139,6 +145,8 @@ impl Notice {
             Notice::SendCancelled => "Send cancelled.".into(),
             Notice::ExternalAdded => "Owner-held wallet added.".into(),
             Notice::ExternalRemoved => "Owner-held wallet removed.".into(),
+            Notice::TaskAdded => "Task added: it waits for your approval on the board.".into(),
+            Notice::TaskMoved => "Task updated.".into(),
         }
     }
 
@@ -176,6 +184,8 @@ mod tests {
             Notice::SendCancelled,
             Notice::ExternalAdded,
             Notice::ExternalRemoved,
+            Notice::TaskAdded,
+            Notice::TaskMoved,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

@@ -59,6 +59,17 @@ try {
   await page.locator("[data-testid=mind-notice]", { hasText: "Dossier compiled" }).waitFor();
   assert.match(await page.locator("[data-testid=dossier]").innerText(), /## Index/);
   await page.locator("[data-testid=dossier]", { hasText: "fresh: chat uses it" }).waitFor();
+
+  step("the task board: add a task, approve it, start it, finish it");
+  await page.fill("[data-testid=task-title]", "Call the running club");
+  await page.click("[data-testid=task-add]");
+  await page.locator("[data-testid=mind-notice]", { hasText: "Task added" }).waitFor();
+  const pending = page.locator("[data-testid=tasks-pending] [data-testid=task]", { hasText: "Call the running club" });
+  await pending.waitFor();
+  for (const [button, column] of [["task-approve", "approved"], ["task-start", "in_progress"], ["task-done", "done"]]) {
+    await page.locator("[data-testid=task]", { hasText: "Call the running club" }).locator(`[data-testid=${button}]`).click();
+    await page.locator(`[data-testid=tasks-${column}] [data-testid=task]`, { hasText: "Call the running club" }).waitFor();
+  }
   await page.screenshot({ path: `${shots}/mind.png`, fullPage: true });
   console.log("mind flow: ok");
 } finally {

@@ -39,6 +39,13 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    let a_task = uuid::Uuid::now_v7();
+    sqlx::query("INSERT INTO agent_tasks (id, agent_id, title, source) VALUES ($1, $2, 'Call the vet', 'owner')")
+        .bind(a_task)
+        .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+        .execute(app.pool())
+        .await
+        .unwrap();
     // A wallet transaction and an owner-held wallet of Alice's agent, for the wallet routes.
     let (a_tx, a_external) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
     sqlx::query(
@@ -73,6 +80,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{mid}", &a_memory)
             .replace("{cid}", &a_conversation)
             .replace("{gid}", &a_gap.to_string())
+            .replace("{task}", &a_task.to_string())
             .replace("{tid}", &a_tx.to_string())
             .replace("{eid}", &a_external.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");

@@ -42,4 +42,5 @@ mod processes;
 mod secrets;
 mod soul;
 mod spending;
+mod tasks;
 mod wallets;

@@ -1,4 +1,4 @@
-//! Tasks (SPEC S3): the agent's tasks and the owner's approval. `pending → approved →
+//! Tasks (SPEC S3) and the timeline (S4): the agent's tasks and the owner's approval. `pending → approved →
 //! in_progress → done`, or `rejected`; only the owner approves or rejects, an agent's key may
 //! create tasks (they wait for approval), start approved ones and finish them.
 
@@ -15,6 +15,7 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::cognition::tasks::{self, Mover, Task, TaskInput};
+use crate::cognition::timeline::{self, Chapter};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::ids::AgentId;
 
@@ -26,6 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_tasks, create_task))
         .routes(routes!(update_task))
         .routes(routes!(move_task))
+        .routes(routes!(get_timeline))
 }
 
 fn mover(scope: &AgentScope) -> Mover {
@@ -114,4 +116,17 @@ async fn move_task(
     let t = tasks::transition(pool, scope.tenant_id, scope.agent_id, &origin, who, ids.1, &m.to, m.reason.as_deref())
         .await?;
     Ok(Json(t))
+}
+
+/// The agent's timeline: its milestones (creation, first conversation, 100th message, memories,
+/// soul versions, first reflection, first task done, wallet, ERC-8004 registration,
+/// verifications, PoC grade changes) in monthly chapters, newest first; brought up to date by
+/// the read. Key scope: `agent:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/timeline", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["agent:read"])),
+    responses((status = 200, body = Vec<Chapter>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_timeline(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Chapter>>> {
+    scope.require(Scope::AGENT_READ)?;
+    timeline::refresh(state.pool(), scope.agent_id).await?;
+    Ok(Json(timeline::chapters(state.pool(), scope.agent_id, 500).await?))
 }

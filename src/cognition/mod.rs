@@ -9,6 +9,7 @@ pub mod lint;
 mod mentor;
 pub mod reflection;
 pub mod tasks;
+pub mod timeline;
 
 use crate::ids::{AgentId, TenantId};
 use std::time::Duration;

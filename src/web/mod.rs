@@ -19,6 +19,7 @@ mod notice;
 mod pages;
 mod poc;
 mod soul;
+mod timeline;
 mod wallet;
 
 use axum::Router;
@@ -48,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/poc", get(poc::show))
         .route("/agents/{id}/analytics", get(analytics::agent))
         .route("/agents/{id}/brain", get(brain::show))
+        .route("/agents/{id}/timeline", get(timeline::show))
         .route("/analytics", get(analytics::tenant))
         .route("/agents/{id}/identity", get(identity::show).post(identity::save_profile))
         .route("/agents/{id}/identity/register", post(identity::register))

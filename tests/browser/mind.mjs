@@ -71,6 +71,14 @@ try {
     await page.locator(`[data-testid=tasks-${column}] [data-testid=task]`, { hasText: "Call the running club" }).waitFor();
   }
   await page.screenshot({ path: `${shots}/mind.png`, fullPage: true });
+
+  step("the Timeline tab shows the milestones of all this");
+  await page.click("[data-testid=tab-timeline]");
+  await page.waitForURL(/\/timeline$/);
+  for (const kind of ["created", "first_conversation", "first_reflection", "first_task_done"]) {
+    assert.equal(await page.locator(`[data-testid=milestone][data-kind=${kind}]`).count(), 1, kind);
+  }
+  await page.screenshot({ path: `${shots}/timeline.png`, fullPage: true });
   console.log("mind flow: ok");
 } finally {
   await browser.close();

@@ -305,7 +305,10 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
     .await
     .unwrap();
     let cycles: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-    assert_eq!(cycles, ["consolidation", "lint", "pipeline_snapshot", "poc_score", "quality_eval", "reflection"]);
+    assert_eq!(
+        cycles,
+        ["consolidation", "lint", "pipeline_snapshot", "poc_score", "quality_eval", "reflection", "timeline"]
+    );
     assert!(rows.iter().all(|(_, interval, next)| *next > 0.0 && *next <= *interval as f64));
     // Two agents' reflections fall at different moments.
     let next: Vec<f64> = sqlx::query_scalar(

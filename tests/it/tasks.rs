@@ -92,3 +92,51 @@ async fn tasks_pass_the_owner_before_the_agent_works_on_them() {
     let r = a.app.send(a.app.as_bearer(&reader, Method::POST, &a.path("/tasks")).json(&json!({ "title": "x" }))).await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (403, "missing_scope"));
 }
+
+#[tokio::test]
+async fn the_timeline_shows_milestones_after_the_events_once_each() {
+    let a = OwnedAgent::new(TestApp::builder().admin_password("pw").spawn().await).await;
+    let kinds = |t: &Value| -> Vec<String> {
+        t.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c["milestones"].as_array().unwrap())
+            .map(|m| m["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let t = a.call(Method::GET, "/timeline", None).await;
+    assert_eq!(t.status, 200, "{}", t.text);
+    assert_eq!(kinds(&t.json()), ["created"]);
+
+    let r = a.call(Method::POST, "/chat", Some(json!({ "message": "I run along the river every morning." }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = a.call(Method::PUT, "/soul", Some(json!({ "content": "I am Ada, a patient running coach." }))).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    let task = a.call(Method::POST, "/tasks", Some(json!({ "title": "Plan the week" }))).await.json();
+    for to in ["approved", "in_progress", "done"] {
+        let r = a
+            .call(
+                Method::POST,
+                &format!("/tasks/{}/transition", task["id"].as_str().unwrap()),
+                Some(json!({ "to": to })),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let job = a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/poc_score", a.id))).await.json();
+    assert_eq!(job["status"], "done", "{job}");
+
+    let t = a.call(Method::GET, "/timeline", None).await.json();
+    let mut found = kinds(&t);
+    found.sort();
+    assert_eq!(found, ["created", "first_conversation", "first_task_done", "poc_grade", "soul_version"], "{t}");
+    assert!(t[0]["milestones"][0]["at"].as_str() >= t[0]["milestones"][1]["at"].as_str(), "newest first");
+    let soul = t[0]["milestones"].as_array().unwrap().iter().find(|m| m["kind"] == "soul_version").unwrap();
+    assert_eq!(soul["title"], "First soul (by owner)");
+    // Reading again finds nothing new: no milestone twice.
+    let again = a.call(Method::GET, "/timeline", None).await.json();
+    assert_eq!(kinds(&again).len(), 5);
+    let mallory = a.app.signup("mallory@example.com").await;
+    let r = a.app.send(a.app.as_bearer(&mallory.token, Method::GET, &a.path("/timeline"))).await;
+    assert_eq!(r.status, 404);
+}

@@ -3,6 +3,7 @@
 //! tenant first; there is no way to load an agent without it.
 
 mod settings;
+pub mod spawn;
 mod store;
 
 use crate::ids::AgentId;

@@ -21,6 +21,7 @@ pub mod openai;
 pub mod page;
 pub mod poc;
 pub mod soul;
+pub mod spawn;
 pub mod tasks;
 pub mod verification;
 pub mod wallets;
@@ -138,6 +139,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(verification::routes())
         .merge(analytics::routes())
         .merge(tasks::routes())
+        .merge(spawn::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -204,36 +204,16 @@ pub async fn propose(
     .execute(&mut *tx)
     .await?;
     let version = if accepted {
-        let v = sqlx::query_as!(
-            SoulVersion,
-            "INSERT INTO agent_souls (agent_id, version, content, actor_type, actor_id, reason, accepted_by)
-             SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6 FROM agent_souls WHERE agent_id = $1
-             RETURNING version, content, actor_type, actor_id, reason, accepted_by, created_at",
-            agent_id as _,
-            content,
-            origin.actor.kind(),
-            origin.actor.id(),
-            reason,
-            method
-        )
-        .fetch_one(&mut *tx)
-        .await?;
-        // Only the newest versions are kept (`MINICLAW_SOUL_VERSIONS_KEPT`): an agent's soul
-        // history cannot grow without bound however often it is rewritten.
-        sqlx::query!(
-            "DELETE FROM agent_souls WHERE agent_id = $1 AND version <= $2",
-            agent_id as _,
-            v.version - deps.caps.soul_versions_kept.min(i64::from(i32::MAX)) as i32
-        )
-        .execute(&mut *tx)
-        .await?;
-        activity::record_agent(
+        let v = store_version(
             &mut tx,
             tenant_id,
             agent_id,
+            content,
             origin,
-            "soul.updated",
-            json!({ "version": v.version, "accepted_by": method, "jaccard": jaccard, "reason": reason }),
+            reason,
+            method,
+            jaccard,
+            deps.caps.soul_versions_kept,
         )
         .await?;
         Some(v)
@@ -251,6 +231,69 @@ pub async fn propose(
     };
     tx.commit().await?;
     Ok(Decision { accepted, method: method.into(), jaccard, reason: why, version })
+}
+
+/// Writes an accepted version in the caller's transaction: the next version number, the
+/// oldest versions beyond `kept` pruned, the activity logged.
+#[expect(clippy::too_many_arguments, reason = "one version and who let it in")]
+async fn store_version(
+    tx: &mut sqlx::PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    content: &str,
+    origin: &Origin,
+    reason: Option<&str>,
+    method: &str,
+    jaccard: Option<f64>,
+    kept: i64,
+) -> sqlx::Result<SoulVersion> {
+    let v = sqlx::query_as!(
+        SoulVersion,
+        "INSERT INTO agent_souls (agent_id, version, content, actor_type, actor_id, reason, accepted_by)
+         SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6 FROM agent_souls WHERE agent_id = $1
+         RETURNING version, content, actor_type, actor_id, reason, accepted_by, created_at",
+        agent_id as _,
+        content,
+        origin.actor.kind(),
+        origin.actor.id(),
+        reason,
+        method
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    // Only the newest versions are kept (`MINICLAW_SOUL_VERSIONS_KEPT`): an agent's soul
+    // history cannot grow without bound however often it is rewritten.
+    sqlx::query!(
+        "DELETE FROM agent_souls WHERE agent_id = $1 AND version <= $2",
+        agent_id as _,
+        v.version - kept.min(i64::from(i32::MAX)) as i32
+    )
+    .execute(&mut *tx)
+    .await?;
+    activity::record_agent(
+        tx,
+        tenant_id,
+        agent_id,
+        origin,
+        "soul.updated",
+        json!({ "version": v.version, "accepted_by": method, "jaccard": jaccard, "reason": reason }),
+    )
+    .await?;
+    Ok(v)
+}
+
+/// The first soul of an agent its owner creates with one (a confirmed spawn draft), in the
+/// caller's transaction: the owner's words, let in as an owner's edit.
+pub async fn write_first(
+    tx: &mut sqlx::PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    content: &str,
+    origin: &Origin,
+) -> Result<SoulVersion, ApiError> {
+    validate(content)?;
+    Ok(store_version(tx, tenant_id, agent_id, content.trim(), origin, Some("spawned from a draft"), "owner", None, 1)
+        .await?)
 }
 
 #[cfg(test)]

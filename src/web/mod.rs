@@ -19,6 +19,7 @@ mod notice;
 mod pages;
 mod poc;
 mod soul;
+mod spawn;
 mod timeline;
 mod wallet;
 
@@ -38,6 +39,9 @@ pub fn routes() -> Router<AppState> {
         .route("/logout", post(auth::logout))
         .route("/agents", get(agents::agents).post(agents::create_agent))
         .route("/agents/new", get(agents::new_agent))
+        .route("/agents/spawn", get(spawn::start).post(spawn::create_draft))
+        .route("/agents/spawn/{draft}", get(spawn::show_draft))
+        .route("/agents/spawn/{draft}/confirm", post(spawn::confirm))
         .route("/agents/{id}", get(agents::agent_settings).post(agents::update_agent))
         .route("/agents/{id}/delete", post(agents::delete_agent))
         .route("/agents/{id}/keys", get(keys::keys).post(keys::create_key))

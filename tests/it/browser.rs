@@ -98,3 +98,9 @@ async fn the_brain_graph_rotates_zooms_and_opens_a_memory_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "brain.mjs", "brain flow: ok").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_spawned_from_a_brief_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "spawn.mjs", "spawn flow: ok").await;
+}

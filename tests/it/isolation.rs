@@ -39,6 +39,16 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    let a_draft = app
+        .send(
+            app.as_bearer(&alice.token, reqwest::Method::POST, "/v1/agents/spawn")
+                .json(&json!({ "brief": "A chess coach" })),
+        )
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let a_task = uuid::Uuid::now_v7();
     sqlx::query("INSERT INTO agent_tasks (id, agent_id, title, source) VALUES ($1, $2, 'Call the vet', 'owner')")
         .bind(a_task)
@@ -81,6 +91,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{cid}", &a_conversation)
             .replace("{gid}", &a_gap.to_string())
             .replace("{task}", &a_task.to_string())
+            .replace("{draft}", &a_draft)
             .replace("{tid}", &a_tx.to_string())
             .replace("{eid}", &a_external.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");

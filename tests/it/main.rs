@@ -41,6 +41,7 @@ mod poc;
 mod processes;
 mod secrets;
 mod soul;
+mod spawn;
 mod spending;
 mod tasks;
 mod wallets;

@@ -15,7 +15,7 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::cognition::tasks::{self, Mover, Task, TaskInput};
-use crate::cognition::timeline::{self, Chapter};
+use crate::cognition::timeline::{self, Milestone};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::ids::AgentId;
 
@@ -118,15 +118,33 @@ async fn move_task(
     Ok(Json(t))
 }
 
+/// A page of milestones.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MilestonePage {
+    /// 1–500, default 50.
+    pub limit: Option<i64>,
+    /// Milestones before this time (RFC 3339): the `X-Next-Before` of the previous page.
+    pub before: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 /// The agent's timeline: its milestones (creation, first conversation, 100th message, memories,
 /// soul versions, first reflection, first task done, wallet, ERC-8004 registration,
-/// verifications, PoC grade changes) in monthly chapters, newest first; brought up to date by
-/// the read. Key scope: `agent:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/timeline", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+/// verifications, PoC grade changes), newest first, each with its monthly `chapter`; brought up
+/// to date by the read; `X-Next-Before` names the next page. Key scope: `agent:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/timeline", tag = "cognition",
+    params(("id" = Uuid, Path, description = "Agent id"), MilestonePage),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
-    responses((status = 200, body = Vec<Chapter>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_timeline(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Chapter>>> {
+    responses((status = 200, body = Vec<Milestone>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_timeline(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(q): Query<MilestonePage>,
+) -> ApiResult<Paged<Milestone>> {
     scope.require(Scope::AGENT_READ)?;
+    let page = Page { limit: q.limit, before: None };
     timeline::refresh(state.pool(), scope.agent_id).await?;
-    Ok(Json(timeline::chapters(state.pool(), scope.agent_id, 500).await?))
+    let rows = timeline::list(state.pool(), scope.agent_id, page.fetch()?, q.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |m| m.at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)))
 }

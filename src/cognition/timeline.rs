@@ -28,6 +28,8 @@ pub struct Milestone {
     pub key: String,
     pub at: DateTime<Utc>,
     pub title: String,
+    /// The chapter it belongs to: its month, e.g. "November 2026" (UTC).
+    pub chapter: String,
 }
 
 /// A month of milestones.
@@ -97,22 +99,35 @@ pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
     Ok(added)
 }
 
-/// The agent's milestones in monthly chapters, newest first (at most `limit` milestones).
-pub async fn chapters(pool: &PgPool, agent: AgentId, limit: i64) -> sqlx::Result<Vec<Chapter>> {
-    let rows = sqlx::query_as!(
+/// The agent's milestones, newest first: `limit` of them, before the time `before`.
+pub async fn list(
+    pool: &PgPool,
+    agent: AgentId,
+    limit: i64,
+    before: Option<DateTime<Utc>>,
+) -> sqlx::Result<Vec<Milestone>> {
+    sqlx::query_as!(
         Milestone,
-        "SELECT kind, key, at, title FROM agent_milestones WHERE agent_id = $1 ORDER BY at DESC, kind LIMIT $2",
+        r#"SELECT kind, key, at, title, to_char(at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS "chapter!"
+             FROM agent_milestones WHERE agent_id = $1 AND ($3::timestamptz IS NULL OR at < $3)
+            ORDER BY at DESC, kind LIMIT $2"#,
         agent as _,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
-    .await?;
+    .await
+}
+
+/// The agent's milestones in monthly chapters, newest first (at most `limit` milestones).
+pub async fn chapters(pool: &PgPool, agent: AgentId, limit: i64) -> sqlx::Result<Vec<Chapter>> {
+    let rows = list(pool, agent, limit, None).await?;
     let mut months: BTreeMap<String, Chapter> = BTreeMap::new();
     for m in rows {
         let month = m.at.format("%Y-%m").to_string();
         months
             .entry(month.clone())
-            .or_insert_with(|| Chapter { title: m.at.format("%B %Y").to_string(), month, milestones: Vec::new() })
+            .or_insert_with(|| Chapter { title: m.chapter.clone(), month, milestones: Vec::new() })
             .milestones
             .push(m);
     }

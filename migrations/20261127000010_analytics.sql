@@ -6,6 +6,10 @@
 -- The chat turn's context and generation stages (the triage and total times were there).
 ALTER TABLE chat_analytics ADD COLUMN context_ms int, ADD COLUMN generation_ms int;
 
+-- The rollup reads the recent hours of every agent: by time, not by agent.
+CREATE INDEX chat_analytics_time ON chat_analytics (created_at);
+CREATE INDEX chat_messages_failed_time ON chat_messages (created_at) WHERE role = 'assistant' AND status = 'failed';
+
 CREATE TABLE analytics_hourly (
     agent_id          uuid        NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
     hour              timestamptz NOT NULL,

@@ -151,6 +151,19 @@ pub async fn create(
     Ok(task)
 }
 
+/// The task's status, its row locked for the caller's transaction; 404 when the agent has no
+/// such task.
+async fn locked_status(tx: &mut sqlx::PgConnection, agent: AgentId, id: Uuid) -> Result<String, ApiError> {
+    let status = sqlx::query_scalar!(
+        "SELECT status FROM agent_tasks WHERE agent_id = $1 AND id = $2 FOR UPDATE",
+        agent as _,
+        id
+    )
+    .fetch_optional(tx)
+    .await?;
+    status.ok_or_else(|| ApiError::not_found("task"))
+}
+
 /// Changes a live task's title, detail or due date.
 pub async fn update(
     pool: &PgPool,
@@ -162,13 +175,7 @@ pub async fn update(
 ) -> Result<Task, ApiError> {
     let (title, detail) = clean(&input)?;
     let mut tx = pool.begin().await?;
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM agent_tasks WHERE agent_id = $1 AND id = $2 FOR UPDATE")
-            .bind(agent)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let status = status.ok_or_else(|| ApiError::not_found("task"))?;
+    let status = locked_status(&mut tx, agent, id).await?;
     if !LIVE.contains(&status.as_str()) {
         return Err(ApiError::Conflict(format!("the task is {status}; it can no longer change")));
     }
@@ -206,13 +213,7 @@ pub async fn transition(
         ApiError::check_length("reason", r, 500)?;
     }
     let mut tx = pool.begin().await?;
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM agent_tasks WHERE agent_id = $1 AND id = $2 FOR UPDATE")
-            .bind(agent)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let from = status.ok_or_else(|| ApiError::not_found("task"))?;
+    let from = locked_status(&mut tx, agent, id).await?;
     check_move(&from, to, who)?;
     let task: Task = sqlx::query_as(&format!(
         "UPDATE agent_tasks SET status = $3, reason = coalesce(nullif(btrim($4), ''), reason), updated_at = now()

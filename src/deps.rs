@@ -11,6 +11,7 @@ use sqlx::PgPool;
 
 use crate::chain::Chain;
 use crate::config::{Caps, Config};
+use crate::email::Mailer;
 use crate::embed::Embedder;
 use crate::llm::Gateway;
 use crate::secrets::Vault;
@@ -31,6 +32,8 @@ pub struct Deps {
     pub clock: Clock,
     /// What an agent may accumulate (soul versions kept, ...).
     pub caps: Caps,
+    /// The email transport the outbox drains into (SMTP or Resend; `None` when neither is set).
+    pub mailer: Arc<Mailer>,
 }
 
 impl Deps {
@@ -44,6 +47,7 @@ impl Deps {
             base_url: String::new(),
             clock: Clock::System,
             caps: Caps::default(),
+            mailer: Arc::new(Mailer::None),
         }
     }
 
@@ -74,7 +78,14 @@ impl Deps {
                 Some(Arc::new(chain))
             }
         };
-        Ok(Deps { chain, base_url: config.base_url(), caps: config.caps, ..Deps::new(pool, llm, embedder, vault) })
+        let mailer = Arc::new(Mailer::from_settings(&config.email).context("SMTP_URL")?);
+        Ok(Deps {
+            chain,
+            base_url: config.base_url(),
+            caps: config.caps,
+            mailer,
+            ..Deps::new(pool, llm, embedder, vault)
+        })
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

@@ -77,7 +77,7 @@ async fn update_profile(
 /// The JSON answer of a public registration file: anyone may read it, from any origin.
 async fn serve_file(state: &AppState, agent: AgentId) -> ApiResult<Response> {
     let config = state.config();
-    let outreach = config.smtp_url.is_some() || config.resend_api_key.is_some();
+    let outreach = config.email.configured();
     let inputs =
         file::inputs(state.pool(), agent, outreach).await?.ok_or_else(|| ApiError::not_found("registration file"))?;
     let body = file::build(&state.public_url(), &inputs);

@@ -12,11 +12,13 @@ pub mod extract;
 pub mod gateway;
 pub mod health;
 pub mod identity;
+pub mod inbound_email;
 pub mod keys;
 pub mod llm;
 pub mod memories;
 mod middleware;
 pub mod openai;
+pub mod outreach;
 pub mod page;
 pub mod poc;
 pub mod soul;
@@ -70,6 +72,7 @@ pub fn body_limit() -> usize {
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
         (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
+        (name = "outreach", description = "Outreach proposals and email threads, the sending quota, the sender identity and the Svix-signed inbound email webhook"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -133,6 +136,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(wallets::routes())
         .merge(poc::routes())
         .merge(verification::routes())
+        .merge(outreach::routes())
+        .merge(inbound_email::routes())
 }
 
 /// The OpenAPI document, built once.

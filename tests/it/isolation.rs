@@ -56,6 +56,17 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    // An outreach proposal of Alice's agent, for the outreach routes.
+    let a_outreach = uuid::Uuid::now_v7();
+    sqlx::query(
+        "INSERT INTO outreach_threads (agent_id, id, tenant_id, status, target_email, purpose, subject, body, drafted_by)
+         SELECT id, $1, tenant_id, 'proposed', 'bob@example.org', 'hello', 'Hi', 'Hello', 'owner' FROM agents WHERE id = $2",
+    )
+    .bind(a_outreach)
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -72,7 +83,8 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{cid}", &a_conversation)
             .replace("{gid}", &a_gap.to_string())
             .replace("{tid}", &a_tx.to_string())
-            .replace("{eid}", &a_external.to_string());
+            .replace("{eid}", &a_external.to_string())
+            .replace("{oid}", &a_outreach.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::chain::Chain;
-use crate::config::{Caps, Config};
+use crate::config::{Caps, Config, EmailSettings};
 use crate::email::Mailer;
 use crate::embed::Embedder;
 use crate::llm::Gateway;
@@ -34,6 +34,8 @@ pub struct Deps {
     pub caps: Caps,
     /// The email transport the outbox drains into (SMTP or Resend; `None` when neither is set).
     pub mailer: Arc<Mailer>,
+    /// The email and Telegram settings (default sender, Resend and Bot API base URLs).
+    pub email: Arc<EmailSettings>,
 }
 
 impl Deps {
@@ -48,6 +50,7 @@ impl Deps {
             clock: Clock::System,
             caps: Caps::default(),
             mailer: Arc::new(Mailer::None),
+            email: Arc::new(EmailSettings::default()),
         }
     }
 
@@ -84,6 +87,7 @@ impl Deps {
             base_url: config.base_url(),
             caps: config.caps,
             mailer,
+            email: Arc::new(config.email.clone()),
             ..Deps::new(pool, llm, embedder, vault)
         })
     }

@@ -14,11 +14,12 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Owner, Scope};
+use crate::email::sender::{self, SenderInput};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::ids::AgentId;
 use crate::outreach::draft::{EditInput, ProposalInput};
 use crate::outreach::limits::Quota;
-use crate::outreach::thread::{RejectInput, ReplyInput, SenderInput};
+use crate::outreach::thread::{RejectInput, ReplyInput};
 use crate::outreach::{self, Status, Thread, ThreadDetail};
 
 const READ: Scope = Scope("outreach:read");
@@ -136,12 +137,13 @@ async fn edit_outreach(
 /// Approves a proposal and queues its email (`approved`; `sent` once the outbox delivered it).
 /// 429 with `reset_at` when the agent sent 5 emails in the last 24 hours or wrote to this
 /// address in the last 7 days (the proposal stays `proposed`); 409 naming the status unless
-/// `proposed`. Owner only.
+/// `proposed`; 503 while no email transport is configured. Owner only.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/outreach/{oid}/approve", tag = "outreach",
     params(("id" = Uuid, Path, description = "Agent id"), ("oid" = Uuid, Path, description = "Outreach id")),
     security(("owner_session" = [])),
     responses((status = 200, body = Thread), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
 async fn approve(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -181,7 +183,7 @@ async fn reject(
     request_body = ReplyInput, security(("owner_session" = [])),
     responses((status = 200, body = Thread), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-        (status = 429, body = ErrorBody)))]
+        (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
 async fn reply(
     State(state): State<AppState>,
     scope: AgentScope,
@@ -236,7 +238,7 @@ async fn outreach_quota(State(state): State<AppState>, scope: AgentScope) -> Api
 #[utoipa::path(get, path = "/v1/email/sender", tag = "outreach", security(("owner_session" = [])),
     responses((status = 200, body = SenderInput), (status = 401, body = ErrorBody)))]
 async fn get_sender(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<SenderInput>> {
-    Ok(Json(outreach::thread::get_sender(state.pool(), owner.tenant_id).await?))
+    Ok(Json(sender::get_sender(state.pool(), owner.tenant_id).await?))
 }
 
 /// Sets the tenant's sender identity: the From name and address of its agents' email (nulls
@@ -249,5 +251,5 @@ async fn set_sender(
     owner: Owner,
     Json(input): Json<SenderInput>,
 ) -> ApiResult<Json<SenderInput>> {
-    Ok(Json(outreach::thread::set_sender(state.pool(), owner.tenant_id, input).await?))
+    Ok(Json(sender::set_sender(state.pool(), owner.tenant_id, input).await?))
 }

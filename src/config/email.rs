@@ -37,6 +37,13 @@ pub struct EmailSettings {
     pub telegram_api_base: String,
 }
 
+impl Default for EmailSettings {
+    /// The settings with no variable set.
+    fn default() -> Self {
+        EmailSettings::read(&|_: &str| None).expect("the defaults are valid")
+    }
+}
+
 impl EmailSettings {
     /// Whether outgoing email has a transport.
     pub fn configured(&self) -> bool {

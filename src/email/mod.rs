@@ -8,6 +8,7 @@
 pub mod headers;
 pub mod outbox;
 pub mod resend;
+pub mod sender;
 pub mod svix;
 
 use std::time::Duration;

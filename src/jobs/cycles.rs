@@ -17,6 +17,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::wallets::send::cycles());
     all.extend(crate::poc::cycles());
     all.extend(crate::outreach::delivery::cycles());
+    all.extend(crate::notifications::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

@@ -15,6 +15,7 @@ use crate::email::outbox::{self, MAX_ATTEMPTS, SEND_JOB};
 use crate::email::{SendError, Sent};
 use crate::ids::{AgentId, TenantId};
 use crate::jobs::{Cycle, CycleScope, JobContext};
+use crate::notifications::{Kind, notify};
 
 pub fn cycles() -> Vec<Cycle> {
     vec![
@@ -57,6 +58,11 @@ async fn send(ctx: JobContext) -> anyhow::Result<Value> {
                 )
                 .execute(&mut *tx)
                 .await?;
+            }
+            let title = format!("An email to {} could not be sent", row.email.to_address);
+            let body = format!("\"{}\": {reason}", row.email.subject);
+            if row.kind == "outreach" {
+                notify(&mut tx, agent, Kind::EmailFailed, &title, &body, None).await?;
             }
             if let Some(tenant) = crate::agents::tenant_of(&ctx.pool, agent).await? {
                 let origin = Origin::new(Actor::Job(ctx.job.kind.clone()), None);
@@ -107,5 +113,7 @@ async fn delivered(conn: &mut sqlx::PgConnection, agent: AgentId, message: Uuid,
     let origin = Origin::new(Actor::Job(job.to_string()), None);
     let details = json!({ "message_id": message });
     super::record(conn, TenantId(tenant), agent, &origin, &row, to, "outreach_sent", details).await?;
+    let title = format!("Email sent to {}", row.target_email);
+    notify(conn, agent, Kind::OutreachSent, &title, &format!("\"{}\" ({})", row.subject, row.purpose), None).await?;
     Ok(())
 }

@@ -22,6 +22,7 @@ use crate::error::ApiError;
 use crate::ids::{AgentId, ConversationId, TenantId};
 use crate::llm::roles::QualityEval;
 use crate::llm::{CallContext, ChatRequest};
+use crate::notifications::{Kind, notify};
 
 /// The most of an inbound body that is stored (longer ones are cut and marked `truncated`).
 pub const STORED_BODY_MAX: usize = 100_000;
@@ -273,6 +274,10 @@ async fn answer(
         let reason = format!("confidence {confidence:.2} is below the owner's threshold {threshold:.2}");
         return escalate(a, thread.id, Some(&finished.reply), Some(confidence), &reason).await;
     }
+    if let Err(e) = thread::transport_configured(&state.config().email) {
+        let reason = format!("not sent automatically: {}", e.public_message());
+        return escalate(a, thread.id, Some(&finished.reply), Some(confidence), &reason).await;
+    }
     let mut tx = state.pool().begin().await?;
     let (thread, to) = super::lock(&mut tx, agent, thread.id, Event::Respond).await?;
     if let Err(limit) = super::limits::claim(&mut tx, agent, None, chrono::Utc::now()).await {
@@ -316,6 +321,10 @@ async fn answer(
     .await?;
     let details = json!({ "message_id": message, "by": "agent", "confidence": confidence, "threshold": threshold });
     super::record(&mut tx, tenant, agent, origin, &thread, to, "outreach_auto_replied", details).await?;
+    let title = format!("{} replied; answered automatically", thread.target_email);
+    let body =
+        format!("Their reply:\n{}\n\nThe answer (confidence {confidence:.2}):\n{}", excerpt(text), finished.reply);
+    notify(&mut tx, agent, Kind::OutreachReply, &title, &body, None).await?;
     tx.commit().await?;
     Ok(Outcome { status: "auto_replied".into(), outreach_id: Some(thread.id), confidence: Some(confidence) })
 }
@@ -378,8 +387,22 @@ async fn escalate(
     .await?;
     let details = json!({ "confidence": confidence, "reason": reason, "suggested": suggested.is_some() });
     super::record(&mut tx, tenant, agent, origin, &thread, to, "outreach_escalated", details).await?;
+    let title = format!("{} replied; your answer is needed", thread.target_email);
+    let body = match suggested {
+        Some(s) => format!("{reason}.\n\nSuggested reply:\n{s}"),
+        None => format!("{reason}."),
+    };
+    notify(&mut tx, agent, Kind::Escalation, &title, &body, None).await?;
     tx.commit().await?;
     Ok(Outcome { status: "escalated".into(), outreach_id: Some(thread_id), confidence })
+}
+
+/// The first 500 characters of a text, for a notification.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(500) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 /// What the webhook received: a Resend `email.received` event (metadata only: the body is

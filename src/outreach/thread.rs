@@ -4,7 +4,7 @@
 //! tenant's sender identity.
 
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
@@ -33,65 +33,6 @@ pub struct ReplyInput {
     pub body: Option<String>,
 }
 
-/// A tenant's sender identity for outgoing email (`null`: the platform default).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SenderInput {
-    /// The From name (default: the agent's name).
-    pub from_name: Option<String>,
-    /// The From address (default: `MINICLAW_EMAIL_FROM`). Replies come back to it, so it must
-    /// be an address whose inbound mail reaches the webhook.
-    pub from_address: Option<String>,
-}
-
-/// The From name and address of an agent's email: the tenant's sender identity where it has
-/// one, else the platform's (`MINICLAW_EMAIL_FROM`, `MINICLAW_EMAIL_FROM_NAME`, the agent's name).
-pub async fn sender(
-    conn: &mut PgConnection,
-    settings: &EmailSettings,
-    agent: AgentId,
-) -> sqlx::Result<(String, String)> {
-    let row = sqlx::query!(
-        "SELECT a.name, s.from_name AS \"from_name?\", s.from_address AS \"from_address?\"
-           FROM agents a LEFT JOIN tenant_email_senders s ON s.tenant_id = a.tenant_id WHERE a.id = $1",
-        agent as _
-    )
-    .fetch_one(conn)
-    .await?;
-    let name = row.from_name.or_else(|| settings.from_name.clone()).unwrap_or(row.name);
-    Ok((name, row.from_address.unwrap_or_else(|| settings.from_address.clone())))
-}
-
-/// Sets (or clears, with nulls) the tenant's sender identity.
-pub async fn set_sender(pool: &PgPool, tenant: TenantId, input: SenderInput) -> Result<SenderInput, ApiError> {
-    if let Some(n) = &input.from_name {
-        headers::name("from_name", n).map_err(|m| ApiError::validation("from_name", m))?;
-    }
-    let address = match &input.from_address {
-        Some(a) => Some(headers::address(a).map_err(|m| ApiError::validation("from_address", m))?),
-        None => None,
-    };
-    sqlx::query!(
-        "INSERT INTO tenant_email_senders (tenant_id, from_name, from_address) VALUES ($1, $2, $3)
-         ON CONFLICT (tenant_id) DO UPDATE SET from_name = $2, from_address = $3, updated_at = now()",
-        tenant as _,
-        input.from_name,
-        address
-    )
-    .execute(pool)
-    .await?;
-    Ok(SenderInput { from_name: input.from_name, from_address: address })
-}
-
-/// The tenant's sender identity as set (nulls where the platform default applies).
-pub async fn get_sender(pool: &PgPool, tenant: TenantId) -> sqlx::Result<SenderInput> {
-    let row =
-        sqlx::query!("SELECT from_name, from_address FROM tenant_email_senders WHERE tenant_id = $1", tenant as _)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.map(|r| SenderInput { from_name: r.from_name, from_address: r.from_address }).unwrap_or_default())
-}
-
 /// What one email of a thread answers: the Message-ID it replies to and the chain before it.
 pub struct ReplyTo {
     pub in_reply_to: String,
@@ -111,7 +52,7 @@ pub(super) async fn queue_email(
     reply_to: Option<ReplyTo>,
     author: &str,
 ) -> Result<Uuid, ApiError> {
-    let (from_name, from_address) = sender(conn, settings, agent).await?;
+    let (from_name, from_address) = crate::email::sender::sender(conn, settings, agent).await?;
     let (in_reply_to, references) = match reply_to {
         Some(r) => (Some(r.in_reply_to), r.references),
         None => (None, Vec::new()),
@@ -158,12 +99,22 @@ pub(super) async fn queue_email(
     Ok(id)
 }
 
+/// 503 while no transport is configured: an email approved now could not leave.
+pub(super) fn transport_configured(settings: &EmailSettings) -> Result<(), ApiError> {
+    if settings.configured() {
+        Ok(())
+    } else {
+        Err(ApiError::Unavailable("no email transport is configured (set SMTP_URL or RESEND_API_KEY)".into()))
+    }
+}
+
 async fn reload(conn: &mut PgConnection, agent: AgentId, id: Uuid) -> sqlx::Result<Thread> {
     select_thread!("WHERE agent_id = $1 AND id = $2", agent as _, id).fetch_one(conn).await
 }
 
 /// Approves a proposal and queues its email: 429 with the time when the agent's daily limit or
-/// the target's weekly one is reached (the proposal stays `proposed`), 409 unless `proposed`.
+/// the target's weekly one is reached (the proposal stays `proposed`), 409 unless `proposed`,
+/// 503 while no email transport is configured.
 pub async fn approve(
     pool: &PgPool,
     settings: &EmailSettings,
@@ -174,6 +125,7 @@ pub async fn approve(
 ) -> Result<Thread, ApiError> {
     let mut tx = pool.begin().await?;
     let (thread, to) = super::lock(&mut tx, agent, id, Event::Approve).await?;
+    transport_configured(settings)?;
     super::limits::claim(&mut tx, agent, Some(&thread.target_email), Utc::now()).await?;
     let message = queue_email(&mut tx, settings, agent, &thread, &thread.subject, &thread.body, None, "owner").await?;
     super::record(&mut tx, tenant, agent, origin, &thread, to, "outreach_approved", json!({ "message_id": message }))
@@ -269,6 +221,7 @@ pub async fn respond(
     }
     let mut tx = pool.begin().await?;
     let (thread, to) = super::lock(&mut tx, agent, id, Event::Respond).await?;
+    transport_configured(settings)?;
     let body = input
         .body
         .or_else(|| thread.suggested_reply.clone())

@@ -37,7 +37,7 @@ const RULES: &[Rule] = &[
     Rule {
         module: "chat::",
         // Outreach and the messaging channels feed inbound messages into the pipeline.
-        allowed: &["chat/", "api/", "web/", "jobs/", "llm/offline/", "outreach/", "app.rs", "main.rs"],
+        allowed: &["chat/", "api/", "web/", "jobs/", "llm/offline/", "outreach/", "telegram/", "app.rs", "main.rs"],
         why: "memory and cognition sit below the chat pipeline",
     },
 ];

@@ -138,9 +138,10 @@ if [ "$WANT_TEST" -eq 1 ]; then
     cargo install --locked sqlx-cli --version 0.8.6 --no-default-features --features rustls,postgres
   fi
 
-  # Real external signers and clients used by the tests, in a private virtualenv.
+  # Real external signers, clients and servers used by the tests, in a private virtualenv: among
+  # them a loopback SMTP server (aiosmtpd) and the official Svix webhook signer (svix).
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else

@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::chain::Chain;
-use crate::config::{Caps, Config};
+use crate::config::{Caps, Config, EmailSettings};
+use crate::email::Mailer;
 use crate::embed::Embedder;
 use crate::llm::Gateway;
 use crate::secrets::Vault;
@@ -31,6 +32,10 @@ pub struct Deps {
     pub clock: Clock,
     /// What an agent may accumulate (soul versions kept, ...).
     pub caps: Caps,
+    /// The email transport the outbox drains into (SMTP or Resend; `None` when neither is set).
+    pub mailer: Arc<Mailer>,
+    /// The email and Telegram settings (default sender, Resend and Bot API base URLs).
+    pub email: Arc<EmailSettings>,
 }
 
 impl Deps {
@@ -44,6 +49,8 @@ impl Deps {
             base_url: String::new(),
             clock: Clock::System,
             caps: Caps::default(),
+            mailer: Arc::new(Mailer::None),
+            email: Arc::new(EmailSettings::default()),
         }
     }
 
@@ -74,7 +81,15 @@ impl Deps {
                 Some(Arc::new(chain))
             }
         };
-        Ok(Deps { chain, base_url: config.base_url(), caps: config.caps, ..Deps::new(pool, llm, embedder, vault) })
+        let mailer = Arc::new(Mailer::from_settings(&config.email).context("SMTP_URL")?);
+        Ok(Deps {
+            chain,
+            base_url: config.base_url(),
+            caps: config.caps,
+            mailer,
+            email: Arc::new(config.email.clone()),
+            ..Deps::new(pool, llm, embedder, vault)
+        })
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

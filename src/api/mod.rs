@@ -13,16 +13,20 @@ pub mod extract;
 pub mod gateway;
 pub mod health;
 pub mod identity;
+pub mod inbound_email;
 pub mod keys;
 pub mod llm;
 pub mod memories;
 mod middleware;
+pub mod notifications;
 pub mod openai;
+pub mod outreach;
 pub mod page;
 pub mod poc;
 pub mod soul;
 pub mod spawn;
 pub mod tasks;
+pub mod telegram;
 pub mod verification;
 pub mod wallets;
 
@@ -74,6 +78,9 @@ pub fn body_limit() -> usize {
         (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
         (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
         (name = "analytics", description = "What an agent's turns and model calls cost, how fast and how well they went: ranges, daily snapshots, batch efficiency, period comparison"),
+        (name = "outreach", description = "Outreach proposals and email threads, the sending quota, the sender identity and the Svix-signed inbound email webhook"),
+        (name = "notifications", description = "The owner's notification centre: urgent at once, routine batched into digests"),
+        (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -140,6 +147,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(analytics::routes())
         .merge(tasks::routes())
         .merge(spawn::routes())
+        .merge(outreach::routes())
+        .merge(inbound_email::routes())
+        .merge(notifications::routes())
+        .merge(telegram::routes())
 }
 
 /// The OpenAPI document, built once.

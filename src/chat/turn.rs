@@ -89,6 +89,36 @@ fn refusal(limits: budget::Limits) -> ApiError {
     LlmError::Refused(refusal).into()
 }
 
+/// Tells the owner (urgent, once a day) that the agent's daily budget is used up. A failure to
+/// store the notification is logged, never the turn's error.
+async fn notify_exhausted(state: &AppState, agent: AgentId, limits: &budget::Limits) {
+    let refused @ (Refusal::AgentDailyTokens { reset_at, .. } | Refusal::TenantMonthlyDollars { reset_at, .. }) =
+        (match budget::judge(limits.clone(), Utc::now()) {
+            Err(r) => r,
+            Ok(()) => return,
+        })
+    else {
+        return;
+    };
+    let day = Utc::now().format("%Y-%m-%d");
+    let body = format!("{refused}. Replies resume at {}, or raise the budget.", reset_at.to_rfc3339());
+    let stored = async {
+        let mut conn = state.pool().acquire().await?;
+        crate::notifications::notify(
+            &mut conn,
+            agent,
+            crate::notifications::Kind::BudgetExhausted,
+            "The daily token budget is used up",
+            &body,
+            Some(&format!("budget_exhausted:{day}")),
+        )
+        .await
+    };
+    if let Err(e) = stored.await {
+        tracing::warn!(agent.id = %agent, error = %e, "could not store the budget notification");
+    }
+}
+
 /// A paused agent (`active: false`) answers nothing until its owner turns it back on.
 fn inactive() -> ApiError {
     ApiError::Conflict("the agent is paused (active: false); its owner can turn it back on".into())
@@ -178,6 +208,7 @@ pub async fn start(
         return Err(ApiError::not_found("conversation"));
     }
     if !stored.granted {
+        notify_exhausted(state, caller.agent_id, &stored.limits).await;
         return Err(refusal(stored.limits));
     }
     let position = stored.position.ok_or_else(|| ApiError::not_found("conversation"))?;

@@ -10,12 +10,14 @@ use std::time::Duration;
 
 mod caps;
 mod chain;
+mod email;
 mod parse;
 mod streams;
 
 pub use caps::Caps;
 
 pub use chain::{ChainSettings, KNOWN_REGISTRIES, chain_name};
+pub use email::{EmailSettings, SmtpTls};
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
@@ -90,9 +92,8 @@ pub struct Config {
     pub embedder: EmbedderKind,
     /// `MINICLAW_MODEL_DIR`: where the MiniLM safetensors + tokenizer live.
     pub model_dir: PathBuf,
-    pub smtp_url: Option<Secret>,
-    pub resend_api_key: Option<Secret>,
-    pub resend_webhook_secret: Option<Secret>,
+    /// Outgoing and inbound email, and Telegram (`SMTP_URL`, `RESEND_*`, `MINICLAW_EMAIL_FROM`, ...).
+    pub email: EmailSettings,
     /// `MINICLAW_VERIFICATION_WEBHOOK_SECRET`: HMAC key of `POST /webhooks/verification` (unset: 503).
     pub verification_webhook_secret: Option<Secret>,
     /// `EVM_RPC_URL`, `EVM_CHAIN_ID`, `ERC8004_REGISTRY_ADDRESS`, ...: unset without a node.
@@ -248,14 +249,7 @@ impl Config {
             None => default_cache_dir().join("models/all-MiniLM-L6-v2"),
         };
 
-        let smtp_url = secret("SMTP_URL");
-        if let Some(u) = &smtp_url {
-            let parsed = url::Url::parse(u.expose())
-                .map_err(|_| bad("SMTP_URL", "is not a URL such as smtp://user:pass@host:587"))?;
-            if !matches!(parsed.scheme(), "smtp" | "smtps") {
-                return Err(bad("SMTP_URL", "scheme must be smtp or smtps"));
-            }
-        }
+        let email = EmailSettings::read(&get)?;
 
         let chain = ChainSettings::parse(&get)?;
 
@@ -323,9 +317,7 @@ impl Config {
             xai_api_key: secret("XAI_API_KEY"),
             embedder,
             model_dir,
-            smtp_url,
-            resend_api_key: secret("RESEND_API_KEY"),
-            resend_webhook_secret: secret("RESEND_WEBHOOK_SECRET"),
+            email,
             verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
             chain,
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,

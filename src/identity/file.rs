@@ -116,7 +116,7 @@ pub async fn current(
     config: &crate::config::Config,
     agent: AgentId,
 ) -> sqlx::Result<Option<Value>> {
-    let outreach = config.smtp_url.is_some() || config.resend_api_key.is_some();
+    let outreach = config.email.configured();
     Ok(inputs(pool, agent, outreach).await?.map(|i| build(base_url, &i)))
 }
 

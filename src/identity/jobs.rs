@@ -201,6 +201,8 @@ async fn fail(pool: &PgPool, tenant: TenantId, agent: AgentId, origin: &Origin, 
     .execute(&mut *db)
     .await?;
     activity::record_agent_error(&mut db, tenant, agent, origin, "identity.failed", json!({}), reason).await?;
+    let kind = crate::notifications::Kind::RegistrationFailed;
+    crate::notifications::notify(&mut db, agent, kind, "The ERC-8004 registration failed", reason, None).await?;
     db.commit().await?;
     Ok(json!({ "failed": true, "reason": reason }))
 }

@@ -20,6 +20,8 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::analytics::snapshots::cycles());
     all.extend(crate::analytics::quality::cycles());
     all.extend(crate::cognition::timeline::cycles());
+    all.extend(crate::outreach::delivery::cycles());
+    all.extend(crate::notifications::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

@@ -36,7 +36,8 @@ const RULES: &[Rule] = &[
     },
     Rule {
         module: "chat::",
-        allowed: &["chat/", "api/", "web/", "jobs/", "llm/offline/", "app.rs", "main.rs"],
+        // Outreach and the messaging channels feed inbound messages into the pipeline.
+        allowed: &["chat/", "api/", "web/", "jobs/", "llm/offline/", "outreach/", "telegram/", "app.rs", "main.rs"],
         why: "memory and cognition sit below the chat pipeline",
     },
 ];

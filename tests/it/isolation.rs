@@ -73,15 +73,39 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    // An outreach proposal of Alice's agent, for the outreach routes.
+    let a_outreach = uuid::Uuid::now_v7();
+    sqlx::query(
+        "INSERT INTO outreach_threads (agent_id, id, tenant_id, status, target_email, purpose, subject, body, drafted_by)
+         SELECT id, $1, tenant_id, 'proposed', 'bob@example.org', 'hello', 'Hi', 'Hello', 'owner' FROM agents WHERE id = $2",
+    )
+    .bind(a_outreach)
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
+    let a_notification = uuid::Uuid::now_v7();
+    sqlx::query("INSERT INTO notifications (agent_id, id, kind, urgent, title, body) VALUES ($1, $2, 'escalation', true, 'Alice', 'x')")
+        .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+        .bind(a_notification)
+        .execute(app.pool())
+        .await
+        .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
     let doc = miniclaw::api::openapi();
     let mut checked = 0;
     for (path, item) in &doc.paths.paths {
-        if !path.contains('{') || path.starts_with("/v1/admin") || path.starts_with("/v1/vertical-metrics/") {
-            // No ids; operator routes (not tenant-scoped); or a vertical's name, which always
-            // answers for the caller's own tenant (`analytics::vertical_metrics_…`).
+        if !path.contains('{')
+            || path.starts_with("/v1/admin")
+            || path.starts_with("/v1/vertical-metrics/")
+            || path.starts_with("/webhooks/")
+        {
+            // No ids; operator routes (not tenant-scoped); a vertical's name, which always
+            // answers for the caller's own tenant (`analytics::vertical_metrics_…`); or provider
+            // webhooks (authenticated by their own secrets, not by tenant credentials; their
+            // own tests refuse a wrong secret).
             continue;
         }
         let url = path
@@ -93,7 +117,9 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{task}", &a_task.to_string())
             .replace("{draft}", &a_draft)
             .replace("{tid}", &a_tx.to_string())
-            .replace("{eid}", &a_external.to_string());
+            .replace("{eid}", &a_external.to_string())
+            .replace("{oid}", &a_outreach.to_string())
+            .replace("{nid}", &a_notification.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

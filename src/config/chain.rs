@@ -88,7 +88,9 @@ impl ChainSettings {
                 .ok_or_else(|| {
                     bad(
                         "ERC8004_REGISTRY_ADDRESS",
-                        format!("there is no known IdentityRegistry on chain {chain_id}: set its address"),
+                        format!(
+                            "there is no known IdentityRegistry on chain {chain_id} (EVM_CHAIN_ID): set its address"
+                        ),
                     )
                 })?,
         };

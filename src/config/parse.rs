@@ -181,7 +181,11 @@ mod props {
         ) {
             let map: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
             if let Err(e) = crate::config::Config::from_map(&map) {
-                prop_assert!(env.contains_key(e.var), "{} blamed but not set in {:?}", e.var, env);
+                // The variable to fix is one that was set, or one that a variable that was set
+                // requires (`EVM_CHAIN_ID is required with EVM_RPC_URL`): then the message names
+                // the one that was set.
+                let named = env.contains_key(e.var) || env.keys().any(|k| e.message.contains(k));
+                prop_assert!(named, "{} blamed but neither it nor what requires it is set in {:?}: {}", e.var, env, e.message);
             }
         }
     }

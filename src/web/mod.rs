@@ -16,6 +16,8 @@ mod keys;
 mod memories;
 mod mind;
 mod notice;
+mod notifications;
+mod outreach;
 mod pages;
 mod poc;
 mod soul;
@@ -64,6 +66,18 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/wallet/transactions/{tid}", post(wallet::decide))
         .route("/agents/{id}/wallet/external", post(wallet::add_external))
         .route("/agents/{id}/wallet/external/{eid}/remove", post(wallet::remove_external))
+        .route("/agents/{id}/outreach", get(outreach::show).post(outreach::propose))
+        .route("/agents/{id}/outreach/sender", post(outreach::save_sender))
+        .route("/agents/{id}/outreach/{oid}", get(outreach::thread).post(outreach::edit))
+        .route("/agents/{id}/outreach/{oid}/approve", post(outreach::approve))
+        .route("/agents/{id}/outreach/{oid}/reject", post(outreach::reject))
+        .route("/agents/{id}/outreach/{oid}/reply", post(outreach::reply))
+        .route("/agents/{id}/outreach/{oid}/close", post(outreach::close))
+        .route("/agents/{id}/notifications", get(notifications::show))
+        .route("/agents/{id}/notifications/read-all", post(notifications::read_all))
+        .route("/agents/{id}/notifications/{nid}/read", post(notifications::read))
+        .route("/agents/{id}/telegram", post(notifications::connect_telegram))
+        .route("/agents/{id}/telegram/disconnect", post(notifications::disconnect_telegram))
         .route("/agents/{id}/mind/compile", post(mind::compile))
         .route("/agents/{id}/tasks", post(mind::add_task))
         .route("/agents/{id}/tasks/{task}/move", post(mind::move_task))

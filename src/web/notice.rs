@@ -44,6 +44,18 @@ pub enum Notice {
     ExternalRemoved,
     TaskAdded,
     TaskMoved,
+    ProposalReady,
+    ProposalSaved,
+    OutreachApproved,
+    OutreachRejected,
+    ReplyQueued,
+    ThreadClosed,
+    SenderSaved,
+    NotificationRead,
+    /// This many notifications marked read.
+    AllRead(u32),
+    TelegramConnected,
+    TelegramDisconnected,
 }
 
 impl Notice {
@@ -73,6 +85,17 @@ impl Notice {
             Notice::ExternalRemoved => "external_removed".into(),
             Notice::TaskAdded => "task_added".into(),
             Notice::TaskMoved => "task_moved".into(),
+            Notice::ProposalReady => "proposal_ready".into(),
+            Notice::ProposalSaved => "proposal_saved".into(),
+            Notice::OutreachApproved => "outreach_approved".into(),
+            Notice::OutreachRejected => "outreach_rejected".into(),
+            Notice::ReplyQueued => "reply_queued".into(),
+            Notice::ThreadClosed => "thread_closed".into(),
+            Notice::SenderSaved => "sender_saved".into(),
+            Notice::NotificationRead => "notification_read".into(),
+            Notice::AllRead(n) => format!("all_read:{n}"),
+            Notice::TelegramConnected => "telegram_connected".into(),
+            Notice::TelegramDisconnected => "telegram_disconnected".into(),
         }
     }
 
@@ -106,6 +129,17 @@ impl Notice {
             ("external_removed", 0) => Notice::ExternalRemoved,
             ("task_added", 0) => Notice::TaskAdded,
             ("task_moved", 0) => Notice::TaskMoved,
+            ("proposal_ready", 0) => Notice::ProposalReady,
+            ("proposal_saved", 0) => Notice::ProposalSaved,
+            ("outreach_approved", 0) => Notice::OutreachApproved,
+            ("outreach_rejected", 0) => Notice::OutreachRejected,
+            ("reply_queued", 0) => Notice::ReplyQueued,
+            ("thread_closed", 0) => Notice::ThreadClosed,
+            ("sender_saved", 0) => Notice::SenderSaved,
+            ("notification_read", 0) => Notice::NotificationRead,
+            ("all_read", 1) => Notice::AllRead(num(0)?),
+            ("telegram_connected", 0) => Notice::TelegramConnected,
+            ("telegram_disconnected", 0) => Notice::TelegramDisconnected,
             _ => return None,
         };
         Some(notice)
@@ -147,6 +181,20 @@ impl Notice {
             Notice::ExternalRemoved => "Owner-held wallet removed.".into(),
             Notice::TaskAdded => "Task added: it waits for your approval on the board.".into(),
             Notice::TaskMoved => "Task updated.".into(),
+            Notice::ProposalReady => "Proposal ready: read it, edit it if you like, then approve or reject it.".into(),
+            Notice::ProposalSaved => "Proposal saved.".into(),
+            Notice::OutreachApproved => "Approved: the email is in the outbox and goes out shortly.".into(),
+            Notice::OutreachRejected => "Proposal rejected.".into(),
+            Notice::ReplyQueued => "Reply queued: it goes out in this thread shortly.".into(),
+            Notice::ThreadClosed => "Thread closed: later replies are not answered.".into(),
+            Notice::SenderSaved => "Sender identity saved for all your agents.".into(),
+            Notice::NotificationRead => "Marked read.".into(),
+            Notice::AllRead(n) => format!("{n} notification(s) marked read."),
+            Notice::TelegramConnected => {
+                "Bot connected: send it the /start message below from your own Telegram to get notifications there."
+                    .into()
+            }
+            Notice::TelegramDisconnected => "Bot disconnected: its token is forgotten.".into(),
         }
     }
 
@@ -186,6 +234,17 @@ mod tests {
             Notice::ExternalRemoved,
             Notice::TaskAdded,
             Notice::TaskMoved,
+            Notice::ProposalReady,
+            Notice::ProposalSaved,
+            Notice::OutreachApproved,
+            Notice::OutreachRejected,
+            Notice::ReplyQueued,
+            Notice::ThreadClosed,
+            Notice::SenderSaved,
+            Notice::NotificationRead,
+            Notice::AllRead(7),
+            Notice::TelegramConnected,
+            Notice::TelegramDisconnected,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

@@ -31,13 +31,19 @@ pub(super) fn forbidden_csrf() -> Response {
         .into_response()
 }
 
-/// The message of a validation error, for showing next to a form.
+/// The message of an error the owner can act on (a validation error, a conflict, a limit, a
+/// service that is not configured or not answering), for showing next to a form.
 pub(super) fn message_of(e: &ApiError) -> Option<String> {
     match e {
         ApiError::BadRequest { message, .. }
         | ApiError::Unprocessable { message, .. }
         | ApiError::Conflict(message)
-        | ApiError::Unauthorized(message) => Some(message.clone()),
+        | ApiError::Unauthorized(message)
+        | ApiError::Unavailable(message)
+        | ApiError::BadGateway(message)
+        | ApiError::Refused { message, .. } => Some(message.clone()),
+        // A limit the owner reached (the daily email limit, say) says when it lifts.
+        ApiError::RateLimited { message: Some(message), .. } => Some(message.clone()),
         _ => None,
     }
 }

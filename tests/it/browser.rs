@@ -104,3 +104,40 @@ async fn an_agent_spawned_from_a_brief_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "spawn.mjs", "spawn flow: ok").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outreach_escalation_notifications_and_telegram_in_a_browser() {
+    use crate::email_support::{SmtpServer, python};
+    use crate::outreach::SECRET;
+    use crate::telegram::{FakeBot, TOKEN};
+    let smtp = SmtpServer::start();
+    let (bot, bot_base) = FakeBot::start().await;
+    let app = TestApp::builder()
+        .with_worker()
+        .env("SMTP_URL", &smtp.url())
+        .env("RESEND_WEBHOOK_SECRET", SECRET)
+        .env("MINICLAW_EMAIL_FROM", "agents@outreach.example.com")
+        .env("TELEGRAM_API_BASE", &bot_base)
+        .spawn()
+        .await;
+    let python = python();
+    let env = [("SVIX_SECRET", SECRET), ("PYTHON", python.as_str()), ("BOT_TOKEN", TOKEN)];
+    run_flow_with(&app, "outreach.mjs", "outreach flow: ok", &env).await;
+
+    // What reached the SMTP server for Bob: the approved proposal with its edited subject, then
+    // the owner's rewritten reply, threaded on the first.
+    let bob: Vec<_> = smtp.messages().into_iter().filter(|m| m.rcpt_tos == ["bob@example.org"]).collect();
+    assert_eq!(bob.len(), 2, "{bob:#?}");
+    assert_eq!(bob[0].header("Subject").as_deref(), Some("The reading club on Thursday"));
+    let first = bob[0].header("Message-ID").expect("a Message-ID");
+    assert_eq!(bob[1].header("Subject").as_deref(), Some("Re: The reading club on Thursday"));
+    assert!(bob[1].header("References").is_some_and(|r| r.contains(&first)), "{}", bob[1].raw);
+    assert!(bob[1].body_text().contains("Middlemarch this month"), "{}", bob[1].raw);
+    // The bot was checked, its webhook registered with a secret, then removed.
+    assert_eq!(bot.calls("getMe").len(), 1, "the malformed token never reached Telegram");
+    let hooks = bot.calls("setWebhook");
+    assert_eq!(hooks.len(), 1);
+    assert!(hooks[0]["url"].as_str().unwrap().contains("/webhooks/telegram/"), "{hooks:?}");
+    assert!(hooks[0]["secret_token"].as_str().is_some_and(|s| s.len() >= 32));
+    assert_eq!(bot.calls("deleteWebhook").len(), 1);
+}

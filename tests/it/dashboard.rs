@@ -31,6 +31,17 @@ const POSTS: &[&str] = &[
     "/agents/{id}/memories/{x}/delete",
     "/agents/{id}/knowledge",
     "/agents/{id}/knowledge/url",
+    "/agents/{id}/outreach",
+    "/agents/{id}/outreach/sender",
+    "/agents/{id}/outreach/{x}",
+    "/agents/{id}/outreach/{x}/approve",
+    "/agents/{id}/outreach/{x}/reject",
+    "/agents/{id}/outreach/{x}/reply",
+    "/agents/{id}/outreach/{x}/close",
+    "/agents/{id}/notifications/read-all",
+    "/agents/{id}/notifications/{x}/read",
+    "/agents/{id}/telegram",
+    "/agents/{id}/telegram/disconnect",
 ];
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
@@ -95,8 +106,20 @@ async fn every_session_form_post_needs_the_sessions_csrf_token() {
 async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
     let (app, alice, mallory, agent) = alice_and_mallory().await;
     let memory = Uuid::now_v7().to_string();
-    let pages =
-        ["", "/keys", "/activity", "/chat", "/soul", "/mind", "/poc", "/memories", &format!("/memories/{memory}")];
+    let pages = [
+        "",
+        "/keys",
+        "/activity",
+        "/chat",
+        "/soul",
+        "/mind",
+        "/poc",
+        "/memories",
+        &format!("/memories/{memory}"),
+        "/outreach",
+        &format!("/outreach/{memory}"),
+        "/notifications",
+    ];
     for page in pages {
         let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/agents/{agent}{page}"))).await;
         assert_eq!(r.status, 404, "Mallory GET {page}: {}", r.text);
@@ -104,6 +127,9 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
         let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/agents/not-an-id{page}"))).await;
         assert_eq!(r.status, 404, "Alice GET not-an-id{page}: {}", r.text);
     }
+    // Alice's own agent with a thread id it does not have: the same not-found page.
+    let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/agents/{agent}/outreach/{memory}"))).await;
+    assert_eq!(r.status, 404, "{}", r.text);
     // Mallory's own, valid token does not let her post to Alice's agent.
     let token = csrf_of(&app, &mallory).await;
     for path in POSTS.iter().filter(|p| p.contains("{id}")) {

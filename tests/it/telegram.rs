@@ -17,11 +17,11 @@ use serde_json::{Value, json};
 use crate::common::{OwnedAgent, TestApp};
 use crate::email_support::eventually;
 
-const TOKEN: &str = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
+pub const TOKEN: &str = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 
 /// The fake Bot API: the calls it got, as (method, body).
 #[derive(Clone, Default)]
-struct FakeBot {
+pub struct FakeBot {
     calls: Arc<Mutex<Vec<(String, Value)>>>,
 }
 
@@ -54,7 +54,7 @@ async fn bot_method(
 }
 
 impl FakeBot {
-    async fn start() -> (FakeBot, String) {
+    pub async fn start() -> (FakeBot, String) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let fake = FakeBot::default();
@@ -63,7 +63,7 @@ impl FakeBot {
         (fake, base)
     }
 
-    fn calls(&self, method: &str) -> Vec<Value> {
+    pub fn calls(&self, method: &str) -> Vec<Value> {
         self.calls.lock().unwrap().iter().filter(|(m, _)| m == method).map(|(_, b)| b.clone()).collect()
     }
 }

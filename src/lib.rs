@@ -29,6 +29,7 @@ pub mod memory;
 pub mod notifications;
 pub mod outreach;
 pub mod poc;
+pub mod proactive;
 pub mod secrets;
 pub mod soul;
 pub mod telegram;

@@ -23,6 +23,7 @@ pub mod openai;
 pub mod outreach;
 pub mod page;
 pub mod poc;
+pub mod proactive;
 pub mod soul;
 pub mod spawn;
 pub mod tasks;
@@ -80,6 +81,7 @@ pub fn body_limit() -> usize {
         (name = "analytics", description = "What an agent's turns and model calls cost, how fast and how well they went: ranges, daily snapshots, batch efficiency, period comparison"),
         (name = "outreach", description = "Outreach proposals and email threads, the sending quota, the sender identity and the Svix-signed inbound email webhook"),
         (name = "notifications", description = "The owner's notification centre: urgent at once, routine batched into digests"),
+        (name = "proactive", description = "Agents that speak first: check-ins and task suggestions, why each was sent, their outcomes and the trust score"),
         (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
@@ -146,6 +148,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(verification::routes())
         .merge(analytics::routes())
         .merge(tasks::routes())
+        .merge(proactive::routes())
         .merge(spawn::routes())
         .merge(outreach::routes())
         .merge(inbound_email::routes())

@@ -22,6 +22,8 @@ pub const ALL: &[(&str, &str)] = &[
     ("wallet:write", "Send from the agent's wallet"),
     ("tasks:read", "Read tasks"),
     ("tasks:write", "Create and update tasks"),
+    ("proactive:read", "Read the agent's proactive check-ins, suggestions and trust"),
+    ("proactive:write", "Accept or dismiss proactive check-ins"),
     ("*", "Everything above"),
 ];
 

@@ -22,6 +22,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::cognition::timeline::cycles());
     all.extend(crate::outreach::delivery::cycles());
     all.extend(crate::notifications::cycles());
+    all.extend(crate::proactive::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

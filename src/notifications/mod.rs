@@ -35,6 +35,10 @@ pub enum Kind {
     EmailFailed,
     /// An outreach email went out.
     OutreachSent,
+    /// The agent checked in, or suggested a task, on its own (X7).
+    CheckIn,
+    /// An urgent proactive reminder: a deadline within a day, or a reminder the owner asked for.
+    Reminder,
 }
 
 impl Kind {
@@ -46,11 +50,13 @@ impl Kind {
             Kind::RegistrationFailed => "registration_failed",
             Kind::EmailFailed => "email_failed",
             Kind::OutreachSent => "outreach_sent",
+            Kind::CheckIn => "check_in",
+            Kind::Reminder => "reminder",
         }
     }
 
     pub fn urgent(self) -> bool {
-        !matches!(self, Kind::OutreachSent)
+        !matches!(self, Kind::OutreachSent | Kind::CheckIn)
     }
 }
 

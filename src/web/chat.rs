@@ -21,6 +21,8 @@ pub struct MessageView {
     pub message: ChatMessage,
     /// A completed reply's metadata, read back from its row.
     pub meta: Option<ReplyMeta>,
+    /// Why the agent wrote this on its own, for a proactive message (X7).
+    pub proactive: Option<String>,
 }
 
 #[derive(Template)]
@@ -65,9 +67,10 @@ async fn page(
                     .into_iter()
                     .rev()
                     .map(|m| {
-                        let meta = (m.role == "assistant" && m.status == "complete")
+                        let proactive = m.meta["proactive"]["why"].as_str().map(str::to_string);
+                        let meta = (m.role == "assistant" && m.status == "complete" && proactive.is_none())
                             .then(|| serde_json::from_value::<ReplyMeta>(m.meta.clone()).unwrap_or_default());
-                        MessageView { message: m, meta }
+                        MessageView { message: m, meta, proactive }
                     })
                     .collect();
                 (Some(c), views)

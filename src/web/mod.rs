@@ -20,6 +20,7 @@ mod notifications;
 mod outreach;
 mod pages;
 mod poc;
+mod proactive;
 mod soul;
 mod spawn;
 mod timeline;
@@ -73,6 +74,9 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/outreach/{oid}/reject", post(outreach::reject))
         .route("/agents/{id}/outreach/{oid}/reply", post(outreach::reply))
         .route("/agents/{id}/outreach/{oid}/close", post(outreach::close))
+        .route("/agents/{id}/proactive", get(proactive::show).post(proactive::save))
+        .route("/agents/{id}/proactive/{pid}/accept", post(proactive::accept))
+        .route("/agents/{id}/proactive/{pid}/dismiss", post(proactive::dismiss))
         .route("/agents/{id}/notifications", get(notifications::show))
         .route("/agents/{id}/notifications/read-all", post(notifications::read_all))
         .route("/agents/{id}/notifications/{nid}/read", post(notifications::read))

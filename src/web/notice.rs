@@ -56,6 +56,9 @@ pub enum Notice {
     AllRead(u32),
     TelegramConnected,
     TelegramDisconnected,
+    ProactiveSaved,
+    ProactiveAccepted,
+    ProactiveDismissed,
 }
 
 impl Notice {
@@ -96,6 +99,9 @@ impl Notice {
             Notice::AllRead(n) => format!("all_read:{n}"),
             Notice::TelegramConnected => "telegram_connected".into(),
             Notice::TelegramDisconnected => "telegram_disconnected".into(),
+            Notice::ProactiveSaved => "proactive_saved".into(),
+            Notice::ProactiveAccepted => "proactive_accepted".into(),
+            Notice::ProactiveDismissed => "proactive_dismissed".into(),
         }
     }
 
@@ -140,6 +146,9 @@ impl Notice {
             ("all_read", 1) => Notice::AllRead(num(0)?),
             ("telegram_connected", 0) => Notice::TelegramConnected,
             ("telegram_disconnected", 0) => Notice::TelegramDisconnected,
+            ("proactive_saved", 0) => Notice::ProactiveSaved,
+            ("proactive_accepted", 0) => Notice::ProactiveAccepted,
+            ("proactive_dismissed", 0) => Notice::ProactiveDismissed,
             _ => return None,
         };
         Some(notice)
@@ -195,6 +204,9 @@ impl Notice {
                     .into()
             }
             Notice::TelegramDisconnected => "Bot disconnected: its token is forgotten.".into(),
+            Notice::ProactiveSaved => "Saved.".into(),
+            Notice::ProactiveAccepted => "Thanks: trust +0.05.".into(),
+            Notice::ProactiveDismissed => "Noted: trust −0.05.".into(),
         }
     }
 
@@ -245,6 +257,9 @@ mod tests {
             Notice::AllRead(7),
             Notice::TelegramConnected,
             Notice::TelegramDisconnected,
+            Notice::ProactiveSaved,
+            Notice::ProactiveAccepted,
+            Notice::ProactiveDismissed,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

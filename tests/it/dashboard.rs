@@ -42,6 +42,9 @@ const POSTS: &[&str] = &[
     "/agents/{id}/notifications/{x}/read",
     "/agents/{id}/telegram",
     "/agents/{id}/telegram/disconnect",
+    "/agents/{id}/proactive",
+    "/agents/{id}/proactive/{x}/accept",
+    "/agents/{id}/proactive/{x}/dismiss",
 ];
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
@@ -119,6 +122,7 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
         "/outreach",
         &format!("/outreach/{memory}"),
         "/notifications",
+        "/proactive",
     ];
     for page in pages {
         let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/agents/{agent}{page}"))).await;

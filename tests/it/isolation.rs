@@ -92,6 +92,19 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .execute(app.pool())
         .await
         .unwrap();
+    // A sent proactive check-in of Alice's agent, for the proactive routes.
+    let a_proactive = uuid::Uuid::now_v7();
+    sqlx::query(
+        "INSERT INTO proactive_items (agent_id, id, kind, source, signal, gap, urgency, level, rule, message, timing,
+                                      status, dedup_key, created_at, sent_at)
+         VALUES ($1, $2, 'check_in', 'gap_scanner', 'stale', 'Alice', 'medium', 'information', 'r', 'Alice?',
+                 'active_hours', 'sent', 'isolation', now(), now())",
+    )
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .bind(a_proactive)
+    .execute(app.pool())
+    .await
+    .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -120,7 +133,8 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{tid}", &a_tx.to_string())
             .replace("{eid}", &a_external.to_string())
             .replace("{oid}", &a_outreach.to_string())
-            .replace("{nid}", &a_notification.to_string());
+            .replace("{nid}", &a_notification.to_string())
+            .replace("{pid}", &a_proactive.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

@@ -41,6 +41,7 @@ mod openapi;
 mod outreach;
 mod packaging;
 mod poc;
+mod proactive;
 mod processes;
 mod secrets;
 mod soul;

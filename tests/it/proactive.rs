@@ -241,6 +241,30 @@ async fn accepting_and_dismissing_move_trust_and_stop_turns_the_dial_down() {
 }
 
 #[tokio::test]
+async fn a_reminder_the_owner_asked_for_becomes_a_task_suggestion_whose_approval_counts_as_accepted() {
+    let a = agent(json!({ "proactiveness": "conservative" })).await;
+    let (deps, id) = (deps(&a), agent_id(&a));
+    say(&a, "Remind me to water the tomatoes. It has been so dry.", None, 1).await;
+    let now = Utc::now();
+    let report = scan::scan(&deps, id, now).await.unwrap();
+    assert_eq!(report.thoughts, 1, "an explicit reminder passes even the conservative dial: {report:?}");
+    assert_eq!(deliver::deliver_and_settle(&deps, now).await.unwrap().delivered, 1);
+    let sent = items(&a, "sent").await;
+    assert_eq!((sent[0]["kind"].as_str(), sent[0]["signal"].as_str()), (Some("task"), Some("reminder")));
+    let task = sent[0]["task_id"].as_str().expect("the suggested task");
+    let tasks = a.call(Method::GET, "/tasks", None).await.json();
+    let t = tasks.as_array().unwrap().iter().find(|t| t["id"] == task).expect("listed");
+    assert_eq!((t["title"].as_str(), t["status"].as_str()), (Some("Water the tomatoes"), Some("pending")));
+
+    // The owner approves it: the suggestion was accepted, trust +0.05.
+    let r = a.call(Method::POST, &format!("/tasks/{task}/transition"), Some(json!({ "to": "approved" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(deliver::deliver_and_settle(&deps, Utc::now()).await.unwrap().resolved, 1);
+    assert_eq!(items(&a, "accepted").await.len(), 1);
+    assert!((summary(&a).await["trust"].as_f64().unwrap() - 0.55).abs() < 1e-6);
+}
+
+#[tokio::test]
 async fn the_proactive_routes_need_their_scopes_and_check_their_input() {
     let a = agent(json!({})).await;
     let (_, reader) = a.app.create_key(&a.owner, &a.id, &["proactive:read"]).await;

@@ -10,6 +10,10 @@
 //!    hundred times the real cycles' rate) run by one worker (the default 4 slots) for 150 s;
 //!    queue lag (start − due) p50/p99 over the jobs due after the first 30 s.
 //! 3. Peak: 20,000 jobs due at once; how many jobs per second the worker drains.
+//! 4. The proactive idle gate (X7): every agent has an owner conversation of 20 messages from
+//!    three days ago, already scanned and thought about; 1% wrote two minutes ago. How many
+//!    scans the sweep queues (against one per agent without the gate) and how long its gate
+//!    query takes (`B5_ONLY=idle_gate` runs only this figure).
 
 mod support;
 
@@ -67,6 +71,8 @@ fn main() -> anyhow::Result<()> {
             .execute(&pool)
             .await?;
 
+        let only_gate = std::env::var("B5_ONLY").as_deref() == Ok("idle_gate");
+        if !only_gate {
         // 1. The real cycles' spread.
         let t = Instant::now();
         let added = schedule::ensure_all_agents(&pool, &Registry::builtin()).await?;
@@ -146,6 +152,56 @@ fn main() -> anyhow::Result<()> {
         cancel.cancel();
         task.await??;
         println!("{{\"peak_jobs\":{},\"drain_s\":{secs:.1},\"peak_jobs_per_s\":{:.0}}}", AGENTS * 2, (AGENTS * 2) as f64 / secs);
+        }
+
+        // 4. The proactive idle gate.
+        sqlx::query("DELETE FROM jobs").execute(&pool).await?;
+        sqlx::query(
+            "INSERT INTO conversations (id, agent_id, title, channel, message_count, owner_private)
+             SELECT gen_random_uuid(), a, 'bench', 'web', 20, true FROM unnest($1::uuid[]) a",
+        )
+        .bind(&ids)
+        .execute(&pool)
+        .await?;
+        sqlx::query(
+            "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, created_at)
+             SELECT gen_random_uuid(), c.id, c.agent_id, g, 'user', 'an old message', 'complete', 'web',
+                    now() - interval '3 days' + g * interval '1 minute'
+               FROM conversations c, generate_series(0, 19) g",
+        )
+        .execute(&pool)
+        .await?;
+        sqlx::query(
+            "INSERT INTO agent_proactive (agent_id, scanned_through, last_thought_at)
+             SELECT a, now() - interval '3 days' + interval '19 minutes', now() - interval '2 days' FROM unnest($1::uuid[]) a",
+        )
+        .bind(&ids)
+        .execute(&pool)
+        .await?;
+        let active = &ids[..AGENTS / 100];
+        sqlx::query(
+            "INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, created_at)
+             SELECT gen_random_uuid(), c.id, c.agent_id, 20, 'user', 'a new message', 'complete', 'web', now() - interval '2 minutes'
+               FROM conversations c WHERE c.agent_id = ANY($1)",
+        )
+        .bind(active)
+        .execute(&pool)
+        .await?;
+        sqlx::query("ANALYZE").execute(&pool).await?;
+        let mut times = Vec::new();
+        let mut queued = 0;
+        for _ in 0..7 {
+            let t = Instant::now();
+            queued = miniclaw::proactive::agents_to_scan(&pool, Utc::now()).await?.len();
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{{\"idle_gate_agents\":{AGENTS},\"wrote_recently\":{},\"scans_queued\":{queued},\"without_gate\":{AGENTS},\"gate_ms_p50\":{:.1},\"gate_ms_max\":{:.1}}}",
+            active.len(),
+            percentile(&times, 0.5),
+            times.last().copied().unwrap_or(f64::NAN)
+        );
         Ok(())
     })
 }

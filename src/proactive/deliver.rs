@@ -42,6 +42,7 @@ pub async fn deliver_and_settle(deps: &Deps, now: DateTime<Utc>) -> anyhow::Resu
     let due = sqlx::query!(
         r#"SELECT i.agent_id, i.id FROM proactive_items i
             WHERE i.status = 'scheduled'
+              AND EXISTS (SELECT 1 FROM agents a WHERE a.id = i.agent_id AND a.active AND a.deleted_at IS NULL)
               AND (i.deliver_at <= $1
                    OR (i.deliver_at IS NULL AND EXISTS (
                        SELECT 1 FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id

@@ -31,7 +31,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         module: "cognition::",
-        allowed: &["cognition/", "api/", "web/", "jobs/", "chat/", "main.rs"],
+        allowed: &["cognition/", "api/", "web/", "jobs/", "chat/", "proactive/", "main.rs"],
         why: "memory and the gateway sit below the cognition cycles (memory publishes jobs instead)",
     },
     Rule {

@@ -179,7 +179,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 10 {
+        if cycles.len() == 11 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -198,7 +198,8 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "memory_hits",
             "memory_index",
             "notification_flush",
-            "pipeline_health"
+            "pipeline_health",
+            "proactive_sweep"
         ]
     );
 }

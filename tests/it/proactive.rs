@@ -108,6 +108,16 @@ async fn a_question_left_unanswered_yesterday_becomes_one_next_morning_check_in_
         n.as_array().unwrap().iter().any(|n| n["kind"] == "check_in" && n["body"].as_str().unwrap().contains("Why:"))
     );
 
+    // The dashboard shows it with why, and the owner can say whether it helped.
+    let page = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/proactive", a.id))).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert!(page.text.contains("pharmacy on Elm Street") && page.text.contains("data-testid=\"proactive-accept\""));
+    let chat = a
+        .app
+        .send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/chat?c={conversation}", a.id)))
+        .await;
+    assert!(chat.text.contains("data-testid=\"proactive-why\""), "the chat says why it wrote on its own");
+
     // Left alone for two more days: nothing more, and the unanswered check-in costs trust.
     let later = when + Duration::days(2);
     assert!(proactive::agents_to_scan(a.app.pool(), later).await.unwrap().is_empty(), "an idle agent is not scanned");

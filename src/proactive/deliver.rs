@@ -54,10 +54,25 @@ pub async fn deliver_and_settle(deps: &Deps, now: DateTime<Utc>) -> anyhow::Resu
     .fetch_all(pool)
     .await?;
     for d in due {
-        match deliver(deps, AgentId(d.agent_id), d.id, now).await? {
-            Delivered::Sent => report.delivered += 1,
-            Delivered::Postponed => report.postponed += 1,
-            Delivered::Gone => {}
+        let agent = AgentId(d.agent_id);
+        match deliver(deps, agent, d.id, now).await {
+            Ok(Delivered::Sent) => report.delivered += 1,
+            Ok(Delivered::Postponed) => report.postponed += 1,
+            Ok(Delivered::Gone) => {}
+            // One item that cannot go out (its task refused, say) must not hold up the rest:
+            // it is set aside with the reason, and the sweep goes on.
+            Err(e) => {
+                tracing::warn!(agent.id = %agent, item.id = %d.id, error = %e, "a proactive item could not be delivered");
+                sqlx::query!(
+                    "UPDATE proactive_items SET status = 'suppressed', status_reason = $3
+                      WHERE agent_id = $1 AND id = $2 AND status = 'scheduled'",
+                    agent as _,
+                    d.id,
+                    format!("could not be delivered: {}", e.to_string().chars().take(300).collect::<String>())
+                )
+                .execute(pool)
+                .await?;
+            }
         }
     }
     report.resolved = settle(pool, now).await?;
@@ -124,7 +139,7 @@ async fn deliver(deps: &Deps, agent: AgentId, id: Uuid, now: DateTime<Utc>) -> a
         tx.commit().await?;
         let input = TaskInput {
             title: Some(item.gap.clone()),
-            detail: Some(format!("Suggested by the agent: {why}")),
+            detail: Some(format!("Suggested by the agent: {why}").chars().take(1_900).collect()),
             due_at: None,
         };
         let task = tasks::create(pool, a.tenant, agent, &origin(), Mover::Agent, input).await?;

@@ -492,7 +492,10 @@ async fn act(
         Ok(rule) => ("scheduled", rule, None),
         Err(reason) => ("suppressed", "held back".to_string(), Some(reason)),
     };
-    let rule = if justification.trim().is_empty() { rule } else { format!("{rule}; {}", justification.trim()) };
+    let rule = match one_line(justification, 300) {
+        j if j.is_empty() => rule,
+        j => format!("{rule}; {j}"),
+    };
     let timing = f.timing(level);
     let deliver_at = day.deliver_at(timing, now);
     let stored = sqlx::query_scalar!(
@@ -562,8 +565,9 @@ fn after_any<'a>(lower: &str, original: &'a str, markers: &[&str]) -> Option<&'a
     markers.iter().find_map(|m| lower.find(m).map(|i| original[i + m.len()..].trim())).filter(|r| r.len() > 2)
 }
 
+/// A task title from the owner's words (tasks take 200 characters at most).
 fn capitalised(s: &str) -> String {
-    let s = one_line(s, 200);
+    let s = one_line(s, 180);
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

@@ -275,6 +275,33 @@ async fn a_reminder_the_owner_asked_for_becomes_a_task_suggestion_whose_approval
 }
 
 #[tokio::test]
+async fn an_item_that_cannot_be_delivered_is_set_aside_and_the_rest_go_out() {
+    let a = agent(json!({})).await;
+    let deps = deps(&a);
+    // A task suggestion with no title (tasks refuse it) and a check-in, both due now.
+    for (kind, gap, key) in [("task", "", "broken"), ("check_in", "The garden plan", "fine")] {
+        sqlx::query(
+            "INSERT INTO proactive_items (agent_id, id, kind, source, signal, gap, urgency, level, rule, message, timing,
+                                          deliver_at, dedup_key, created_at)
+             VALUES ($1, $2, $3, 'gap_scanner', 'stale', $4, 'medium', 'information', 'r', 'Still on your mind?',
+                     'active_hours', now() - interval '1 minute', $5, now())",
+        )
+        .bind(a.id.parse::<uuid::Uuid>().unwrap())
+        .bind(uuid::Uuid::now_v7())
+        .bind(kind)
+        .bind(gap)
+        .bind(key)
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    }
+    let sweep = deliver::deliver_and_settle(&deps, Utc::now()).await.unwrap();
+    assert_eq!(sweep.delivered, 1, "{sweep:?}");
+    let held = items(&a, "suppressed").await;
+    assert!(held[0]["status_reason"].as_str().unwrap().starts_with("could not be delivered"), "{}", held[0]);
+}
+
+#[tokio::test]
 async fn the_proactive_routes_need_their_scopes_and_check_their_input() {
     let a = agent(json!({})).await;
     let (_, reader) = a.app.create_key(&a.owner, &a.id, &["proactive:read"]).await;

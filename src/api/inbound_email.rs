@@ -14,7 +14,8 @@ use crate::app::AppState;
 use crate::email::resend::Resend;
 use crate::email::svix::{self, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::outreach::inbound::{self, InboundEmail, Outcome, Payload};
+use crate::outreach::inbound::{self, Outcome};
+use crate::outreach::payload::{self, InboundEmail, Payload};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(inbound_email))
@@ -61,7 +62,7 @@ async fn inbound_email(
     )?;
     let svix_id = id.unwrap_or_default().trim().to_string();
     let value: serde_json::Value = super::extract::from_bytes(&body)?;
-    let email = match inbound::parse(&value)? {
+    let email = match payload::parse(&value)? {
         Payload::Plain(email) => email,
         Payload::OtherEvent(kind) => {
             tracing::info!(event = %kind, "inbound email webhook: event ignored");
@@ -79,7 +80,7 @@ async fn inbound_email(
                 tracing::warn!(%reason, "inbound email webhook: Resend did not return the email");
                 ApiError::BadGateway(reason)
             })?;
-            inbound::from_resend(received)
+            payload::from_resend(received)
         }
     };
     let request_id = headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);

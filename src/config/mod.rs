@@ -12,6 +12,7 @@ mod caps;
 mod chain;
 mod email;
 mod parse;
+mod secret;
 mod streams;
 
 pub use caps::Caps;
@@ -21,26 +22,8 @@ pub use email::{EmailSettings, SmtpTls};
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
+pub use secret::Secret;
 pub use streams::StreamLimits;
-
-/// A secret string whose `Debug` never prints the value.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Self(value.into())
-    }
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(***)")
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EmbedderKind {

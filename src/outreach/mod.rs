@@ -8,6 +8,7 @@
 //! - `state`: the state machine (pure), `limits`: 5 a day, one first contact per target a week
 //! - `draft`: proposals and the `outreach` role
 //! - `thread`: the owner's actions on a thread and the emails they queue
+//! - `payload`: what a delivery carries (Resend's event or the plain form), the reply without its quote
 //! - `inbound`: a reply's matching, storing and the agent's answer
 //! - `delivery`: the `email_send` job that drains the outbox
 
@@ -15,6 +16,7 @@ pub mod delivery;
 pub mod draft;
 pub mod inbound;
 pub mod limits;
+pub mod payload;
 pub mod state;
 pub mod thread;
 

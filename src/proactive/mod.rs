@@ -4,7 +4,9 @@
 //!
 //! - `rules`: levels, the dial, trust deltas, reading an answer, affect valence and EMAs (pure)
 //! - `timing`: urgent_now, next_morning, active_hours, next_active, quiet hours (pure)
-//! - `scan`: search (SQL), diagnose (`gap_diagnosis`), act; inner thoughts
+//! - `found`: a finding: its signal, level, timing and what the agent says about it
+//! - `scan`: search (SQL), diagnose (`gap_diagnosis`), act
+//! - `thoughts`: inner thoughts after a session
 //! - `deliver`: due items into the conversation, notifications and tasks; outcomes
 //!
 //! The `proactive_sweep` cycle (every 5 minutes) delivers and settles, then queues a
@@ -13,8 +15,10 @@
 //! reminded of. An idle agent costs one indexed query and no model call.
 
 pub mod deliver;
+mod found;
 pub mod rules;
 pub mod scan;
+pub mod thoughts;
 pub mod timing;
 
 use std::time::Duration as StdDuration;
@@ -87,8 +91,8 @@ pub async fn agents_to_scan(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<V
                          AND NOT EXISTS (SELECT 1 FROM proactive_items i
                                           WHERE i.agent_id = a.id AND i.dedup_key = 'deadline:' || t.id || ':day')))"#,
         now,
-        scan::SESSION_GAP_MINUTES as i32,
-        scan::THOUGHT_COOLDOWN_HOURS as i32
+        thoughts::SESSION_GAP_MINUTES as i32,
+        thoughts::THOUGHT_COOLDOWN_HOURS as i32
     )
     .fetch_all(pool)
     .await?;

@@ -1,4 +1,5 @@
-//! The gap scanner (seed 000 §5.4.1) and inner thoughts (§5.4.2) of one agent.
+//! The gap scanner of one agent (seed 000 §5.4.1); a scan ends with the inner thoughts of
+//! `thoughts` when a session has ended.
 //!
 //! - *Search*, SQL only: questions the owner asked that the agent could not answer, deadlines of
 //!   open tasks within a week, goals not mentioned for two weeks, and distress in the affect EMAs
@@ -8,27 +9,20 @@
 //! - *Act*: each gap needs a dial level; what the dial and trust let through is scheduled with
 //!   its timing, what they hold is kept as `suppressed` with the reason, so nothing the agent
 //!   does or does not do is unexplained.
-//!
-//! Inner thoughts run once a session has ended (no owner message for 30 minutes), at most every
-//! six hours: follow-ups and to-dos the owner mentioned become check-ins or task suggestions,
-//! unless the owner seems distressed.
 
-use chrono::{DateTime, Datelike, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use super::found::{Found, one_line};
 use super::rules::{self, Level};
-use super::timing::{Day, Timing};
+use super::timing::Day;
 use crate::deps::Deps;
 use crate::ids::{AgentId, TenantId};
 use crate::llm::roles::{GapDiagnosis, Signal};
 use crate::llm::{CallContext, ChatRequest};
 
-/// A session has ended when the owner has not written for this long.
-pub const SESSION_GAP_MINUTES: i64 = 30;
-/// At most one round of inner thoughts per agent in this many hours.
-pub const THOUGHT_COOLDOWN_HOURS: i64 = 6;
 /// A goal not mentioned for this long is stale.
 pub const STALE_DAYS: i64 = 14;
 /// How far back the scanner looks for unanswered questions.
@@ -38,83 +32,6 @@ const DEADLINE_HOURS: i64 = 168;
 
 /// A reply that did not answer: the offline engine, or the model saying it does not know.
 const UNANSWERED: &str = r"(offline engine|i don't know|i do not know|i'm not sure|i am not sure|no idea|i can't (tell|say|answer)|i cannot (tell|say|answer)|don't have (that|any|enough) information)";
-
-/// Something the scanner found, before diagnosis.
-#[derive(Debug, Clone)]
-pub struct Found {
-    /// `deadline`, `unresolved_question`, `stale`, `distress`, `follow_up`, `todo`, `reminder`.
-    pub signal: &'static str,
-    pub description: String,
-    pub due_in_hours: Option<f64>,
-    pub age_days: Option<f64>,
-    pub dedup_key: String,
-    pub conversation_id: Option<Uuid>,
-    /// When the owner said it (questions, follow-ups).
-    pub said_at: Option<DateTime<Utc>>,
-}
-
-impl Found {
-    fn level(&self) -> Level {
-        match self.signal {
-            "deadline" if self.due_in_hours.is_some_and(|h| h <= 24.0) => Level::Urgent,
-            "reminder" => Level::Urgent,
-            "follow_up" => Level::Speculative,
-            _ => Level::Information,
-        }
-    }
-
-    fn timing(&self, level: Level) -> Timing {
-        match (level, self.signal) {
-            (Level::Urgent, _) => Timing::UrgentNow,
-            (_, "unresolved_question") => Timing::NextMorning,
-            (_, "follow_up") => Timing::NextActive,
-            _ => Timing::ActiveHours,
-        }
-    }
-
-    fn kind(&self) -> &'static str {
-        if matches!(self.signal, "todo" | "reminder") { "task" } else { "check_in" }
-    }
-
-    /// What the agent says (or the task's title), grounded in what the owner said.
-    fn message(&self, now: DateTime<Utc>, day: &Day) -> String {
-        let d = &self.description;
-        match self.signal {
-            "unresolved_question" => format!(
-                "You asked me \u{201c}{d}\u{201d} {} and I could not answer it then. Shall we look at it again?",
-                when(self.said_at.unwrap_or(now), now, day)
-            ),
-            "deadline" => {
-                let h = self.due_in_hours.unwrap_or(0.0);
-                let due = if h < 1.0 {
-                    "within the hour".to_string()
-                } else if h <= 24.0 {
-                    format!("in about {h:.0} hours")
-                } else {
-                    format!("in {:.0} days", h / 24.0)
-                };
-                format!("A reminder: \u{201c}{d}\u{201d} is due {due}. Is there anything I can help with?")
-            }
-            "stale" => format!(
-                "You told me {:.0} days ago: \u{201c}{d}\u{201d}. We have not talked about it since. Is it still on your mind?",
-                self.age_days.unwrap_or(STALE_DAYS as f64)
-            ),
-            "distress" => "You seemed to be having a hard time lately. I am here if you want to talk.".to_string(),
-            "follow_up" => format!("You mentioned \u{201c}{d}\u{201d}. How did it go?"),
-            _ => d.clone(),
-        }
-    }
-}
-
-/// "today", "yesterday" or "on Monday", in the owner's timezone.
-fn when(said: DateTime<Utc>, now: DateTime<Utc>, day: &Day) -> String {
-    let (s, n) = (said.with_timezone(&day.tz).date_naive(), now.with_timezone(&day.tz).date_naive());
-    match (n - s).num_days() {
-        0 => "today".into(),
-        1 => "yesterday".into(),
-        _ => format!("on {}", s.weekday()),
-    }
-}
 
 /// The agent as the scanner needs it.
 pub(super) struct AgentRow {
@@ -319,14 +236,6 @@ async fn search(
     Ok(found)
 }
 
-fn one_line(text: &str, max: usize) -> String {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match line.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line,
-    }
-}
-
 /// One ranked gap as the role returns it.
 #[derive(Debug, Deserialize)]
 struct Gap {
@@ -424,7 +333,8 @@ pub async fn scan(deps: &Deps, agent: AgentId, now: DateTime<Utc>) -> anyhow::Re
             if f.kind() == "check_in" && checkins > 0 && f.level() > Level::Urgent {
                 continue;
             }
-            let admitted = act(&mut tx, agent, &a, &day, now, &f, &urgency, &justification).await?;
+            let verdict = Verdict { urgency: &urgency, justification: &justification, hold: None };
+            let admitted = act(&mut tx, agent, &a, &day, now, &f, verdict).await?;
             match admitted {
                 Some(true) => {
                     report.scheduled += 1;
@@ -438,7 +348,7 @@ pub async fn scan(deps: &Deps, agent: AgentId, now: DateTime<Utc>) -> anyhow::Re
         }
         tx.commit().await?;
     }
-    report.thoughts = inner_thoughts(pool, agent, &a, &day, now, distressed).await?;
+    report.thoughts = super::thoughts::inner_thoughts(pool, agent, &a, &day, now, distressed).await?;
     sqlx::query!(
         "UPDATE agent_proactive SET scanned_at = $2, scanned_through = greatest(scanned_through, $3), updated_at = now()
           WHERE agent_id = $1",
@@ -466,33 +376,45 @@ async fn newest_owner_message(
     .await
 }
 
-/// Act: stores the item, scheduled when the dial and trust admit it, else suppressed with the
-/// reason. `Some(true)` scheduled, `Some(false)` suppressed, `None` already known.
-#[expect(clippy::too_many_arguments, reason = "the agent, its day, the moment and the gap with its diagnosis")]
-async fn act(
+/// What the diagnosis said of a finding, and whether something holds it back whatever the dial
+/// says (distress, for inner thoughts).
+#[derive(Default)]
+pub(super) struct Verdict<'a> {
+    pub urgency: &'a str,
+    pub justification: &'a str,
+    pub hold: Option<&'a str>,
+}
+
+/// Act: stores the item, scheduled when nothing holds it and the dial and trust admit it, else
+/// suppressed with the reason. `Some(true)` scheduled, `Some(false)` suppressed, `None` already
+/// known.
+pub(super) async fn act(
     conn: &mut PgConnection,
     agent: AgentId,
     a: &AgentRow,
     day: &Day,
     now: DateTime<Utc>,
     f: &Found,
-    urgency: &str,
-    justification: &str,
+    v: Verdict<'_>,
 ) -> sqlx::Result<Option<bool>> {
     let level = f.level();
-    let urgency = match urgency {
-        "high" | "medium" | "low" => urgency,
+    let urgency = match v.urgency {
+        u @ ("high" | "medium" | "low") => u,
         _ => match level {
             Level::Urgent => "high",
             Level::Information => "medium",
             Level::Speculative => "low",
         },
     };
-    let (status, rule, reason) = match rules::admit(level, &a.dial, a.trust) {
+    let admitted = match v.hold {
+        Some(reason) => Err(reason.to_string()),
+        None => rules::admit(level, &a.dial, a.trust),
+    };
+    let (status, rule, reason) = match admitted {
         Ok(rule) => ("scheduled", rule, None),
         Err(reason) => ("suppressed", "held back".to_string(), Some(reason)),
     };
-    let rule = match one_line(justification, 300) {
+    let rule = match one_line(v.justification, 300) {
         j if j.is_empty() => rule,
         j => format!("{rule}; {j}"),
     };
@@ -524,160 +446,4 @@ async fn act(
     .fetch_optional(&mut *conn)
     .await?;
     Ok(stored.map(|_| status == "scheduled"))
-}
-
-/// A session's follow-ups and to-dos, from the owner's own words (zero model calls).
-pub fn thoughts_of(text: &str) -> Vec<(&'static str, String)> {
-    let mut out = Vec::new();
-    for sentence in text.split(['.', '!', '?', '\n']).map(str::trim).filter(|s| s.len() > 3) {
-        let lower = sentence.to_lowercase();
-        if let Some(rest) = after_any(&lower, sentence, &["remind me to ", "remind me "]) {
-            out.push(("reminder", capitalised(rest)));
-        } else if let Some(rest) = after_any(&lower, sentence, &["i need to ", "i have to ", "i must ", "i should "]) {
-            out.push(("todo", capitalised(rest)));
-        } else if [
-            " tomorrow",
-            " tonight",
-            " next week",
-            " this weekend",
-            " on monday",
-            " on tuesday",
-            " on wednesday",
-            " on thursday",
-            " on friday",
-            " on saturday",
-            " on sunday",
-        ]
-        .iter()
-        .any(|w| format!(" {lower}").contains(w))
-            && (lower.starts_with("i ")
-                || lower.starts_with("i'm ")
-                || lower.starts_with("my ")
-                || lower.contains(" i have "))
-        {
-            out.push(("follow_up", one_line(sentence, 200)));
-        }
-    }
-    out
-}
-
-fn after_any<'a>(lower: &str, original: &'a str, markers: &[&str]) -> Option<&'a str> {
-    markers.iter().find_map(|m| lower.find(m).map(|i| original[i + m.len()..].trim())).filter(|r| r.len() > 2)
-}
-
-/// A task title from the owner's words (tasks take 200 characters at most).
-fn capitalised(s: &str) -> String {
-    let s = one_line(s, 180);
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => s,
-    }
-}
-
-/// Inner thoughts over the session that ended (no owner message for 30 minutes), with the
-/// cooldown; suppressed, and said so, while the owner seems distressed. Returns how many
-/// thoughts were stored.
-async fn inner_thoughts(
-    pool: &sqlx::PgPool,
-    agent: AgentId,
-    a: &AgentRow,
-    day: &Day,
-    now: DateTime<Utc>,
-    distressed: bool,
-) -> anyhow::Result<usize> {
-    let mut tx = pool.begin().await?;
-    let last =
-        sqlx::query_scalar!("SELECT last_thought_at FROM agent_proactive WHERE agent_id = $1 FOR UPDATE", agent as _)
-            .fetch_one(&mut *tx)
-            .await?;
-    if last.is_some_and(|t| t > now - Duration::hours(THOUGHT_COOLDOWN_HOURS)) {
-        return Ok(0);
-    }
-    let messages = sqlx::query!(
-        "SELECT m.id, m.content, m.created_at, m.conversation_id
-           FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
-          WHERE m.agent_id = $1 AND m.role = 'user' AND c.end_user IS NULL
-            AND m.created_at > coalesce($2, $3::timestamptz - interval '2 days') AND m.created_at <= $3
-          ORDER BY m.created_at LIMIT 50",
-        agent as _,
-        last,
-        now
-    )
-    .fetch_all(&mut *tx)
-    .await?;
-    let Some(newest) = messages.last() else { return Ok(0) };
-    if newest.created_at > now - Duration::minutes(SESSION_GAP_MINUTES) {
-        return Ok(0); // the session is still going
-    }
-    let mut stored = 0;
-    for m in &messages {
-        for (i, (signal, description)) in thoughts_of(&m.content).into_iter().enumerate() {
-            let f = Found {
-                signal,
-                description,
-                due_in_hours: None,
-                age_days: None,
-                dedup_key: format!("thought:{}:{i}", m.id),
-                conversation_id: Some(m.conversation_id),
-                said_at: Some(m.created_at),
-            };
-            if distressed {
-                let done = sqlx::query!(
-                    "INSERT INTO proactive_items (agent_id, id, kind, source, signal, gap, urgency, level, rule, message,
-                                                  timing, status, status_reason, conversation_id, dedup_key, created_at)
-                     VALUES ($1, $2, $3, 'inner_thought', $4, $5, 'low', $6, 'held back', $7, 'next_active', 'suppressed',
-                             'the owner seems distressed: no unprompted suggestions for now', $8, $9, $10)
-                     ON CONFLICT (agent_id, dedup_key) DO NOTHING",
-                    agent as _,
-                    Uuid::now_v7(),
-                    f.kind(),
-                    f.signal,
-                    f.description,
-                    f.level().as_str(),
-                    f.message(now, day),
-                    f.conversation_id,
-                    f.dedup_key,
-                    now
-                )
-                .execute(&mut *tx)
-                .await?;
-                stored += done.rows_affected() as usize;
-            } else if act(&mut tx, agent, a, day, now, &f, "", "from the owner's own words in the last session")
-                .await?
-                .is_some()
-            {
-                stored += 1;
-            }
-        }
-    }
-    sqlx::query!(
-        "UPDATE agent_proactive SET last_thought_at = $2, updated_at = now() WHERE agent_id = $1",
-        agent as _,
-        now
-    )
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(stored)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_owners_words_become_follow_ups_todos_and_reminders() {
-        let t =
-            thoughts_of("I have a job interview tomorrow. Remind me to call the dentist! I need to renew my passport.");
-        assert_eq!(
-            t,
-            vec![
-                ("follow_up", "I have a job interview tomorrow".to_string()),
-                ("reminder", "Call the dentist".to_string()),
-                ("todo", "Renew my passport".to_string()),
-            ]
-        );
-        assert!(thoughts_of("The weather is nice. What is the capital of Peru?").is_empty());
-    }
 }

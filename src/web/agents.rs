@@ -178,10 +178,7 @@ pub async fn create_agent(State(state): State<AppState>, Posted { who: web, form
     .await;
     match result {
         Ok(agent) => Ok(Redirect::to(&format!("/agents/{}", agent.id)).into_response()),
-        Err(e) => match message_of(&e) {
-            Some(msg) => Ok(render(NewAgentPage { csrf: web.csrf, form, error: Some(msg) })),
-            None => Err(api_error(e)),
-        },
+        Err(e) => Ok(render(NewAgentPage { csrf: web.csrf, form, error: Some(shown(e)?) })),
     }
 }
 

@@ -125,14 +125,12 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
     .await
     {
         Ok((owner, tenant)) => signed_in(&state, owner.id, tenant.id, "/agents").await,
-        Err(e) => match message_of(&e) {
-            Some(msg) => {
-                let csrf = new_pre_session_token();
-                let page = SignupPage { csrf: csrf.clone(), email, tenant_name, error: Some(msg) };
-                Ok(pre_session_page(&state, page, &csrf))
-            }
-            None => Err(api_error(e)),
-        },
+        Err(e) => {
+            let error = Some(shown(e)?);
+            let csrf = new_pre_session_token();
+            let page = SignupPage { csrf: csrf.clone(), email, tenant_name, error };
+            Ok(pre_session_page(&state, page, &csrf))
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Redirect};
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{PageResult, api_error, internal, message_of, render};
+use super::pages::{PageResult, internal, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::identity::{self, Identity, Profile, file};
@@ -91,10 +91,7 @@ pub async fn register(
     let origin = web.owner.origin();
     match identity::request_registration(state.deps(), web.owner.tenant_id, agent.id, &origin).await {
         Ok(_) => Ok(back(&agent, Notice::RegistrationRequested)),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, None, Some(m), None).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(&state, web, agent, None, Some(shown(e)?), None).await,
     }
 }
 
@@ -112,9 +109,6 @@ pub async fn save_profile(
     let origin = web.owner.origin();
     match identity::update_profile(state.deps(), web.owner.tenant_id, agent.id, &origin, profile.clone()).await {
         Ok(_) => Ok(back(&agent, Notice::ProfileSaved)),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, None, Some(m), Some(profile)).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(&state, web, agent, None, Some(shown(e)?), Some(profile)).await,
     }
 }

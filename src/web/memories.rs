@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::Notice;
-use super::pages::{PageResult, internal, message_of, not_found_page, render};
+use super::pages::{PageResult, internal, message_of, not_found_page, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -116,7 +116,7 @@ async fn memories_page(
                     .collect()
             }
             Err(e) => {
-                error = Some(message_of(&e).ok_or_else(|| e.into_response())?);
+                error = Some(shown(e)?);
                 Vec::new()
             }
         }
@@ -297,7 +297,7 @@ pub async fn update(
             Ok(Redirect::to(&format!("/agents/{id}/memories/{mid}")).into_response())
         }
         Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => memory_page(&state, web, agent, mid, Some(message_of(&e).ok_or_else(|| e.into_response())?)).await,
+        Err(e) => memory_page(&state, web, agent, mid, Some(shown(e)?)).await,
     }
 }
 

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{LIST_SHOWN, PageResult, api_error, internal, message_of, not_found_page, render};
+use super::pages::{LIST_SHOWN, PageResult, api_error, internal, not_found_page, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -114,10 +114,7 @@ pub async fn connect_telegram(
     let input = ConnectInput { bot_token: f.text("bot_token") };
     match telegram::connect(state.deps(), web.owner.tenant_id, agent.id, &origin, input).await {
         Ok(_) => Ok(back(&agent, Notice::TelegramConnected)),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, None, Some(format!("Not connected: {m}"))).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(&state, web, agent, None, Some(format!("Not connected: {}", shown(e)?))).await,
     }
 }
 

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{LIST_SHOWN, PageResult, api_error, internal, message_of, not_found_page, render};
+use super::pages::{LIST_SHOWN, PageResult, internal, not_found_page, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::email::sender::{self, SenderInput};
@@ -134,10 +134,7 @@ pub async fn propose(
     let origin = web.owner.origin();
     match outreach::draft::propose(state.deps(), web.owner.tenant_id, agent.id, &origin, input).await {
         Ok(t) => Ok(to_thread(&agent, t.id, Notice::ProposalReady)),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, None, Some(format!("Not proposed: {m}")), form).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(&state, web, agent, None, Some(format!("Not proposed: {}", shown(e)?)), form).await,
     }
 }
 
@@ -190,10 +187,7 @@ async fn after(
     match done {
         Ok(_) => Ok(to_thread(&agent, thread, notice)),
         Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => match message_of(&e) {
-            Some(m) => thread_page(state, web, agent, thread, None, Some(m), typed).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => thread_page(state, web, agent, thread, None, Some(shown(e)?), typed).await,
     }
 }
 
@@ -269,11 +263,9 @@ pub async fn save_sender(
     match sender::set_sender(state.pool(), web.owner.tenant_id, input).await {
         Ok(_) => Ok(Redirect::to(&format!("/agents/{}/outreach?notice={}", agent.id, Notice::SenderSaved.code()))
             .into_response()),
-        Err(e) => match message_of(&e) {
-            Some(m) => {
-                page(&state, web, agent, None, Some(format!("Sender not saved: {m}")), ProposalForm::default()).await
-            }
-            None => Err(api_error(e)),
-        },
+        Err(e) => {
+            let error = format!("Sender not saved: {}", shown(e)?);
+            page(&state, web, agent, None, Some(error), ProposalForm::default()).await
+        }
     }
 }

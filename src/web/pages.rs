@@ -48,6 +48,13 @@ pub(super) fn message_of(e: &ApiError) -> Option<String> {
     }
 }
 
+/// The message of an error to show next to the form, or (`Err`) the error's own response when
+/// it is not one the owner can act on: `Some(shown(e)?)` in a handler.
+#[expect(clippy::result_large_err, reason = "a handler's `PageResult` carries the same response")]
+pub(super) fn shown(e: ApiError) -> Result<String, Response> {
+    message_of(&e).ok_or_else(|| api_error(e))
+}
+
 pub(super) fn not_found_page() -> Response {
     (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><main class=page><h1>Not found</h1><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
 }

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{PageResult, api_error, internal, message_of, not_found_page, render};
+use super::pages::{PageResult, internal, not_found_page, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -59,10 +59,7 @@ pub async fn save(
     };
     match proactive::set_daily_max(state.pool(), agent.id, ProactiveInput { daily_max }).await {
         Ok(()) => Ok(back(&agent, Notice::ProactiveSaved)),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, None, Some(m)).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(&state, web, agent, None, Some(shown(e)?)).await,
     }
 }
 
@@ -80,10 +77,7 @@ async fn react(state: &AppState, web: WebOwner, agent: Agent, item: Uuid, outcom
             if outcome == Outcome::Accepted { Notice::ProactiveAccepted } else { Notice::ProactiveDismissed },
         )),
         Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => match message_of(&e) {
-            Some(m) => page(state, web, agent, None, Some(m)).await,
-            None => Err(api_error(e)),
-        },
+        Err(e) => page(state, web, agent, None, Some(shown(e)?)).await,
     }
 }
 

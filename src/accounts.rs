@@ -89,20 +89,30 @@ fn tenant_name(asked: Option<String>, default: impl FnOnce() -> String) -> Resul
     Ok(name)
 }
 
-/// Inserts a tenant with its first owner and logs the signup, inside the caller's transaction.
+/// What a new tenant starts with (`Config::new_tenant`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NewTenant {
+    /// The monthly model budget (`MINICLAW_TENANT_MONTHLY_USD`), if any.
+    pub monthly_usd: Option<f64>,
+    /// Platform credits granted at signup (`MINICLAW_SIGNUP_CREDITS`).
+    pub credits: i64,
+}
+
+/// Inserts a tenant with its first owner, logs the signup and grants the starting credits,
+/// inside the caller's transaction.
 async fn insert_tenant_with_owner(
     tx: &mut PgConnection,
     tenant_name: &str,
     credential: Credential<'_>,
     request_id: Option<&str>,
-    monthly_usd: Option<f64>,
+    new: NewTenant,
 ) -> ApiResult<(OwnerView, TenantView)> {
     let tenant = sqlx::query_as!(
         TenantView,
         "INSERT INTO tenants (id, name, monthly_budget_usd) VALUES ($1, $2, $3) RETURNING id, name, created_at",
         Uuid::now_v7(),
         tenant_name,
-        monthly_usd
+        new.monthly_usd
     )
     .fetch_one(&mut *tx)
     .await?;
@@ -137,19 +147,23 @@ async fn insert_tenant_with_owner(
     };
     let origin = Origin::new(Actor::Owner(owner.id), request_id.map(str::to_string));
     activity::record_tenant(tx, tenant.id, None, &origin, "owner.signed_up", details).await?;
+    if new.credits > 0 {
+        let key = format!("signup:{}", tenant.id.0);
+        crate::credits::grant(tx, tenant.id, new.credits, key, Some("Credits to start with".into())).await?;
+    }
     Ok((owner, tenant))
 }
 
 /// Creates a tenant and its owner with an email and password (signup, the dashboard's signup
 /// form, first-start provisioning).
-/// `monthly_usd`: the new tenant's monthly model budget (`MINICLAW_TENANT_MONTHLY_USD`), if any.
+/// `new`: what the new tenant starts with (`Config::new_tenant`).
 pub async fn create_owner(
     pool: &PgPool,
     email: &str,
     password_plain: String,
     tenant_name_asked: Option<String>,
     request_id: Option<&str>,
-    monthly_usd: Option<f64>,
+    new: NewTenant,
 ) -> ApiResult<(OwnerView, TenantView)> {
     let email = validate_email(email)?;
     ApiError::check_length("password", &password_plain, password::MAX_LEN)?;
@@ -169,7 +183,7 @@ pub async fn create_owner(
         &name,
         Credential::Password { email: &email, hash: &hash },
         request_id,
-        monthly_usd,
+        new,
     )
     .await?;
     tx.commit().await?;
@@ -280,7 +294,7 @@ pub async fn wallet_sign_in(
     signed: &str,
     tenant_name_asked: Option<String>,
     request_id: Option<&str>,
-    monthly_usd: Option<f64>,
+    new: NewTenant,
 ) -> ApiResult<(OwnerView, TenantView, bool)> {
     let Some(ch) = challenge::consume(pool, nonce, Purpose::OwnerLogin).await? else {
         return Err(ApiError::Unauthorized("challenge is unknown, already used or expired; request a new one".into()));
@@ -300,7 +314,7 @@ pub async fn wallet_sign_in(
     }
     let name = tenant_name(tenant_name_asked, || format!("{}…'s workspace", &signer[..10]))?;
     let mut tx = pool.begin().await?;
-    match insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, monthly_usd)
+    match insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, new)
         .await
     {
         Ok((owner, tenant)) => {

@@ -283,7 +283,7 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             password.clone(),
             Some("My workspace".into()),
             None,
-            config.new_tenant_budget(),
+            config.new_tenant(),
         )
         .await
         .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;

@@ -28,6 +28,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_cycles))
         .routes(routes!(list_jobs, enqueue_job))
         .routes(routes!(retry_job))
+        .routes(routes!(grant_credits))
+        .routes(routes!(credit_books))
 }
 
 /// Proof that the request carries the admin bearer.
@@ -224,4 +226,55 @@ async fn enqueue_job(
     let job = queue::get(state.pool(), enqueued.id).await?.ok_or_else(|| ApiError::not_found("job"))?;
     let status = if enqueued.created { axum::http::StatusCode::CREATED } else { axum::http::StatusCode::OK };
     Ok((status, Json(job)))
+}
+
+/// A grant of platform credits to a tenant.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Grant {
+    pub tenant_id: Uuid,
+    /// 1 to 1,000,000,000 credits.
+    pub amount: i64,
+    /// The same key grants once: a retry returns the first grant (`replayed: true`).
+    pub idempotency_key: String,
+    pub memo: Option<String>,
+}
+
+/// Grants credits from the platform's issuance account to a tenant (404 for an unknown tenant).
+#[utoipa::path(post, path = "/v1/admin/credits/grants", tag = "admin", request_body = Grant, security(("admin_bearer" = [])),
+    responses((status = 201, body = crate::credits::Transfer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn grant_credits(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(g): Json<Grant>,
+) -> ApiResult<(axum::http::StatusCode, Json<crate::credits::Transfer>)> {
+    if !(1..=1_000_000_000).contains(&g.amount) {
+        return Err(ApiError::validation("amount", "amount is 1 to 1,000,000,000 credits"));
+    }
+    if g.idempotency_key.trim().is_empty() {
+        return Err(ApiError::validation("idempotency_key", "idempotency_key must be 1–200 characters"));
+    }
+    ApiError::check_length("idempotency_key", &g.idempotency_key, 200)?;
+    if let Some(m) = &g.memo {
+        ApiError::check_length("memo", m, 500)?;
+    }
+    let mut tx = state.pool().begin().await?;
+    let known = sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1", g.tenant_id).fetch_optional(&mut *tx).await?;
+    if known.is_none() {
+        return Err(ApiError::not_found("tenant"));
+    }
+    let tenant = crate::ids::TenantId(g.tenant_id);
+    let t = crate::credits::grant(&mut tx, tenant, g.amount, g.idempotency_key, g.memo).await?;
+    tx.commit().await?;
+    Ok((axum::http::StatusCode::CREATED, Json(t)))
+}
+
+/// The state of the credit books: the sums of all balances and of all entries (both always 0),
+/// transfers without two entries summing to zero (always 0), and the credits in circulation.
+#[utoipa::path(get, path = "/v1/admin/credits/books", tag = "admin", security(("admin_bearer" = [])),
+    responses((status = 200, body = crate::credits::Books), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn credit_books(_: Admin, State(state): State<AppState>) -> ApiResult<Json<crate::credits::Books>> {
+    let mut conn = state.pool().acquire().await?;
+    Ok(Json(crate::credits::books(&mut conn).await?))
 }

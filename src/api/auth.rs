@@ -106,7 +106,7 @@ async fn signup(
         req.password,
         req.tenant_name,
         request_id(&headers).as_deref(),
-        state.config().new_tenant_budget(),
+        state.config().new_tenant(),
     )
     .await?;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
@@ -248,7 +248,7 @@ async fn wallet_login(
         req.signature.trim(),
         req.tenant_name,
         request_id(&headers).as_deref(),
-        state.config().new_tenant_budget(),
+        state.config().new_tenant(),
     )
     .await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };

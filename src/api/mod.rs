@@ -27,6 +27,7 @@ pub mod proactive;
 pub mod soul;
 pub mod spawn;
 pub mod tasks;
+pub mod skills;
 pub mod telegram;
 pub mod verification;
 pub mod wallets;
@@ -84,6 +85,7 @@ pub fn body_limit() -> usize {
         (name = "proactive", description = "Agents that speak first: check-ins and task suggestions, why each was sent, their outcomes and the trust score"),
         (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
+        (name = "skills", description = "SKILL.md skills: the marketplace, publishing, installing with platform credits, ratings; the credits ledger; the wisdom engine"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
     )
@@ -148,6 +150,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(verification::routes())
         .merge(analytics::routes())
         .merge(tasks::routes())
+        .merge(skills::routes())
         .merge(proactive::routes())
         .merge(spawn::routes())
         .merge(outreach::routes())

@@ -24,6 +24,8 @@ pub const ALL: &[(&str, &str)] = &[
     ("tasks:write", "Create and update tasks"),
     ("proactive:read", "Read the agent's proactive check-ins, suggestions and trust"),
     ("proactive:write", "Accept or dismiss proactive check-ins"),
+    ("skills:read", "Read installed skills and the agent's credits"),
+    ("skills:write", "Publish, install, rate and remove skills (buying one needs the owner)"),
     ("*", "Everything above"),
 ];
 

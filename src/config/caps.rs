@@ -21,6 +21,9 @@ pub struct Caps {
     pub keys_per_agent: i64,
     /// `MINICLAW_SOUL_VERSIONS_KEPT`: soul versions kept per agent; older ones are pruned.
     pub soul_versions_kept: i64,
+    /// `MINICLAW_SIGNUP_CREDITS`: platform credits a new tenant is granted (skills, tips); 0
+    /// grants none.
+    pub signup_credits: i64,
 }
 
 impl Default for Caps {
@@ -31,6 +34,7 @@ impl Default for Caps {
             memories_per_agent: 50_000,
             keys_per_agent: 50,
             soul_versions_kept: 200,
+            signup_credits: 100,
         }
     }
 }
@@ -54,6 +58,7 @@ impl Caps {
             memories_per_agent: parse_num(get, "MINICLAW_MEMORIES_PER_AGENT", d.memories_per_agent, 1..=10_000_000)?,
             keys_per_agent: parse_num(get, "MINICLAW_KEYS_PER_AGENT", d.keys_per_agent, 1..=10_000)?,
             soul_versions_kept: parse_num(get, "MINICLAW_SOUL_VERSIONS_KEPT", d.soul_versions_kept, 1..=100_000)?,
+            signup_credits: parse_num(get, "MINICLAW_SIGNUP_CREDITS", d.signup_credits, 0..=1_000_000_000)?,
         })
     }
 }

@@ -146,9 +146,12 @@ pub struct Config {
 }
 
 impl Config {
-    /// The monthly model budget a new tenant starts with, if any.
-    pub fn new_tenant_budget(&self) -> Option<f64> {
-        Some(self.tenant_monthly_usd).filter(|usd| *usd > 0.0)
+    /// What a new tenant starts with: its monthly model budget, if any, and its credits.
+    pub fn new_tenant(&self) -> crate::accounts::NewTenant {
+        crate::accounts::NewTenant {
+            monthly_usd: Some(self.tenant_monthly_usd).filter(|usd| *usd > 0.0),
+            credits: self.caps.signup_credits,
+        }
     }
 
     /// Reads the process environment (after loading `.env` if there is one).

@@ -18,7 +18,7 @@ use crate::email::outbox::{self, Kind};
 use crate::email::{Outgoing, headers};
 use crate::ids::{AgentId, TenantId};
 use crate::jobs::{Cycle, CycleScope, JobContext};
-use crate::llm::roles::{Digest, DigestItem};
+use crate::llm::roles::{Digest, DigestItem, Wisdom};
 use crate::llm::{CallContext, ChatRequest};
 
 pub const DISPATCH_JOB: &str = "notification_dispatch";
@@ -126,6 +126,12 @@ async fn dispatch(ctx: JobContext) -> anyhow::Result<Value> {
     Ok(json!({ "sent": alone.len(), "digested": digested, "waiting": rest.len() - digested, "quiet": quiet }))
 }
 
+/// The teaching a digest closes with (SPEC O4, S2), chosen for the agent's moment.
+async fn closing_wisdom(deps: &Deps, agent: AgentId) -> sqlx::Result<Option<Wisdom>> {
+    let moment = crate::wisdom::context::of_agent(&deps.pool, agent, deps.clock.now()).await?;
+    Ok(moment.and_then(|m| crate::wisdom::one_for(&m)).map(|t| Wisdom { quote: t.text, mentor: t.author }))
+}
+
 /// Sends the queued items as one digest and records the flush.
 async fn flush(deps: &Deps, agent: AgentId, sender: &Sender, items: &[Waiting]) -> anyhow::Result<()> {
     let input = Digest {
@@ -136,7 +142,7 @@ async fn flush(deps: &Deps, agent: AgentId, sender: &Sender, items: &[Waiting]) 
                 kind: Some(n.kind.clone()), text: format!("{} — {}", n.title, first_line(&n.body))
             })
             .collect(),
-        wisdom: None,
+        wisdom: closing_wisdom(deps, agent).await?,
     };
     let text =
         match deps.llm.complete(&CallContext::job(agent, Some(sender.tenant)), ChatRequest::from_input(input)).await {

@@ -34,6 +34,10 @@ pub struct Poc {
     pub computed_at: DateTime<Utc>,
 }
 
+fn count(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
+}
+
 /// Measures one of the tenant's agents; `None` if the tenant has no such agent.
 pub async fn measure(
     conn: &mut PgConnection,
@@ -51,6 +55,19 @@ pub async fn measure(
                   EXISTS (SELECT 1 FROM agent_wallets w WHERE w.agent_id = a.id) AS "server_wallet!",
                   EXISTS (SELECT 1 FROM agent_external_wallets e WHERE e.agent_id = a.id) AS "owner_wallet!",
                   i.status AS "erc8004_status?", i.erc8004_id AS "erc8004_id?",
+                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL) AS "posts!",
+                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND f.source = 'digest') AS "digests!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id
+                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND l.agent_id IS DISTINCT FROM a.id) AS "likes!",
+                  (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND c.hidden_at IS NULL AND c.agent_id IS DISTINCT FROM a.id) AS "comments!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id WHERE l.agent_id = a.id AND f.agent_id <> a.id)
+                  + (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                      WHERE c.agent_id = a.id AND c.hidden_at IS NULL AND f.agent_id <> a.id) AS "given!",
+                  (SELECT count(*) FROM skills k WHERE k.agent_id = a.id) AS "published!",
+                  (SELECT coalesce(sum(p.price), 0)::bigint FROM skill_purchases p JOIN skills k ON k.id = p.skill_id WHERE k.agent_id = a.id) AS "sales!",
+                  (SELECT avg(r.rating)::float8 FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = a.id) AS "rating?",
+                  (SELECT count(*) FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = a.id) AS "ratings!",
                   now() AS "now!"
              FROM agents a LEFT JOIN agent_identities i ON i.agent_id = a.id WHERE a.tenant_id = $1 AND a.id = $2 AND a.deleted_at IS NULL"#,
         tenant_id as _,
@@ -78,6 +95,18 @@ pub async fn measure(
         },
         // A profile saved before any registration request leaves the status `none`.
         erc8004: row.erc8004_status.filter(|s| s != "none").map(|s| (s, row.erc8004_id)),
+        social: signals::Social {
+            posts: count(row.posts),
+            likes: count(row.likes),
+            comments: count(row.comments),
+            given: count(row.given),
+            digests: count(row.digests),
+        },
+        market: signals::Market {
+            published: count(row.published),
+            sales_credits: row.sales,
+            rating: row.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(row.ratings))),
+        },
     };
     Ok(Some((m, row.now)))
 }

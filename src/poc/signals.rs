@@ -27,6 +27,33 @@ pub struct Measurements {
     /// The agent's ERC-8004 identity: its registration status once requested, and its agentId
     /// once registered.
     pub erc8004: Option<(String, Option<i64>)>,
+    /// The agent on the feed.
+    pub social: Social,
+    /// The agent's published skills.
+    pub market: Market,
+}
+
+/// What an agent did on the feed (hidden posts and comments do not count).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Social {
+    pub posts: u32,
+    /// Likes and comments its posts received from others.
+    pub likes: u32,
+    pub comments: u32,
+    /// Likes and comments it gave to others' posts.
+    pub given: u32,
+    /// Posts the feed digest wrote.
+    pub digests: u32,
+}
+
+/// What an agent's published skills did.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Market {
+    pub published: u32,
+    /// Credits its skills sold for.
+    pub sales_credits: i64,
+    /// The average rating of its skills and how many ratings.
+    pub rating: Option<(f64, u32)>,
 }
 
 /// Which wallet an agent has.
@@ -146,11 +173,18 @@ fn identity(m: &Measurements) -> Vec<Signal> {
     ]
 }
 
+/// A count scored linearly up to the count that earns full points.
+fn counted(signal: Signal, n: u32, full: u32) -> Signal {
+    let max = signal.max;
+    signal.with(json!(n), share(max, f64::from(n), f64::from(full)))
+}
+
 fn social(m: &Measurements) -> Vec<Signal> {
+    let f = &m.social;
     vec![
-        no_data("posts", "Posts", 20, "the agent feed"),
-        no_data("likes", "Likes received", 15, "the agent feed"),
-        no_data("comments", "Comments received", 15, "the agent feed"),
+        counted(measured("posts", "Posts", 20, "the agent feed", "20 × posts / 20"), f.posts, 20),
+        counted(measured("likes", "Likes received", 15, "the agent feed", "15 × likes / 50"), f.likes, 50),
+        counted(measured("comments", "Comments received", 15, "the agent feed", "15 × comments / 30"), f.comments, 30),
         measured(
             "recent_activity",
             "Activity in the last 7 days",
@@ -159,8 +193,12 @@ fn social(m: &Measurements) -> Vec<Signal> {
             "25 × active days / 7",
         )
         .with(json!(m.active_days_7d), share(25, f64::from(m.active_days_7d), 7.0)),
-        no_data("interactions_given", "Interactions given", 15, "the agent feed"),
-        no_data("feed_digests", "Feed digests", 10, "the agent feed"),
+        counted(
+            measured("interactions_given", "Interactions given", 15, "the agent feed", "15 × likes and comments given / 30"),
+            f.given,
+            30,
+        ),
+        counted(measured("feed_digests", "Feed digests", 10, "the agent feed", "10 × digest posts / 10"), f.digests, 10),
     ]
 }
 
@@ -175,11 +213,18 @@ fn economy() -> Vec<Signal> {
     ]
 }
 
-fn skills() -> Vec<Signal> {
+fn skills(m: &Measurements) -> Vec<Signal> {
+    let k = &m.market;
+    let rating = measured("average_rating", "Average rating", 15, "the skill market", "15 × (average − 1) / 4; none yet: 0");
+    let rating = match k.rating {
+        Some((avg, n)) => rating.with(json!({ "average": avg, "ratings": n }), share(15, avg - 1.0, 4.0)),
+        None => rating,
+    };
+    let sales = measured("sales_volume", "Sales volume", 20, "the skill market", "20 × credits earned / 1,000");
     vec![
-        no_data("published_skills", "Published skills", 25, "the skill market"),
-        no_data("sales_volume", "Sales volume", 20, "the skill market"),
-        no_data("average_rating", "Average rating", 15, "the skill market"),
+        counted(measured("published_skills", "Published skills", 25, "the skill market", "25 × skills / 5"), k.published, 5),
+        sales.with(json!(k.sales_credits), share(20, k.sales_credits as f64, 1_000.0)),
+        rating,
         no_data("active_services", "Active services", 15, "service orders"),
         no_data("service_fulfillment", "Service fulfilment", 15, "service orders"),
         no_data("commerce_ratings", "Commerce ratings", 10, "service orders"),
@@ -199,7 +244,7 @@ fn reputation() -> Vec<Signal> {
 
 /// The score of an agent from what was measured.
 pub fn assess(m: &Measurements) -> Score {
-    let signals = [identity(m), social(m), economy(), skills(), reputation()];
+    let signals = [identity(m), social(m), economy(), skills(m), reputation()];
     let dimensions = score::WEIGHTS
         .iter()
         .zip(signals)
@@ -243,7 +288,7 @@ mod tests {
             .filter(|x| x.status == SignalStatus::NoDataYet)
             .map(|x| x.points)
             .collect();
-        assert_eq!(no_data.len(), 23);
+        assert_eq!(no_data.len(), 15);
         assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
     }
 
@@ -258,6 +303,8 @@ mod tests {
             active_days_7d: 3,
             wallet: Some(WalletKind::OwnerHeld),
             erc8004: Some(("registered".into(), Some(0))),
+            social: Social::default(),
+            market: Market::default(),
         };
         let s = assess(&m);
         assert_eq!(points(&s, "verification_level"), 30, "the passport proof is the best level");
@@ -310,6 +357,7 @@ mod tests {
                 active_days_7d: days,
                 wallet,
                 erc8004: erc8004.map(|(s, id)| (s.to_string(), id)),
+                ..Measurements::default()
             },
         )
     }

@@ -120,7 +120,7 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
         form.text("password"),
         Some(tenant_name.clone()),
         request_id,
-        state.config().new_tenant_budget(),
+        state.config().new_tenant(),
     )
     .await
     {

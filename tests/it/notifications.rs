@@ -63,6 +63,13 @@ async fn a_routine_notification_waits_for_the_smart_flush_while_an_urgent_one_go
         owner_mail.iter().find(|m| m.header("Subject").unwrap().contains("Digest: 2 updates")).expect("the digest");
     let text = digest.body_text();
     assert_eq!(text.matches("Email sent to bob@example.org").count(), 2, "{text}");
+    // It closes with a teaching from the wisdom collection, attributed (SPEC O4, S2).
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quoted = miniclaw::wisdom::COLLECTION.iter().find(|t| {
+        let opening: String = t.text.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+        flat.contains(&opening) && flat.contains(&format!("— {}", t.author))
+    });
+    assert!(quoted.is_some(), "no attributed teaching closes the digest: {text}");
     let all = statuses(&agent).await;
     assert_eq!(all.len(), 3);
     assert!(all.iter().all(|(_, s)| s == "sent"), "{all:?}");

@@ -1,0 +1,181 @@
+//! Skills (SPEC S5, seed 000 §3.2): instructions in the SKILL.md format, published by agents to
+//! the platform's marketplace, bought with platform credits, installed on agents and brought
+//! into the chat prompt when a message matches their triggers.
+//!
+//! - `manifest`: the file format, parsed with line-accurate problems
+//! - `market`: publishing, listing, installing (with the purchase), reviews
+//!
+//! Gating: a skill whose requirements this deployment does not meet (an environment variable
+//! unset, a program not on the PATH, another operating system, OpenClaw configuration keys) is
+//! listed `unavailable` with the reasons; it is never an error, and it is never put in a prompt.
+
+pub mod manifest;
+pub mod market;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use manifest::{Manifest, Problem};
+
+/// Whether this deployment can run a skill, and if not, why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Availability {
+    pub available: bool,
+    /// What is missing, one sentence each; names only (a variable's value is never read out).
+    pub reasons: Vec<String>,
+}
+
+/// This deployment's operating system in OpenClaw's words.
+fn this_os() -> &'static str {
+    match std::env::consts::OS {
+        "macos" => "darwin",
+        "windows" => "win32",
+        other => other,
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(path) = std::env::var_os("PATH") else { return false };
+    std::env::split_paths(&path).any(|dir| {
+        std::fs::metadata(dir.join(program)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}
+
+/// Gating against this process's environment.
+pub fn gate(m: &Manifest) -> Availability {
+    gate_with(m, &|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()), &on_path, this_os())
+}
+
+/// Gating with the environment given: `env(name)` is whether a variable is set, `bin(name)`
+/// whether a program is on the PATH.
+pub fn gate_with(m: &Manifest, env: &dyn Fn(&str) -> bool, bin: &dyn Fn(&str) -> bool, os: &str) -> Availability {
+    let r = &m.requires;
+    let mut reasons = Vec::new();
+    let unset: Vec<&str> = r.env.iter().map(String::as_str).filter(|v| !env(v)).collect();
+    if !unset.is_empty() {
+        reasons.push(format!("needs the environment variable{} {} set on this deployment", plural(&unset), unset.join(", ")));
+    }
+    let missing: Vec<&str> = r.bins.iter().map(String::as_str).filter(|b| !bin(b)).collect();
+    if !missing.is_empty() {
+        reasons.push(format!("needs the program{} {} on the PATH", plural(&missing), missing.join(", ")));
+    }
+    if !r.any_bins.is_empty() && !r.any_bins.iter().any(|b| bin(b)) {
+        reasons.push(format!("needs one of the programs {} on the PATH", r.any_bins.join(", ")));
+    }
+    if !r.config.is_empty() {
+        reasons.push(format!("needs OpenClaw configuration ({}), which this platform does not have", r.config.join(", ")));
+    }
+    if !m.os.is_empty() && !m.os.iter().any(|o| o == os) {
+        reasons.push(format!("runs on {}; this deployment is {os}", m.os.join(", ")));
+    }
+    Availability { available: reasons.is_empty(), reasons }
+}
+
+fn plural<T>(items: &[T]) -> &'static str {
+    if items.len() == 1 { "" } else { "s" }
+}
+
+/// An installed, available skill as the chat prompt needs it.
+#[derive(Debug, Clone)]
+pub struct Active {
+    pub name: String,
+    pub emoji: Option<String>,
+    pub triggers: Vec<String>,
+    pub body: String,
+}
+
+/// Skills a message brings in, at most this many.
+pub const PER_MESSAGE: usize = 2;
+/// Characters of one skill's instructions put in the prompt (about 300 tokens).
+pub const INSTRUCTIONS_MAX: usize = 1_200;
+
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The skills whose triggers (whole words or phrases, any case; the name when a skill has no
+/// triggers) occur in the message, in install order, at most `PER_MESSAGE`.
+pub fn triggered<'a>(message: &str, skills: &'a [Active]) -> Vec<&'a Active> {
+    let said = words(message);
+    let occurs = |phrase: &str| {
+        let p = words(phrase);
+        !p.is_empty() && said.windows(p.len()).any(|w| w == p.as_slice())
+    };
+    skills
+        .iter()
+        .filter(|s| {
+            if s.triggers.is_empty() { occurs(&s.name.replace(['_', '-'], " ")) } else { s.triggers.iter().any(|t| occurs(t)) }
+        })
+        .take(PER_MESSAGE)
+        .collect()
+}
+
+/// The prompt section for the triggered skills; empty when none is.
+pub fn prompt_section(skills: &[&Active]) -> String {
+    if skills.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\n\n## Skills for this request\nFollow these instructions where they apply.\n");
+    for k in skills {
+        let body: String = k.body.chars().take(INSTRUCTIONS_MAX).collect();
+        let cut = if k.body.chars().count() > INSTRUCTIONS_MAX { " …" } else { "" };
+        s.push_str(&format!("\n### {}{}\n{}{cut}\n", k.emoji.as_deref().map(|e| format!("{e} ")).unwrap_or_default(), k.name, body.trim()));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(text: &str) -> Manifest {
+        manifest::parse(text).unwrap().manifest
+    }
+
+    #[test]
+    fn unmet_requirements_are_reasons_not_errors() {
+        let m = manifest(
+            "---\nname: s\ndescription: d\nmetadata:\n  openclaw:\n    os: [darwin]\n    requires:\n      env: [A_KEY, B_KEY]\n      bins: [jq]\n      anyBins: [rg, grep]\n---\nbody\n",
+        );
+        let a = gate_with(&m, &|v| v == "A_KEY", &|b| b == "grep", "linux");
+        assert!(!a.available);
+        assert_eq!(
+            a.reasons,
+            [
+                "needs the environment variable B_KEY set on this deployment",
+                "needs the program jq on the PATH",
+                "runs on darwin; this deployment is linux",
+            ]
+        );
+        let a = gate_with(&m, &|_| true, &|_| true, "darwin");
+        assert_eq!(a, Availability { available: true, reasons: vec![] });
+    }
+
+    #[test]
+    fn this_deployment_has_sh_and_not_an_invented_program() {
+        assert!(on_path("sh"));
+        assert!(!on_path("miniclaw-no-such-program"));
+    }
+
+    #[test]
+    fn triggers_match_whole_words_and_phrases() {
+        let skills = vec![
+            Active { name: "web_search".into(), emoji: None, triggers: vec!["look up".into(), "search".into()], body: "S".into() },
+            Active { name: "weather".into(), emoji: Some("☀".into()), triggers: vec![], body: "W".repeat(2_000) },
+            Active { name: "c".into(), emoji: None, triggers: vec!["research".into()], body: "C".into() },
+        ];
+        let names = |m: &str| triggered(m, &skills).iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names("Could you LOOK UP the weather?"), ["web_search", "weather"]);
+        assert_eq!(names("lookup researchers"), Vec::<String>::new());
+        assert_eq!(names("my research"), ["c"]);
+        let section = prompt_section(&triggered("weather please", &skills));
+        assert!(section.contains("### ☀ weather") && section.ends_with(" …\n"));
+        assert!(section.len() < INSTRUCTIONS_MAX * 4 + 200);
+        assert_eq!(prompt_section(&[]), "");
+    }
+}

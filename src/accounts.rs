@@ -178,14 +178,9 @@ pub async fn create_owner(
         tenant_name(tenant_name_asked, || format!("{}'s workspace", email.split('@').next().unwrap_or("owner")))?;
     let hash = password::hash(password_plain).await?;
     let mut tx = pool.begin().await?;
-    let created = insert_tenant_with_owner(
-        &mut tx,
-        &name,
-        Credential::Password { email: &email, hash: &hash },
-        request_id,
-        new,
-    )
-    .await?;
+    let created =
+        insert_tenant_with_owner(&mut tx, &name, Credential::Password { email: &email, hash: &hash }, request_id, new)
+            .await?;
     tx.commit().await?;
     Ok(created)
 }
@@ -314,9 +309,7 @@ pub async fn wallet_sign_in(
     }
     let name = tenant_name(tenant_name_asked, || format!("{}…'s workspace", &signer[..10]))?;
     let mut tx = pool.begin().await?;
-    match insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, new)
-        .await
-    {
+    match insert_tenant_with_owner(&mut tx, &name, Credential::Wallet { address: &signer }, request_id, new).await {
         Ok((owner, tenant)) => {
             tx.commit().await?;
             Ok((owner, tenant, true))

@@ -55,7 +55,11 @@ pub struct MarketQuery {
 #[utoipa::path(get, path = "/v1/skills", tag = "skills", params(MarketQuery), security(("owner_session" = [])),
     responses((status = 200, body = Vec<Listing>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn market_list(State(state): State<AppState>, _: Owner, Query(q): Query<MarketQuery>) -> ApiResult<Paged<Listing>> {
+async fn market_list(
+    State(state): State<AppState>,
+    _: Owner,
+    Query(q): Query<MarketQuery>,
+) -> ApiResult<Paged<Listing>> {
     let page = super::page::Page { limit: q.limit, before: None };
     if q.q.as_deref().is_some_and(|s| s.chars().count() > 200) {
         return Err(ApiError::too_long("q", 200, q.q.as_deref().unwrap_or("").chars().count()));
@@ -108,13 +112,33 @@ async fn market_detail(State(state): State<AppState>, _: Owner, Path(slug): Path
     Ok(Json(market::detail(state.pool(), &slug).await?))
 }
 
-/// The skills installed on the agent, with whether each can run here. Key scope: `skills:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/skills", tag = "skills", params(("id" = Uuid, Path, description = "Agent id")),
+/// The skills installed on the agent, most recently installed first, with whether each can
+/// run here; `X-Next-Before` names the next page. Key scope: `skills:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/skills", tag = "skills", params(("id" = Uuid, Path, description = "Agent id"), TimePage),
     security(("owner_session" = []), ("api_key" = ["skills:read"])),
-    responses((status = 200, body = Vec<Installed>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_installed(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Installed>>> {
+    responses((status = 200, body = Vec<Installed>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_installed(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(p): Query<TimePage>,
+) -> ApiResult<Paged<Installed>> {
     scope.require(READ)?;
-    Ok(Json(market::installed(state.pool(), scope.agent_id).await?))
+    let page = super::page::Page { limit: p.limit, before: None };
+    let rows = market::installed(state.pool(), scope.agent_id, None, page.fetch()?, p.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |i| {
+        i.installed_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+    }))
+}
+
+/// A page of a list ordered by time.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TimePage {
+    /// 1–500, default 50.
+    pub limit: Option<i64>,
+    /// The `X-Next-Before` of the previous page.
+    pub before: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -138,8 +162,15 @@ async fn install(
     Json(r): Json<InstallRequest>,
 ) -> ApiResult<(StatusCode, Json<Installed>)> {
     scope.require(WRITE)?;
-    let i = market::install(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), r.slug.trim(), scope.is_owner())
-        .await?;
+    let i = market::install(
+        state.pool(),
+        scope.tenant_id,
+        scope.agent_id,
+        &scope.origin(),
+        r.slug.trim(),
+        scope.is_owner(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(i)))
 }
 
@@ -149,7 +180,11 @@ async fn install(
     params(("id" = Uuid, Path, description = "Agent id"), ("slug" = String, Path, description = "The skill's name")),
     security(("owner_session" = []), ("api_key" = ["skills:write"])),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn uninstall(State(state): State<AppState>, scope: AgentScope, Path(ids): Path<(AgentId, String)>) -> ApiResult<StatusCode> {
+async fn uninstall(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, String)>,
+) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
     market::uninstall(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -179,7 +214,8 @@ async fn publish(
     Json(p): Json<PublishRequest>,
 ) -> ApiResult<(StatusCode, Json<Detail>)> {
     scope.require(WRITE)?;
-    let d = market::publish(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &p.skill_md, p.price).await?;
+    let d =
+        market::publish(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &p.skill_md, p.price).await?;
     Ok((StatusCode::CREATED, Json(d)))
 }
 
@@ -207,7 +243,9 @@ async fn rate(
 ) -> ApiResult<Json<Review>> {
     scope.require(WRITE)?;
     let (pool, origin) = (state.pool(), scope.origin());
-    Ok(Json(market::review(pool, scope.tenant_id, scope.agent_id, &origin, &ids.1, r.rating, r.review.as_deref()).await?))
+    Ok(Json(
+        market::review(pool, scope.tenant_id, scope.agent_id, &origin, &ids.1, r.rating, r.review.as_deref()).await?,
+    ))
 }
 
 /// A page of a credit statement.
@@ -224,7 +262,11 @@ pub struct EntryPage {
 /// newest first.
 #[utoipa::path(get, path = "/v1/credits", tag = "skills", params(EntryPage), security(("owner_session" = [])),
     responses((status = 200, body = Statement), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn owner_credits(State(state): State<AppState>, owner: Owner, Query(p): Query<EntryPage>) -> ApiResult<Json<Statement>> {
+async fn owner_credits(
+    State(state): State<AppState>,
+    owner: Owner,
+    Query(p): Query<EntryPage>,
+) -> ApiResult<Json<Statement>> {
     let limit = super::page::Page { limit: p.limit, before: None }.limit()?;
     let mut conn = state.pool().acquire().await?;
     Ok(Json(credits::statement(&mut conn, Holder::Tenant(owner.tenant_id), limit, p.before).await?))
@@ -236,7 +278,11 @@ async fn owner_credits(State(state): State<AppState>, owner: Owner, Query(p): Qu
     security(("owner_session" = []), ("api_key" = ["skills:read"])),
     responses((status = 200, body = Statement), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn agent_credits(State(state): State<AppState>, scope: AgentScope, Query(p): Query<EntryPage>) -> ApiResult<Json<Statement>> {
+async fn agent_credits(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(p): Query<EntryPage>,
+) -> ApiResult<Json<Statement>> {
     scope.require(READ)?;
     let limit = super::page::Page { limit: p.limit, before: None }.limit()?;
     let mut conn = state.pool().acquire().await?;
@@ -267,14 +313,20 @@ pub struct WisdomAnswer {
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
     responses((status = 200, body = WisdomAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn get_wisdom(State(state): State<AppState>, scope: AgentScope, Query(q): Query<WisdomQuery>) -> ApiResult<Json<WisdomAnswer>> {
+async fn get_wisdom(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(q): Query<WisdomQuery>,
+) -> ApiResult<Json<WisdomAnswer>> {
     scope.require(Scope::AGENT_READ)?;
     let count = q.count.unwrap_or(3);
     if !(1..=10).contains(&count) {
         return Err(ApiError::validation("count", "count is 1 to 10"));
     }
     let now = state.deps().clock.now();
-    let moment = wisdom::context::of_agent(state.pool(), scope.agent_id, now).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    let moment = wisdom::context::of_agent(state.pool(), scope.agent_id, now)
+        .await?
+        .ok_or_else(|| ApiError::not_found("agent"))?;
     let theme = q.theme.as_deref().map(str::trim).filter(|t| !t.is_empty());
     let teachings = wisdom::choose(&moment, theme, count).map_err(|e| {
         ApiError::validation("theme", format!("`{}` is not a theme; the themes are {}", e.0, wisdom::THEMES.join(", ")))

@@ -184,8 +184,20 @@ pub fn insufficient(balance: i64, needed: i64) -> ApiError {
     }
 }
 
-/// Grants credits from the issuance account to a tenant.
-pub async fn grant(conn: &mut PgConnection, tenant: TenantId, amount: i64, key: String, memo: Option<String>) -> Result<Transfer, ApiError> {
+/// Grants credits from the issuance account to a tenant (404 for an unknown tenant).
+pub async fn grant(
+    conn: &mut PgConnection,
+    tenant: TenantId,
+    amount: i64,
+    key: String,
+    memo: Option<String>,
+) -> Result<Transfer, ApiError> {
+    let known = sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1", tenant as _)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if known.is_none() {
+        return Err(ApiError::not_found("tenant"));
+    }
     let to = account(conn, Holder::Tenant(tenant)).await?;
     transfer(conn, Move { from: PLATFORM, to, amount, kind: "grant", memo, key }).await
 }
@@ -218,8 +230,9 @@ pub async fn statement(
     before: Option<i64>,
 ) -> sqlx::Result<Statement> {
     let account_id = account(conn, holder).await?;
-    let balance =
-        sqlx::query_scalar!("SELECT balance FROM credit_accounts WHERE id = $1", account_id).fetch_one(&mut *conn).await?;
+    let balance = sqlx::query_scalar!("SELECT balance FROM credit_accounts WHERE id = $1", account_id)
+        .fetch_one(&mut *conn)
+        .await?;
     let entries = sqlx::query_as!(
         Entry,
         "SELECT e.id, e.transfer_id, t.kind, t.memo, e.amount, e.balance_after, e.created_at

@@ -27,23 +27,8 @@ pub struct Measurements {
     /// The agent's ERC-8004 identity: its registration status once requested, and its agentId
     /// once registered.
     pub erc8004: Option<(String, Option<i64>)>,
-    /// The agent on the feed.
-    pub social: Social,
     /// The agent's published skills.
     pub market: Market,
-}
-
-/// What an agent did on the feed (hidden posts and comments do not count).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Social {
-    pub posts: u32,
-    /// Likes and comments its posts received from others.
-    pub likes: u32,
-    pub comments: u32,
-    /// Likes and comments it gave to others' posts.
-    pub given: u32,
-    /// Posts the feed digest wrote.
-    pub digests: u32,
 }
 
 /// What an agent's published skills did.
@@ -180,11 +165,10 @@ fn counted(signal: Signal, n: u32, full: u32) -> Signal {
 }
 
 fn social(m: &Measurements) -> Vec<Signal> {
-    let f = &m.social;
     vec![
-        counted(measured("posts", "Posts", 20, "the agent feed", "20 × posts / 20"), f.posts, 20),
-        counted(measured("likes", "Likes received", 15, "the agent feed", "15 × likes / 50"), f.likes, 50),
-        counted(measured("comments", "Comments received", 15, "the agent feed", "15 × comments / 30"), f.comments, 30),
+        no_data("posts", "Posts", 20, "the agent feed"),
+        no_data("likes", "Likes received", 15, "the agent feed"),
+        no_data("comments", "Comments received", 15, "the agent feed"),
         measured(
             "recent_activity",
             "Activity in the last 7 days",
@@ -193,12 +177,8 @@ fn social(m: &Measurements) -> Vec<Signal> {
             "25 × active days / 7",
         )
         .with(json!(m.active_days_7d), share(25, f64::from(m.active_days_7d), 7.0)),
-        counted(
-            measured("interactions_given", "Interactions given", 15, "the agent feed", "15 × likes and comments given / 30"),
-            f.given,
-            30,
-        ),
-        counted(measured("feed_digests", "Feed digests", 10, "the agent feed", "10 × digest posts / 10"), f.digests, 10),
+        no_data("interactions_given", "Interactions given", 15, "the agent feed"),
+        no_data("feed_digests", "Feed digests", 10, "the agent feed"),
     ]
 }
 
@@ -215,14 +195,19 @@ fn economy() -> Vec<Signal> {
 
 fn skills(m: &Measurements) -> Vec<Signal> {
     let k = &m.market;
-    let rating = measured("average_rating", "Average rating", 15, "the skill market", "15 × (average − 1) / 4; none yet: 0");
+    let rating =
+        measured("average_rating", "Average rating", 15, "the skill market", "15 × (average − 1) / 4; none yet: 0");
     let rating = match k.rating {
         Some((avg, n)) => rating.with(json!({ "average": avg, "ratings": n }), share(15, avg - 1.0, 4.0)),
         None => rating,
     };
     let sales = measured("sales_volume", "Sales volume", 20, "the skill market", "20 × credits earned / 1,000");
     vec![
-        counted(measured("published_skills", "Published skills", 25, "the skill market", "25 × skills / 5"), k.published, 5),
+        counted(
+            measured("published_skills", "Published skills", 25, "the skill market", "25 × skills / 5"),
+            k.published,
+            5,
+        ),
         sales.with(json!(k.sales_credits), share(20, k.sales_credits as f64, 1_000.0)),
         rating,
         no_data("active_services", "Active services", 15, "service orders"),
@@ -288,7 +273,7 @@ mod tests {
             .filter(|x| x.status == SignalStatus::NoDataYet)
             .map(|x| x.points)
             .collect();
-        assert_eq!(no_data.len(), 15);
+        assert_eq!(no_data.len(), 20);
         assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
     }
 
@@ -303,7 +288,6 @@ mod tests {
             active_days_7d: 3,
             wallet: Some(WalletKind::OwnerHeld),
             erc8004: Some(("registered".into(), Some(0))),
-            social: Social::default(),
             market: Market::default(),
         };
         let s = assess(&m);

@@ -112,7 +112,8 @@ struct RawOpenclaw {
 
 /// Parses and validates a SKILL.md file; every problem found, each with its line.
 pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
-    let at = |line: usize, field: Option<&str>, message: String| Problem { line, field: field.map(str::to_string), message };
+    let at =
+        |line: usize, field: Option<&str>, message: String| Problem { line, field: field.map(str::to_string), message };
     if text.len() > FILE_MAX {
         return Err(vec![at(1, None, format!("the file has {} bytes; the limit is {FILE_MAX}", text.len()))]);
     }
@@ -129,7 +130,9 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
     let line_of = |path: &[&str]| key_line(&front, path).map_or(1, |l| l + 1);
     let raw: RawFront = match serde_norway::from_str::<Option<RawFront>>(&front) {
         Ok(Some(raw)) => raw,
-        Ok(None) => return Err(vec![at(2, None, "the front matter is empty; it needs at least name and description".into())]),
+        Ok(None) => {
+            return Err(vec![at(2, None, "the front matter is empty; it needs at least name and description".into())]);
+        }
         Err(e) => {
             let (line, message) = yaml_problem(&e);
             let line = line.clamp(1, close.saturating_sub(1).max(1)) + 1;
@@ -165,7 +168,11 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
     if let Some(d) = &description
         && d.chars().count() > DESCRIPTION_MAX
     {
-        problems.push(at(line_of(&["description"]), Some("description"), format!("at most {DESCRIPTION_MAX} characters")));
+        problems.push(at(
+            line_of(&["description"]),
+            Some("description"),
+            format!("at most {DESCRIPTION_MAX} characters"),
+        ));
     }
     let version = match raw.version {
         None | Some(Value::Null) => Some("1.0.0".to_string()),
@@ -174,7 +181,11 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
     if let Some(v) = &version
         && semver(v).is_none()
     {
-        problems.push(at(line_of(&["version"]), Some("version"), format!("`{v}` is not MAJOR.MINOR.PATCH, e.g. 1.2.0")));
+        problems.push(at(
+            line_of(&["version"]),
+            Some("version"),
+            format!("`{v}` is not MAJOR.MINOR.PATCH, e.g. 1.2.0"),
+        ));
     }
     let triggers = match &raw.triggers {
         None | Some(Value::Null) => Vec::new(),
@@ -183,7 +194,9 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
             let mut out = Vec::new();
             for item in items {
                 match item {
-                    Value::String(s) if !s.trim().is_empty() && s.chars().count() <= 60 => out.push(s.trim().to_string()),
+                    Value::String(s) if !s.trim().is_empty() && s.chars().count() <= 60 => {
+                        out.push(s.trim().to_string())
+                    }
                     _ => problems.push(at(
                         line_of(&["triggers"]),
                         Some("triggers"),
@@ -194,7 +207,11 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
             out
         }
         Some(_) => {
-            problems.push(at(line_of(&["triggers"]), Some("triggers"), "`triggers` is a list of words or phrases".into()));
+            problems.push(at(
+                line_of(&["triggers"]),
+                Some("triggers"),
+                "`triggers` is a list of words or phrases".into(),
+            ));
             Vec::new()
         }
     };
@@ -357,14 +374,22 @@ When the user asks to look something up, search first and cite what you found.
 
     #[test]
     fn malformed_files_name_the_line_and_field() {
-        assert_eq!(problems("# no front matter\n"), ["line 1: a SKILL.md starts with a `---` line that opens its YAML front matter"]);
-        assert_eq!(problems("---\nname: x\n"), ["line 1: the front matter opened on line 1 is never closed by a `---` line"]);
+        assert_eq!(
+            problems("# no front matter\n"),
+            ["line 1: a SKILL.md starts with a `---` line that opens its YAML front matter"]
+        );
+        assert_eq!(
+            problems("---\nname: x\n"),
+            ["line 1: the front matter opened on line 1 is never closed by a `---` line"]
+        );
         // YAML syntax: the unclosed flow sequence is reported on its own line of the file.
         let p = problems("---\nname: ok\ndescription: fine\ntriggers: [a, b\n---\nbody\n");
         assert_eq!(p.len(), 1);
         assert_eq!(
             p,
-            ["line 4: the front matter is not valid YAML: did not find expected ',' or ']' (in a flow sequence that starts on this line)"]
+            [
+                "line 4: the front matter is not valid YAML: did not find expected ',' or ']' (in a flow sequence that starts on this line)"
+            ]
         );
         let p = problems("---\nname: ok\ndescription: a: b\n---\nbody\n");
         assert_eq!(p, ["line 3: the front matter is not valid YAML: mapping values are not allowed in this context"]);
@@ -381,7 +406,10 @@ When the user asks to look something up, search first and cite what you found.
         let p = problems(
             "---\nname: x\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      env: [lower_case]\n---\nbody\n",
         );
-        assert_eq!(p, ["line 7: metadata.openclaw.requires.env: `lower_case` is not an environment variable name (A–Z, 0–9, _)"]);
+        assert_eq!(
+            p,
+            ["line 7: metadata.openclaw.requires.env: `lower_case` is not an environment variable name (A–Z, 0–9, _)"]
+        );
         let p = problems("---\nname: x\ndescription: d\n---\n\n");
         assert_eq!(p, ["line 4: the instructions (the markdown after the front matter) are empty"]);
         // A wrongly typed nested field is a YAML error with its line.

@@ -141,7 +141,12 @@ impl ListingRow {
 
 /// The marketplace, most recently updated first, optionally matching `q` in the name or
 /// description; `before`: the `updated_at` of the last skill of the previous page.
-pub async fn list(pool: &PgPool, q: Option<&str>, limit: i64, before: Option<DateTime<Utc>>) -> sqlx::Result<Vec<Listing>> {
+pub async fn list(
+    pool: &PgPool,
+    q: Option<&str>,
+    limit: i64,
+    before: Option<DateTime<Utc>>,
+) -> sqlx::Result<Vec<Listing>> {
     // Dynamic: the shared LISTING select is a constant string.
     let rows: Vec<ListingRow> = sqlx::query_as(&format!(
         "{LISTING} WHERE ($1::text IS NULL OR s.slug ILIKE '%' || $1 || '%' OR s.description ILIKE '%' || $1 || '%')
@@ -219,7 +224,10 @@ pub async fn publish(
         .await?;
     let skill_id = match existing {
         Some(s) if s.tenant_id != tenant.0 => {
-            return Err(ApiError::Conflict(format!("the skill name `{}` belongs to another publisher; choose another name", m.name)));
+            return Err(ApiError::Conflict(format!(
+                "the skill name `{}` belongs to another publisher; choose another name",
+                m.name
+            )));
         }
         Some(s) => {
             if manifest::semver(&m.version) <= manifest::semver(&s.latest) {
@@ -301,9 +309,13 @@ pub async fn install(
             details: Some(json!({ "reasons": availability.reasons })),
         });
     }
-    let bought = sqlx::query_scalar!("SELECT price FROM skill_purchases WHERE skill_id = $1 AND agent_id = $2", s.id, agent as _)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let bought = sqlx::query_scalar!(
+        "SELECT price FROM skill_purchases WHERE skill_id = $1 AND agent_id = $2",
+        s.id,
+        agent as _
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
     if bought.is_none() && s.price > 0 {
         if !may_pay {
             return Err(ApiError::Forbidden {
@@ -326,7 +338,7 @@ pub async fn install(
     let details = json!({ "skill": slug, "version": s.latest, "paid": paid });
     activity::record_agent(&mut tx, tenant, agent, origin, "skill.installed", details).await?;
     tx.commit().await?;
-    installed(pool, agent).await?.into_iter().find(|i| i.slug == slug).ok_or_else(|| ApiError::not_found("skill"))
+    installed(pool, agent, Some(slug), 1, None).await?.pop().ok_or_else(|| ApiError::not_found("skill"))
 }
 
 /// The purchase: the transfer and its record, in the install's transaction.
@@ -362,7 +374,13 @@ async fn buy(
 }
 
 /// Removes a skill from an agent (a purchase stays: installing it again is free).
-pub async fn uninstall(pool: &PgPool, tenant: TenantId, agent: AgentId, origin: &Origin, slug: &str) -> Result<(), ApiError> {
+pub async fn uninstall(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    slug: &str,
+) -> Result<(), ApiError> {
     let mut tx = pool.begin().await?;
     let removed = sqlx::query!(
         "DELETE FROM skill_installs i USING skills s WHERE i.skill_id = s.id AND s.slug = $2 AND i.agent_id = $1",
@@ -403,10 +421,13 @@ pub async fn review(
         .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(|| ApiError::not_found("skill"))?;
-    let installed =
-        sqlx::query_scalar!("SELECT 1 AS one FROM skill_installs WHERE agent_id = $1 AND skill_id = $2", agent as _, skill)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let installed = sqlx::query_scalar!(
+        "SELECT 1 AS one FROM skill_installs WHERE agent_id = $1 AND skill_id = $2",
+        agent as _,
+        skill
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
     if installed.is_none() {
         return Err(ApiError::Conflict(format!("install `{slug}` on this agent before rating it")));
     }
@@ -424,21 +445,33 @@ pub async fn review(
     )
     .fetch_one(&mut *tx)
     .await?;
-    activity::record_agent(&mut tx, tenant, agent, origin, "skill.rated", json!({ "skill": slug, "rating": rating })).await?;
+    activity::record_agent(&mut tx, tenant, agent, origin, "skill.rated", json!({ "skill": slug, "rating": rating }))
+        .await?;
     tx.commit().await?;
     Ok(r)
 }
 
-/// The agent's installed skills, in install order.
-pub async fn installed(pool: &PgPool, agent: AgentId) -> sqlx::Result<Vec<Installed>> {
+/// The agent's installed skills (only `slug` when given), most recently installed first,
+/// installed before `before` when given.
+pub async fn installed(
+    pool: &PgPool,
+    agent: AgentId,
+    slug: Option<&str>,
+    limit: i64,
+    before: Option<DateTime<Utc>>,
+) -> sqlx::Result<Vec<Installed>> {
     let rows = sqlx::query!(
         r#"SELECT s.slug, s.name, s.description, i.version, s.latest, i.installed_at,
                   v.manifest AS "manifest: sqlx::types::Json<Manifest>",
                   coalesce((SELECT p.price FROM skill_purchases p WHERE p.skill_id = s.id AND p.agent_id = i.agent_id), 0) AS "paid!"
              FROM skill_installs i JOIN skills s ON s.id = i.skill_id
              JOIN skill_versions v ON v.skill_id = i.skill_id AND v.version = i.version
-            WHERE i.agent_id = $1 ORDER BY i.installed_at"#,
-        agent as _
+            WHERE i.agent_id = $1 AND ($2::text IS NULL OR s.slug = $2) AND ($3::timestamptz IS NULL OR i.installed_at < $3)
+            ORDER BY i.installed_at DESC LIMIT $4"#,
+        agent as _,
+        slug,
+        before,
+        limit
     )
     .fetch_all(pool)
     .await?;

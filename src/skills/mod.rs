@@ -54,7 +54,11 @@ pub fn gate_with(m: &Manifest, env: &dyn Fn(&str) -> bool, bin: &dyn Fn(&str) ->
     let mut reasons = Vec::new();
     let unset: Vec<&str> = r.env.iter().map(String::as_str).filter(|v| !env(v)).collect();
     if !unset.is_empty() {
-        reasons.push(format!("needs the environment variable{} {} set on this deployment", plural(&unset), unset.join(", ")));
+        reasons.push(format!(
+            "needs the environment variable{} {} set on this deployment",
+            plural(&unset),
+            unset.join(", ")
+        ));
     }
     let missing: Vec<&str> = r.bins.iter().map(String::as_str).filter(|b| !bin(b)).collect();
     if !missing.is_empty() {
@@ -64,7 +68,8 @@ pub fn gate_with(m: &Manifest, env: &dyn Fn(&str) -> bool, bin: &dyn Fn(&str) ->
         reasons.push(format!("needs one of the programs {} on the PATH", r.any_bins.join(", ")));
     }
     if !r.config.is_empty() {
-        reasons.push(format!("needs OpenClaw configuration ({}), which this platform does not have", r.config.join(", ")));
+        reasons
+            .push(format!("needs OpenClaw configuration ({}), which this platform does not have", r.config.join(", ")));
     }
     if !m.os.is_empty() && !m.os.iter().any(|o| o == os) {
         reasons.push(format!("runs on {}; this deployment is {os}", m.os.join(", ")));
@@ -109,7 +114,11 @@ pub fn triggered<'a>(message: &str, skills: &'a [Active]) -> Vec<&'a Active> {
     skills
         .iter()
         .filter(|s| {
-            if s.triggers.is_empty() { occurs(&s.name.replace(['_', '-'], " ")) } else { s.triggers.iter().any(|t| occurs(t)) }
+            if s.triggers.is_empty() {
+                occurs(&s.name.replace(['_', '-'], " "))
+            } else {
+                s.triggers.iter().any(|t| occurs(t))
+            }
         })
         .take(PER_MESSAGE)
         .collect()
@@ -124,7 +133,12 @@ pub fn prompt_section(skills: &[&Active]) -> String {
     for k in skills {
         let body: String = k.body.chars().take(INSTRUCTIONS_MAX).collect();
         let cut = if k.body.chars().count() > INSTRUCTIONS_MAX { " …" } else { "" };
-        s.push_str(&format!("\n### {}{}\n{}{cut}\n", k.emoji.as_deref().map(|e| format!("{e} ")).unwrap_or_default(), k.name, body.trim()));
+        s.push_str(&format!(
+            "\n### {}{}\n{}{cut}\n",
+            k.emoji.as_deref().map(|e| format!("{e} ")).unwrap_or_default(),
+            k.name,
+            body.trim()
+        ));
     }
     s
 }
@@ -165,7 +179,12 @@ mod tests {
     #[test]
     fn triggers_match_whole_words_and_phrases() {
         let skills = vec![
-            Active { name: "web_search".into(), emoji: None, triggers: vec!["look up".into(), "search".into()], body: "S".into() },
+            Active {
+                name: "web_search".into(),
+                emoji: None,
+                triggers: vec!["look up".into(), "search".into()],
+                body: "S".into(),
+            },
             Active { name: "weather".into(), emoji: Some("☀".into()), triggers: vec![], body: "W".repeat(2_000) },
             Active { name: "c".into(), emoji: None, triggers: vec!["research".into()], body: "C".into() },
         ];

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sqlx::PgPool;
 
-use super::{Mood, Moment, Phase};
+use super::{Moment, Mood, Phase};
 use crate::ids::AgentId;
 
 /// The fast affect EMA above this, and not below the slow one, reads as success.
@@ -17,8 +17,7 @@ pub async fn of_agent(pool: &PgPool, agent: AgentId, now: DateTime<Utc>) -> sqlx
         r#"SELECT a.timezone,
                   EXISTS (SELECT 1 FROM reflections r WHERE r.agent_id = a.id AND r.status = 'applied') AS "reflected!",
                   (EXISTS (SELECT 1 FROM agent_tasks t WHERE t.agent_id = a.id AND t.status = 'done')
-                   OR EXISTS (SELECT 1 FROM outreach_messages o WHERE o.agent_id = a.id AND o.direction = 'outbound')
-                   OR EXISTS (SELECT 1 FROM feed_posts f WHERE f.agent_id = a.id)) AS "acted!",
+                   OR EXISTS (SELECT 1 FROM outreach_messages o WHERE o.agent_id = a.id AND o.direction = 'outbound')) AS "acted!",
                   p.affect_fast AS "affect_fast?", p.affect_slow AS "affect_slow?", p.affect_at
              FROM agents a LEFT JOIN agent_proactive p ON p.agent_id = a.id
             WHERE a.id = $1"#,

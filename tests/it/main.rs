@@ -44,6 +44,7 @@ mod poc;
 mod proactive;
 mod processes;
 mod secrets;
+mod skills;
 mod soul;
 mod spawn;
 mod spending;

@@ -35,18 +35,7 @@ pub async fn account(conn: &mut PgConnection, holder: Holder) -> sqlx::Result<Uu
         Holder::Tenant(t) => ("tenant", t.0, None),
         Holder::Agent(t, a) => ("agent", t.0, Some(a.0)),
     };
-    let found = sqlx::query_scalar!(
-        "SELECT id FROM credit_accounts
-          WHERE kind = $1 AND tenant_id = $2 AND agent_id IS NOT DISTINCT FROM $3",
-        kind,
-        tenant,
-        agent
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    if let Some(id) = found {
-        return Ok(id);
-    }
+    // Opened by whoever comes first; the unique index per holder makes a second insert a no-op.
     sqlx::query!(
         "INSERT INTO credit_accounts (id, kind, tenant_id, agent_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
         Uuid::now_v7(),
@@ -65,12 +54,6 @@ pub async fn account(conn: &mut PgConnection, holder: Holder) -> sqlx::Result<Uu
     )
     .fetch_one(&mut *conn)
     .await
-}
-
-/// The holder's balance (0 before the account is opened).
-pub async fn balance(conn: &mut PgConnection, holder: Holder) -> sqlx::Result<i64> {
-    let id = account(conn, holder).await?;
-    sqlx::query_scalar!("SELECT balance FROM credit_accounts WHERE id = $1", id).fetch_one(&mut *conn).await
 }
 
 /// A transfer to make.
@@ -174,7 +157,7 @@ pub async fn transfer(conn: &mut PgConnection, m: Move<'_>) -> Result<Transfer, 
     Ok(Transfer { id, kind: m.kind.to_string(), amount: m.amount, memo: m.memo, created_at, replayed: false })
 }
 
-pub fn insufficient(balance: i64, needed: i64) -> ApiError {
+fn insufficient(balance: i64, needed: i64) -> ApiError {
     ApiError::Refused {
         status: axum::http::StatusCode::PAYMENT_REQUIRED,
         code: "insufficient_credits",

@@ -283,7 +283,7 @@ pub async fn publish(
 
 /// Installs (or updates to the newest version) a skill on an agent. A paid skill the agent has
 /// not bought is bought first, from the tenant's credits to the publishing agent's account.
-/// 409 `skill_unavailable` (with the reasons) when this deployment cannot run it; nothing is paid.
+/// 422 `skill_unavailable` (with the reasons) when this deployment cannot run it; nothing is paid.
 pub async fn install(
     pool: &PgPool,
     tenant: TenantId,

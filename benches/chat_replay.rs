@@ -14,7 +14,9 @@
 //!   time) p50/p99 over sequential turns at 10,000 memories, the server-side `response_ms` of
 //!   the analytics rows, and turns/s with 8 concurrent clients;
 //! - B4: average prompt tokens per chat call, triage skip rate, LLM calls per message,
-//!   extraction calls per message.
+//!   extraction calls per message. With `B4_SKILLS=1` every agent has three skills installed
+//!   whose triggers (running, workshops, portfolios) occur in the script, each with about 1,100
+//!   characters of instructions: the prompt cost of triggered skills (SPEC S5).
 
 mod support;
 
@@ -110,7 +112,42 @@ async fn new_agent(c: &Client, name: &str) -> anyhow::Result<String> {
         .send()
         .await?;
     anyhow::ensure!(r.status().is_success(), "raising the budget: {}", r.text().await?);
+    if std::env::var("B4_SKILLS").is_ok_and(|v| v == "1") {
+        install_skills(c, &id).await?;
+    }
     Ok(id)
+}
+
+/// Three skills whose triggers the script names, published once (by the first agent) and
+/// installed on every agent.
+async fn install_skills(c: &Client, agent: &str) -> anyhow::Result<()> {
+    let skills = [
+        ("running_coach", "run, marathon, long run", "Coach the owner's running"),
+        ("workshop_facilitator", "workshop", "Prepare and run workshops"),
+        ("portfolio_review", "portfolio", "Review a design portfolio"),
+    ];
+    for (name, triggers, description) in skills {
+        let body = format!(
+            "# {description}\n\n{}",
+            "When this applies, first restate the goal in one sentence, then give at most three concrete steps \
+             the owner can take this week, each with why it matters and how to tell it worked. Prefer what the \
+             owner already told you over general advice; ask one clarifying question only when the answer would \
+             change the steps. Keep safety first: suggest a professional when health, money or law is at stake. "
+                .repeat(3)
+        );
+        let md = format!("---\nname: {name}\ndescription: {description}\ntriggers: [{triggers}]\n---\n{body}\n");
+        let r = c
+            .http
+            .post(format!("{}/v1/hosted-agents/{agent}/skills/publish", c.base))
+            .bearer_auth(&c.token)
+            .json(&json!({ "skill_md": md }))
+            .send()
+            .await?;
+        // 409: published by an earlier agent already.
+        anyhow::ensure!(r.status().is_success() || r.status() == 409, "publishing {name}: {}", r.text().await?);
+        c.post(&format!("/v1/hosted-agents/{agent}/skills"), json!({ "slug": name })).await?;
+    }
+    Ok(())
 }
 
 /// Plays `turns` messages of the script for one agent, a new conversation every 8 turns.

@@ -22,6 +22,7 @@ pub mod doctor;
 pub mod email;
 pub mod embed;
 pub mod error;
+pub mod feed;
 pub mod identity;
 pub mod ids;
 pub mod jobs;

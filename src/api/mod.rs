@@ -10,6 +10,7 @@ pub mod chat;
 pub mod cognition;
 pub mod docs;
 pub mod extract;
+pub mod feed;
 pub mod gateway;
 pub mod health;
 pub mod identity;
@@ -85,6 +86,7 @@ pub fn body_limit() -> usize {
         (name = "proactive", description = "Agents that speak first: check-ins and task suggestions, why each was sent, their outcomes and the trust score"),
         (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
+        (name = "feed", description = "The agent feed: posts, likes, comments, the owner's moderation, the feed digest"),
         (name = "skills", description = "SKILL.md skills: the marketplace, publishing, installing with platform credits, ratings; the credits ledger; the wisdom engine"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
@@ -151,6 +153,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(analytics::routes())
         .merge(tasks::routes())
         .merge(skills::routes())
+        .merge(feed::routes())
         .merge(proactive::routes())
         .merge(spawn::routes())
         .merge(outreach::routes())

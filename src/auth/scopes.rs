@@ -26,6 +26,8 @@ pub const ALL: &[(&str, &str)] = &[
     ("proactive:write", "Accept or dismiss proactive check-ins"),
     ("skills:read", "Read installed skills and the agent's credits"),
     ("skills:write", "Publish, install, rate and remove skills (buying one needs the owner)"),
+    ("feed:read", "Read the feed and comments"),
+    ("feed:write", "Post, like and comment as the agent"),
     ("*", "Everything above"),
 ];
 

@@ -23,7 +23,8 @@ pub const CYCLE: &str = "timeline";
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Milestone {
     /// created, first_conversation, messages, memories, soul_version, first_reflection,
-    /// first_task_done, wallet, identity_registered, verified, poc_grade.
+    /// first_task_done, wallet, skill_installed, skill_published, first_post, identity_registered,
+    /// verified, poc_grade.
     pub kind: String,
     pub key: String,
     pub at: DateTime<Utc>,
@@ -77,6 +78,14 @@ pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
                FROM agent_tasks t WHERE t.agent_id = $1 AND t.status = 'done' HAVING count(*) > 0
              UNION ALL
              SELECT 'wallet', '', w.created_at, 'Wallet created' FROM agent_wallets w WHERE w.agent_id = $1
+             UNION ALL
+             SELECT 'skill_installed', k.slug, i.installed_at, 'Installed the skill ' || k.slug
+               FROM skill_installs i JOIN skills k ON k.id = i.skill_id WHERE i.agent_id = $1
+             UNION ALL
+             SELECT 'skill_published', k.slug, k.created_at, 'Published the skill ' || k.slug FROM skills k WHERE k.agent_id = $1
+             UNION ALL
+             SELECT 'first_post', '', min(p.created_at), 'First post on the feed'
+               FROM feed_posts p WHERE p.agent_id = $1 HAVING count(*) > 0
              UNION ALL
              SELECT 'identity_registered', '', i.registered_at, 'Registered on ERC-8004 as agentId ' || i.erc8004_id
                FROM agent_identities i WHERE i.agent_id = $1 AND i.status = 'registered' AND i.registered_at IS NOT NULL

@@ -23,6 +23,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::outreach::delivery::cycles());
     all.extend(crate::notifications::cycles());
     all.extend(crate::proactive::cycles());
+    all.extend(crate::feed::digest::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

@@ -55,6 +55,15 @@ pub async fn measure(
                   EXISTS (SELECT 1 FROM agent_wallets w WHERE w.agent_id = a.id) AS "server_wallet!",
                   EXISTS (SELECT 1 FROM agent_external_wallets e WHERE e.agent_id = a.id) AS "owner_wallet!",
                   i.status AS "erc8004_status?", i.erc8004_id AS "erc8004_id?",
+                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL) AS "posts!",
+                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND f.source = 'digest') AS "digests!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id
+                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND l.agent_id IS DISTINCT FROM a.id) AS "likes!",
+                  (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND c.agent_id IS DISTINCT FROM a.id) AS "comments!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id WHERE l.agent_id = a.id AND f.agent_id <> a.id)
+                  + (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                      WHERE c.agent_id = a.id AND f.agent_id <> a.id) AS "given!",
                   (SELECT count(*) FROM skills k WHERE k.agent_id = a.id) AS "published!",
                   (SELECT coalesce(sum(p.price), 0)::bigint FROM skill_purchases p JOIN skills k ON k.id = p.skill_id WHERE k.agent_id = a.id) AS "sales!",
                   (SELECT avg(r.rating)::float8 FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = a.id) AS "rating?",
@@ -86,6 +95,13 @@ pub async fn measure(
         },
         // A profile saved before any registration request leaves the status `none`.
         erc8004: row.erc8004_status.filter(|s| s != "none").map(|s| (s, row.erc8004_id)),
+        social: signals::Social {
+            posts: count(row.posts),
+            likes: count(row.likes),
+            comments: count(row.comments),
+            given: count(row.given),
+            digests: count(row.digests),
+        },
         market: signals::Market {
             published: count(row.published),
             sales_credits: row.sales,

@@ -27,8 +27,23 @@ pub struct Measurements {
     /// The agent's ERC-8004 identity: its registration status once requested, and its agentId
     /// once registered.
     pub erc8004: Option<(String, Option<i64>)>,
+    /// The agent on the feed.
+    pub social: Social,
     /// The agent's published skills.
     pub market: Market,
+}
+
+/// What an agent did on the feed (hidden posts do not count, nor its own likes and comments on them).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Social {
+    pub posts: u32,
+    /// Likes and comments its posts received from others.
+    pub likes: u32,
+    pub comments: u32,
+    /// Likes and comments it gave to others' posts.
+    pub given: u32,
+    /// Posts the feed digest wrote.
+    pub digests: u32,
 }
 
 /// What an agent's published skills did.
@@ -165,10 +180,11 @@ fn counted(signal: Signal, n: u32, full: u32) -> Signal {
 }
 
 fn social(m: &Measurements) -> Vec<Signal> {
+    let f = &m.social;
     vec![
-        no_data("posts", "Posts", 20, "the agent feed"),
-        no_data("likes", "Likes received", 15, "the agent feed"),
-        no_data("comments", "Comments received", 15, "the agent feed"),
+        counted(measured("posts", "Posts", 20, "the agent feed", "20 × posts / 20"), f.posts, 20),
+        counted(measured("likes", "Likes received", 15, "the agent feed", "15 × likes / 50"), f.likes, 50),
+        counted(measured("comments", "Comments received", 15, "the agent feed", "15 × comments / 30"), f.comments, 30),
         measured(
             "recent_activity",
             "Activity in the last 7 days",
@@ -177,8 +193,22 @@ fn social(m: &Measurements) -> Vec<Signal> {
             "25 × active days / 7",
         )
         .with(json!(m.active_days_7d), share(25, f64::from(m.active_days_7d), 7.0)),
-        no_data("interactions_given", "Interactions given", 15, "the agent feed"),
-        no_data("feed_digests", "Feed digests", 10, "the agent feed"),
+        counted(
+            measured(
+                "interactions_given",
+                "Interactions given",
+                15,
+                "the agent feed",
+                "15 × likes and comments given / 30",
+            ),
+            f.given,
+            30,
+        ),
+        counted(
+            measured("feed_digests", "Feed digests", 10, "the agent feed", "10 × digest posts / 10"),
+            f.digests,
+            10,
+        ),
     ]
 }
 
@@ -273,7 +303,7 @@ mod tests {
             .filter(|x| x.status == SignalStatus::NoDataYet)
             .map(|x| x.points)
             .collect();
-        assert_eq!(no_data.len(), 20);
+        assert_eq!(no_data.len(), 15);
         assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
     }
 
@@ -288,6 +318,7 @@ mod tests {
             active_days_7d: 3,
             wallet: Some(WalletKind::OwnerHeld),
             erc8004: Some(("registered".into(), Some(0))),
+            social: Social::default(),
             market: Market::default(),
         };
         let s = assess(&m);

@@ -323,7 +323,7 @@ pub async fn install(
                 message: format!("`{slug}` costs {} credits; only the owner buys skills", s.price),
             });
         }
-        buy(&mut tx, tenant, agent, (s.id, s.tenant_id, s.agent_id), &s.latest, s.price).await?;
+        buy(&mut tx, tenant, agent, (s.id, s.tenant_id, s.agent_id), (slug, &s.latest), s.price).await?;
     }
     sqlx::query!(
         "INSERT INTO skill_installs (agent_id, skill_id, version) VALUES ($1, $2, $3)
@@ -347,7 +347,7 @@ async fn buy(
     tenant: TenantId,
     agent: AgentId,
     (skill, seller_tenant, seller_agent): (Uuid, Uuid, Option<Uuid>),
-    version: &str,
+    (slug, version): (&str, &str),
     price: i64,
 ) -> Result<(), ApiError> {
     let from = credits::account(tx, Holder::Tenant(tenant)).await?;
@@ -357,7 +357,7 @@ async fn buy(
     };
     let to = credits::account(tx, seller).await?;
     let key = format!("skill:{skill}:agent:{}", agent.0);
-    let memo = Some(format!("skill {version}"));
+    let memo = Some(format!("skill {slug} {version}"));
     let t = credits::transfer(tx, credits::Move { from, to, amount: price, kind: "skill_purchase", memo, key }).await?;
     sqlx::query!(
         "INSERT INTO skill_purchases (skill_id, agent_id, version, price, transfer_id) VALUES ($1, $2, $3, $4, $5)

@@ -10,6 +10,7 @@ mod brain;
 mod charts;
 mod chat;
 mod extract;
+mod feed;
 mod forms;
 mod identity;
 mod keys;
@@ -21,6 +22,7 @@ mod outreach;
 mod pages;
 mod poc;
 mod proactive;
+mod skills;
 mod soul;
 mod spawn;
 mod timeline;
@@ -75,6 +77,18 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/outreach/{oid}/reply", post(outreach::reply))
         .route("/agents/{id}/outreach/{oid}/close", post(outreach::close))
         .route("/agents/{id}/proactive", get(proactive::show).post(proactive::save))
+        .route("/agents/{id}/feed", get(feed::show))
+        .route("/agents/{id}/feed/posts", post(feed::create))
+        .route("/agents/{id}/feed/digest", post(feed::digest))
+        .route("/agents/{id}/feed/{post}/like", post(feed::like))
+        .route("/agents/{id}/feed/{post}/comments", post(feed::comment))
+        .route("/agents/{id}/feed/{post}/moderate", post(feed::moderate))
+        .route("/agents/{id}/feed/{post}/comments/{comment}/delete", post(feed::delete_comment))
+        .route("/agents/{id}/skills", get(skills::show))
+        .route("/agents/{id}/skills/install", post(skills::install))
+        .route("/agents/{id}/skills/publish", post(skills::publish))
+        .route("/agents/{id}/skills/{slug}/remove", post(skills::remove))
+        .route("/agents/{id}/skills/{slug}/rate", post(skills::rate))
         .route("/agents/{id}/proactive/{pid}/accept", post(proactive::accept))
         .route("/agents/{id}/proactive/{pid}/dismiss", post(proactive::dismiss))
         .route("/agents/{id}/notifications", get(notifications::show))

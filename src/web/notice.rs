@@ -59,6 +59,18 @@ pub enum Notice {
     ProactiveSaved,
     ProactiveAccepted,
     ProactiveDismissed,
+    FeedPosted,
+    DigestPosted,
+    PostChanged,
+    PostDeleted,
+    Liked,
+    Unliked,
+    Commented,
+    CommentDeleted,
+    SkillInstalled,
+    SkillRemoved,
+    SkillRated,
+    SkillPublished,
 }
 
 impl Notice {
@@ -102,6 +114,18 @@ impl Notice {
             Notice::ProactiveSaved => "proactive_saved".into(),
             Notice::ProactiveAccepted => "proactive_accepted".into(),
             Notice::ProactiveDismissed => "proactive_dismissed".into(),
+            Notice::FeedPosted => "feed_posted".into(),
+            Notice::DigestPosted => "digest_posted".into(),
+            Notice::PostChanged => "post_changed".into(),
+            Notice::PostDeleted => "post_deleted".into(),
+            Notice::Liked => "liked".into(),
+            Notice::Unliked => "unliked".into(),
+            Notice::Commented => "commented".into(),
+            Notice::CommentDeleted => "comment_deleted".into(),
+            Notice::SkillInstalled => "skill_installed".into(),
+            Notice::SkillRemoved => "skill_removed".into(),
+            Notice::SkillRated => "skill_rated".into(),
+            Notice::SkillPublished => "skill_published".into(),
         }
     }
 
@@ -149,6 +173,18 @@ impl Notice {
             ("proactive_saved", 0) => Notice::ProactiveSaved,
             ("proactive_accepted", 0) => Notice::ProactiveAccepted,
             ("proactive_dismissed", 0) => Notice::ProactiveDismissed,
+            ("feed_posted", 0) => Notice::FeedPosted,
+            ("digest_posted", 0) => Notice::DigestPosted,
+            ("post_changed", 0) => Notice::PostChanged,
+            ("post_deleted", 0) => Notice::PostDeleted,
+            ("liked", 0) => Notice::Liked,
+            ("unliked", 0) => Notice::Unliked,
+            ("commented", 0) => Notice::Commented,
+            ("comment_deleted", 0) => Notice::CommentDeleted,
+            ("skill_installed", 0) => Notice::SkillInstalled,
+            ("skill_removed", 0) => Notice::SkillRemoved,
+            ("skill_rated", 0) => Notice::SkillRated,
+            ("skill_published", 0) => Notice::SkillPublished,
             _ => return None,
         };
         Some(notice)
@@ -207,6 +243,18 @@ impl Notice {
             Notice::ProactiveSaved => "Saved.".into(),
             Notice::ProactiveAccepted => "Thanks: trust +0.05.".into(),
             Notice::ProactiveDismissed => "Noted: trust −0.05.".into(),
+            Notice::FeedPosted => "Posted.".into(),
+            Notice::DigestPosted => "The feed digest wrote a post.".into(),
+            Notice::PostChanged => "Post updated.".into(),
+            Notice::PostDeleted => "Post deleted.".into(),
+            Notice::Liked => "Liked.".into(),
+            Notice::Unliked => "Like taken back.".into(),
+            Notice::Commented => "Comment added.".into(),
+            Notice::CommentDeleted => "Comment deleted.".into(),
+            Notice::SkillInstalled => "Skill installed.".into(),
+            Notice::SkillRemoved => "Skill removed; installing it again is free.".into(),
+            Notice::SkillRated => "Thanks for rating.".into(),
+            Notice::SkillPublished => "Published to the marketplace.".into(),
         }
     }
 
@@ -260,6 +308,18 @@ mod tests {
             Notice::ProactiveSaved,
             Notice::ProactiveAccepted,
             Notice::ProactiveDismissed,
+            Notice::FeedPosted,
+            Notice::DigestPosted,
+            Notice::PostChanged,
+            Notice::PostDeleted,
+            Notice::Liked,
+            Notice::Unliked,
+            Notice::Commented,
+            Notice::CommentDeleted,
+            Notice::SkillInstalled,
+            Notice::SkillRemoved,
+            Notice::SkillRated,
+            Notice::SkillPublished,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

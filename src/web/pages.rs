@@ -58,3 +58,8 @@ pub(super) fn shown(e: ApiError) -> Result<String, Response> {
 pub(super) fn not_found_page() -> Response {
     (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><main class=page><h1>Not found</h1><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
 }
+
+/// Back to one of the agent's tabs with a notice (post/redirect/get).
+pub(super) fn back_to(agent: &crate::agents::Agent, tab: &str, notice: super::notice::Notice) -> Response {
+    axum::response::Redirect::to(&format!("/agents/{}/{tab}?notice={}", agent.id, notice.code())).into_response()
+}

@@ -17,7 +17,8 @@ pub async fn of_agent(pool: &PgPool, agent: AgentId, now: DateTime<Utc>) -> sqlx
         r#"SELECT a.timezone,
                   EXISTS (SELECT 1 FROM reflections r WHERE r.agent_id = a.id AND r.status = 'applied') AS "reflected!",
                   (EXISTS (SELECT 1 FROM agent_tasks t WHERE t.agent_id = a.id AND t.status = 'done')
-                   OR EXISTS (SELECT 1 FROM outreach_messages o WHERE o.agent_id = a.id AND o.direction = 'outbound')) AS "acted!",
+                   OR EXISTS (SELECT 1 FROM outreach_messages o WHERE o.agent_id = a.id AND o.direction = 'outbound')
+                   OR EXISTS (SELECT 1 FROM feed_posts f WHERE f.agent_id = a.id)) AS "acted!",
                   p.affect_fast AS "affect_fast?", p.affect_slow AS "affect_slow?", p.affect_at
              FROM agents a LEFT JOIN agent_proactive p ON p.agent_id = a.id
             WHERE a.id = $1"#,

@@ -102,7 +102,7 @@ impl DayPart {
 }
 
 /// How far the agent has grown: `mirror` before its first reflection, `opinion` once it has
-/// reflected, `agent` once it acts on its own (a task done, an email sent).
+/// reflected, `agent` once it acts on its own (a task done, an email sent, a post).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {

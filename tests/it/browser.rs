@@ -141,3 +141,9 @@ async fn outreach_escalation_notifications_and_telegram_in_a_browser() {
     assert!(hooks[0]["secret_token"].as_str().is_some_and(|s| s.len() >= 32));
     assert_eq!(bot.calls("deleteWebhook").len(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skills_bought_with_credits_and_a_feed_with_its_digest_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "social.mjs", "social flow: ok").await;
+}

@@ -45,6 +45,16 @@ const POSTS: &[&str] = &[
     "/agents/{id}/proactive",
     "/agents/{id}/proactive/{x}/accept",
     "/agents/{id}/proactive/{x}/dismiss",
+    "/agents/{id}/feed/posts",
+    "/agents/{id}/feed/digest",
+    "/agents/{id}/feed/{x}/like",
+    "/agents/{id}/feed/{x}/comments",
+    "/agents/{id}/feed/{x}/moderate",
+    "/agents/{id}/feed/{x}/comments/{x}/delete",
+    "/agents/{id}/skills/install",
+    "/agents/{id}/skills/publish",
+    "/agents/{id}/skills/{x}/remove",
+    "/agents/{id}/skills/{x}/rate",
 ];
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
@@ -123,6 +133,8 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
         &format!("/outreach/{memory}"),
         "/notifications",
         "/proactive",
+        "/feed",
+        "/skills",
     ];
     for page in pages {
         let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/agents/{agent}{page}"))).await;

@@ -105,6 +105,25 @@ async fn another_tenants_ids_are_404_on_every_route() {
     .execute(app.pool())
     .await
     .unwrap();
+    // A post of Alice's agent with a comment, for the feed routes.
+    let (a_post, a_comment) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+    sqlx::query(
+        "INSERT INTO feed_posts (id, tenant_id, agent_id, body, source) SELECT $1, tenant_id, id, 'Alice posts', 'owner' FROM agents WHERE id = $2",
+    )
+    .bind(a_post)
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO feed_comments (id, post_id, tenant_id, agent_id, body) SELECT $1, $2, tenant_id, id, 'Alice comments' FROM agents WHERE id = $3",
+    )
+    .bind(a_comment)
+    .bind(a_post)
+    .bind(a_agent.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -137,7 +156,9 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{pid}", &a_proactive.to_string())
             // A skill's name: the marketplace is platform-wide by design (its own test shows
             // another tenant buying a skill), so only the agent part of these paths is Alice's.
-            .replace("{slug}", "weather");
+            .replace("{slug}", "weather")
+            .replace("{post}", &a_post.to_string())
+            .replace("{comment}", &a_comment.to_string());
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

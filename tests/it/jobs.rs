@@ -179,7 +179,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 11 {
+        if cycles.len() == 12 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -192,6 +192,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "analytics_rollup",
             "chat_batch_flush",
             "chat_stream_sweep",
+            "feed_digest_sweep",
             "job_retention",
             "llm_usage_retention",
             "memory_expiry",

@@ -23,6 +23,7 @@ mod email_support;
 mod embeddings;
 mod errors;
 mod faults;
+mod feed;
 mod fuzz;
 mod gateway;
 mod hardening;

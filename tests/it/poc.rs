@@ -255,7 +255,10 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
     // A new agent has a name and nothing else: profile 1/4, no activity, no backing.
     assert_eq!(signal(&poc, "profile_completeness")["points"], 3);
     assert_eq!(signal(&poc, "recent_activity")["points"], 0);
-    assert_eq!(signal(&poc, "posts")["status"], "no data yet");
+    assert_eq!(
+        (signal(&poc, "posts")["status"].as_str(), signal(&poc, "posts")["points"].as_u64()),
+        (Some("measured"), Some(0))
+    );
     for key in ["wallet", "erc8004"] {
         assert_eq!(
             (signal(&poc, key)["status"].as_str(), signal(&poc, key)["points"].as_u64()),

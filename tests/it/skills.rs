@@ -172,6 +172,23 @@ async fn a_skill_is_published_bought_installed_rated_and_scored() {
     assert_eq!(points("sales_volume"), Some(0)); // floor(20 × 30 / 1000)
     assert_eq!(points("average_rating"), Some(11)); // floor(15 × 3 / 4)
 
+    // The timelines show the milestones (S4).
+    let kinds = |v: Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|m| format!("{} {}", m["kind"].as_str().unwrap(), m["key"].as_str().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let bo_line = kinds(call(app, &bob, Method::GET, &bo_path("/timeline"), None).await.json());
+    assert!(bo_line.contains(&"skill_installed weather".to_string()), "{bo_line:?}");
+    let ada_line = kinds(ada.call(Method::GET, "/timeline", None).await.json());
+    assert!(
+        ada_line.contains(&"skill_published weather".to_string())
+            && ada_line.contains(&"skill_published gated".to_string()),
+        "{ada_line:?}"
+    );
+
     // Every movement is in the activity log, and the books balance.
     let log = call(app, &bob, Method::GET, &bo_path("/activity"), None).await.json();
     let actions: Vec<&str> = log.as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();

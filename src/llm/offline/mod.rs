@@ -73,6 +73,7 @@ fn from_input(input: &Input) -> String {
         Input::GapDiagnosis(g) => json(gap_diagnosis::gap_diagnosis(g)),
         Input::QualityEval(q) => json(writing::quality_eval(q)),
         Input::Digest(d) => writing::digest(d),
+        Input::FeedPost(f) => writing::feed_post(f),
         Input::Outreach(o) => json(writing::outreach(o)),
         Input::Spawn(s) => json(writing::spawn(s)),
     }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
-use crate::llm::roles::{Digest, DigestItem, Outreach, QualityEval, Spawn};
+use crate::llm::roles::{Digest, DigestItem, FeedPost, Outreach, QualityEval, Spawn};
 use crate::text::content_words;
 
 /// An optional text, trimmed; empty when absent.
@@ -59,6 +59,27 @@ pub fn quality_eval(input: &QualityEval) -> Value {
             context.len()
         ),
     })
+}
+
+/// A feed post: one memory (a different one on each rewrite) under an opening that changes
+/// with the rewrite too, then the teaching when there is one.
+pub fn feed_post(input: &FeedPost) -> String {
+    const OPENINGS: [&str; 4] =
+        ["Something I keep coming back to", "A note from my week", "What stays with me today", "On my mind lately"];
+    let n = input.attempt as usize;
+    let opening = OPENINGS[n % OPENINGS.len()];
+    let memory = match input.memories.len() {
+        0 => None,
+        len => Some(input.memories[n % len].trim().trim_end_matches('.')),
+    };
+    let mut out = match memory {
+        Some(m) => format!("{opening}: {m}."),
+        None => format!("{opening}: {} is still getting to know its owner.", input.agent_name.trim()),
+    };
+    if let Some(w) = input.wisdom.as_ref().filter(|w| !w.quote.trim().is_empty()) {
+        out.push_str(&format!(" As {} put it, \"{}\"", w.mentor.trim(), w.quote.trim()));
+    }
+    out
 }
 
 /// A digest item's kind (`update` when it has none).

@@ -8,7 +8,7 @@
 //! - `pipeline`: triage, extraction, dedup, summarization (the chat pipeline's roles)
 //! - `upkeep`: guard, mentor, compile, lint, rerank (soul, cognition cycles, search)
 //! - `dreams`: fusion, dream judge, gap diagnosis
-//! - `writing`: quality evaluation, digest, outreach, spawn
+//! - `writing`: quality evaluation, digest, feed post (the digest role), outreach, spawn
 
 mod dreams;
 mod pipeline;
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub use dreams::{DreamJudge, Fusion, GapDiagnosis, Note, Signal};
 pub use pipeline::{Dedup, Exchange, Extraction, Summarization, Transcript, Triage, TriageCalibration, Turn};
 pub use upkeep::{Compile, Guard, Lint, Mentor, PocItem, Rerank, TaskItem, UsageItem};
-pub use writing::{Digest, DigestItem, Outreach, QualityEval, Spawn, Wisdom};
+pub use writing::{Digest, DigestItem, FeedPost, Outreach, QualityEval, Spawn, Wisdom};
 
 use super::{ChatRequest, Message, Role};
 
@@ -83,6 +83,7 @@ inputs!(
     GapDiagnosis,
     QualityEval,
     Digest,
+    FeedPost,
     Outreach,
     Spawn,
 );

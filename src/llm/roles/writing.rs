@@ -18,6 +18,12 @@ const DIGEST_PROMPT: &str = "Write a short plain-text digest for the owner of an
 agent has been up to since the last digest, one line per item, grouped by kind, ending with the \
 quote when one is given. Say nothing the items do not say.";
 
+const FEED_POST_PROMPT: &str = "Write one short social post (at most 280 characters, plain text, no \
+hashtags) in the voice of an AI agent for its feed: grounded in one thing it knows about its owner's \
+world from the memories, coloured by its soul, with the perspective of the teaching when one is \
+given (quote it briefly and name who said it). Say nothing the memories do not support, and say \
+something different from the earlier posts listed.";
+
 const OUTREACH_PROMPT: &str = "Draft a short, polite email that an AI agent sends on its owner's \
 behalf: greet the recipient, say who is writing and why, add the context when given, ask for a \
 reply and sign with the agent's name. Plain text, no placeholders. Answer with one JSON object: \
@@ -102,6 +108,53 @@ impl RoleInput for Digest {
             prompt.push('\n');
         }
         vec![Message::system(DIGEST_PROMPT), Message::user(prompt)]
+    }
+}
+
+/// A feed post by the feed digest (S1). Output: the post's text.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FeedPost {
+    pub agent_name: String,
+    /// The start of the agent's soul document.
+    #[serde(default)]
+    pub soul: Option<String>,
+    /// What the agent knows, most important first.
+    pub memories: Vec<String>,
+    #[serde(default)]
+    pub wisdom: Option<Wisdom>,
+    /// The agent's latest posts, which the new one must not repeat.
+    #[serde(default)]
+    pub avoid: Vec<String>,
+    /// 0 for the first draft; a rewrite after a too-similar draft counts up.
+    #[serde(default)]
+    pub attempt: u32,
+}
+
+impl RoleInput for FeedPost {
+    const ROLE: Role = Role::Digest;
+    const JSON: bool = false;
+    fn messages(&self) -> Vec<Message> {
+        let mut prompt = format!("Agent: {}\n", self.agent_name);
+        if let Some(soul) = self.soul.as_deref().filter(|s| !s.trim().is_empty()) {
+            prompt.push_str(&format!("\nSoul:\n{soul}\n"));
+        }
+        prompt.push_str("\nMemories:\n");
+        for m in &self.memories {
+            prompt.push_str(&format!("- {m}\n"));
+        }
+        if let Some(w) = self.wisdom.as_ref().filter(|w| !w.quote.trim().is_empty()) {
+            prompt.push_str(&format!("\nTeaching: \"{}\" — {}\n", w.quote, w.mentor));
+        }
+        if !self.avoid.is_empty() {
+            prompt.push_str("\nEarlier posts (write something different):\n");
+            for a in &self.avoid {
+                prompt.push_str(&format!("- {a}\n"));
+            }
+        }
+        if self.attempt > 0 {
+            prompt.push_str(&format!("\nThe previous draft was too close to an earlier post; this is rewrite {}: pick another memory and angle.\n", self.attempt));
+        }
+        vec![Message::system(FEED_POST_PROMPT), Message::user(prompt)]
     }
 }
 

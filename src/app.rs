@@ -49,6 +49,9 @@ impl AppState {
         crate::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;
+        let cache = crate::auth::cache::cache();
+        cache.set_enabled(config.caps.auth_cache);
+        cache.listen(pool.clone());
         Ok(AppState(Arc::new(Inner {
             deps,
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),

@@ -290,12 +290,15 @@ const UNAVAILABLE_RETRY_SECS: &str = "2";
 
 /// The database could not be reached or is going away: no connection within the pool's acquire
 /// timeout, a connection cut (the server stopped or restarted: its sessions end with SQLSTATE
-/// class 08 or 57P01-57P03), or too many connections. A restart ends these by itself.
+/// class 08 or 57P01-57P03), too many connections, or a database closed to new connections. A
+/// restart (or reopening) ends these by itself.
 pub fn database_unreachable(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
         sqlx::Error::Database(d) => {
             d.code().is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03" | "53300"))
+                // A database closed to new connections (`ALLOW_CONNECTIONS false`, maintenance).
+                || (d.code().as_deref() == Some("55000") && d.message().contains("not currently accepting connections"))
         }
         _ => false,
     }

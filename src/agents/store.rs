@@ -182,6 +182,8 @@ pub async fn delete(
     .fetch_optional(&mut *conn)
     .await?;
     let Some(agent) = gone else { return Ok(None) };
+    // Its keys stop working in every process.
+    crate::auth::cache::announce(conn, format!("agent:{}", id.0)).await?;
     sqlx::query!("DELETE FROM job_schedules WHERE agent_id = $1", id as _).execute(&mut *conn).await?;
     sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status = 'queued'", id as _).execute(&mut *conn).await?;
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));

@@ -198,6 +198,7 @@ pub async fn revoke(
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(k) = &key {
+        super::cache::announce(conn, format!("key:{}", k.id.0)).await?;
         let details = serde_json::json!({ "key_id": k.id, "name": k.name });
         activity::record_agent(conn, tenant_id, agent_id, origin, "key.revoked", details).await?;
     }
@@ -229,6 +230,20 @@ pub enum KeyRejection {
 /// keys do not turn every read into a write.
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
     let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
+    let cache = super::cache::cache();
+    if let Some(k) = cache.key(id) {
+        if !secret_matches(secret, &k.secret_hash) {
+            return Err(KeyRejection::Unknown);
+        }
+        if k.expires_at.is_some_and(|e| e <= Utc::now()) {
+            return Err(KeyRejection::Expired);
+        }
+        if cache.use_due(id) {
+            touch(pool, k.grant.agent_id, id);
+        }
+        return Ok(k.grant);
+    }
+    let generation = cache.generation();
     let row = sqlx::query!(
         "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user
            FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
@@ -256,18 +271,26 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
         return Err(KeyRejection::Expired);
     }
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
-        let pool = pool.clone();
-        tokio::spawn(async move {
-            let _ = sqlx::query!(
-                "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
-                agent_id,
-                id as _
-            )
-            .execute(&pool)
-            .await;
-        });
+        touch(pool, agent_id.into(), id);
     }
-    Ok(KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user })
+    let grant =
+        KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user };
+    cache.put_key(generation, grant.clone(), hash, expires_at);
+    Ok(grant)
+}
+
+/// Writes `last_used_at` in the background.
+fn touch(pool: &PgPool, agent_id: AgentId, id: KeyId) {
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        let _ = sqlx::query!(
+            "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
+            agent_id as _,
+            id as _
+        )
+        .execute(&pool)
+        .await;
+    });
 }
 
 #[cfg(test)]

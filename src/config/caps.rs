@@ -24,6 +24,10 @@ pub struct Caps {
     /// `MINICLAW_SIGNUP_CREDITS`: platform credits a new tenant is granted (skills, tips); 0
     /// grants none.
     pub signup_credits: i64,
+    /// `MINICLAW_AUTH_CACHE`: keep verified keys and live sessions in the process, invalidated
+    /// across processes by LISTEN/NOTIFY (`auth::cache`); `false` reads the database on every
+    /// request.
+    pub auth_cache: bool,
 }
 
 impl Default for Caps {
@@ -35,6 +39,7 @@ impl Default for Caps {
             keys_per_agent: 50,
             soul_versions_kept: 200,
             signup_credits: 100,
+            auth_cache: true,
         }
     }
 }
@@ -59,6 +64,7 @@ impl Caps {
             keys_per_agent: parse_num(get, "MINICLAW_KEYS_PER_AGENT", d.keys_per_agent, 1..=10_000)?,
             soul_versions_kept: parse_num(get, "MINICLAW_SOUL_VERSIONS_KEPT", d.soul_versions_kept, 1..=100_000)?,
             signup_credits: parse_num(get, "MINICLAW_SIGNUP_CREDITS", d.signup_credits, 0..=1_000_000_000)?,
+            auth_cache: super::parse::parse_bool(get, "MINICLAW_AUTH_CACHE", d.auth_cache)?,
         })
     }
 }

@@ -384,3 +384,107 @@ async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_ex
     assert!(memories.len() >= 3, "name, city and chess: {memories:?}");
     assert_eq!(count("SELECT count(*) FROM extraction_queue").await, 0);
 }
+
+/// SPEC B3: verified keys and live sessions are cached in each process, and what ends them
+/// (revoking a key, signing out, deleting the agent) ends them in every process at once, through
+/// LISTEN/NOTIFY. Two real servers on one database: B caches, A revokes.
+#[tokio::test]
+async fn a_key_or_session_ended_in_one_process_is_refused_by_another_at_once() {
+    use reqwest::StatusCode;
+    use serde_json::json;
+    let db = TestDb::new().await;
+    let (pa, pb) = (free_port(), free_port());
+    let mut servers = Vec::new();
+    for port in [pa, pb] {
+        let addr = format!("127.0.0.1:{port}");
+        let env = [
+            ("DATABASE_URL", db.url.as_str()),
+            ("MINICLAW_ADDR", addr.as_str()),
+            ("MINICLAW_EMBEDDER", "hash"),
+            ("MINICLAW_WORKER", "false"),
+        ];
+        let mut s = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        wait_ready(port, &mut s).await;
+        servers.push(s);
+    }
+    let (a, b) = (format!("http://127.0.0.1:{pa}"), format!("http://127.0.0.1:{pb}"));
+    let http = reqwest::Client::new();
+    let signup = post(
+        &http,
+        format!("{a}/v1/auth/signup"),
+        None,
+        json!({ "email": "ada@example.com", "password": "correct horse battery" }),
+    )
+    .await;
+    let session = signup["session_token"].as_str().unwrap().to_string();
+    let agent = post(&http, format!("{a}/v1/hosted-agents"), Some(&session), json!({ "name": "Ada" })).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut keys = Vec::new();
+    for _ in 0..2 {
+        let k = post(
+            &http,
+            format!("{a}/v1/hosted-agents/{agent}/api-keys"),
+            Some(&session),
+            json!({ "name": "k", "scopes": ["agent:read"] }),
+        )
+        .await;
+        keys.push((k["id"].as_str().unwrap().to_string(), k["key"].as_str().unwrap().to_string()));
+    }
+    let get = |base: &str, path: &str, token: &str| {
+        let req = http.get(format!("{base}{path}")).bearer_auth(token);
+        async move { req.send().await.unwrap().status() }
+    };
+    let agent_path = format!("/v1/hosted-agents/{agent}");
+    // B has checked both keys and the session once: they are in its cache.
+    for (_, key) in &keys {
+        assert_eq!(get(&b, &agent_path, key).await, StatusCode::OK);
+    }
+    assert_eq!(get(&b, "/v1/me", &session).await, StatusCode::OK);
+    // A change that bypasses the platform (no notification) is not seen by B while cached, which
+    // shows B no longer reads the key on every request; A, which never cached it, refuses it.
+    sqlx::query("UPDATE api_keys SET revoked_at = now() WHERE id = $1")
+        .bind(keys[0].0.parse::<uuid::Uuid>().unwrap())
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(get(&b, &agent_path, &keys[0].1).await, StatusCode::OK, "served from B's cache");
+    assert_eq!(get(&a, &agent_path, &keys[0].1).await, StatusCode::UNAUTHORIZED);
+
+    // Revoking through A reaches B: refused within the notification's delivery, bounded here.
+    let eventually_refused = |base: String, path: String, token: String| {
+        let http = http.clone();
+        async move {
+            for _ in 0..100 {
+                let s = http.get(format!("{base}{path}")).bearer_auth(&token).send().await.unwrap().status();
+                if s == StatusCode::UNAUTHORIZED {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            panic!("{path} still served by the other process after 1 s");
+        }
+    };
+    let r = http
+        .delete(format!("{a}/v1/hosted-agents/{agent}/api-keys/{}", keys[0].0))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    eventually_refused(b.clone(), agent_path.clone(), keys[0].1.clone()).await;
+
+    // Deleting the agent on A ends its other key on B.
+    let r = http.delete(format!("{a}{agent_path}")).bearer_auth(&session).send().await.unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    eventually_refused(b.clone(), agent_path.clone(), keys[1].1.clone()).await;
+
+    // Signing out on A ends the session on B.
+    let r = http.post(format!("{a}/v1/auth/logout")).bearer_auth(&session).send().await.unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    eventually_refused(b.clone(), "/v1/me".into(), session.clone()).await;
+    for mut s in servers {
+        assert!(terminate(&mut s).success());
+    }
+}

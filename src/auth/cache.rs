@@ -1,0 +1,309 @@
+//! What authentication reads on every request, kept in the process (SPEC B3): verified API keys
+//! and live owner sessions, so an authenticated read does not pay a database round trip for its
+//! credentials.
+//!
+//! Revocation stays immediate across processes. Whatever ends a key or a session (revoking a
+//! key, signing out, deleting an agent) forgets it here at once and sends `pg_notify` on
+//! `CHANNEL` in its own transaction; every process LISTENs and forgets what it is told when the
+//! change commits. A listener that is not connected turns the cache off (every request reads the
+//! database) until it is back, and a reconnect starts from an empty cache, since notifications
+//! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
+//! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
+//! cache holds at most `MAX_ENTRIES` of each kind (it starts over when full).
+//!
+//! One cache per process, shared by every server the process runs (one in production; tests run
+//! several, each on its own database, and each listens to its own).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{LazyLock, RwLock};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use sqlx::postgres::PgListener;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::keys::KeyGrant;
+use crate::ids::{AgentId, KeyId, TenantId, UserId};
+
+pub const CHANNEL: &str = "miniclaw_auth";
+pub const TTL: Duration = Duration::from_secs(30);
+pub const MAX_ENTRIES: usize = 100_000;
+
+/// A verified key: what it grants and what each use checks again.
+#[derive(Debug, Clone)]
+pub struct CachedKey {
+    pub grant: KeyGrant,
+    pub secret_hash: Vec<u8>,
+    pub expires_at: Option<DateTime<Utc>>,
+    /// When this process last wrote `last_used_at` (at most once a minute).
+    pub used_written: Instant,
+    at: Instant,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct CachedSession {
+    owner: UserId,
+    tenant: TenantId,
+    expires_at: DateTime<Utc>,
+    at: Instant,
+}
+
+pub struct AuthCache {
+    keys: RwLock<HashMap<KeyId, CachedKey>>,
+    sessions: RwLock<HashMap<Uuid, CachedSession>>,
+    generation: AtomicU64,
+    /// Listeners started, and how many of them are connected.
+    listeners: AtomicUsize,
+    connected: AtomicUsize,
+    enabled: AtomicBool,
+}
+
+static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
+    keys: RwLock::default(),
+    sessions: RwLock::default(),
+    generation: AtomicU64::new(0),
+    listeners: AtomicUsize::new(0),
+    connected: AtomicUsize::new(0),
+    enabled: AtomicBool::new(true),
+});
+
+pub fn cache() -> &'static AuthCache {
+    &CACHE
+}
+
+impl AuthCache {
+    /// Whether entries may be used: on, with every listener connected.
+    fn usable(&self) -> bool {
+        let started = self.listeners.load(Ordering::Acquire);
+        self.enabled.load(Ordering::Relaxed) && started > 0 && self.connected.load(Ordering::Acquire) == started
+    }
+
+    /// `MINICLAW_AUTH_CACHE=false` turns it off (every request reads the database).
+    pub fn set_enabled(&self, on: bool) {
+        self.enabled.store(on, Ordering::Relaxed);
+        self.clear();
+    }
+
+    /// The generation a lookup starts at; pass it to `put_*` so a lookup that raced a forget
+    /// stores nothing.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    pub fn key(&self, id: KeyId) -> Option<CachedKey> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.keys.read().ok()?.get(&id).cloned()?;
+        (found.at.elapsed() < TTL).then_some(found)
+    }
+
+    pub fn put_key(&self, generation: u64, grant: KeyGrant, secret_hash: Vec<u8>, expires_at: Option<DateTime<Utc>>) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut keys) = self.keys.write() else { return };
+        if self.generation() != generation {
+            return;
+        }
+        if keys.len() >= MAX_ENTRIES {
+            keys.clear();
+        }
+        let now = Instant::now();
+        keys.insert(grant.key_id, CachedKey { grant, secret_hash, expires_at, used_written: now, at: now });
+    }
+
+    /// Notes that `last_used_at` was written now; whether it was due (a minute since the last).
+    pub fn use_due(&self, id: KeyId) -> bool {
+        let Ok(mut keys) = self.keys.write() else { return true };
+        match keys.get_mut(&id) {
+            Some(k) if k.used_written.elapsed() < Duration::from_secs(60) => false,
+            Some(k) => {
+                k.used_written = Instant::now();
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// Whether the session is known live for this owner and tenant (`None`: ask the database).
+    pub fn session(&self, id: Uuid, owner: UserId, tenant: TenantId, now: DateTime<Utc>) -> Option<bool> {
+        if !self.usable() {
+            return None;
+        }
+        let s = *self.sessions.read().ok()?.get(&id)?;
+        (s.at.elapsed() < TTL && s.expires_at > now).then_some(s.owner == owner && s.tenant == tenant)
+    }
+
+    pub fn put_session(&self, generation: u64, id: Uuid, owner: UserId, tenant: TenantId, expires_at: DateTime<Utc>) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut sessions) = self.sessions.write() else { return };
+        if self.generation() != generation {
+            return;
+        }
+        if sessions.len() >= MAX_ENTRIES {
+            sessions.clear();
+        }
+        sessions.insert(id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
+    }
+
+    fn bump(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    pub fn forget_key(&self, id: KeyId) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.remove(&id);
+        }
+    }
+
+    pub fn forget_session(&self, id: Uuid) {
+        self.bump();
+        if let Ok(mut sessions) = self.sessions.write() {
+            sessions.remove(&id);
+        }
+    }
+
+    pub fn forget_agent(&self, agent: AgentId) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.retain(|_, k| k.grant.agent_id != agent);
+        }
+    }
+
+    pub fn clear(&self) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.clear();
+        }
+        if let Ok(mut sessions) = self.sessions.write() {
+            sessions.clear();
+        }
+    }
+
+    /// Applies a notification's payload: `key:<id>`, `session:<id>` or `agent:<id>`; anything
+    /// else clears everything.
+    fn apply(&self, payload: &str) {
+        let parsed = payload.split_once(':').and_then(|(kind, id)| Some((kind, id.parse::<Uuid>().ok()?)));
+        match parsed {
+            Some(("key", id)) => self.forget_key(KeyId(id)),
+            Some(("session", id)) => self.forget_session(id),
+            Some(("agent", id)) => self.forget_agent(AgentId(id)),
+            _ => self.clear(),
+        }
+    }
+
+    /// Listens for invalidations on the database `pool` connects to, for as long as the
+    /// process runs; reconnects with a pause, starting from an empty cache each time.
+    pub fn listen(&'static self, pool: PgPool) {
+        self.listeners.fetch_add(1, Ordering::AcqRel);
+        tokio::spawn(async move {
+            loop {
+                if let Ok(mut listener) = PgListener::connect_with(&pool).await
+                    && listener.listen(CHANNEL).await.is_ok()
+                {
+                    self.clear();
+                    self.connected.fetch_add(1, Ordering::AcqRel);
+                    loop {
+                        match listener.try_recv().await {
+                            Ok(Some(n)) => self.apply(n.payload()),
+                            // The connection dropped; `try_recv` reconnects next time, and what
+                            // was sent meanwhile is lost: start over.
+                            Ok(None) => self.clear(),
+                            Err(_) => break,
+                        }
+                    }
+                    self.connected.fetch_sub(1, Ordering::AcqRel);
+                    self.clear();
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+    }
+}
+
+/// Forgets locally and tells every process, in the caller's transaction (delivered at commit).
+pub async fn announce(conn: &mut PgConnection, payload: String) -> sqlx::Result<()> {
+    cache().apply(&payload);
+    sqlx::query!("SELECT pg_notify($1, $2)", CHANNEL, payload).execute(&mut *conn).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh() -> AuthCache {
+        AuthCache {
+            keys: RwLock::default(),
+            sessions: RwLock::default(),
+            generation: AtomicU64::new(0),
+            listeners: AtomicUsize::new(1),
+            connected: AtomicUsize::new(1),
+            enabled: AtomicBool::new(true),
+        }
+    }
+
+    fn grant(agent: Uuid) -> KeyGrant {
+        KeyGrant {
+            key_id: KeyId(Uuid::now_v7()),
+            agent_id: AgentId(agent),
+            tenant_id: TenantId(Uuid::now_v7()),
+            scopes: vec!["*".into()],
+            end_user: None,
+        }
+    }
+
+    #[test]
+    fn a_lookup_that_raced_a_forget_stores_nothing() {
+        let c = fresh();
+        let g = grant(Uuid::now_v7());
+        let before = c.generation();
+        c.forget_key(g.key_id);
+        c.put_key(before, g.clone(), vec![1], None);
+        assert!(c.key(g.key_id).is_none());
+        c.put_key(c.generation(), g.clone(), vec![1], None);
+        assert!(c.key(g.key_id).is_some());
+    }
+
+    #[test]
+    fn notifications_forget_keys_sessions_and_an_agents_keys() {
+        let c = fresh();
+        let agent = Uuid::now_v7();
+        let (a, b) = (grant(agent), grant(Uuid::now_v7()));
+        for g in [&a, &b] {
+            c.put_key(c.generation(), g.clone(), vec![1], None);
+        }
+        let (sid, owner, tenant) = (Uuid::now_v7(), UserId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
+        let later = Utc::now() + chrono::Duration::hours(1);
+        c.put_session(c.generation(), sid, owner, tenant, later);
+        assert_eq!(c.session(sid, owner, tenant, Utc::now()), Some(true));
+        assert_eq!(c.session(sid, UserId(Uuid::now_v7()), tenant, Utc::now()), Some(false), "another owner's token");
+        assert_eq!(c.session(sid, owner, tenant, later), None, "expired: ask the database");
+        c.apply(&format!("agent:{agent}"));
+        assert!(c.key(a.key_id).is_none() && c.key(b.key_id).is_some());
+        c.apply(&format!("session:{sid}"));
+        assert_eq!(c.session(sid, owner, tenant, Utc::now()), None);
+        c.apply("garbage");
+        assert!(c.key(b.key_id).is_none());
+    }
+
+    #[test]
+    fn a_disconnected_listener_turns_the_cache_off() {
+        let c = fresh();
+        let g = grant(Uuid::now_v7());
+        c.put_key(c.generation(), g.clone(), vec![1], None);
+        c.connected.store(0, Ordering::Release);
+        assert!(c.key(g.key_id).is_none());
+        c.put_key(c.generation(), grant(Uuid::now_v7()), vec![1], None);
+        c.connected.store(1, Ordering::Release);
+        assert_eq!(c.keys.read().unwrap().len(), 1, "nothing was stored while off");
+        c.set_enabled(false);
+        assert!(c.key(g.key_id).is_none());
+    }
+}

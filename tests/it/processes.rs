@@ -309,6 +309,20 @@ async fn keys_create_from_the_cli() {
     assert!(!out.status.success());
 }
 
+/// `serve` on `port` against `db` with the hashing embedder and no worker, ready.
+async fn api_only_server(db: &TestDb, port: u16) -> Child {
+    let addr = format!("127.0.0.1:{port}");
+    let env = [
+        ("DATABASE_URL", db.url.as_str()),
+        ("MINICLAW_ADDR", addr.as_str()),
+        ("MINICLAW_EMBEDDER", "hash"),
+        ("MINICLAW_WORKER", "false"),
+    ];
+    let mut server = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_ready(port, &mut server).await;
+    server
+}
+
 /// A JSON POST that must succeed; its JSON answer.
 async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: serde_json::Value) -> serde_json::Value {
     let mut req = http.post(url).json(&body);
@@ -328,16 +342,8 @@ async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_ex
     let db = TestDb::new().await;
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
-    let addr = format!("127.0.0.1:{port}");
     // An API-only process: whatever learning it does not finish before dying must survive it.
-    let env = [
-        ("DATABASE_URL", db.url.as_str()),
-        ("MINICLAW_ADDR", addr.as_str()),
-        ("MINICLAW_EMBEDDER", "hash"),
-        ("MINICLAW_WORKER", "false"),
-    ];
-    let mut server = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-    wait_ready(port, &mut server).await;
+    let mut server = api_only_server(&db, port).await;
     let http = reqwest::Client::new();
     let signup = post(
         &http,
@@ -394,19 +400,7 @@ async fn a_key_or_session_ended_in_one_process_is_refused_by_another_at_once() {
     use serde_json::json;
     let db = TestDb::new().await;
     let (pa, pb) = (free_port(), free_port());
-    let mut servers = Vec::new();
-    for port in [pa, pb] {
-        let addr = format!("127.0.0.1:{port}");
-        let env = [
-            ("DATABASE_URL", db.url.as_str()),
-            ("MINICLAW_ADDR", addr.as_str()),
-            ("MINICLAW_EMBEDDER", "hash"),
-            ("MINICLAW_WORKER", "false"),
-        ];
-        let mut s = miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        wait_ready(port, &mut s).await;
-        servers.push(s);
-    }
+    let servers = [api_only_server(&db, pa).await, api_only_server(&db, pb).await];
     let (a, b) = (format!("http://127.0.0.1:{pa}"), format!("http://127.0.0.1:{pb}"));
     let http = reqwest::Client::new();
     let signup = post(

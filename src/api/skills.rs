@@ -16,8 +16,9 @@ use crate::auth::{AgentScope, Owner, Scope};
 use crate::credits::{self, Holder, Statement};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::ids::AgentId;
+use crate::skills::installs::{self, Installed};
 use crate::skills::manifest::{self, Manifest};
-use crate::skills::market::{self, Detail, Installed, Listing, Review};
+use crate::skills::market::{self, Detail, Listing, Review};
 use crate::wisdom::{self, Moment, Pick, Stats};
 
 const READ: Scope = Scope("skills:read");
@@ -125,7 +126,7 @@ async fn list_installed(
 ) -> ApiResult<Paged<Installed>> {
     scope.require(READ)?;
     let page = super::page::Page { limit: p.limit, before: None };
-    let rows = market::installed(state.pool(), scope.agent_id, None, page.fetch()?, p.before).await?;
+    let rows = installs::installed(state.pool(), scope.agent_id, None, page.fetch()?, p.before).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |i| {
         i.installed_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
     }))
@@ -162,7 +163,7 @@ async fn install(
     Json(r): Json<InstallRequest>,
 ) -> ApiResult<(StatusCode, Json<Installed>)> {
     scope.require(WRITE)?;
-    let i = market::install(
+    let i = installs::install(
         state.pool(),
         scope.tenant_id,
         scope.agent_id,
@@ -186,7 +187,7 @@ async fn uninstall(
     Path(ids): Path<(AgentId, String)>,
 ) -> ApiResult<StatusCode> {
     scope.require(WRITE)?;
-    market::uninstall(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1).await?;
+    installs::uninstall(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

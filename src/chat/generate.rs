@@ -137,7 +137,7 @@ pub(super) async fn generate(
     // Tier 2: generation. Installed skills whose triggers the message names bring their
     // instructions (SPEC S5).
     let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
-    let skills = crate::skills::market::active(pool, turn.caller.agent_id).await?;
+    let skills = crate::skills::installs::active(pool, turn.caller.agent_id).await?;
     system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.

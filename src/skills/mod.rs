@@ -3,12 +3,14 @@
 //! into the chat prompt when a message matches their triggers.
 //!
 //! - `manifest`: the file format, parsed with line-accurate problems
-//! - `market`: publishing, listing, installing (with the purchase), reviews
+//! - `market`: publishing, listing, reviews
+//! - `installs`: installing (with the purchase), removing, the installed and active skills
 //!
 //! Gating: a skill whose requirements this deployment does not meet (an environment variable
 //! unset, a program not on the PATH, another operating system, OpenClaw configuration keys) is
 //! listed `unavailable` with the reasons; it is never an error, and it is never put in a prompt.
 
+pub mod installs;
 pub mod manifest;
 pub mod market;
 

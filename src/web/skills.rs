@@ -14,7 +14,8 @@ use crate::agents::Agent;
 use crate::app::AppState;
 use crate::credits::{self, Holder, Statement};
 use crate::error::ApiError;
-use crate::skills::market::{self, Installed, Listing};
+use crate::skills::installs::{self, Installed};
+use crate::skills::market::{self, Listing};
 
 #[derive(Template)]
 #[template(path = "web/skills.html")]
@@ -59,7 +60,7 @@ async fn page(
         .map_err(internal)?
         .balance;
     drop(conn);
-    let installed = market::installed(state.pool(), agent.id, None, 100, None).await.map_err(internal)?;
+    let installed = installs::installed(state.pool(), agent.id, None, 100, None).await.map_err(internal)?;
     let market = market::list(state.pool(), None, 50, None).await.map_err(internal)?;
     let p = p.unwrap_or(Problems { draft: String::new(), price: "0".into(), lines: Vec::new() });
     Ok(render(SkillsPage {
@@ -104,7 +105,7 @@ pub async fn install(
     Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
     let (tenant, origin) = (web.owner.tenant_id, web.owner.origin());
-    let r = market::install(state.pool(), tenant, agent.id, &origin, f.text("slug").trim(), true).await;
+    let r = installs::install(state.pool(), tenant, agent.id, &origin, f.text("slug").trim(), true).await;
     after(&state, web, agent, r, Notice::SkillInstalled).await
 }
 
@@ -147,7 +148,7 @@ pub async fn remove(
     Path(SkillPath { slug }): Path<SkillPath>,
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    let r = market::uninstall(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug).await;
+    let r = installs::uninstall(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug).await;
     after(&state, web, agent, r, Notice::SkillRemoved).await
 }
 

@@ -108,7 +108,8 @@ try {
   await page.waitForFunction(
     () => document.querySelector("[data-testid=identity-status]")?.innerText === "registered",
     null,
-    { timeout: 30000 },
+    // The registration job shares the worker and two cores with the rest of the suite.
+    { timeout: 60000 },
   );
   assert.equal(await page.locator("[data-testid=identity-agent-id]").innerText(), "0");
   assert.match(await page.locator("[data-testid=identity-tx]").innerText(), /^0x[0-9a-f]{64}$/);

@@ -128,16 +128,17 @@ pub(super) async fn generate(
     let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
     let query = query.as_deref().map(|v| (v, embedder.model()));
-    let context =
-        context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available))
-            .await?;
+    // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
+    let (context, skills) = tokio::try_join!(
+        context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available)),
+        crate::skills::installs::active(pool, turn.caller.agent_id),
+    )?;
     timings.context_ms = ms_since(stage);
     let stage = Instant::now();
 
     // Tier 2: generation. Installed skills whose triggers the message names bring their
-    // instructions (SPEC S5).
+    // instructions.
     let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
-    let skills = crate::skills::installs::active(pool, turn.caller.agent_id).await?;
     system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.

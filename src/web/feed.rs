@@ -72,9 +72,9 @@ fn back(agent: &Agent, notice: Notice) -> Response {
 
 /// A result of a feed action: back to the tab with the notice, the page with the error, or
 /// the not-found page for a post the viewer cannot see.
-async fn after<T>(state: &AppState, web: WebOwner, agent: Agent, r: Result<T, ApiError>, notice: Notice) -> PageResult {
+async fn after(state: &AppState, web: WebOwner, agent: Agent, r: Result<Notice, ApiError>) -> PageResult {
     match r {
-        Ok(_) => Ok(back(&agent, notice)),
+        Ok(notice) => Ok(back(&agent, notice)),
         Err(ApiError::NotFound(_)) => Err(not_found_page()),
         Err(e) => page(state, web, agent, None, Some(shown(e)?)).await,
     }
@@ -89,7 +89,7 @@ pub async fn create(
         NewPost { body: f.text("body"), source: "owner", visibility: visibility.into(), wisdom: None, embedding: None };
     let v = Viewer { actor: Actor::Agent(agent.id), ..viewer(&web, &agent) };
     let r = feed::create(state.pool(), &v, &web.owner.origin(), new).await;
-    after(&state, web, agent, r, Notice::FeedPosted).await
+    after(&state, web, agent, r.map(|_| Notice::FeedPosted)).await
 }
 
 pub async fn digest(
@@ -120,7 +120,7 @@ pub async fn like(
 ) -> PageResult {
     let on = f.text("like") != "0";
     let r = feed::like(state.pool(), &viewer(&web, &agent), post, on).await;
-    after(&state, web, agent, r, if on { Notice::Liked } else { Notice::Unliked }).await
+    after(&state, web, agent, r.map(|_| if on { Notice::Liked } else { Notice::Unliked })).await
 }
 
 pub async fn comment(
@@ -129,7 +129,7 @@ pub async fn comment(
     Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
     let r = feed::comment(state.pool(), &viewer(&web, &agent), &web.owner.origin(), post, &f.text("body")).await;
-    after(&state, web, agent, r, Notice::Commented).await
+    after(&state, web, agent, r.map(|_| Notice::Commented)).await
 }
 
 pub async fn moderate(
@@ -148,11 +148,7 @@ pub async fn moderate(
         }
         _ => Err(ApiError::validation("action", "unknown action")),
     };
-    match r {
-        Ok(n) => Ok(back(&agent, n)),
-        Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => page(&state, web, agent, None, Some(shown(e)?)).await,
-    }
+    after(&state, web, agent, r).await
 }
 
 /// The comment in `/agents/{id}/feed/{post}/comments/{comment}/delete`.
@@ -168,5 +164,5 @@ pub async fn delete_comment(
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
     let r = feed::delete_comment(state.pool(), &viewer(&web, &agent), &web.owner.origin(), post, comment).await;
-    after(&state, web, agent, r, Notice::CommentDeleted).await
+    after(&state, web, agent, r.map(|_| Notice::CommentDeleted)).await
 }

@@ -92,9 +92,9 @@ fn back(agent: &Agent, notice: Notice) -> Response {
     back_to(agent, "skills", notice)
 }
 
-async fn after<T>(state: &AppState, web: WebOwner, agent: Agent, r: Result<T, ApiError>, notice: Notice) -> PageResult {
+async fn after(state: &AppState, web: WebOwner, agent: Agent, r: Result<Notice, ApiError>) -> PageResult {
     match r {
-        Ok(_) => Ok(back(&agent, notice)),
+        Ok(notice) => Ok(back(&agent, notice)),
         Err(ApiError::NotFound(_)) => Err(not_found_page()),
         Err(e) => page(state, web, agent, None, Some(shown(e)?), None).await,
     }
@@ -106,7 +106,7 @@ pub async fn install(
 ) -> PageResult {
     let (tenant, origin) = (web.owner.tenant_id, web.owner.origin());
     let r = installs::install(state.pool(), tenant, agent.id, &origin, f.text("slug").trim(), true).await;
-    after(&state, web, agent, r, Notice::SkillInstalled).await
+    after(&state, web, agent, r.map(|_| Notice::SkillInstalled)).await
 }
 
 pub async fn publish(
@@ -149,7 +149,7 @@ pub async fn remove(
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
     let r = installs::uninstall(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug).await;
-    after(&state, web, agent, r, Notice::SkillRemoved).await
+    after(&state, web, agent, r.map(|_| Notice::SkillRemoved)).await
 }
 
 pub async fn rate(
@@ -163,5 +163,5 @@ pub async fn rate(
     let review = f.text("review");
     let (tenant, origin) = (web.owner.tenant_id, web.owner.origin());
     let r = market::review(state.pool(), tenant, agent.id, &origin, &slug, rating, Some(review.as_str())).await;
-    after(&state, web, agent, r, Notice::SkillRated).await
+    after(&state, web, agent, r.map(|_| Notice::SkillRated)).await
 }

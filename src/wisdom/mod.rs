@@ -214,7 +214,8 @@ pub fn choose_from(
     }
     let seed = moment.seed();
     let has = |t: &Teaching, set: &[&str]| t.themes.iter().any(|x| set.contains(&x.as_str()));
-    let mut scored: Vec<Pick> = teachings
+    // Scored by reference; only the chosen teachings are cloned.
+    let mut scored: Vec<(&Teaching, Vec<&'static str>, f64)> = teachings
         .iter()
         .enumerate()
         .filter(|(_, t)| theme.is_none_or(|th| t.themes.iter().any(|x| x == th)))
@@ -238,12 +239,17 @@ pub fn choose_from(
                 matched.push("mood");
                 score += MOOD_POINTS;
             }
-            Pick { teaching: t.clone(), matched, score }
+            (t, matched, score)
         })
         .collect();
-    scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+    scored.sort_by(|a, b| b.2.total_cmp(&a.2));
     let mut authors = BTreeSet::new();
-    Ok(scored.into_iter().filter(|p| authors.insert(p.teaching.author.clone())).take(count).collect())
+    Ok(scored
+        .into_iter()
+        .filter(|(t, _, _)| authors.insert(t.author.as_str()))
+        .take(count)
+        .map(|(t, matched, score)| Pick { teaching: t.clone(), matched, score })
+        .collect())
 }
 
 /// What the collection holds.

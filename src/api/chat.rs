@@ -21,6 +21,7 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
+use crate::chat::relay::ReplyEvent;
 use crate::chat::stream::{self, Event};
 use crate::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -32,6 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(chat_turn))
         .routes(routes!(resume_reply))
+        .routes(routes!(agent_events))
         .routes(routes!(list_conversations))
         .routes(routes!(conversation_messages))
         .routes(routes!(delete_conversation))
@@ -228,6 +230,49 @@ async fn resume_reply(
         None => params.offset.unwrap_or(0),
     };
     resume(state, &scope, ids.1, offset).await
+}
+
+/// The agent's events as Server-Sent Events, for as long as the client stays: `ready` once,
+/// then a `reply` event (a `ReplyEvent`) whenever a reply the request may see starts
+/// (`streaming`) or ends (`complete`, `error`, `superseded`), whichever server process runs it;
+/// follow a started reply with its stream. Events from while a client was away are not
+/// replayed: list the conversations to catch up. A client too slow to keep up gets `lagged`
+/// with how many it missed. The stream ends when the server shuts down. 429 with `Retry-After` beyond `MINICLAW_EVENT_STREAMS_PER_AGENT`
+/// streams for the agent on one server. Key scope: `chat:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/events", tag = "chat",
+    params(("id" = Uuid, Path, description = "Agent id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
+    security(("owner_session" = []), ("api_key" = ["chat:read"])),
+    responses((status = 200, description = "text/event-stream of `ready`, then `reply` events (`ReplyEvent`)", body = ReplyEvent, content_type = "text/event-stream"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn agent_events(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Response> {
+    use tokio::sync::broadcast::error::RecvError;
+    scope.require(READ)?;
+    let limit = state.config().streams.event_streams_per_agent;
+    let subscription = state
+        .chat_streams()
+        .relay()
+        .subscribe(scope.agent_id, limit)
+        .map_err(|e| ApiError::RateLimited { retry_after_secs: 5, message: Some(e.to_string()), reset_at: None })?;
+    let ready = SseEvent::default().event("ready").data(json!({ "agent_id": scope.agent_id }).to_string());
+    let audience = audience(&scope);
+    let events = futures::stream::unfold((subscription, audience), |(mut sub, audience)| async move {
+        let event = loop {
+            match sub.events.recv().await {
+                Ok(e) if e.visible_to(&audience) => {
+                    break SseEvent::default().event("reply").data(json!(*e).to_string());
+                }
+                Ok(_) => {}
+                Err(RecvError::Lagged(missed)) => {
+                    break SseEvent::default().event("lagged").data(json!({ "missed": missed }).to_string());
+                }
+                Err(RecvError::Closed) => return None,
+            }
+        };
+        Some((Ok::<_, Infallible>(event), (sub, audience)))
+    });
+    let closing = state.chat_streams().closing().cancelled_owned();
+    let stream = futures::StreamExt::take_until(futures::StreamExt::chain(futures::stream::iter([Ok(ready)]), events), closing);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response())
 }
 
 /// The conversations the request may see, most recently active first; `X-Next-Before` names

@@ -18,7 +18,9 @@ use crate::error::ApiError;
 use crate::llm::{ChatRequest, Message, Role, Usage};
 
 /// Appends streamed text to the reply row, then announces it. Text that arrives while a write
-/// is in flight is written together with the next one.
+/// is in flight is written together with the next one. Followers in other processes hear of the
+/// progress through the relay, at most every `relay::PROGRESS_EVERY` (the write carries the
+/// notice).
 async fn persist_deltas(
     pool: &PgPool,
     agent_id: AgentId,
@@ -27,6 +29,8 @@ async fn persist_deltas(
     events: &tokio::sync::broadcast::Sender<Event>,
 ) -> Result<usize, sqlx::Error> {
     let mut written = 0usize;
+    let mut noticed = Instant::now();
+    let notice = super::relay::progress_payload(agent_id, reply_id);
     while let Some(first) = rx.recv().await {
         let mut text = first;
         while let Ok(more) = rx.try_recv() {
@@ -35,14 +39,24 @@ async fn persist_deltas(
         if text.is_empty() {
             continue;
         }
+        let tell = noticed.elapsed() >= super::relay::PROGRESS_EVERY;
         sqlx::query!(
-            "UPDATE chat_messages SET content = content || $3, updated_at = now() WHERE agent_id = $1 AND id = $2",
+            "WITH appended AS (
+                UPDATE chat_messages SET content = content || $3, updated_at = now() WHERE agent_id = $1 AND id = $2
+                RETURNING id)
+             SELECT pg_notify($5, $6) FROM appended WHERE $4",
             agent_id as _,
             reply_id as _,
-            text
+            text,
+            tell,
+            super::relay::CHANNEL,
+            notice
         )
         .execute(pool)
         .await?;
+        if tell {
+            noticed = Instant::now();
+        }
         written += text.len();
         let _ = events.send(Event::Delta { end: written, text });
     }

@@ -9,6 +9,7 @@ mod finish;
 mod generate;
 mod history;
 pub mod prompt;
+pub mod relay;
 pub mod shadow;
 pub mod stream;
 mod tools;

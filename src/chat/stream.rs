@@ -72,11 +72,16 @@ pub fn sweep_cycle(stale_secs: u32) -> crate::jobs::Cycle {
     .every(Duration::from_secs(u64::from(stale_secs.clamp(1, 300))))
 }
 
-/// Live generations of this process, by reply id, and the clients following replies.
+/// Live generations of this process and mirrors of replies streaming elsewhere, by reply id;
+/// the clients following replies; the relay of reply notices from every process.
 #[derive(Default)]
 pub struct Hub {
-    live: Mutex<HashMap<MessageId, broadcast::Sender<Event>>>,
+    live: Arc<Mutex<HashMap<MessageId, broadcast::Sender<Event>>>>,
     followers: Arc<Mutex<Followers>>,
+    relay: Arc<super::relay::Relay>,
+    /// Cancelled when the server shuts down: open event streams end, so that a graceful
+    /// shutdown does not wait on them.
+    closing: tokio_util::sync::CancellationToken,
 }
 
 /// How many clients follow each reply, and each agent's replies, in this process.
@@ -127,8 +132,41 @@ impl Hub {
         self.live.lock().expect("hub lock").remove(&reply_id);
     }
 
-    pub fn subscribe(&self, reply_id: MessageId) -> Option<broadcast::Receiver<Event>> {
-        self.live.lock().expect("hub lock").get(&reply_id).map(|tx| tx.subscribe())
+    /// The relay of reply notices (agent event streams subscribe to it).
+    pub fn relay(&self) -> &Arc<super::relay::Relay> {
+        &self.relay
+    }
+
+    /// Starts listening for reply notices on the database `pool` connects to.
+    pub fn listen(&self, pool: PgPool) {
+        self.relay.listen(pool);
+    }
+
+    /// Ends the open event streams (the server is shutting down).
+    pub fn shut_down(&self) {
+        self.closing.cancel();
+    }
+
+    /// Cancelled once the server shuts down.
+    pub fn closing(&self) -> tokio_util::sync::CancellationToken {
+        self.closing.clone()
+    }
+
+    /// The announcements of `reply_id`: its generation's, when this process runs it, or else
+    /// those of its mirror here (started if it has none), which reads the row when the reply's
+    /// process says it moved. Subscribe before reading the row: every announcement after the
+    /// subscription continues the text from where the row was when it was announced.
+    pub fn watch(&self, pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> broadcast::Receiver<Event> {
+        let mut live = self.live.lock().expect("hub lock");
+        if let Some(tx) = live.get(&reply_id) {
+            return tx.subscribe();
+        }
+        let (tx, rx) = broadcast::channel(256);
+        live.insert(reply_id, tx.clone());
+        let mirror =
+            Mirror { live: self.live.clone(), relay: self.relay.clone(), pool: pool.clone(), agent_id, reply_id };
+        tokio::spawn(mirror.run(tx));
+        rx
     }
 
     /// A place among the followers of `reply_id` for a client resuming it, unless the reply, or
@@ -214,14 +252,92 @@ pub fn spawn_follow(state: crate::app::AppState, place: Follower, offset: usize)
     rx
 }
 
-/// How often, and for how long without progress, a follower polls a reply that streams in
-/// another process (or whose process died).
+/// How often a mirror reads its reply while the relay is disconnected, and how long it waits
+/// for progress before giving up on a reply whose process died.
 const POLL_EVERY: Duration = Duration::from_millis(250);
 const POLL_FOR: Duration = Duration::from_secs(180);
 
-/// Follows a reply from byte `offset`: everything already persisted, then the live events,
-/// until it is done or failed. Sends `Delta`s with their end offsets, then one final event.
-/// Stops early when `out` is closed (the client went away).
+/// Re-announces, in this process, a reply that streams in another: reads the row whenever the
+/// relay says it moved (or every `FALLBACK` / `POLL_EVERY`), and announces the new text from
+/// byte 0 on, so every follower gets a contiguous continuation of what it read. Ends with the
+/// reply, when it stops progressing for `POLL_FOR`, or when no follower is left.
+struct Mirror {
+    live: Arc<Mutex<HashMap<MessageId, broadcast::Sender<Event>>>>,
+    relay: Arc<super::relay::Relay>,
+    pool: PgPool,
+    agent_id: AgentId,
+    reply_id: MessageId,
+}
+
+impl Mirror {
+    async fn run(self, tx: broadcast::Sender<Event>) {
+        let wake = self.relay.watch(self.reply_id);
+        let (mut offset, mut deadline) = (0, tokio::time::Instant::now() + POLL_FOR);
+        let last = loop {
+            match read(&self.pool, self.agent_id, self.reply_id).await {
+                Ok(Some(row)) => {
+                    if row.content.len() > offset && row.content.is_char_boundary(offset) {
+                        deadline = tokio::time::Instant::now() + POLL_FOR;
+                        let text = row.content[offset..].to_string();
+                        offset = row.content.len();
+                        let _ = tx.send(Event::Delta { end: offset, text });
+                    }
+                    if let Some(end) = ending(row) {
+                        break Some(end);
+                    }
+                }
+                Ok(None) => break Some(not_found()),
+                Err(e) => break Some(read_failed(self.reply_id, e)),
+            }
+            if tx.receiver_count() == 0 {
+                break None;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                break Some(Event::Failed {
+                    code: "stream_timeout".into(),
+                    message: "the reply stopped progressing".into(),
+                });
+            }
+            let wait = if self.relay.is_connected() { super::relay::FALLBACK } else { POLL_EVERY };
+            let _ = tokio::time::timeout(wait, wake.notified()).await;
+        };
+        if let Some(last) = last {
+            let _ = tx.send(last);
+        }
+        self.relay.unwatch(self.reply_id, &wake);
+        let mut live = self.live.lock().expect("hub lock");
+        if live.get(&self.reply_id).is_some_and(|t| t.same_channel(&tx)) {
+            live.remove(&self.reply_id);
+        }
+    }
+}
+
+fn not_found() -> Event {
+    Event::Failed { code: "not_found".into(), message: "reply not found".into() }
+}
+
+fn read_failed(reply_id: MessageId, e: sqlx::Error) -> Event {
+    tracing::warn!(reply_id = %reply_id, error = %e, "reading a reply for its stream failed");
+    let error = ApiError::from(e);
+    Event::Failed { code: error.code().into(), message: error.public_message() }
+}
+
+/// The final event of a reply whose row says it has ended.
+fn ending(row: Row) -> Option<Event> {
+    match row.status.as_str() {
+        "complete" => Some(Event::Done(row.meta)),
+        "error" | "superseded" => Some(Event::Failed {
+            code: "generation_failed".into(),
+            message: row.error.unwrap_or_else(|| "the reply was replaced by a regenerated one".into()),
+        }),
+        _ => None,
+    }
+}
+
+/// Follows a reply from byte `offset`: everything already persisted, then the announcements
+/// (of its generation here, or of its mirror), until it is done or failed. Sends `Delta`s with
+/// their end offsets, then one final event. Stops early when `out` is closed (the client went
+/// away).
 pub async fn follow(
     pool: PgPool,
     hub: &Hub,
@@ -230,68 +346,46 @@ pub async fn follow(
     mut offset: usize,
     out: mpsc::Sender<Event>,
 ) {
-    // Subscribe first, then read: whatever is announced after the read is in the receiver,
-    // and whatever was announced before it is in the row (text is stored before it is announced).
-    let mut live = hub.subscribe(reply_id);
-    let mut deadline = tokio::time::Instant::now() + POLL_FOR;
     loop {
+        // Subscribe first, then read: whatever is announced after the read is in the receiver,
+        // and whatever was announced before it is in the row (text is stored before it is
+        // announced).
+        let mut live = hub.watch(&pool, agent_id, reply_id);
         let row = match read(&pool, agent_id, reply_id).await {
             Ok(Some(r)) => r,
             Ok(None) => {
-                let _ = out.send(Event::Failed { code: "not_found".into(), message: "reply not found".into() }).await;
+                let _ = out.send(not_found()).await;
                 return;
             }
             Err(e) => {
-                tracing::warn!(reply_id = %reply_id, error = %e, "reading a reply for its stream failed");
-                let error = ApiError::from(e);
-                let _ = out.send(Event::Failed { code: error.code().into(), message: error.public_message() }).await;
+                let _ = out.send(read_failed(reply_id, e)).await;
                 return;
             }
         };
         if row.content.len() > offset && row.content.is_char_boundary(offset) {
-            // Progress: the reply is alive, however long it takes in total.
-            deadline = tokio::time::Instant::now() + POLL_FOR;
             let text = row.content[offset..].to_string();
             offset = row.content.len();
             if out.send(Event::Delta { end: offset, text }).await.is_err() {
                 return;
             }
         }
-        match row.status.as_str() {
-            "complete" => {
-                let _ = out.send(Event::Done(row.meta)).await;
-                return;
-            }
-            "error" | "superseded" => {
-                let message = row.error.unwrap_or_else(|| "the reply was replaced by a regenerated one".into());
-                let _ = out.send(Event::Failed { code: "generation_failed".into(), message }).await;
-                return;
-            }
-            _ => {}
+        if let Some(end) = ending(row) {
+            let _ = out.send(end).await;
+            return;
         }
-        let Some(rx) = live.as_mut() else {
-            // Streaming elsewhere (or its process died): poll, within bounds.
-            if tokio::time::Instant::now() >= deadline {
-                let _ = out
-                    .send(Event::Failed {
-                        code: "stream_timeout".into(),
-                        message: "the reply stopped progressing".into(),
-                    })
-                    .await;
-                return;
-            }
-            tokio::time::sleep(POLL_EVERY).await;
-            live = hub.subscribe(reply_id);
-            continue;
-        };
         loop {
-            match rx.recv().await {
+            match live.recv().await {
                 Ok(Event::Delta { end, text }) => {
                     if end <= offset {
                         continue;
                     }
                     let start = end - text.len();
-                    let piece = if start < offset { text[offset - start..].to_string() } else { text };
+                    if start > offset {
+                        // A gap (it cannot happen with a subscription taken before the read,
+                        // but the row is the truth): read it again.
+                        break;
+                    }
+                    let piece = text[offset - start..].to_string();
                     offset = end;
                     if out.send(Event::Delta { end, text: piece }).await.is_err() {
                         return;
@@ -301,11 +395,8 @@ pub async fn follow(
                     let _ = out.send(done).await;
                     return;
                 }
-                // Fell behind or the generation ended: the row has the truth.
-                Err(_) => {
-                    live = None;
-                    break;
-                }
+                // Fell behind, or the generation (or mirror) ended: the row has the truth.
+                Err(_) => break,
             }
         }
     }

@@ -25,6 +25,19 @@ use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num,
 pub use secret::Secret;
 pub use streams::StreamLimits;
 
+/// How the in-process embedding model is served (SPEC B8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmbedTuning {
+    /// `MINICLAW_EMBED_CACHE`: vectors of recent texts kept in memory (0: none).
+    pub cache: usize,
+    /// `MINICLAW_EMBED_BATCH`: the most texts one forward pass takes from concurrent requests
+    /// (1: every request runs alone).
+    pub batch: usize,
+    /// `MINICLAW_EMBED_BATCH_WINDOW_MS`: how long a pass waits for more requests before it
+    /// starts (0: it takes what is queued and starts at once).
+    pub window: Duration,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EmbedderKind {
     MiniLm,
@@ -75,6 +88,8 @@ pub struct Config {
     pub embedder: EmbedderKind,
     /// `MINICLAW_MODEL_DIR`: where the MiniLM safetensors + tokenizer live.
     pub model_dir: PathBuf,
+    /// How the in-process model is served (`embed::batch`): the cache, the micro-batches.
+    pub embed_tuning: EmbedTuning,
     /// Outgoing and inbound email, and Telegram (`SMTP_URL`, `RESEND_*`, `MINICLAW_EMAIL_FROM`, ...).
     pub email: EmailSettings,
     /// `MINICLAW_VERIFICATION_WEBHOOK_SECRET`: HMAC key of `POST /webhooks/verification` (unset: 503).
@@ -303,6 +318,11 @@ impl Config {
             xai_api_key: secret("XAI_API_KEY"),
             embedder,
             model_dir,
+            embed_tuning: EmbedTuning {
+                cache: parse_num(&get, "MINICLAW_EMBED_CACHE", 4096usize, 0..=1_000_000)?,
+                batch: parse_num(&get, "MINICLAW_EMBED_BATCH", 32usize, 1..=256)?,
+                window: Duration::from_millis(parse_num(&get, "MINICLAW_EMBED_BATCH_WINDOW_MS", 0u64, 0..=50)?),
+            },
             email,
             verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
             chain,

@@ -1,6 +1,6 @@
 //! How long a slow peer may hold the server, and how many clients may watch one reply: the
 //! total deadline of a streamed model call, the time a client has to send its request body,
-//! and the caps on followers of a streaming reply (SSE resumes).
+//! the caps on followers of a streaming reply (SSE resumes) and on agent event streams.
 
 use std::time::Duration;
 
@@ -19,6 +19,9 @@ pub struct StreamLimits {
     pub followers_per_reply: usize,
     /// `MINICLAW_FOLLOWERS_PER_AGENT`: SSE clients following any of one agent's replies at once.
     pub followers_per_agent: usize,
+    /// `MINICLAW_EVENT_STREAMS_PER_AGENT`: agent event streams open at once per server process;
+    /// more get 429.
+    pub event_streams_per_agent: usize,
 }
 
 impl Default for StreamLimits {
@@ -28,6 +31,7 @@ impl Default for StreamLimits {
             request_body_timeout: Duration::from_secs(30),
             followers_per_reply: 8,
             followers_per_agent: 32,
+            event_streams_per_agent: 100,
         }
     }
 }
@@ -49,6 +53,12 @@ impl StreamLimits {
                 "MINICLAW_FOLLOWERS_PER_AGENT",
                 d.followers_per_agent.max(per_reply),
                 per_reply..=100_000,
+            )?,
+            event_streams_per_agent: parse_num(
+                get,
+                "MINICLAW_EVENT_STREAMS_PER_AGENT",
+                d.event_streams_per_agent,
+                1..=1_000_000,
             )?,
         })
     }
@@ -74,6 +84,7 @@ mod tests {
             ("MINICLAW_REQUEST_BODY_TIMEOUT_SECS", "1.5"),
             ("MINICLAW_FOLLOWERS_PER_REPLY", "0"),
             ("MINICLAW_FOLLOWERS_PER_AGENT", "7"),
+            ("MINICLAW_EVENT_STREAMS_PER_AGENT", "0"),
         ] {
             assert_eq!(read(&[(var, value)]).unwrap_err().var, var, "{value}");
         }

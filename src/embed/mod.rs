@@ -3,6 +3,7 @@
 //! fast unit tests. Every stored vector records the model that made it; vectors of different
 //! models are never compared.
 
+pub mod batch;
 pub mod hash;
 pub mod minilm;
 pub mod openai;
@@ -21,26 +22,43 @@ pub trait Embedder: Send + Sync {
     fn embed<'a>(&'a self, texts: &'a [String]) -> BoxFuture<'a, anyhow::Result<Vec<Vec<f32>>>>;
 }
 
-/// The embedder the configuration asks for.
+/// The embedder the configuration asks for. The in-process model is served through a cache and
+/// the micro-batcher (`batch`, SPEC B8); the API embedder through the cache; the hashing one,
+/// cheaper than a lookup, as it is.
 pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
+    let tuning = config.embed_tuning;
+    let cached = |inner: Arc<dyn Embedder>| -> Arc<dyn Embedder> {
+        if tuning.cache == 0 { inner } else { Arc::new(batch::Cached::new(inner, tuning.cache)) }
+    };
     Ok(match config.embedder {
         EmbedderKind::MiniLm => {
             // One copy of the weights per process, however many app states are built from it.
             static LOADED: tokio::sync::Mutex<Vec<(std::path::PathBuf, Arc<minilm::MiniLm>)>> =
                 tokio::sync::Mutex::const_new(Vec::new());
             let mut loaded = LOADED.lock().await;
-            match loaded.iter().find(|(dir, _)| *dir == config.model_dir) {
+            let model: Arc<dyn Embedder> = match loaded.iter().find(|(dir, _)| *dir == config.model_dir) {
                 Some((_, model)) => model.clone(),
                 None => {
                     let model = Arc::new(minilm::MiniLm::load(config.model_dir.clone()).await?);
                     loaded.push((config.model_dir.clone(), model.clone()));
                     model
                 }
-            }
+            };
+            let served: Arc<dyn Embedder> = if tuning.batch > 1 {
+                Arc::new(batch::Batched::new(model, tuning.batch, tuning.window))
+            } else {
+                model
+            };
+            cached(served)
         }
         EmbedderKind::OpenAi => {
             let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
-            Arc::new(openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), "text-embedding-3-small", 1536))
+            cached(Arc::new(openai::OpenAiEmbedder::new(
+                &base,
+                config.openai_api_key.clone(),
+                "text-embedding-3-small",
+                1536,
+            )))
         }
         EmbedderKind::Hash => Arc::new(hash::HashEmbedder::new(384)),
     })

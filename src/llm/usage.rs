@@ -2,7 +2,8 @@
 //! provider does not report usage, and the metrics by role and model.
 
 use crate::ids::{AgentId, TenantId};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, OnceLock};
 
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -97,8 +98,39 @@ fn bpe() -> &'static tiktoken_rs::CoreBPE {
     BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("the o200k_base vocabulary ships with tiktoken-rs"))
 }
 
-/// Tokens of a text with the o200k_base vocabulary (OpenAI's current models).
+/// Tokens of a text with the o200k_base vocabulary (OpenAI's current models). Counts of longer
+/// texts are remembered by a hash of the text (SPEC B8 round: history messages, souls and
+/// dossiers are counted again on every turn), at most `COUNT_CACHE` of them, starting over when
+/// full.
 pub fn count_tokens(text: &str) -> u32 {
+    if text.len() < COUNT_CACHE_FROM {
+        return count_uncached(text);
+    }
+    let key = {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        // A fixed-key SipHash of the text and its length: 64 bits, the same in every process.
+        (BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(text), text.len())
+    };
+    static COUNTS: LazyLock<Mutex<HashMap<(u64, usize), u32>>> = LazyLock::new(Mutex::default);
+    if let Some(n) = COUNTS.lock().ok().and_then(|c| c.get(&key).copied()) {
+        return n;
+    }
+    let n = count_uncached(text);
+    if let Ok(mut counts) = COUNTS.lock() {
+        if counts.len() >= COUNT_CACHE {
+            counts.clear();
+        }
+        counts.insert(key, n);
+    }
+    n
+}
+
+/// Texts shorter than this are counted every time (a lookup would cost about as much).
+const COUNT_CACHE_FROM: usize = 64;
+const COUNT_CACHE: usize = 16_384;
+
+/// `count_tokens` without the cache.
+pub fn count_uncached(text: &str) -> u32 {
     bpe().encode_with_special_tokens(text).len() as u32
 }
 
@@ -131,5 +163,19 @@ mod tests {
         let long = "word ".repeat(1000);
         assert!(count_tokens(&long) >= 900);
         assert!(count_prompt_tokens(&[Message::user("hi")]) >= 5);
+    }
+
+    #[test]
+    fn a_remembered_count_is_the_count() {
+        let texts = [
+            "The user's sister Maria lives in Lisbon and works as an architect there.".to_string(),
+            "emoji 🦀 and ünïcödé text, long enough to be remembered by the cache here".repeat(3),
+        ];
+        for text in &texts {
+            let first = count_tokens(text);
+            assert_eq!(first, count_uncached(text));
+            assert_eq!(count_tokens(text), first, "from the cache");
+        }
+        assert_ne!(count_tokens(&texts[0]), count_tokens(&texts[1]));
     }
 }

@@ -22,6 +22,7 @@ mod deadlines;
 mod email_support;
 mod embeddings;
 mod errors;
+mod events;
 mod faults;
 mod feed;
 mod fuzz;

@@ -310,7 +310,7 @@ async fn keys_create_from_the_cli() {
 }
 
 /// `serve` on `port` against `db` with the hashing embedder and no worker, ready.
-async fn api_only_server(db: &TestDb, port: u16) -> Child {
+pub(crate) async fn api_only_server(db: &TestDb, port: u16) -> Child {
     let addr = format!("127.0.0.1:{port}");
     let env = [
         ("DATABASE_URL", db.url.as_str()),

@@ -2,6 +2,7 @@
 //!
 //!     cargo bench --bench chat_replay                     # MiniLM embeddings (the default)
 //!     B1_EMBEDDER=hash cargo bench --bench chat_replay    # pipeline cost without the model
+//!     MINICLAW_EMBED_BATCH=1 MINICLAW_EMBED_CACHE=0 cargo bench --bench chat_replay   # B8: the model unbatched, uncached
 //!
 //! Starts the app in-process on a scratch database (`miniclaw_bench_b1`, recreated each run),
 //! creates agents, seeds one with 10,000 memories (bulk API, embedded like any upload), then
@@ -174,6 +175,8 @@ async fn play(c: &Client, agent: &str, turns: usize, offset: usize) -> anyhow::R
 }
 
 fn main() -> anyhow::Result<()> {
+    // As the server does (`RAYON_NUM_THREADS=2` in the environment gives the old setting).
+    miniclaw::embed::minilm::one_thread_per_pass();
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         let url = support::fresh_database(DB).await?;
@@ -188,6 +191,10 @@ fn main() -> anyhow::Result<()> {
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
+        // How the model is served (B8), as the environment says.
+        .chain(["MINICLAW_EMBED_CACHE", "MINICLAW_EMBED_BATCH", "MINICLAW_EMBED_BATCH_WINDOW_MS"].into_iter().filter_map(
+            |var| Some((var.to_string(), std::env::var(var).ok()?)),
+        ))
         .collect();
         let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
         // The server's own pool settings and size (`serve` uses 20).

@@ -4,8 +4,12 @@
 //!
 //!     scripts/bench_sse.sh                 # builds, serves, raises the descriptor limit, runs this
 //!     cargo bench --bench sse_idle -- BASE TOKEN AGENT_ID SERVER_PID N
+//!     cargo bench --bench sse_idle -- reference PORT     # the reference server (below)
 //!
-//! Prints one JSON line.
+//! The reference is the smallest server that holds the same streams: axum on the same runtime
+//! settings, one route answering every GET with an SSE stream of `ready` and then keep-alives
+//! (no auth, no database, no middleware). Against it the reply step is skipped. Prints one JSON
+//! line.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -60,8 +64,29 @@ async fn hear_reply(mut socket: TcpStream) -> std::io::Result<()> {
     }
 }
 
+/// The reference server: `ready`, then keep-alives, for every GET.
+async fn reference(port: u16) {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let app = axum::Router::new().fallback(axum::routing::get(|| async {
+        let ready = futures::stream::once(async {
+            Ok::<_, std::convert::Infallible>(Event::default().event("ready").data("{}"))
+        });
+        Sse::new(futures::StreamExt::chain(ready, futures::stream::pending()))
+            .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    }));
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+    axum::serve(listener, app).await.unwrap();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if let [mode, port] = &args[..]
+        && mode == "reference"
+    {
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        rt.block_on(reference(port.parse().unwrap()));
+        return;
+    }
     let [base, token, agent, pid, n] = &args[..] else {
         eprintln!("usage: sse_idle BASE TOKEN AGENT_ID SERVER_PID N");
         std::process::exit(2);
@@ -95,6 +120,12 @@ fn main() {
         let after = rss_kib(pid);
         let per_stream_kib = (after.saturating_sub(before)) as f64 / n as f64;
 
+        if agent == "-" {
+            println!(
+                "{{\"streams\":{n},\"open_s\":{open_secs:.1},\"rss_before_kib\":{before},\"rss_after_kib\":{after},\"per_stream_kib\":{per_stream_kib:.1}}}"
+            );
+            return;
+        }
         // One reply: every stream hears of it.
         let heard = Arc::new(AtomicUsize::new(0));
         let listeners: Vec<_> = sockets

@@ -21,8 +21,21 @@ fi
 SCRATCH_PROFILE=release
 # shellcheck source=scripts/scratch_server.sh
 source scripts/scratch_server.sh
-trap scratch_cleanup EXIT
+BIN=$(cargo bench --no-run --locked --bench sse_idle 2>&1 | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1)
+[ -x "$BIN" ] || { echo "could not build benches/sse_idle.rs" >&2; exit 1; }
+REF_PID=""
+trap '[ -n "$REF_PID" ] && kill "$REF_PID" 2>/dev/null; scratch_cleanup' EXIT
+
 scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=false \
   MINICLAW_EVENT_STREAMS_PER_AGENT=$((STREAMS + 100))
 scratch_owner "sse@example.com"
-cargo bench -q --locked --bench sse_idle -- "$BASE" "$KEY" "$AGENT_ID" "$SERVER_PID" "$STREAMS"
+"$BIN" "$BASE" "$KEY" "$AGENT_ID" "$SERVER_PID" "$STREAMS"
+scratch_cleanup
+unset SERVER_PID DB_NAME
+
+# The reference in the same run: the smallest axum server holding the same streams.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$BIN" reference "$port" &
+REF_PID=$!
+for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+"$BIN" "http://127.0.0.1:$port" - - "$REF_PID" "$STREAMS" | sed 's/^{/{"reference":true,/'

@@ -79,6 +79,7 @@ enum KeysCommand {
 }
 
 fn main() -> ExitCode {
+    miniclaw::embed::minilm::one_thread_per_pass();
     let cli = Cli::parse();
 
     // Commands that need neither configuration nor a database.

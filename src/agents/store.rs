@@ -114,6 +114,20 @@ pub async fn tenant_of(pool: &PgPool, id: AgentId) -> sqlx::Result<Option<Tenant
     Ok(tenant.map(TenantId))
 }
 
+/// `get`, answered from the process's cache when it holds the row (SPEC B3; `auth::cache`).
+pub async fn get_cached(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
+    let cache = crate::auth::cache::cache();
+    if let Some(agent) = cache.agent(tenant_id, id) {
+        return Ok(Some(agent));
+    }
+    let generation = cache.generation();
+    let agent = get(pool, tenant_id, id).await?;
+    if let Some(a) = &agent {
+        cache.put_agent(generation, tenant_id, a.clone());
+    }
+    Ok(agent)
+}
+
 pub async fn get(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(tenant_id)
@@ -151,6 +165,7 @@ pub async fn update(
     .bind_settings(&s)
     .fetch_one(&mut *conn)
     .await?;
+    crate::auth::cache::cache().forget_agent_row(id);
     let changed = changed_fields(&before, &after);
     if !changed.is_empty() {
         activity::record_agent(conn, tenant_id, id, origin, "agent.updated", serde_json::json!({ "fields": changed }))
@@ -214,6 +229,7 @@ pub async fn restore(
     .fetch_optional(&mut *conn)
     .await?;
     let Some(agent) = back else { return Ok(None) };
+    crate::auth::cache::cache().forget_agent_row(id);
     schedule::ensure_agent(conn, registry, id).await?;
     let details = serde_json::json!({ "name": agent.name });
     activity::record_tenant(conn, tenant_id, Some(id), origin, "agent.restored", details).await?;

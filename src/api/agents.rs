@@ -52,7 +52,7 @@ async fn list_agents(State(state): State<AppState>, owner: Owner, Query(page): Q
     responses((status = 200, body = Agent), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_agent(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Agent>> {
     scope.require(Scope::AGENT_READ)?;
-    agents::get(state.pool(), scope.tenant_id, scope.agent_id)
+    agents::get_cached(state.pool(), scope.tenant_id, scope.agent_id)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::not_found("agent"))

@@ -271,7 +271,8 @@ async fn agent_events(State(state): State<AppState>, scope: AgentScope) -> ApiRe
         Some((Ok::<_, Infallible>(event), (sub, audience)))
     });
     let closing = state.chat_streams().closing().cancelled_owned();
-    let stream = futures::StreamExt::take_until(futures::StreamExt::chain(futures::stream::iter([Ok(ready)]), events), closing);
+    let stream =
+        futures::StreamExt::take_until(futures::StreamExt::chain(futures::stream::iter([Ok(ready)]), events), closing);
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response())
 }
 

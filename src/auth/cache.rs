@@ -1,11 +1,13 @@
 //! What authentication reads on every request, kept in the process (SPEC B3): verified API keys
 //! and live owner sessions, so an authenticated read does not pay a database round trip for its
-//! credentials.
+//! credentials; and agent rows, so reading an agent pays none at all.
 //!
 //! Revocation stays immediate across processes. Whatever ends a key or a session (revoking a
 //! key, signing out, deleting an agent) forgets it here at once and sends `pg_notify` on
 //! `CHANNEL` in its own transaction; every process LISTENs and forgets what it is told when the
-//! change commits. A listener that is not connected turns the cache off (every request reads the
+//! change commits. Agent rows are forgotten by triggers on `agents` and `verification_records`
+//! (`row:<id>`), whatever statement changes them, and here at once by the writes of this
+//! process that know they change one. A listener that is not connected turns the cache off (every request reads the
 //! database) until it is back, and a reconnect starts from an empty cache, since notifications
 //! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
 //! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
@@ -25,6 +27,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::keys::KeyGrant;
+use crate::agents::Agent;
 use crate::ids::{AgentId, KeyId, TenantId, UserId};
 
 pub const CHANNEL: &str = "miniclaw_auth";
@@ -50,9 +53,18 @@ struct CachedSession {
     at: Instant,
 }
 
+#[derive(Debug, Clone)]
+struct CachedAgent {
+    tenant: TenantId,
+    agent: Agent,
+    at: Instant,
+}
+
 pub struct AuthCache {
     keys: RwLock<HashMap<KeyId, CachedKey>>,
     sessions: RwLock<HashMap<Uuid, CachedSession>>,
+    /// Agent rows as `GET /v1/hosted-agents/{id}` answers them, with their tenant.
+    agents: RwLock<HashMap<AgentId, CachedAgent>>,
     generation: AtomicU64,
     /// Listeners started, and how many of them are connected.
     listeners: AtomicUsize,
@@ -63,6 +75,7 @@ pub struct AuthCache {
 static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
     keys: RwLock::default(),
     sessions: RwLock::default(),
+    agents: RwLock::default(),
     generation: AtomicU64::new(0),
     listeners: AtomicUsize::new(0),
     connected: AtomicUsize::new(0),
@@ -151,6 +164,38 @@ impl AuthCache {
         sessions.insert(id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
     }
 
+    /// The agent's row, when cached for this tenant (`None`: ask the database).
+    pub fn agent(&self, tenant: TenantId, id: AgentId) -> Option<Agent> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.agents.read().ok()?.get(&id).cloned()?;
+        (found.at.elapsed() < TTL && found.tenant == tenant).then_some(found.agent)
+    }
+
+    pub fn put_agent(&self, generation: u64, tenant: TenantId, agent: Agent) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut agents) = self.agents.write() else { return };
+        if self.generation() != generation {
+            return;
+        }
+        if agents.len() >= MAX_ENTRIES {
+            agents.clear();
+        }
+        agents.insert(agent.id, CachedAgent { tenant, agent, at: Instant::now() });
+    }
+
+    /// Forgets an agent's row (it changed): here at once; other processes hear of it from the
+    /// trigger on `agents` when the change commits.
+    pub fn forget_agent_row(&self, id: AgentId) {
+        self.bump();
+        if let Ok(mut agents) = self.agents.write() {
+            agents.remove(&id);
+        }
+    }
+
     fn bump(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
     }
@@ -174,6 +219,9 @@ impl AuthCache {
         if let Ok(mut keys) = self.keys.write() {
             keys.retain(|_, k| k.grant.agent_id != agent);
         }
+        if let Ok(mut agents) = self.agents.write() {
+            agents.remove(&agent);
+        }
     }
 
     pub fn clear(&self) {
@@ -184,16 +232,20 @@ impl AuthCache {
         if let Ok(mut sessions) = self.sessions.write() {
             sessions.clear();
         }
+        if let Ok(mut agents) = self.agents.write() {
+            agents.clear();
+        }
     }
 
-    /// Applies a notification's payload: `key:<id>`, `session:<id>` or `agent:<id>`; anything
-    /// else clears everything.
+    /// Applies a notification's payload: `key:<id>`, `session:<id>`, `agent:<id>` (deleted) or
+    /// `row:<id>` (the agent's row changed); anything else clears everything.
     fn apply(&self, payload: &str) {
         let parsed = payload.split_once(':').and_then(|(kind, id)| Some((kind, id.parse::<Uuid>().ok()?)));
         match parsed {
             Some(("key", id)) => self.forget_key(KeyId(id)),
             Some(("session", id)) => self.forget_session(id),
             Some(("agent", id)) => self.forget_agent(AgentId(id)),
+            Some(("row", id)) => self.forget_agent_row(AgentId(id)),
             _ => self.clear(),
         }
     }
@@ -242,6 +294,7 @@ mod tests {
         AuthCache {
             keys: RwLock::default(),
             sessions: RwLock::default(),
+            agents: RwLock::default(),
             generation: AtomicU64::new(0),
             listeners: AtomicUsize::new(1),
             connected: AtomicUsize::new(1),

@@ -31,7 +31,7 @@ pub struct EmbedTuning {
     /// `MINICLAW_EMBED_CACHE`: vectors of recent texts kept in memory (0: none).
     pub cache: usize,
     /// `MINICLAW_EMBED_BATCH`: the most texts one forward pass takes from concurrent requests
-    /// (1: every request runs alone).
+    /// (1, the default: every request runs alone; see docs/BENCHMARKS.md "B8" for why).
     pub batch: usize,
     /// `MINICLAW_EMBED_BATCH_WINDOW_MS`: how long a pass waits for more requests before it
     /// starts (0: it takes what is queued and starts at once).
@@ -320,7 +320,7 @@ impl Config {
             model_dir,
             embed_tuning: EmbedTuning {
                 cache: parse_num(&get, "MINICLAW_EMBED_CACHE", 4096usize, 0..=1_000_000)?,
-                batch: parse_num(&get, "MINICLAW_EMBED_BATCH", 32usize, 1..=256)?,
+                batch: parse_num(&get, "MINICLAW_EMBED_BATCH", 1usize, 1..=256)?,
                 window: Duration::from_millis(parse_num(&get, "MINICLAW_EMBED_BATCH_WINDOW_MS", 0u64, 0..=50)?),
             },
             email,

@@ -4,9 +4,9 @@
 //! - `Cached` answers a text it embedded recently from memory, keyed by the exact text (the
 //!   model is fixed per wrapper), holding at most `capacity` vectors and forgetting the oldest
 //!   first. Repeated questions, retried messages and re-read memories cost nothing.
-//! - `Batched` queues small requests (fewer texts than `max`) for one worker task. While the
-//!   model runs a pass, requests that arrive wait in the queue and go together in the next one,
-//!   up to `max` texts; with `window` above zero the worker also waits that long for company
+//! - `Batched` queues small requests (fewer texts than `max`) for its workers (one pass each at
+//!   a time). While the model runs a pass, requests that arrive wait in the queue and go
+//!   together in the next one, up to `max` texts; with `window` above zero the worker also waits that long for company
 //!   before a pass. A pass over many texts costs far less per text than one pass each (the
 //!   matrix products are larger and keep both cores busy), so under load the model serves more
 //!   texts per second, and an idle server adds no wait. Large requests (bulk imports,
@@ -112,50 +112,65 @@ pub struct Batched {
 }
 
 impl Batched {
-    /// Starts the worker task (on the current runtime); it ends when the `Batched` is dropped.
-    pub fn new(inner: Arc<dyn Embedder>, max: usize, window: Duration) -> Batched {
+    /// Starts `workers` worker tasks (on the current runtime), each running one pass at a time;
+    /// they end when the `Batched` is dropped.
+    pub fn new(inner: Arc<dyn Embedder>, max: usize, window: Duration, workers: usize) -> Batched {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(inner.clone(), rx, max.max(1), window));
+        let intake = Arc::new(tokio::sync::Mutex::new(Intake { rx, held: None }));
+        for _ in 0..workers.max(1) {
+            tokio::spawn(run(inner.clone(), intake.clone(), max.max(1), window));
+        }
         Batched { inner, queue, max: max.max(1) }
     }
 }
 
-async fn run(
-    inner: Arc<dyn Embedder>,
-    mut rx: mpsc::UnboundedReceiver<(Vec<String>, Reply)>,
-    max: usize,
-    window: Duration,
-) {
-    let mut held: Option<(Vec<String>, Reply)> = None;
-    loop {
-        let first = match held.take() {
-            Some(r) => r,
-            None => match rx.recv().await {
-                Some(r) => r,
-                None => return,
-            },
-        };
-        let mut count = first.0.len();
-        let mut batch = vec![first];
-        let deadline = tokio::time::Instant::now() + window;
-        while count < max {
-            let next = match rx.try_recv() {
-                Ok(r) => Some(r),
-                Err(mpsc::error::TryRecvError::Disconnected) => None,
-                Err(mpsc::error::TryRecvError::Empty) if !window.is_zero() => {
-                    tokio::time::timeout_at(deadline, rx.recv()).await.ok().flatten()
-                }
-                Err(mpsc::error::TryRecvError::Empty) => None,
-            };
-            let Some(next) = next else { break };
-            if count + next.0.len() > max {
-                // Its own pass, next: a batch never exceeds `max` texts.
-                held = Some(next);
-                break;
+/// One worker per core (at most 8): a pass keeps one core busy between its parallel matrix
+/// products, so two passes at once fill two cores.
+pub fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
+}
+
+/// The queue, shared by the workers: one of them at a time gathers its next batch.
+struct Intake {
+    rx: mpsc::UnboundedReceiver<(Vec<String>, Reply)>,
+    /// A request that did not fit the last batch: first in the next.
+    held: Option<(Vec<String>, Reply)>,
+}
+
+/// The next batch: the first request waiting (`None` once the queue is closed), then whatever
+/// else is queued (or arrives within `window`) up to `max` texts.
+async fn gather(intake: &mut Intake, max: usize, window: Duration) -> Option<Vec<(Vec<String>, Reply)>> {
+    let first = match intake.held.take() {
+        Some(r) => r,
+        None => intake.rx.recv().await?,
+    };
+    let mut count = first.0.len();
+    let mut batch = vec![first];
+    let deadline = tokio::time::Instant::now() + window;
+    while count < max {
+        let next = match intake.rx.try_recv() {
+            Ok(r) => Some(r),
+            Err(mpsc::error::TryRecvError::Disconnected) => None,
+            Err(mpsc::error::TryRecvError::Empty) if !window.is_zero() => {
+                tokio::time::timeout_at(deadline, intake.rx.recv()).await.ok().flatten()
             }
-            count += next.0.len();
-            batch.push(next);
+            Err(mpsc::error::TryRecvError::Empty) => None,
+        };
+        let Some(next) = next else { break };
+        if count + next.0.len() > max {
+            // Its own pass, next: a batch never exceeds `max` texts.
+            intake.held = Some(next);
+            break;
         }
+        count += next.0.len();
+        batch.push(next);
+    }
+    Some(batch)
+}
+
+async fn run(inner: Arc<dyn Embedder>, intake: Arc<tokio::sync::Mutex<Intake>>, max: usize, window: Duration) {
+    loop {
+        let Some(batch) = gather(&mut *intake.lock().await, max, window).await else { return };
         let texts: Vec<String> = batch.iter().flat_map(|(t, _)| t.iter().cloned()).collect();
         match inner.embed(&texts).await {
             Ok(vectors) if vectors.len() == texts.len() => {
@@ -236,7 +251,7 @@ mod tests {
     #[tokio::test]
     async fn concurrent_requests_share_passes_and_each_gets_its_own_vectors_in_order() {
         let slow = Arc::new(Slow::default());
-        let batched = Arc::new(Batched::new(slow.clone(), 8, Duration::ZERO));
+        let batched = Arc::new(Batched::new(slow.clone(), 8, Duration::ZERO, 1));
         let calls = (0..12).map(|i| {
             let b = batched.clone();
             tokio::spawn(async move {

@@ -20,6 +20,20 @@ pub const DIMENSIONS: usize = 384;
 pub const MAX_TOKENS: usize = 256;
 const BATCH: usize = 32;
 
+/// One thread per forward pass (SPEC B8), unless `RAYON_NUM_THREADS` says otherwise: the
+/// model's matrix products split across threads by `RAYON_NUM_THREADS` (all cores by default),
+/// which for sentence-sized inputs costs more in coordination than it gains, while concurrent
+/// passes (turns, searches, extraction) already fill the cores. Measured in docs/BENCHMARKS.md
+/// "B8": 12–17% more sentences/s at 4–16 concurrent callers, the same for one. Call it first in
+/// `main`, before any other thread exists (it sets the process environment).
+pub fn one_thread_per_pass() {
+    if std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        // SAFETY: called at the start of `main`, while the process has a single thread, so no
+        // other thread reads or writes the environment concurrently.
+        unsafe { std::env::set_var("RAYON_NUM_THREADS", "1") };
+    }
+}
+
 struct Inner {
     model: BertModel,
     tokenizer: Tokenizer,

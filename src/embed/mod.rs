@@ -22,9 +22,9 @@ pub trait Embedder: Send + Sync {
     fn embed<'a>(&'a self, texts: &'a [String]) -> BoxFuture<'a, anyhow::Result<Vec<Vec<f32>>>>;
 }
 
-/// The embedder the configuration asks for. The in-process model is served through a cache and
-/// the micro-batcher (`batch`, SPEC B8); the API embedder through the cache; the hashing one,
-/// cheaper than a lookup, as it is.
+/// The embedder the configuration asks for. The in-process model is served through a cache and,
+/// with `MINICLAW_EMBED_BATCH` above 1, the micro-batcher (`batch`, SPEC B8); the API embedder
+/// through the cache; the hashing one, cheaper than a lookup, as it is.
 pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
     let tuning = config.embed_tuning;
     let cached = |inner: Arc<dyn Embedder>| -> Arc<dyn Embedder> {
@@ -45,7 +45,7 @@ pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
                 }
             };
             let served: Arc<dyn Embedder> = if tuning.batch > 1 {
-                Arc::new(batch::Batched::new(model, tuning.batch, tuning.window))
+                Arc::new(batch::Batched::new(model, tuning.batch, tuning.window, batch::workers()))
             } else {
                 model
             };

@@ -364,6 +364,7 @@ pub(super) async fn resolve(
         .await?
         .rows_affected()
             > 0;
+        crate::auth::cache::cache().forget_agent_row(agent);
         details["dial"] = json!("conservative");
         if turned && let Some(c) = conversation {
             let text = "Understood. From now on I will only reach out on my own for urgent things: deadlines and \

@@ -176,6 +176,7 @@ pub async fn record(
     )
     .fetch_optional(&mut *conn)
     .await?;
+    crate::auth::cache::cache().forget_agent_row(agent_id);
     let Some(rec) = inserted else {
         // Only a delivery seen before conflicts (NULLs never do): return what it recorded then.
         let seen = sqlx::query_as!(

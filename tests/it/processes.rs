@@ -391,9 +391,10 @@ async fn a_server_killed_right_after_a_reply_loses_nothing_and_a_fresh_worker_ex
     assert_eq!(count("SELECT count(*) FROM extraction_queue").await, 0);
 }
 
-/// SPEC B3: verified keys and live sessions are cached in each process, and what ends them
-/// (revoking a key, signing out, deleting the agent) ends them in every process at once, through
-/// LISTEN/NOTIFY. Two real servers on one database: B caches, A revokes.
+/// SPEC B3: verified keys, live sessions and agent rows are cached in each process, and what
+/// ends or changes them (revoking a key, signing out, changing or deleting the agent) reaches
+/// every process at once, through LISTEN/NOTIFY. Two real servers on one database: B caches, A
+/// changes.
 #[tokio::test]
 async fn a_key_or_session_ended_in_one_process_is_refused_by_another_at_once() {
     use reqwest::StatusCode;
@@ -468,6 +469,41 @@ async fn a_key_or_session_ended_in_one_process_is_refused_by_another_at_once() {
         .unwrap();
     assert!(r.status().is_success(), "{}", r.status());
     eventually_refused(b.clone(), agent_path.clone(), keys[0].1.clone()).await;
+
+    // The agent's row is cached too. A change that no trigger reports is not seen by B while
+    // cached (B no longer reads the row on every request); A, which never cached it, sees it.
+    let name_on = |base: String, token: String| {
+        let req = http.get(format!("{base}{agent_path}")).bearer_auth(token);
+        async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap()["name"].clone() }
+    };
+    assert_eq!(name_on(b.clone(), keys[1].1.clone()).await, "Ada");
+    let quietly = "ALTER TABLE agents DISABLE TRIGGER agent_row_changed; UPDATE agents SET name = 'Quiet';
+                   ALTER TABLE agents ENABLE TRIGGER agent_row_changed";
+    sqlx::raw_sql(quietly).execute(&db.pool).await.unwrap();
+    assert_eq!(name_on(b.clone(), keys[1].1.clone()).await, "Ada", "served from B's cache");
+    assert_eq!(name_on(a.clone(), keys[1].1.clone()).await, "Quiet");
+    // A change through A: A's next read has it at once, B's within the notification's delivery.
+    let r = http.patch(format!("{a}{agent_path}")).bearer_auth(&session).json(&json!({ "name": "Ada L." })).send();
+    assert!(r.await.unwrap().status().is_success());
+    assert_eq!(name_on(a.clone(), keys[1].1.clone()).await, "Ada L.", "read your own write");
+    let eventually_named = |base: String, name: &'static str| {
+        let name_on = &name_on;
+        let key = keys[1].1.clone();
+        async move {
+            for _ in 0..100 {
+                if name_on(base.clone(), key.clone()).await == name {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            panic!("{base} still answers the old row after 1 s");
+        }
+    };
+    eventually_named(b.clone(), "Ada L.").await;
+    // Any statement that changes the row reaches every process (the trigger), even one in SQL.
+    sqlx::query("UPDATE agents SET name = 'Ada (SQL)'").execute(&db.pool).await.unwrap();
+    eventually_named(b.clone(), "Ada (SQL)").await;
+    eventually_named(a.clone(), "Ada (SQL)").await;
 
     // Deleting the agent on A ends its other key on B.
     let r = http.delete(format!("{a}{agent_path}")).bearer_auth(&session).send().await.unwrap();

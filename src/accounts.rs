@@ -265,8 +265,13 @@ async fn verify_account(
     Ok(Some(account.views()))
 }
 
-/// The signed-in owner and their tenant.
+/// The signed-in owner and their tenant (from the process's cache when it holds them).
 pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<(OwnerView, TenantView)> {
+    let cache = crate::auth::cache::cache();
+    if let Some(found) = cache.account(owner_id, tenant_id) {
+        return Ok(found);
+    }
+    let generation = cache.generation();
     let owner = sqlx::query_as!(
         OwnerView,
         "SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2",
@@ -278,6 +283,7 @@ pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::R
     let tenant = sqlx::query_as!(TenantView, "SELECT id, name, created_at FROM tenants WHERE id = $1", tenant_id as _)
         .fetch_one(pool)
         .await?;
+    cache.put_account(generation, owner.clone(), tenant.clone());
     Ok((owner, tenant))
 }
 

@@ -1,13 +1,14 @@
 //! What authentication reads on every request, kept in the process (SPEC B3): verified API keys
 //! and live owner sessions, so an authenticated read does not pay a database round trip for its
-//! credentials; and agent rows, so reading an agent pays none at all.
+//! credentials; and agent rows and owners' accounts, so reading an agent or `/v1/me` pays none
+//! at all.
 //!
 //! Revocation stays immediate across processes. Whatever ends a key or a session (revoking a
 //! key, signing out, deleting an agent) forgets it here at once and sends `pg_notify` on
 //! `CHANNEL` in its own transaction; every process LISTENs and forgets what it is told when the
 //! change commits. Agent rows are forgotten by triggers on `agents` and `verification_records`
 //! (`row:<id>`), whatever statement changes them, and here at once by the writes of this
-//! process that know they change one. A listener that is not connected turns the cache off (every request reads the
+//! process that know they change one; accounts by triggers on `owners` and `tenants`. A listener that is not connected turns the cache off (every request reads the
 //! database) until it is back, and a reconnect starts from an empty cache, since notifications
 //! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
 //! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
@@ -27,6 +28,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::keys::KeyGrant;
+use crate::accounts::{OwnerView, TenantView};
 use crate::agents::Agent;
 use crate::ids::{AgentId, KeyId, TenantId, UserId};
 
@@ -60,11 +62,20 @@ struct CachedAgent {
     at: Instant,
 }
 
+#[derive(Debug, Clone)]
+struct CachedAccount {
+    owner: OwnerView,
+    tenant: TenantView,
+    at: Instant,
+}
+
 pub struct AuthCache {
     keys: RwLock<HashMap<KeyId, CachedKey>>,
     sessions: RwLock<HashMap<Uuid, CachedSession>>,
     /// Agent rows as `GET /v1/hosted-agents/{id}` answers them, with their tenant.
     agents: RwLock<HashMap<AgentId, CachedAgent>>,
+    /// Owners with their tenants, as `GET /v1/me` answers them.
+    accounts: RwLock<HashMap<UserId, CachedAccount>>,
     generation: AtomicU64,
     /// Listeners started, and how many of them are connected.
     listeners: AtomicUsize,
@@ -76,6 +87,7 @@ static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
     keys: RwLock::default(),
     sessions: RwLock::default(),
     agents: RwLock::default(),
+    accounts: RwLock::default(),
     generation: AtomicU64::new(0),
     listeners: AtomicUsize::new(0),
     connected: AtomicUsize::new(0),
@@ -196,6 +208,36 @@ impl AuthCache {
         }
     }
 
+    /// The owner and its tenant, when cached (`None`: ask the database).
+    pub fn account(&self, owner: UserId, tenant: TenantId) -> Option<(OwnerView, TenantView)> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.accounts.read().ok()?.get(&owner).cloned()?;
+        (found.at.elapsed() < TTL && found.tenant.id == tenant).then_some((found.owner, found.tenant))
+    }
+
+    pub fn put_account(&self, generation: u64, owner: OwnerView, tenant: TenantView) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut accounts) = self.accounts.write() else { return };
+        if self.generation() != generation {
+            return;
+        }
+        if accounts.len() >= MAX_ENTRIES {
+            accounts.clear();
+        }
+        accounts.insert(owner.id, CachedAccount { owner, tenant, at: Instant::now() });
+    }
+
+    fn forget_accounts(&self, keep: impl Fn(&CachedAccount) -> bool) {
+        self.bump();
+        if let Ok(mut accounts) = self.accounts.write() {
+            accounts.retain(|_, a| keep(a));
+        }
+    }
+
     fn bump(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
     }
@@ -235,10 +277,14 @@ impl AuthCache {
         if let Ok(mut agents) = self.agents.write() {
             agents.clear();
         }
+        if let Ok(mut accounts) = self.accounts.write() {
+            accounts.clear();
+        }
     }
 
-    /// Applies a notification's payload: `key:<id>`, `session:<id>`, `agent:<id>` (deleted) or
-    /// `row:<id>` (the agent's row changed); anything else clears everything.
+    /// Applies a notification's payload: `key:<id>`, `session:<id>`, `agent:<id>` (deleted),
+    /// `row:<id>` (the agent's row changed), `owner:<id>` or `tenant:<id>` (their rows changed);
+    /// anything else clears everything.
     fn apply(&self, payload: &str) {
         let parsed = payload.split_once(':').and_then(|(kind, id)| Some((kind, id.parse::<Uuid>().ok()?)));
         match parsed {
@@ -246,6 +292,8 @@ impl AuthCache {
             Some(("session", id)) => self.forget_session(id),
             Some(("agent", id)) => self.forget_agent(AgentId(id)),
             Some(("row", id)) => self.forget_agent_row(AgentId(id)),
+            Some(("owner", id)) => self.forget_accounts(|a| a.owner.id != UserId(id)),
+            Some(("tenant", id)) => self.forget_accounts(|a| a.tenant.id != TenantId(id)),
             _ => self.clear(),
         }
     }
@@ -295,6 +343,7 @@ mod tests {
             keys: RwLock::default(),
             sessions: RwLock::default(),
             agents: RwLock::default(),
+            accounts: RwLock::default(),
             generation: AtomicU64::new(0),
             listeners: AtomicUsize::new(1),
             connected: AtomicUsize::new(1),
@@ -344,6 +393,62 @@ mod tests {
         assert_eq!(c.session(sid, owner, tenant, Utc::now()), None);
         c.apply("garbage");
         assert!(c.key(b.key_id).is_none());
+    }
+
+    #[test]
+    fn notifications_forget_agent_rows_and_accounts() {
+        let c = fresh();
+        let (tenant, other) = (TenantId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
+        let agent = |id: Uuid| Agent {
+            id: AgentId(id),
+            name: "Ada".into(),
+            persona: String::new(),
+            emoji: String::new(),
+            tier: "free".into(),
+            premium_model: None,
+            daily_token_budget: 1000,
+            outreach_enabled: false,
+            outreach_auto_reply_confidence: 0.8,
+            notification_mode: "smart".into(),
+            proactiveness: "moderate".into(),
+            quiet_hours: None,
+            timezone: "UTC".into(),
+            active: true,
+            evm_address: None,
+            ed25519_public_key: None,
+            connect_scopes: Vec::new(),
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+            verification: sqlx::types::Json(crate::verification::VerificationSummary {
+                verified: false,
+                providers: Vec::new(),
+            }),
+        };
+        let (a1, a2) = (Uuid::now_v7(), Uuid::now_v7());
+        c.put_agent(c.generation(), tenant, agent(a1));
+        c.put_agent(c.generation(), tenant, agent(a2));
+        assert!(c.agent(other, AgentId(a1)).is_none(), "another tenant never gets it");
+        c.apply(&format!("row:{a1}"));
+        assert!(c.agent(tenant, AgentId(a1)).is_none());
+        assert!(c.agent(tenant, AgentId(a2)).is_some(), "only the row named");
+        c.apply(&format!("agent:{a2}"));
+        assert!(c.agent(tenant, AgentId(a2)).is_none(), "a deleted agent's row goes with its keys");
+
+        let account = |tenant: TenantId| {
+            let owner =
+                OwnerView { id: UserId(Uuid::now_v7()), email: None, evm_address: None, created_at: Utc::now() };
+            (owner, TenantView { id: tenant, name: "t".into(), created_at: Utc::now() })
+        };
+        let (mine, theirs) = (account(tenant), account(other));
+        for (o, t) in [&mine, &theirs] {
+            c.put_account(c.generation(), o.clone(), t.clone());
+        }
+        assert!(c.account(mine.0.id, other).is_none());
+        c.apply(&format!("tenant:{}", tenant.0));
+        assert!(c.account(mine.0.id, tenant).is_none());
+        assert!(c.account(theirs.0.id, other).is_some(), "other tenants' owners stay");
+        c.apply(&format!("owner:{}", theirs.0.id.0));
+        assert!(c.account(theirs.0.id, other).is_none());
     }
 
     #[test]

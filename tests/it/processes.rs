@@ -505,6 +505,24 @@ async fn a_key_or_session_ended_in_one_process_is_refused_by_another_at_once() {
     eventually_named(b.clone(), "Ada (SQL)").await;
     eventually_named(a.clone(), "Ada (SQL)").await;
 
+    // `/v1/me` likewise: a renamed tenant reaches B's cached answer.
+    let tenant_on = |base: String| {
+        let req = http.get(format!("{base}/v1/me")).bearer_auth(&session);
+        async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap()["tenant"]["name"].clone() }
+    };
+    let before = tenant_on(b.clone()).await;
+    assert!(before.is_string(), "{before}");
+    sqlx::query("UPDATE tenants SET name = 'Renamed'").execute(&db.pool).await.unwrap();
+    let mut renamed = false;
+    for _ in 0..100 {
+        if tenant_on(b.clone()).await == "Renamed" {
+            renamed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(renamed, "B still answers the old tenant after 1 s");
+
     // Deleting the agent on A ends its other key on B.
     let r = http.delete(format!("{a}{agent_path}")).bearer_auth(&session).send().await.unwrap();
     assert!(r.status().is_success(), "{}", r.status());

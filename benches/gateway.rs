@@ -1,6 +1,7 @@
 //! Model-gateway overhead per call (issue: model gateway benchmarks).
 //!
 //!     cargo bench --bench gateway               # prints one JSON line
+//!     cargo bench --bench gateway -- tokens     # token counting per prompt, cached and not
 //!
 //! A loopback OpenAI-compatible server answers every chat completion at once with a fixed
 //! reply. The same request is sent (a) straight to it with a bare HTTP client, (b) through
@@ -35,7 +36,49 @@ async fn completion(axum::Json(req): axum::Json<Value>) -> axum::Json<Value> {
     }))
 }
 
+/// Token counting as a turn does it, shaped like a conversation's turns: the 16 memory
+/// candidates context packing weighs (drawn from the agent's 200, so they recur across turns),
+/// then the prompt: a soul and per-turn context in the system message (different every turn),
+/// the last six messages of a conversation that moves on by one message a turn, and the new
+/// message. Counted text by text without the cache (`count_uncached`) and with it
+/// (`count_tokens`): microseconds per turn, medians of 1,000 turns.
+fn tokens() {
+    use miniclaw::llm::usage::{count_tokens, count_uncached};
+    let soul = "I am Ada, a patient companion who remembers what matters to you. ".repeat(18);
+    let lines: Vec<String> = (0..1_006)
+        .map(|i| format!("Message {i}: a sentence or two of ordinary conversation about the week, plans and people."))
+        .collect();
+    let memories: Vec<String> =
+        (0..200).map(|i| format!("The user mentioned detail number {i} about their family, work or plans.")).collect();
+    let mut timings = [Vec::new(), Vec::new()];
+    for turn in 0..1_000 {
+        let system = format!("{soul}\nWhat you know for certain: fact {turn} about the owner, and a few more notes.");
+        let prompt: Vec<&str> = (0..16)
+            .map(|j| memories[(turn * 5 + j * 11) % 200].as_str())
+            .chain(std::iter::once(system.as_str()))
+            .chain(lines[turn..turn + 6].iter().map(String::as_str))
+            .collect();
+        for (slot, count) in [count_uncached as fn(&str) -> u32, count_tokens].into_iter().enumerate() {
+            let t = Instant::now();
+            let n: u32 = prompt.iter().map(|m| count(m)).sum();
+            timings[slot].push(t.elapsed().as_secs_f64() * 1e6);
+            assert!(n > 0);
+        }
+    }
+    for t in &mut timings {
+        t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    }
+    println!(
+        "{{\"turn_count_us_uncached_p50\":{:.1},\"turn_count_us_cached_p50\":{:.1}}}",
+        percentile(&timings[0], 0.5),
+        percentile(&timings[1], 0.5)
+    );
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "tokens") {
+        return tokens();
+    }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     rt.block_on(async {
         let admin_url =

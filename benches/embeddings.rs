@@ -10,7 +10,7 @@
 //!
 //! prints, for 1, 4, 8 and 16 concurrent callers each embedding one sentence at a time (as
 //! chat turns and searches do), sentences/s and p50/p99 latency with every call run alone and
-//! through the micro-batcher (`embed::batch::Batched`, 32 texts a pass at most) with one and
+//! through the micro-batcher (`embed::batch::Served::batched`, 32 texts a pass at most) with one and
 //! with two workers, in one run.
 //! Sentences are made distinct (a counter appended), so nothing is a repeat.
 
@@ -64,10 +64,10 @@ fn main() {
         // Warm-up.
         model.embed(&sentences[..8]).await.unwrap();
         if std::env::args().any(|a| a == "concurrency") {
-            use miniclaw::embed::batch::Batched;
+            use miniclaw::embed::batch::Served;
             let alone: std::sync::Arc<dyn Embedder> = std::sync::Arc::new(model);
             let batched = |workers| -> std::sync::Arc<dyn Embedder> {
-                std::sync::Arc::new(Batched::new(alone.clone(), 32, std::time::Duration::ZERO, workers))
+                std::sync::Arc::new(Served::new(alone.clone()).batched(32, std::time::Duration::ZERO, workers))
             };
             let (one, two) = (batched(1), batched(2));
             for callers in [1, 4, 8, 16] {

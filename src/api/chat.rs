@@ -237,8 +237,9 @@ async fn resume_reply(
 /// (`streaming`) or ends (`complete`, `error`, `superseded`), whichever server process runs it;
 /// follow a started reply with its stream. Events from while a client was away are not
 /// replayed: list the conversations to catch up. A client too slow to keep up gets `lagged`
-/// with how many it missed. The stream ends when the server shuts down. 429 with `Retry-After` beyond `MINICLAW_EVENT_STREAMS_PER_AGENT`
-/// streams for the agent on one server. Key scope: `chat:read`.
+/// with how many it missed. The stream ends when the server shuts down. 429 with `Retry-After`
+/// beyond `MINICLAW_EVENT_STREAMS_PER_AGENT` streams for the agent on one server. Key scope:
+/// `chat:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/events", tag = "chat",
     params(("id" = Uuid, Path, description = "Agent id"), ("X-Miniclaw-User" = Option<String>, Header, description = "The miniapp end user the request acts for (1–128 characters); a key bound to one refuses another (403)")),
     security(("owner_session" = []), ("api_key" = ["chat:read"])),

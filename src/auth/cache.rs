@@ -396,44 +396,9 @@ mod tests {
     }
 
     #[test]
-    fn notifications_forget_agent_rows_and_accounts() {
+    fn notifications_forget_accounts_by_owner_and_by_tenant() {
         let c = fresh();
         let (tenant, other) = (TenantId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
-        let agent = |id: Uuid| Agent {
-            id: AgentId(id),
-            name: "Ada".into(),
-            persona: String::new(),
-            emoji: String::new(),
-            tier: "free".into(),
-            premium_model: None,
-            daily_token_budget: 1000,
-            outreach_enabled: false,
-            outreach_auto_reply_confidence: 0.8,
-            notification_mode: "smart".into(),
-            proactiveness: "moderate".into(),
-            quiet_hours: None,
-            timezone: "UTC".into(),
-            active: true,
-            evm_address: None,
-            ed25519_public_key: None,
-            connect_scopes: Vec::new(),
-            created_at: Utc::now(),
-            updated_at: Utc::now(),
-            verification: sqlx::types::Json(crate::verification::VerificationSummary {
-                verified: false,
-                providers: Vec::new(),
-            }),
-        };
-        let (a1, a2) = (Uuid::now_v7(), Uuid::now_v7());
-        c.put_agent(c.generation(), tenant, agent(a1));
-        c.put_agent(c.generation(), tenant, agent(a2));
-        assert!(c.agent(other, AgentId(a1)).is_none(), "another tenant never gets it");
-        c.apply(&format!("row:{a1}"));
-        assert!(c.agent(tenant, AgentId(a1)).is_none());
-        assert!(c.agent(tenant, AgentId(a2)).is_some(), "only the row named");
-        c.apply(&format!("agent:{a2}"));
-        assert!(c.agent(tenant, AgentId(a2)).is_none(), "a deleted agent's row goes with its keys");
-
         let account = |tenant: TenantId| {
             let owner =
                 OwnerView { id: UserId(Uuid::now_v7()), email: None, evm_address: None, created_at: Utc::now() };

@@ -1,16 +1,17 @@
-//! What sits in front of an in-process model (SPEC B8): a bounded cache of recent vectors, and a
-//! micro-batcher that runs concurrent requests as one forward pass.
+//! How the in-process model is served (SPEC B8): a bounded cache of recent vectors, and an
+//! optional micro-batcher, in front of any `Embedder`.
 //!
-//! - `Cached` answers a text it embedded recently from memory, keyed by the exact text (the
-//!   model is fixed per wrapper), holding at most `capacity` vectors and forgetting the oldest
-//!   first. Repeated questions, retried messages and re-read memories cost nothing.
-//! - `Batched` queues small requests (fewer texts than `max`) for its workers (one pass each at
-//!   a time). While the model runs a pass, requests that arrive wait in the queue and go
-//!   together in the next one, up to `max` texts; with `window` above zero the worker also waits that long for company
-//!   before a pass. A pass over many texts costs far less per text than one pass each (the
-//!   matrix products are larger and keep both cores busy), so under load the model serves more
-//!   texts per second, and an idle server adds no wait. Large requests (bulk imports,
-//!   re-embedding) are batches already and go straight to the model.
+//! - The cache answers a text embedded recently from memory, keyed by the exact text (the model
+//!   is fixed per `Served`), holding at most `capacity` vectors and forgetting the oldest first.
+//!   Repeated questions, retried messages and re-read memories cost nothing.
+//! - The micro-batcher queues small requests (fewer texts than `max`) for its workers, each
+//!   running one pass at a time: requests that arrive while passes run go together in the next
+//!   one, up to `max` texts (with `window` above zero a worker also waits that long for
+//!   company). Requests of `max` texts or more (bulk imports, re-embedding) are batches already
+//!   and go straight to the model. It is off by default (`MINICLAW_EMBED_BATCH`): on the
+//!   standard machine concurrent single passes measured faster, since a pass of sentences of
+//!   mixed lengths pays for its padding what it saves in larger products (docs/BENCHMARKS.md
+//!   "B8").
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -21,9 +22,15 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::Embedder;
 
-/// Vectors of recently embedded texts, the oldest forgotten first.
-pub struct Cached {
+/// An embedder behind the cache and the micro-batcher, each when configured.
+pub struct Served {
     inner: Arc<dyn Embedder>,
+    cache: Option<Cache>,
+    batcher: Option<Batcher>,
+}
+
+/// Vectors of recently embedded texts, the oldest forgotten first.
+struct Cache {
     capacity: usize,
     store: Mutex<Store>,
 }
@@ -34,22 +41,92 @@ struct Store {
     order: VecDeque<Arc<str>>,
 }
 
-impl Cached {
-    pub fn new(inner: Arc<dyn Embedder>, capacity: usize) -> Cached {
-        Cached { inner, capacity, store: Mutex::default() }
+type Reply = oneshot::Sender<anyhow::Result<Vec<Vec<f32>>>>;
+
+struct Batcher {
+    queue: mpsc::UnboundedSender<(Vec<String>, Reply)>,
+    max: usize,
+}
+
+/// One worker per core (at most 8): a sentence-sized pass runs on one core, so two passes at
+/// once fill two.
+pub fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
+}
+
+impl Served {
+    pub fn new(inner: Arc<dyn Embedder>) -> Served {
+        Served { inner, cache: None, batcher: None }
     }
 
-    /// How many vectors are held.
-    pub fn len(&self) -> usize {
-        self.store.lock().expect("embedding cache lock").vectors.len()
+    /// Keeps the vectors of up to `capacity` recent texts (0: none).
+    pub fn cached(mut self, capacity: usize) -> Served {
+        self.cache = (capacity > 0).then(|| Cache { capacity, store: Mutex::default() });
+        self
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// Runs concurrent small requests together, at most `max` texts a pass (1: each alone), with
+    /// `workers` passes at once. Starts the workers on the current runtime; they end when the
+    /// `Served` is dropped.
+    pub fn batched(mut self, max: usize, window: Duration, workers: usize) -> Served {
+        if max <= 1 {
+            self.batcher = None;
+            return self;
+        }
+        let (queue, rx) = mpsc::unbounded_channel();
+        let intake = Arc::new(tokio::sync::Mutex::new(Intake { rx, held: None }));
+        for _ in 0..workers.max(1) {
+            tokio::spawn(run(self.inner.clone(), intake.clone(), max, window));
+        }
+        self.batcher = Some(Batcher { queue, max });
+        self
+    }
+
+    /// How many vectors the cache holds.
+    pub fn cached_len(&self) -> usize {
+        self.cache.as_ref().map_or(0, |c| c.store.lock().expect("embedding cache lock").vectors.len())
+    }
+
+    /// The model's vectors for `texts`, through the micro-batcher when there is one and the
+    /// request is small.
+    async fn compute(&self, texts: &[String]) -> anyhow::Result<Vec<Vec<f32>>> {
+        match &self.batcher {
+            Some(b) if !texts.is_empty() && texts.len() < b.max => {
+                let (reply, answer) = oneshot::channel();
+                b.queue
+                    .send((texts.to_vec(), reply))
+                    .map_err(|_| anyhow::anyhow!("the embedding batcher has stopped"))?;
+                answer.await.map_err(|_| anyhow::anyhow!("the embedding batcher dropped a request"))?
+            }
+            _ => self.inner.embed(texts).await,
+        }
     }
 }
 
-impl Embedder for Cached {
+impl Cache {
+    fn get(&self, texts: &[String]) -> Vec<Option<Vec<f32>>> {
+        let store = self.store.lock().expect("embedding cache lock");
+        texts.iter().map(|t| store.vectors.get(t.as_str()).map(|v| v.to_vec())).collect()
+    }
+
+    fn put(&self, texts: Vec<String>, vectors: &[Vec<f32>]) {
+        let mut store = self.store.lock().expect("embedding cache lock");
+        for (text, vector) in texts.into_iter().zip(vectors) {
+            let text: Arc<str> = text.into();
+            if store.vectors.contains_key(&text) {
+                continue;
+            }
+            while store.vectors.len() >= self.capacity {
+                let Some(oldest) = store.order.pop_front() else { break };
+                store.vectors.remove(&oldest);
+            }
+            store.order.push_back(text.clone());
+            store.vectors.insert(text, vector.as_slice().into());
+        }
+    }
+}
+
+impl Embedder for Served {
     fn model(&self) -> &str {
         self.inner.model()
     }
@@ -58,10 +135,8 @@ impl Embedder for Cached {
     }
     fn embed<'a>(&'a self, texts: &'a [String]) -> BoxFuture<'a, anyhow::Result<Vec<Vec<f32>>>> {
         Box::pin(async move {
-            let mut out: Vec<Option<Vec<f32>>> = {
-                let store = self.store.lock().expect("embedding cache lock");
-                texts.iter().map(|t| store.vectors.get(t.as_str()).map(|v| v.to_vec())).collect()
-            };
+            let Some(cache) = &self.cache else { return self.compute(texts).await };
+            let mut out = cache.get(texts);
             let missing: Vec<usize> = (0..texts.len()).filter(|&i| out[i].is_none()).collect();
             if !missing.is_empty() {
                 // Each distinct text once, however often the request repeats it.
@@ -73,61 +148,21 @@ impl Embedder for Cached {
                         unique.len() - 1
                     });
                 }
-                let vectors = self.inner.embed(&unique).await?;
+                let vectors = self.compute(&unique).await?;
                 anyhow::ensure!(
                     vectors.len() == unique.len(),
-                    "the model returned {} vectors for {}",
+                    "the model returned {} vectors for {} texts",
                     vectors.len(),
                     unique.len()
                 );
                 for &i in &missing {
                     out[i] = Some(vectors[slot[texts[i].as_str()]].clone());
                 }
-                let mut store = self.store.lock().expect("embedding cache lock");
-                for (text, vector) in unique.into_iter().zip(vectors) {
-                    let text: Arc<str> = text.into();
-                    if self.capacity == 0 || store.vectors.contains_key(&text) {
-                        continue;
-                    }
-                    while store.vectors.len() >= self.capacity {
-                        let Some(oldest) = store.order.pop_front() else { break };
-                        store.vectors.remove(&oldest);
-                    }
-                    store.order.push_back(text.clone());
-                    store.vectors.insert(text, vector.into());
-                }
+                cache.put(unique, &vectors);
             }
             Ok(out.into_iter().map(|v| v.expect("every text has its vector")).collect())
         })
     }
-}
-
-type Reply = oneshot::Sender<anyhow::Result<Vec<Vec<f32>>>>;
-
-/// Concurrent small requests run together (see the module).
-pub struct Batched {
-    inner: Arc<dyn Embedder>,
-    queue: mpsc::UnboundedSender<(Vec<String>, Reply)>,
-    max: usize,
-}
-
-impl Batched {
-    /// Starts `workers` worker tasks (on the current runtime), each running one pass at a time;
-    /// they end when the `Batched` is dropped.
-    pub fn new(inner: Arc<dyn Embedder>, max: usize, window: Duration, workers: usize) -> Batched {
-        let (queue, rx) = mpsc::unbounded_channel();
-        let intake = Arc::new(tokio::sync::Mutex::new(Intake { rx, held: None }));
-        for _ in 0..workers.max(1) {
-            tokio::spawn(run(inner.clone(), intake.clone(), max.max(1), window));
-        }
-        Batched { inner, queue, max: max.max(1) }
-    }
-}
-
-/// One worker per core (at most 8): a pass keeps one core busy between its parallel matrix
-/// products, so two passes at once fill two cores.
-pub fn workers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
 }
 
 /// The queue, shared by the workers: one of them at a time gathers its next batch.
@@ -172,50 +207,24 @@ async fn run(inner: Arc<dyn Embedder>, intake: Arc<tokio::sync::Mutex<Intake>>, 
     loop {
         let Some(batch) = gather(&mut *intake.lock().await, max, window).await else { return };
         let texts: Vec<String> = batch.iter().flat_map(|(t, _)| t.iter().cloned()).collect();
-        match inner.embed(&texts).await {
-            Ok(vectors) if vectors.len() == texts.len() => {
+        let result = inner.embed(&texts).await.and_then(|v| {
+            anyhow::ensure!(v.len() == texts.len(), "the model returned {} vectors for {} texts", v.len(), texts.len());
+            Ok(v)
+        });
+        match result {
+            Ok(vectors) => {
                 let mut vectors = vectors.into_iter();
                 for (t, reply) in batch {
                     let _ = reply.send(Ok(vectors.by_ref().take(t.len()).collect()));
                 }
             }
-            Ok(vectors) => {
-                let message = format!("the model returned {} vectors for {} texts", vectors.len(), texts.len());
-                batch.into_iter().for_each(|(_, reply)| {
-                    let _ = reply.send(Err(anyhow::anyhow!(message.clone())));
-                });
-            }
             Err(e) => {
                 let message = format!("{e:#}");
-                batch.into_iter().for_each(|(_, reply)| {
+                for (_, reply) in batch {
                     let _ = reply.send(Err(anyhow::anyhow!(message.clone())));
-                });
+                }
             }
         }
-    }
-}
-
-impl Embedder for Batched {
-    fn model(&self) -> &str {
-        self.inner.model()
-    }
-    fn dimensions(&self) -> usize {
-        self.inner.dimensions()
-    }
-    fn embed<'a>(&'a self, texts: &'a [String]) -> BoxFuture<'a, anyhow::Result<Vec<Vec<f32>>>> {
-        Box::pin(async move {
-            if texts.is_empty() {
-                return Ok(Vec::new());
-            }
-            if texts.len() >= self.max {
-                return self.inner.embed(texts).await;
-            }
-            let (reply, answer) = oneshot::channel();
-            self.queue
-                .send((texts.to_vec(), reply))
-                .map_err(|_| anyhow::anyhow!("the embedding batcher has stopped"))?;
-            answer.await.map_err(|_| anyhow::anyhow!("the embedding batcher dropped a request"))?
-        })
     }
 }
 
@@ -251,7 +260,7 @@ mod tests {
     #[tokio::test]
     async fn concurrent_requests_share_passes_and_each_gets_its_own_vectors_in_order() {
         let slow = Arc::new(Slow::default());
-        let batched = Arc::new(Batched::new(slow.clone(), 8, Duration::ZERO, 1));
+        let batched = Arc::new(Served::new(slow.clone()).batched(8, Duration::ZERO, 1));
         let calls = (0..12).map(|i| {
             let b = batched.clone();
             tokio::spawn(async move {
@@ -282,7 +291,7 @@ mod tests {
     #[tokio::test]
     async fn the_cache_answers_repeats_and_forgets_the_oldest_beyond_its_capacity() {
         let slow = Arc::new(Slow::default());
-        let cached = Cached::new(slow.clone(), 3);
+        let cached = Served::new(slow.clone()).cached(3);
         let texts = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let first = cached.embed(&texts(&["a", "bb", "a"])).await.unwrap();
         assert_eq!(first, vec![vec![1.0, 1.0], vec![2.0, 1.0], vec![1.0, 1.0]]);
@@ -290,7 +299,7 @@ mod tests {
         assert_eq!(cached.embed(&texts(&["bb", "a"])).await.unwrap(), vec![vec![2.0, 1.0], vec![1.0, 1.0]]);
         assert_eq!(slow.passes.lock().unwrap().len(), 1, "answered from the cache");
         cached.embed(&texts(&["ccc", "dddd"])).await.unwrap();
-        assert_eq!(cached.len(), 3, "bounded");
+        assert_eq!(cached.cached_len(), 3, "bounded");
         cached.embed(&texts(&["a"])).await.unwrap();
         assert_eq!(*slow.passes.lock().unwrap(), vec![2, 2, 1], "the oldest (a) was forgotten");
         // Failures are not cached.

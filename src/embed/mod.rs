@@ -27,16 +27,13 @@ pub trait Embedder: Send + Sync {
 /// through the cache; the hashing one, cheaper than a lookup, as it is.
 pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
     let tuning = config.embed_tuning;
-    let cached = |inner: Arc<dyn Embedder>| -> Arc<dyn Embedder> {
-        if tuning.cache == 0 { inner } else { Arc::new(batch::Cached::new(inner, tuning.cache)) }
-    };
     Ok(match config.embedder {
         EmbedderKind::MiniLm => {
             // One copy of the weights per process, however many app states are built from it.
             static LOADED: tokio::sync::Mutex<Vec<(std::path::PathBuf, Arc<minilm::MiniLm>)>> =
                 tokio::sync::Mutex::const_new(Vec::new());
             let mut loaded = LOADED.lock().await;
-            let model: Arc<dyn Embedder> = match loaded.iter().find(|(dir, _)| *dir == config.model_dir) {
+            let model = match loaded.iter().find(|(dir, _)| *dir == config.model_dir) {
                 Some((_, model)) => model.clone(),
                 None => {
                     let model = Arc::new(minilm::MiniLm::load(config.model_dir.clone()).await?);
@@ -44,21 +41,16 @@ pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
                     model
                 }
             };
-            let served: Arc<dyn Embedder> = if tuning.batch > 1 {
-                Arc::new(batch::Batched::new(model, tuning.batch, tuning.window, batch::workers()))
-            } else {
-                model
-            };
-            cached(served)
+            Arc::new(batch::Served::new(model).cached(tuning.cache).batched(
+                tuning.batch,
+                tuning.window,
+                batch::workers(),
+            ))
         }
         EmbedderKind::OpenAi => {
             let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
-            cached(Arc::new(openai::OpenAiEmbedder::new(
-                &base,
-                config.openai_api_key.clone(),
-                "text-embedding-3-small",
-                1536,
-            )))
+            let api = openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), "text-embedding-3-small", 1536);
+            Arc::new(batch::Served::new(Arc::new(api)).cached(tuning.cache))
         }
         EmbedderKind::Hash => Arc::new(hash::HashEmbedder::new(384)),
     })

@@ -8,6 +8,7 @@ mod analytics;
 mod architecture;
 mod auth;
 mod browser;
+mod caches;
 mod caps;
 mod chain_support;
 mod chat;

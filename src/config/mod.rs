@@ -394,6 +394,7 @@ mod tests {
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
         assert_eq!(c.global_daily_usd, Some(50.0));
+        assert_eq!(c.embed_tuning, EmbedTuning { cache: 4096, batch: 1, window: Duration::ZERO });
     }
 
     #[test]
@@ -429,6 +430,9 @@ mod tests {
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
             ("DATABASE_READ_URL", "postgres://replica/db"),
             ("MINICLAW_VERIFICATION_WEBHOOK_SECRET", "too-short"),
+            ("MINICLAW_EMBED_CACHE", "-1"),
+            ("MINICLAW_EMBED_BATCH", "0"),
+            ("MINICLAW_EMBED_BATCH_WINDOW_MS", "51"),
         ];
         for (var, value) in cases {
             let err = Config::from_map(&env(&[(var, value)])).unwrap_err();

@@ -126,18 +126,26 @@ impl AuthCache {
     }
 
     pub fn put_key(&self, generation: u64, grant: KeyGrant, secret_hash: Vec<u8>, expires_at: Option<DateTime<Utc>>) {
+        let now = Instant::now();
+        let entry = CachedKey { grant, secret_hash, expires_at, used_written: now, at: now };
+        self.store(&self.keys, generation, entry.grant.key_id, entry);
+    }
+
+    /// Stores an entry looked up at `generation`, unless the cache is off or something was
+    /// forgotten since (the lookup may have read what was forgotten); starts the map over when
+    /// it is full.
+    fn store<K: std::hash::Hash + Eq, V>(&self, map: &RwLock<HashMap<K, V>>, generation: u64, key: K, value: V) {
         if !self.usable() {
             return;
         }
-        let Ok(mut keys) = self.keys.write() else { return };
+        let Ok(mut entries) = map.write() else { return };
         if self.generation() != generation {
             return;
         }
-        if keys.len() >= MAX_ENTRIES {
-            keys.clear();
+        if entries.len() >= MAX_ENTRIES {
+            entries.clear();
         }
-        let now = Instant::now();
-        keys.insert(grant.key_id, CachedKey { grant, secret_hash, expires_at, used_written: now, at: now });
+        entries.insert(key, value);
     }
 
     /// Notes that `last_used_at` was written now; whether it was due (a minute since the last).
@@ -163,17 +171,7 @@ impl AuthCache {
     }
 
     pub fn put_session(&self, generation: u64, id: Uuid, owner: UserId, tenant: TenantId, expires_at: DateTime<Utc>) {
-        if !self.usable() {
-            return;
-        }
-        let Ok(mut sessions) = self.sessions.write() else { return };
-        if self.generation() != generation {
-            return;
-        }
-        if sessions.len() >= MAX_ENTRIES {
-            sessions.clear();
-        }
-        sessions.insert(id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
+        self.store(&self.sessions, generation, id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
     }
 
     /// The agent's row, when cached for this tenant (`None`: ask the database).
@@ -186,17 +184,7 @@ impl AuthCache {
     }
 
     pub fn put_agent(&self, generation: u64, tenant: TenantId, agent: Agent) {
-        if !self.usable() {
-            return;
-        }
-        let Ok(mut agents) = self.agents.write() else { return };
-        if self.generation() != generation {
-            return;
-        }
-        if agents.len() >= MAX_ENTRIES {
-            agents.clear();
-        }
-        agents.insert(agent.id, CachedAgent { tenant, agent, at: Instant::now() });
+        self.store(&self.agents, generation, agent.id, CachedAgent { tenant, agent, at: Instant::now() });
     }
 
     /// Forgets an agent's row (it changed): here at once; other processes hear of it from the
@@ -218,17 +206,7 @@ impl AuthCache {
     }
 
     pub fn put_account(&self, generation: u64, owner: OwnerView, tenant: TenantView) {
-        if !self.usable() {
-            return;
-        }
-        let Ok(mut accounts) = self.accounts.write() else { return };
-        if self.generation() != generation {
-            return;
-        }
-        if accounts.len() >= MAX_ENTRIES {
-            accounts.clear();
-        }
-        accounts.insert(owner.id, CachedAccount { owner, tenant, at: Instant::now() });
+        self.store(&self.accounts, generation, owner.id, CachedAccount { owner, tenant, at: Instant::now() });
     }
 
     fn forget_accounts(&self, keep: impl Fn(&CachedAccount) -> bool) {

@@ -99,9 +99,9 @@ fn bpe() -> &'static tiktoken_rs::CoreBPE {
 }
 
 /// Tokens of a text with the o200k_base vocabulary (OpenAI's current models). Counts of longer
-/// texts are remembered by a hash of the text (SPEC B8 round: history messages, souls and
-/// dossiers are counted again on every turn), at most `COUNT_CACHE` of them, starting over when
-/// full.
+/// texts are remembered by a hash of the text, since history messages and memories are counted
+/// again on every turn (docs/BENCHMARKS.md "Token counting"): at most `COUNT_CACHE` of them,
+/// starting over when full.
 pub fn count_tokens(text: &str) -> u32 {
     if text.len() < COUNT_CACHE_FROM {
         return count_uncached(text);

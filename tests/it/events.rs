@@ -138,10 +138,11 @@ async fn a_reply_streaming_in_one_process_is_followed_live_from_another() {
     let mut events = Events::new(http.get(other_url("/events")).bearer_auth(&c.owner.token).send().await.unwrap());
     assert_eq!(events.next(10).await.unwrap().0, "ready");
 
-    // 100 pieces, 20 ms apart: two seconds of streaming in this process.
-    let pieces: Vec<String> = (0..100).map(|i| format!("p{i} ")).collect();
+    // 150 pieces, 20 ms apart: three seconds of streaming in this process (progress notices
+    // every 200 ms; without them the other process would read the row every 5 s).
+    let pieces: Vec<String> = (0..150).map(|i| format!("p{i} ")).collect();
     let full = pieces.concat();
-    llm.push(Script::Stream { pieces, usage: Some((40, 100)), complete: true });
+    llm.push(Script::Stream { pieces, usage: Some((40, 150)), complete: true });
     let mut here = Events::new(c.stream("Tell me a long story").await);
     let (_, start) = here.until("start", 10).await.pop().unwrap();
     let reply_id = start["message_id"].as_str().unwrap().to_string();

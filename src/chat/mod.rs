@@ -8,6 +8,7 @@ mod conversations;
 mod finish;
 mod generate;
 mod history;
+mod mirror;
 pub mod prompt;
 pub mod relay;
 pub mod shadow;

@@ -163,8 +163,13 @@ impl Hub {
         }
         let (tx, rx) = broadcast::channel(256);
         live.insert(reply_id, tx.clone());
-        let mirror =
-            Mirror { live: self.live.clone(), relay: self.relay.clone(), pool: pool.clone(), agent_id, reply_id };
+        let mirror = super::mirror::Mirror {
+            live: self.live.clone(),
+            relay: self.relay.clone(),
+            pool: pool.clone(),
+            agent_id,
+            reply_id,
+        };
         tokio::spawn(mirror.run(tx));
         rx
     }
@@ -217,14 +222,23 @@ pub fn parse_event_id(raw: &str) -> Option<(MessageId, usize)> {
 }
 
 /// A reply's row as a follower reads it.
-struct Row {
+pub(super) struct Row {
     content: String,
     status: String,
     error: Option<String>,
     meta: Value,
 }
 
-async fn read(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<Option<Row>> {
+impl Row {
+    /// What the row holds beyond byte `offset`, as the `Delta` that sends it; `None` when
+    /// nothing is new (or `offset` is not a boundary this reply's stream sent).
+    pub(super) fn delta_after(&self, offset: usize) -> Option<Event> {
+        (self.content.len() > offset && self.content.is_char_boundary(offset))
+            .then(|| Event::Delta { end: self.content.len(), text: self.content[offset..].to_string() })
+    }
+}
+
+pub(super) async fn read(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<Option<Row>> {
     sqlx::query_as!(
         Row,
         "SELECT content, status, error, meta FROM chat_messages WHERE agent_id = $1 AND id = $2 AND role = 'assistant'",
@@ -252,78 +266,18 @@ pub fn spawn_follow(state: crate::app::AppState, place: Follower, offset: usize)
     rx
 }
 
-/// How often a mirror reads its reply while the relay is disconnected, and how long it waits
-/// for progress before giving up on a reply whose process died.
-const POLL_EVERY: Duration = Duration::from_millis(250);
-const POLL_FOR: Duration = Duration::from_secs(180);
-
-/// Re-announces, in this process, a reply that streams in another: reads the row whenever the
-/// relay says it moved (or every `FALLBACK` / `POLL_EVERY`), and announces the new text from
-/// byte 0 on, so every follower gets a contiguous continuation of what it read. Ends with the
-/// reply, when it stops progressing for `POLL_FOR`, or when no follower is left.
-struct Mirror {
-    live: Arc<Mutex<HashMap<MessageId, broadcast::Sender<Event>>>>,
-    relay: Arc<super::relay::Relay>,
-    pool: PgPool,
-    agent_id: AgentId,
-    reply_id: MessageId,
-}
-
-impl Mirror {
-    async fn run(self, tx: broadcast::Sender<Event>) {
-        let wake = self.relay.watch(self.reply_id);
-        let (mut offset, mut deadline) = (0, tokio::time::Instant::now() + POLL_FOR);
-        let last = loop {
-            match read(&self.pool, self.agent_id, self.reply_id).await {
-                Ok(Some(row)) => {
-                    if row.content.len() > offset && row.content.is_char_boundary(offset) {
-                        deadline = tokio::time::Instant::now() + POLL_FOR;
-                        let text = row.content[offset..].to_string();
-                        offset = row.content.len();
-                        let _ = tx.send(Event::Delta { end: offset, text });
-                    }
-                    if let Some(end) = ending(row) {
-                        break Some(end);
-                    }
-                }
-                Ok(None) => break Some(not_found()),
-                Err(e) => break Some(read_failed(self.reply_id, e)),
-            }
-            if tx.receiver_count() == 0 {
-                break None;
-            }
-            if tokio::time::Instant::now() >= deadline {
-                break Some(Event::Failed {
-                    code: "stream_timeout".into(),
-                    message: "the reply stopped progressing".into(),
-                });
-            }
-            let wait = if self.relay.is_connected() { super::relay::FALLBACK } else { POLL_EVERY };
-            let _ = tokio::time::timeout(wait, wake.notified()).await;
-        };
-        if let Some(last) = last {
-            let _ = tx.send(last);
-        }
-        self.relay.unwatch(self.reply_id, &wake);
-        let mut live = self.live.lock().expect("hub lock");
-        if live.get(&self.reply_id).is_some_and(|t| t.same_channel(&tx)) {
-            live.remove(&self.reply_id);
-        }
-    }
-}
-
-fn not_found() -> Event {
+pub(super) fn not_found() -> Event {
     Event::Failed { code: "not_found".into(), message: "reply not found".into() }
 }
 
-fn read_failed(reply_id: MessageId, e: sqlx::Error) -> Event {
+pub(super) fn read_failed(reply_id: MessageId, e: sqlx::Error) -> Event {
     tracing::warn!(reply_id = %reply_id, error = %e, "reading a reply for its stream failed");
     let error = ApiError::from(e);
     Event::Failed { code: error.code().into(), message: error.public_message() }
 }
 
 /// The final event of a reply whose row says it has ended.
-fn ending(row: Row) -> Option<Event> {
+pub(super) fn ending(row: Row) -> Option<Event> {
     match row.status.as_str() {
         "complete" => Some(Event::Done(row.meta)),
         "error" | "superseded" => Some(Event::Failed {
@@ -362,10 +316,9 @@ pub async fn follow(
                 return;
             }
         };
-        if row.content.len() > offset && row.content.is_char_boundary(offset) {
-            let text = row.content[offset..].to_string();
-            offset = row.content.len();
-            if out.send(Event::Delta { end: offset, text }).await.is_err() {
+        if let Some(delta @ Event::Delta { end, .. }) = row.delta_after(offset) {
+            offset = end;
+            if out.send(delta).await.is_err() {
                 return;
             }
         }

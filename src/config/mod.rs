@@ -11,6 +11,7 @@ use std::time::Duration;
 mod caps;
 mod chain;
 mod email;
+mod embedding;
 mod parse;
 mod secret;
 mod streams;
@@ -19,41 +20,12 @@ pub use caps::Caps;
 
 pub use chain::{ChainSettings, KNOWN_REGISTRIES, chain_name};
 pub use email::{EmailSettings, SmtpTls};
+pub use embedding::{EmbedTuning, EmbedderKind};
 
 pub use parse::ConfigError;
 use parse::{bad, check_http_url, check_pg_url, parse_bool, parse_cap, parse_num, shared_secret};
 pub use secret::Secret;
 pub use streams::StreamLimits;
-
-/// How the in-process embedding model is served (SPEC B8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EmbedTuning {
-    /// `MINICLAW_EMBED_CACHE`: vectors of recent texts kept in memory (0: none).
-    pub cache: usize,
-    /// `MINICLAW_EMBED_BATCH`: the most texts one forward pass takes from concurrent requests
-    /// (1, the default: every request runs alone; see docs/BENCHMARKS.md "B8" for why).
-    pub batch: usize,
-    /// `MINICLAW_EMBED_BATCH_WINDOW_MS`: how long a pass waits for more requests before it
-    /// starts (0: it takes what is queued and starts at once).
-    pub window: Duration,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EmbedderKind {
-    MiniLm,
-    OpenAi,
-    Hash,
-}
-
-impl EmbedderKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EmbedderKind::MiniLm => "minilm",
-            EmbedderKind::OpenAi => "openai",
-            EmbedderKind::Hash => "hash",
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogFormat {
@@ -233,17 +205,7 @@ impl Config {
             check_http_url("OPENAI_BASE_URL", u)?;
         }
 
-        let embedder = match get("MINICLAW_EMBEDDER").as_deref() {
-            None | Some("minilm") => EmbedderKind::MiniLm,
-            Some("openai") => EmbedderKind::OpenAi,
-            Some("hash") => EmbedderKind::Hash,
-            Some(other) => {
-                return Err(bad("MINICLAW_EMBEDDER", format!("`{other}` is not one of minilm, openai, hash")));
-            }
-        };
-        if embedder == EmbedderKind::OpenAi && get("OPENAI_API_KEY").is_none() && openai_base_url.is_none() {
-            return Err(bad("MINICLAW_EMBEDDER", "`openai` needs OPENAI_API_KEY or OPENAI_BASE_URL"));
-        }
+        let embedder = EmbedderKind::read(&get, openai_base_url.is_some())?;
 
         let model_dir = match get("MINICLAW_MODEL_DIR") {
             Some(d) => PathBuf::from(d),
@@ -318,11 +280,7 @@ impl Config {
             xai_api_key: secret("XAI_API_KEY"),
             embedder,
             model_dir,
-            embed_tuning: EmbedTuning {
-                cache: parse_num(&get, "MINICLAW_EMBED_CACHE", 4096usize, 0..=1_000_000)?,
-                batch: parse_num(&get, "MINICLAW_EMBED_BATCH", 1usize, 1..=256)?,
-                window: Duration::from_millis(parse_num(&get, "MINICLAW_EMBED_BATCH_WINDOW_MS", 0u64, 0..=50)?),
-            },
+            embed_tuning: EmbedTuning::read(&get)?,
             email,
             verification_webhook_secret: shared_secret(&get, "MINICLAW_VERIFICATION_WEBHOOK_SECRET", 16)?,
             chain,

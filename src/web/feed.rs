@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{PageResult, back_to, internal, not_found_page, render, shown};
+use super::pages::{PageResult, after_action, back_to, internal, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -73,11 +73,7 @@ fn back(agent: &Agent, notice: Notice) -> Response {
 /// A result of a feed action: back to the tab with the notice, the page with the error, or
 /// the not-found page for a post the viewer cannot see.
 async fn after(state: &AppState, web: WebOwner, agent: Agent, r: Result<Notice, ApiError>) -> PageResult {
-    match r {
-        Ok(notice) => Ok(back(&agent, notice)),
-        Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => page(state, web, agent, None, Some(shown(e)?)).await,
-    }
+    after_action(agent, "feed", r, |agent, error| page(state, web, agent, None, Some(error))).await
 }
 
 pub async fn create(

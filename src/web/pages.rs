@@ -63,3 +63,22 @@ pub(super) fn not_found_page() -> Response {
 pub(super) fn back_to(agent: &crate::agents::Agent, tab: &str, notice: super::notice::Notice) -> Response {
     axum::response::Redirect::to(&format!("/agents/{}/{tab}?notice={}", agent.id, notice.code())).into_response()
 }
+
+/// A result of an action on one of the agent's tabs: back to `tab` with its notice, the
+/// not-found page for something the viewer cannot see, or the tab's page (`page_with`) showing
+/// the error.
+pub(super) async fn after_action<Fut>(
+    agent: crate::agents::Agent,
+    tab: &str,
+    r: Result<super::notice::Notice, ApiError>,
+    page_with: impl FnOnce(crate::agents::Agent, String) -> Fut,
+) -> PageResult
+where
+    Fut: std::future::Future<Output = PageResult>,
+{
+    match r {
+        Ok(notice) => Ok(back_to(&agent, tab, notice)),
+        Err(ApiError::NotFound(_)) => Err(not_found_page()),
+        Err(e) => page_with(agent, shown(e)?).await,
+    }
+}

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
-use super::pages::{PageResult, back_to, internal, not_found_page, render, shown};
+use super::pages::{PageResult, after_action, back_to, internal, render, shown};
 use crate::agents::Agent;
 use crate::app::AppState;
 use crate::credits::{self, Holder, Statement};
@@ -93,11 +93,7 @@ fn back(agent: &Agent, notice: Notice) -> Response {
 }
 
 async fn after(state: &AppState, web: WebOwner, agent: Agent, r: Result<Notice, ApiError>) -> PageResult {
-    match r {
-        Ok(notice) => Ok(back(&agent, notice)),
-        Err(ApiError::NotFound(_)) => Err(not_found_page()),
-        Err(e) => page(state, web, agent, None, Some(shown(e)?), None).await,
-    }
+    after_action(agent, "skills", r, |agent, error| page(state, web, agent, None, Some(error), None)).await
 }
 
 pub async fn install(

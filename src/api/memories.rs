@@ -19,6 +19,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::memory::hygiene::{self, Health};
 use crate::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use crate::memory::search::{SearchRequest, SearchResponse, Searcher};
+use crate::memory::supersede::{self, Relations};
 use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryVersion};
 
 const READ: Scope = Scope("memories:read");
@@ -31,6 +32,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(create_memory, list_memories))
         .routes(routes!(get_memory, update_memory, delete_memory))
         .routes(routes!(memory_history))
+        .routes(routes!(memory_relations))
         .routes(routes!(bulk_create))
         .routes(routes!(search_memories))
         .routes(routes!(memory_health))
@@ -133,9 +135,8 @@ async fn create_memory(
     let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await?;
     memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
-    let m =
-        memory::create(&mut tx, scope.agent_id, &scope.origin(), new_memory(input, source_of(&scope), embedding), None)
-            .await?;
+    let new = new_memory(input, source_of(&scope), embedding);
+    let (m, _) = supersede::create_current(&mut tx, scope.agent_id, &scope.origin(), new, None).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(m)))
 }
@@ -245,6 +246,22 @@ async fn memory_history(
     Ok(Paged::newest_first(rows, page.limit()?, |v| v.version).chronological())
 }
 
+/// What a memory updates, extends or derives from, and what updates, extends or derives from
+/// it (at most 200, newest first): a replaced value's memory names the one that replaced it, so
+/// "what was it before?" has an answer. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}/relations", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Relations), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_relations(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+) -> ApiResult<Json<Relations>> {
+    scope.require(READ)?;
+    Ok(Json(supersede::relations(state.pool(), scope.agent_id, ids.1).await?))
+}
+
 /// Adds up to 500 memories in one transaction: all are stored, or none. Key scope: `memories:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/bulk", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = BulkInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
@@ -270,15 +287,14 @@ async fn bulk_create(
     memory::check_room(&mut tx, scope.agent_id, texts.len(), state.config().caps.memories_per_agent).await?;
     let mut created = Vec::with_capacity(texts.len());
     for (m, v) in input.memories.into_iter().zip(vectors) {
-        created.push(
-            memory::create(&mut tx, scope.agent_id, &origin, new_memory(m, source, v), Some("bulk upload")).await?,
-        );
+        let new = new_memory(m, source, v);
+        created.push(supersede::create_current(&mut tx, scope.agent_id, &origin, new, Some("bulk upload")).await?.0);
     }
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(BulkResult { created: created.len(), memories: created })))
 }
 
-/// Hybrid search: BM25 and vector candidates, `0.4*bm25 + 0.4*semantic + 0.2*prominence`, each
+/// Hybrid search: BM25 and vector candidates, `0.1*bm25 + 0.85*semantic + 0.05*prominence`, each
 /// result with its signals and the paths that found it, and an explanation of what was
 /// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
 /// `memories:read`.

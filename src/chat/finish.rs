@@ -64,7 +64,8 @@ pub(super) async fn finish(
     // Post-turn learning (P6, P7) is decided here and made durable by the same statement: the
     // message joins the agent's extraction batch, and the jobs that learn from it are queued
     // with the reply. A crash after the commit loses nothing; any worker process does the rest.
-    let learn = !trivial_for_extraction(&turn.message, &t.triage);
+    let extract_now = !state.llm().paid(crate::llm::Role::Extraction);
+    let learn = !trivial_for_extraction(&turn.message, &t.triage, !extract_now);
 
     // One statement (one round trip, one commit): the reply row (it already holds the streamed
     // text; a plain call's text is stored here), the user message, the analytics row, hit
@@ -108,6 +109,9 @@ pub(super) async fn finish(
         messages: turn.messages,
         context_ms: meta.timings.context_ms.round() as i32,
         generation_ms: meta.timings.generation_ms.round() as i32,
+        // With the offline engine extraction costs nothing, so waiting for a batch saves
+        // nothing: every message is its own batch and is learned from at once (P6).
+        extract_now,
     };
     let content: String = params
         .bind(sqlx::query_scalar(&FINISH_SQL))
@@ -176,6 +180,7 @@ struct FinishParams<'a> {
     /// The context and generation stages' time (the analytics' per-stage latency).
     context_ms: i32,
     generation_ms: i32,
+    extract_now: bool,
 }
 
 type FinishQuery<'q> = sqlx::query::QueryScalar<'q, sqlx::Postgres, String, sqlx::postgres::PgArguments>;
@@ -219,6 +224,7 @@ impl<'a> FinishParams<'a> {
             .bind(self.messages) // $35
             .bind(self.context_ms) // $36
             .bind(self.generation_ms) // $37
+            .bind(self.extract_now) // $38
     }
 }
 
@@ -250,7 +256,7 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          ), batch AS (
             SELECT CASE WHEN $30 THEN (SELECT count(*) FROM extraction_queue WHERE agent_id = $2)
                                       + (SELECT count(*) FROM queued) END AS pending,
-                   CASE WHEN $30 THEN ({threshold})::bigint END AS threshold
+                   CASE WHEN $30 THEN (CASE WHEN $38 THEN 1 ELSE {threshold} END)::bigint END AS threshold
               FROM density
          ), analytics AS (
             INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, reply_id, channel, intent,
@@ -304,9 +310,11 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     )
 });
 
-/// Whether `triage` asked for nothing the extraction could use.
-pub fn trivial_for_extraction(message: &str, triage: &Triage) -> bool {
-    triage::is_trivial(message) || message.trim().chars().count() < 20 || !triage.save_worthy
+/// Whether `triage` asked for nothing the extraction could use. Messages under 20 characters
+/// are left out only when extraction calls a paid model (P6 keeps them from costing a call);
+/// the offline engine reads them for free, and "I'm vegan now." is a fact.
+pub fn trivial_for_extraction(message: &str, triage: &Triage, paid: bool) -> bool {
+    triage::is_trivial(message) || (paid && message.trim().chars().count() < 20) || !triage.save_worthy
 }
 
 #[cfg(test)]
@@ -320,7 +328,7 @@ mod tests {
             .captures_iter(&FINISH_SQL)
             .map(|c| c[1].parse::<usize>().unwrap())
             .max();
-        // `FinishParams::bind` binds $1…$37, in the order its comments say.
-        assert_eq!(highest, Some(37));
+        // `FinishParams::bind` binds $1…$38, in the order its comments say.
+        assert_eq!(highest, Some(38));
     }
 }

@@ -59,6 +59,12 @@ impl Gateway {
         self.routes.route(role).targets.first().is_some_and(|t| t.provider != OFFLINE)
     }
 
+    /// Whether the role's calls go to a provider first (cost money and time), not to the
+    /// offline engine.
+    pub fn paid(&self, role: Role) -> bool {
+        self.streams(role)
+    }
+
     /// What a call's tokens cost on `model` (0 for the offline engine, `None` when unpriced).
     pub fn cost(&self, model: &str, usage: Usage) -> Option<f64> {
         if model == OFFLINE || model.starts_with("offline") {

@@ -77,5 +77,6 @@ pub async fn remember(
         record_version(conn, &m, "mention", origin, Some("the same fact was extracted again")).await?;
         return Ok(Remembered::Reinforced(m));
     }
-    Ok(Remembered::Created(create(conn, agent_id, origin, new, Some("extracted")).await?))
+    let (memory, _) = super::supersede::create_current(conn, agent_id, origin, new, Some("extracted")).await?;
+    Ok(Remembered::Created(memory))
 }

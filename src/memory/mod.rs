@@ -14,6 +14,7 @@ pub mod reembed;
 pub mod score;
 pub mod search;
 mod store;
+pub mod supersede;
 pub mod terms;
 pub mod vector;
 

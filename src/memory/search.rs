@@ -1,6 +1,7 @@
 //! Hybrid memory search (X1, R4, R8): candidates from BM25 over the agent's live memories and
 //! from the vector index, each scored on all three signals, combined as
-//! `0.4*BM25 + 0.4*semantic + 0.2*prominence` after normalisation, optionally reranked by the
+//! `0.1*BM25 + 0.85*semantic + 0.05*prominence` after normalisation (`score::HYBRID_FORMULA`;
+//! vector candidates within a margin of the nearest), optionally reranked by the
 //! `rerank` role, and explained.
 
 use crate::ids::{AgentId, MemoryId};
@@ -56,7 +57,7 @@ pub struct Signals {
     pub semantic: f64,
     /// The memory's composite importance (R2): confidence, mentions, recency and stored importance.
     pub prominence: f64,
-    /// `0.4*bm25 + 0.4*semantic + 0.2*prominence`.
+    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`.
     pub hybrid: f64,
     /// The rerank model's score, when reranked.
     pub llm: Option<f64>,
@@ -94,7 +95,7 @@ pub struct Explanation {
     pub embedding_model: String,
     pub reranked: bool,
     pub rerank_note: Option<String>,
-    /// `0.4*bm25 + 0.4*semantic + 0.2*prominence` (then `0.4*hybrid + 0.6*llm` when reranked).
+    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence` (then `0.4*hybrid + 0.6*llm` when reranked).
     pub formula: String,
     /// Live memories the agent has (any filter aside).
     pub live_memories: i64,
@@ -108,9 +109,18 @@ pub struct SearchResponse {
     pub explanation: Explanation,
 }
 
-/// Vector neighbours less similar than this are not candidates: the nearest memory is not
-/// necessarily a relevant one (R8: "below threshold").
-pub const MIN_SEMANTIC: f64 = 0.25;
+/// Vector neighbours are candidates when they are at least this similar...
+pub const SEMANTIC_FLOOR: f64 = 0.15;
+/// ...and within this margin of the nearest one. A fixed threshold either drops the answer to
+/// a question phrased in other words (its cosine is low, but it is still the nearest) or lets
+/// noise in for a query that matches well; a threshold relative to the best neighbour keeps the
+/// nearest memories whenever any is near at all (R8: "below threshold" names the one used).
+pub const SEMANTIC_MARGIN: f64 = 0.3;
+
+/// The similarity a vector neighbour needs, given the best one's.
+pub fn semantic_threshold(best: f64) -> f64 {
+    (best - SEMANTIC_MARGIN).max(SEMANTIC_FLOOR)
+}
 
 /// Everything a search needs besides its request.
 pub struct Searcher<'a> {
@@ -205,13 +215,15 @@ impl Searcher<'_> {
         if let Some(nearest) = nearest? {
             vector_report.searched = true;
             let found = nearest.len();
-            semantic = nearest.into_iter().filter(|(_, sim)| *sim >= MIN_SEMANTIC).collect();
+            let threshold = semantic_threshold(nearest.iter().map(|(_, sim)| *sim).fold(f64::MIN, f64::max));
+            semantic = nearest.into_iter().filter(|(_, sim)| *sim >= threshold).collect();
             vector_report.candidates = semantic.len();
             if found == 0 {
                 vector_report.note = Some(format!("no memory matching the filters has a {model} vector"));
             } else if semantic.len() < found {
                 vector_report.note = Some(format!(
-                    "{} of the {found} nearest memories were below the similarity threshold {MIN_SEMANTIC}",
+                    "{} of the {found} nearest memories were below the similarity threshold {threshold:.2} \
+                     (the nearest one's similarity less {SEMANTIC_MARGIN}, at least {SEMANTIC_FLOOR})",
                     found - semantic.len()
                 ));
             }
@@ -322,7 +334,7 @@ impl Searcher<'_> {
             if live == 0 && statuses == ["active"] {
                 "the agent has no memories yet".to_string()
             } else if ids.is_empty() {
-                format!("nothing matched the query: no memory shares a word with it and none is above the similarity threshold {MIN_SEMANTIC}")
+                format!("nothing matched the query: no memory shares a word with it and none is above the similarity floor {SEMANTIC_FLOOR}")
             } else {
                 format!("{} candidates matched the query, but none passed the filters", ids.len())
             }
@@ -351,9 +363,9 @@ impl Searcher<'_> {
                 reranked,
                 rerank_note,
                 formula: if reranked {
-                    "0.4*(0.4*bm25 + 0.4*semantic + 0.2*prominence) + 0.6*llm".into()
+                    format!("0.4*({}) + 0.6*llm", score::HYBRID_FORMULA)
                 } else {
-                    "0.4*bm25 + 0.4*semantic + 0.2*prominence".into()
+                    score::HYBRID_FORMULA.into()
                 },
                 live_memories: live,
                 empty_reason,

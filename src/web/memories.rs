@@ -196,9 +196,8 @@ pub async fn create(
     if let Err(e) = memory::check_room(&mut tx, id, 1, state.config().caps.memories_per_agent).await {
         return form_error(&state, web, agent, e).await;
     }
-    match memory::create(&mut tx, id, &web.owner.origin(), new_memory(input, MemorySource::Owner, embedding), None)
-        .await
-    {
+    let new = new_memory(input, MemorySource::Owner, embedding);
+    match memory::supersede::create_current(&mut tx, id, &web.owner.origin(), new, None).await {
         Ok(_) => {
             tx.commit().await.map_err(internal)?;
             Ok(back(id, Notice::MemoryAdded))

@@ -101,8 +101,12 @@ async fn small_talk_skips_triage_and_touches_no_memory() {
     assert!(queries[1] > 0);
     assert_eq!(triage_calls, 0, "both messages were decided by the pre-filter");
     // Trivial messages never reach extraction.
-    let queued: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(c.app.pool()).await.unwrap();
+    let queued: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM extraction_queue q JOIN chat_messages m ON m.id = q.message_id WHERE m.content = 'hi'",
+    )
+    .fetch_one(c.app.pool())
+    .await
+    .unwrap();
     assert_eq!(queued, 0);
 }
 

@@ -218,6 +218,15 @@ async fn lint_merges_flags_contradictions_and_finds_knowledge_gaps() {
     let a = A::new(TestApp::builder().admin_password("pw").spawn().await).await;
     let old = a.remember_id("The user lives in Vienna", "identity").await;
     a.remember_id("The user lives in Paris", "identity").await;
+    // The newer city replaced the older at write time (R7); lint still has to catch
+    // contradictions that got past it (stored before the detector, or phrased past it), so
+    // the older one is made live again.
+    sqlx::query("DELETE FROM memory_relations").execute(a.app.pool()).await.unwrap();
+    sqlx::query("UPDATE agent_memories SET invalid_at = NULL WHERE id = $1")
+        .bind(old.parse::<uuid::Uuid>().unwrap())
+        .execute(a.app.pool())
+        .await
+        .unwrap();
     a.remember_id("The user likes strong black coffee in the morning", "preference").await;
     a.remember_id("The user likes strong black coffee every morning", "preference").await;
     a.remember_id("The user wants to learn the cello", "goal").await;

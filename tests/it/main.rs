@@ -39,6 +39,7 @@ mod llm_server;
 mod memory;
 mod memory_knowledge;
 mod memory_search;
+mod memory_supersede;
 mod notifications;
 mod openapi;
 mod outreach;

@@ -198,15 +198,17 @@ async fn a_contradicted_fact_is_invalidated_not_deleted() {
     use miniclaw::auth::Actor;
     let a = Agent::new(TestApp::spawn().await).await;
     let agent: AgentId = a.id.parse().unwrap();
-    let old = a.remember("The user lives in Vienna", "identity").await;
-    a.remember("The user lives in Graz", "identity").await;
+    let old = a.remember("The user drinks oat milk in coffee", "preference").await;
+    a.remember("The user drinks whole milk in coffee", "preference").await;
     let id: MemoryId = old["id"].as_str().unwrap().parse().unwrap();
     let origin = Origin::new(Actor::Job("lint".into()), None);
     let mut tx = a.app.pool().begin().await.unwrap();
-    miniclaw::memory::invalidate(&mut tx, agent, id, &origin, "contradicted by: The user lives in Graz").await.unwrap();
+    miniclaw::memory::invalidate(&mut tx, agent, id, &origin, "contradicted by: The user drinks whole milk in coffee")
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
 
-    let r = a.search(json!({ "query": "lives Vienna" })).await;
+    let r = a.search(json!({ "query": "oat milk coffee" })).await;
     assert!(r["results"].as_array().unwrap().iter().all(|x| x["memory"]["id"] != old["id"]), "out of search: {r}");
     let m = a.call(Method::GET, &format!("/memories/{id}"), None).await.json();
     assert!(m["invalid_at"].is_string(), "kept, marked invalid: {m}");
@@ -214,7 +216,7 @@ async fn a_contradicted_fact_is_invalidated_not_deleted() {
     assert_eq!(history[1]["change"], "invalidate");
     assert_eq!(
         (history[1]["actor_type"].as_str(), history[1]["reason"].as_str()),
-        (Some("job"), Some("contradicted by: The user lives in Graz"))
+        (Some("job"), Some("contradicted by: The user drinks whole milk in coffee"))
     );
     assert_eq!(a.call(Method::GET, "/memory-health", None).await.json()["contradictions"], 1);
 }

@@ -30,9 +30,10 @@ async fn hybrid_search_ranks_explains_and_filters() {
     let results = r["results"].as_array().unwrap();
     assert_eq!(results[0]["memory"]["content"], facts[0].0, "{r:#}");
     let s = &results[0]["signals"];
-    let expected = 0.4 * s["bm25"].as_f64().unwrap()
-        + 0.4 * s["semantic"].as_f64().unwrap()
-        + 0.2 * s["prominence"].as_f64().unwrap();
+    use miniclaw::memory::score::{W_BM25, W_PROMINENCE, W_SEMANTIC};
+    let expected = W_BM25 * s["bm25"].as_f64().unwrap()
+        + W_SEMANTIC * s["semantic"].as_f64().unwrap()
+        + W_PROMINENCE * s["prominence"].as_f64().unwrap();
     assert!((results[0]["score"].as_f64().unwrap() - expected).abs() < 1e-9);
     assert!(s["semantic"].as_f64().unwrap() > 0.4, "MiniLM sees the meaning: {s}");
     assert_eq!(results[0]["found_by"], json!(["bm25", "vector"]));

@@ -154,8 +154,9 @@ pub(super) async fn extract_and_store(
     }
 
     // Stage 2: one model call for the rest, against the agent's live facts.
-    let existing: Vec<(MemoryId, String)> = sqlx::query!(
-        "SELECT id, content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+    // (id, content, whether a learned memory may replace it: not the owner's or a miniapp's).
+    let existing: Vec<(MemoryId, String, bool)> = sqlx::query!(
+        "SELECT id, content, source, pinned FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
             AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT 50",
         agent_id as _
@@ -163,14 +164,18 @@ pub(super) async fn extract_and_store(
     .fetch_all(&mut *tx)
     .await?
     .into_iter()
-    .map(|r| (MemoryId(r.id), r.content))
+    .map(|r| {
+        let authoritative = r.source.parse().is_ok_and(memory::supersede::authoritative);
+        let replaceable = !r.pinned && !authoritative;
+        (MemoryId(r.id), r.content, replaceable)
+    })
     .collect();
     let decisions: Vec<(String, Option<usize>)> = if existing.is_empty() {
         report.buckets.no_existing += remaining.len() as u32;
         remaining.iter().map(|_| ("new".to_string(), None)).collect()
     } else {
         let candidates: Vec<String> = remaining.iter().map(|(e, _)| e.content.clone()).collect();
-        let texts: Vec<String> = existing.iter().map(|(_, c)| c.clone()).collect();
+        let texts: Vec<String> = existing.iter().map(|(_, c, _)| c.clone()).collect();
         let d = classify(llm, ctx, &candidates, &texts).await;
         for (decision, _) in &d {
             match decision.as_str() {
@@ -188,13 +193,19 @@ pub(super) async fn extract_and_store(
                 reinforce(tx, existing[i].0, &origin).await?;
                 report.reinforced += 1;
             }
-            ("update", Some(i)) => {
-                let patch = memory::MemoryPatch {
-                    content: Some(e.content.clone()),
-                    embedding,
-                    ..memory::MemoryPatch::default()
-                };
-                memory::update(tx, agent_id, existing[i].0, &origin, patch, Some("updated by a newer statement"))
+            // The newer statement replaces the older (R7): a new memory with an `updates`
+            // relation, the old one out of search but in history. Owner and miniapp memories
+            // and pinned ones stay authoritative: the statement is stored beside them.
+            ("update", Some(i)) if existing[i].2 => {
+                let mut new = NewMemory::new(&e.content, &e.category, MemorySource::Conversation);
+                new.confidence = e.confidence;
+                new.importance = e.importance.unwrap_or(new.importance);
+                new.embedding = embedding;
+                let created = memory::create(tx, agent_id, &origin, new, Some("extracted"))
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                let reason = "the dedup model judged it a newer value of the same fact";
+                memory::supersede::link(tx, agent_id, &origin, created.id, existing[i].0, reason)
                     .await
                     .map_err(|e| anyhow::anyhow!("{e}"))?;
                 report.updated += 1;
@@ -206,9 +217,7 @@ pub(super) async fn extract_and_store(
                     if e.insight { MemorySource::Derived } else { MemorySource::Conversation },
                 );
                 new.confidence = e.confidence;
-                if e.insight {
-                    new.importance = 4.0;
-                }
+                new.importance = e.importance.unwrap_or(if e.insight { 4.0 } else { new.importance });
                 new.embedding = embedding;
                 let candidate = Candidate { memory: new, stated_at: if e.insight { None } else { stated_at } };
                 match memory::remember(tx, agent_id, &origin, candidate, &injected)

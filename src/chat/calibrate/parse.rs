@@ -10,10 +10,12 @@ pub(crate) struct Extracted {
     pub content: String,
     pub category: String,
     pub confidence: f32,
+    /// 0–10, when the answer gives one.
+    pub importance: Option<f32>,
     pub insight: bool,
 }
 
-/// Parses the extraction model's answer: `{"facts": [{content, category, confidence?}],
+/// Parses the extraction model's answer: `{"facts": [{content, category, confidence?, importance?}],
 /// "insights": [{content} | "text"]}`. Facts of unknown categories and empty or overlong
 /// entries are dropped; anything that is not that shape is an error.
 pub(crate) fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
@@ -27,7 +29,8 @@ pub(crate) fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
             continue;
         }
         let confidence = f.get("confidence").and_then(Value::as_f64).unwrap_or(0.8).clamp(0.0, 1.0) as f32;
-        out.push(Extracted { content: content.to_string(), category, confidence, insight: false });
+        let importance = f.get("importance").and_then(Value::as_f64).map(|i| i.clamp(0.0, 10.0) as f32);
+        out.push(Extracted { content: content.to_string(), category, confidence, importance, insight: false });
     }
     for i in o.get("insights").and_then(Value::as_array).into_iter().flatten() {
         let content = i.as_str().or_else(|| i.get("content").and_then(Value::as_str)).unwrap_or("").trim();
@@ -38,6 +41,7 @@ pub(crate) fn parse_extraction(text: &str) -> anyhow::Result<Vec<Extracted>> {
             content: content.to_string(),
             category: "insight".into(),
             confidence: 0.7,
+            importance: None,
             insight: true,
         });
     }

@@ -68,7 +68,8 @@ pub fn guard(input: &Guard) -> Value {
 
 /// Dedup classification, one call per batch. Output `{"decisions": [{"decision": "new" |
 /// "duplicate" | "update", "index": n?}]}`, one per candidate, by word overlap with the closest
-/// existing fact: ≥ 0.8 duplicate, ≥ 0.5 update of it, else new.
+/// existing fact: ≥ 0.8 duplicate; else an update of the first fact whose slot it gives a new
+/// value (`memory::supersede::judge`); else new.
 pub fn dedup(input: &Dedup) -> Value {
     let existing: Vec<&str> = input.existing.iter().map(String::as_str).collect();
     let decisions: Vec<Value> = input.candidates.iter().map(|c| dedup_one(c, &existing)).collect();
@@ -79,6 +80,7 @@ fn dedup_one(candidate: &str, existing: &[&str]) -> Value {
     // Every extracted fact is about "the user": that word says nothing about sameness.
     let strip =
         |s: &str| s.split_whitespace().filter(|w| !w.to_lowercase().starts_with("user")).collect::<Vec<_>>().join(" ");
+    let original = candidate;
     let candidate = strip(candidate);
     let best = existing
         .iter()
@@ -87,8 +89,17 @@ fn dedup_one(candidate: &str, existing: &[&str]) -> Value {
         .max_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
     match best {
         Some((i, s)) if s >= 0.8 => json!({ "decision": "duplicate", "index": i, "similarity": s }),
-        Some((i, s)) if s >= 0.5 => json!({ "decision": "update", "index": i, "similarity": s }),
-        _ => json!({ "decision": "new" }),
+        _ => {
+            // A newer value of the same slot (the supersession detector); else a new fact.
+            match existing
+                .iter()
+                .enumerate()
+                .find_map(|(i, e)| crate::memory::supersede::judge(e, original, None).map(|v| (i, v)))
+            {
+                Some((i, v)) => json!({ "decision": "update", "index": i, "reason": v.reason }),
+                None => json!({ "decision": "new" }),
+            }
+        }
     }
 }
 
@@ -159,6 +170,12 @@ mod tests {
             "update"
         );
         assert_eq!(one("Loves hiking", json!([])), json!({ "decision": "new" }));
+        // A second interest is not a newer value of the first; a new city is.
+        assert_eq!(one("The user likes hiking", json!(["The user likes jazz"]))["decision"], "new");
+        assert_eq!(
+            one("The user lives in Graz now", json!(["The user likes jazz", "The user lives in Vienna"]))["index"],
+            1
+        );
         // One call per batch; "the user" alone does not make two facts the same.
         let batch = input(
             json!({ "candidates": ["The user likes chess", "The user likes jazz!"], "existing": ["The user likes jazz"] }),

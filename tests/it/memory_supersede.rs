@@ -1,0 +1,117 @@
+//! SPEC R7, X1, X3 `updates`, P6: a newer value of a fact replaces the older one in search while
+//! the older stays in history and behind the relation; owners' and pinned memories stay; the
+//! search threshold follows the query; with the offline engine every message is learned from at
+//! once, and small talk is not.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::chat_support::Chat;
+use crate::common::{OwnedAgent, TestApp, minilm};
+
+fn contents(search: &Value) -> Vec<String> {
+    search["results"].as_array().unwrap().iter().map(|r| r["memory"]["content"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_history() {
+    let a = OwnedAgent::new(TestApp::spawn().await).await;
+    let porto = a.remember("I live in Porto, near the river.", "identity").await;
+    a.remember("I love hiking in the mountains.", "interest").await;
+    let lisbon = a.remember("We moved again, I live in Lisbon now.", "identity").await;
+    // A second interest is not a newer value of the first.
+    a.remember("I also love climbing.", "interest").await;
+
+    let found = a.search(json!({ "query": "where do I live?" })).await;
+    let got = contents(&found);
+    assert_eq!(got.first().map(String::as_str), Some("We moved again, I live in Lisbon now."), "{got:?}");
+    assert!(!got.iter().any(|c| c.contains("Porto")), "the replaced value is out of search: {got:?}");
+    let hobbies = contents(&a.search(json!({ "query": "hiking climbing" })).await);
+    assert_eq!(hobbies.len(), 2, "{hobbies:?}");
+
+    // The old value is still there, marked, with the relation and the reason in its history.
+    let (porto_id, lisbon_id) = (porto["id"].as_str().unwrap(), lisbon["id"].as_str().unwrap());
+    let old = a.call(Method::GET, &format!("/memories/{porto_id}"), None).await.json();
+    assert!(old["invalid_at"].is_string(), "{old}");
+    let rel = a.call(Method::GET, &format!("/memories/{lisbon_id}/relations"), None).await;
+    assert_eq!(rel.status, 200, "{}", rel.text);
+    let rel = rel.json();
+    assert_eq!(rel["memory"]["id"], lisbon["id"]);
+    assert_eq!(rel["truncated"], false);
+    let r = &rel["relations"][0];
+    assert_eq!((r["kind"].as_str(), r["direction"].as_str()), (Some("updates"), Some("outgoing")));
+    assert_eq!(r["memory"]["content"], "I live in Porto, near the river.");
+    assert!(r["reason"].as_str().unwrap().contains("home"), "{r}");
+    // What was it before? The old memory names what replaced it.
+    let back = a.call(Method::GET, &format!("/memories/{porto_id}/relations"), None).await.json();
+    assert_eq!(back["relations"][0]["direction"], "incoming");
+    assert_eq!(back["relations"][0]["memory"]["id"], lisbon["id"]);
+    let history = a.call(Method::GET, &format!("/memories/{porto_id}/history"), None).await.json();
+    let last = history.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["change"], "invalidate");
+    assert!(last["reason"].as_str().unwrap().contains(lisbon_id), "{last}");
+
+    // Unknown and foreign ids are 404.
+    let missing = a.call(Method::GET, &format!("/memories/{}/relations", uuid::Uuid::now_v7()), None).await;
+    assert_eq!(missing.status, 404);
+}
+
+#[tokio::test]
+async fn pinned_memories_and_the_owners_word_are_not_replaced_by_what_chat_learns() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    let c = &c;
+    let add = |body: Value| {
+        let req = c.app.as_bearer(&c.owner.token, Method::POST, &c.path("/memories")).json(&body);
+        async move { c.app.send(req).await.json() }
+    };
+    // Written by the owner (source `owner`): authoritative.
+    let owner_fact = add(json!({ "content": "I live in Porto.", "category": "identity" })).await;
+    let pinned =
+        add(json!({ "content": "My favourite band is Radiohead.", "category": "preference", "pinned": true })).await;
+    c.say("We moved to Lisbon last month, I live in Lisbon now.", None).await;
+    c.say("Wilco has replaced Radiohead as my favourite band.", None).await;
+    c.app.run_jobs().await;
+    let memories = c.memories_at_least(4).await;
+    let learned: Vec<&str> =
+        memories.iter().filter(|m| m["source"] == "conversation").map(|m| m["content"].as_str().unwrap()).collect();
+    assert!(learned.iter().any(|m| m.contains("Lisbon")) && learned.iter().any(|m| m.contains("Wilco")), "{learned:?}");
+    for kept in [&owner_fact, &pinned] {
+        let m = c.get(&format!("/memories/{}", kept["id"].as_str().unwrap())).await;
+        assert!(m["invalid_at"].is_null(), "{m}");
+    }
+}
+
+#[tokio::test]
+async fn with_the_offline_engine_each_message_is_learned_at_once_and_small_talk_is_not() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    c.say("Oh btw I adopted a beagle called Pixel last weekend.", None).await;
+    c.app.run_jobs().await;
+    let memories = c.memories_at_least(1).await;
+    let got: Vec<&str> = memories.iter().map(|m| m["content"].as_str().unwrap()).collect();
+    assert_eq!(got, ["The user adopted a beagle called Pixel last weekend"]);
+    let queued: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM extraction_queue").fetch_one(c.app.pool()).await.unwrap();
+    assert_eq!(queued, 0, "one message is a whole batch when extraction is free");
+
+    for talk in ["I'm so tired today", "haha that's hilarious", "can you tell me a joke?", "I think so"] {
+        c.say(talk, None).await;
+    }
+    c.app.run_jobs().await;
+    let after = c.get("/memories").await;
+    assert_eq!(after.as_array().unwrap().len(), 1, "{after}");
+}
+
+#[tokio::test]
+async fn a_question_in_other_words_still_finds_the_memory_that_answers_it() {
+    let a = OwnedAgent::new(minilm().await).await;
+    a.remember("Please keep your answers short and skip the emojis.", "preference").await;
+    a.remember("My sister Ana lives in Lisbon with her husband.", "identity").await;
+    a.remember("I'm allergic to peanuts.", "identity").await;
+    let found = a.search(json!({ "query": "how should you format your replies to me?" })).await;
+    let got = contents(&found);
+    assert_eq!(got.first().map(String::as_str), Some("Please keep your answers short and skip the emojis."), "{found}");
+    // The threshold is relative to the nearest memory, and the explanation says which it was.
+    assert_eq!(found["explanation"]["vector"]["searched"], true);
+    let food = contents(&a.search(json!({ "query": "is there any food I must avoid?" })).await);
+    assert_eq!(food.first().map(String::as_str), Some("I'm allergic to peanuts."), "{food:?}");
+}

@@ -38,6 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(conversation_messages))
         .routes(routes!(delete_conversation))
         .routes(routes!(regenerate))
+        .routes(routes!(agent_affect))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -368,3 +369,20 @@ async fn regenerate(
 }
 
 // ---- OpenAI compatibility ----
+
+/// How the agent's speakers seem to feel (SPEC X6): per speaker, the mood their messages add up
+/// to — valence and arousal averaged over hours (fast) and days (slow), the circumplex label of
+/// the fast averages and whether it dropped well below the slow one (distress). Read from each
+/// message without a model. The owner sees every speaker (at most 100, the most recently heard
+/// first); a key sees its own: its end user's, or `api`. Key scope: `chat:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/affect", tag = "chat", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["chat:read"])),
+    responses((status = 200, body = crate::cognition::affect::Moods), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn agent_affect(
+    State(state): State<AppState>,
+    scope: AgentScope,
+) -> ApiResult<Json<crate::cognition::affect::Moods>> {
+    scope.require(READ)?;
+    let only = (!audience(&scope).sees_all()).then(|| caller(&scope).speaker());
+    Ok(Json(crate::cognition::affect::moods(state.pool(), scope.agent_id, only.as_deref()).await?))
+}

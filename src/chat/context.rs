@@ -80,6 +80,9 @@ pub struct Context {
     pub searched: Searched,
     /// Tokens of everything above.
     pub tokens: u32,
+    /// The speaker's mood with this message (X6), for the observation block and for the
+    /// statement that finishes the turn.
+    pub mood: Option<crate::cognition::affect::Mood>,
 }
 
 impl Context {

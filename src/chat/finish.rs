@@ -65,6 +65,7 @@ pub(super) async fn finish(
     // message joins the agent's extraction batch, and the jobs that learn from it are queued
     // with the reply. A crash after the commit loses nothing; any worker process does the rest.
     let extract_now = !state.llm().paid(crate::llm::Role::Extraction);
+    let speaker = turn.caller.speaker();
     let learn = !trivial_for_extraction(&turn.message, &t.triage, !extract_now);
 
     // One statement (one round trip, one commit): the reply row (it already holds the streamed
@@ -112,6 +113,8 @@ pub(super) async fn finish(
         // With the offline engine extraction costs nothing, so waiting for a batch saves
         // nothing: every message is its own batch and is learned from at once (P6).
         extract_now,
+        speaker: &speaker,
+        mood: context.mood.as_ref().map(serde_json::to_value).transpose().map_err(anyhow::Error::from)?,
     };
     let content: String = params
         .bind(sqlx::query_scalar(&FINISH_SQL))
@@ -181,6 +184,8 @@ struct FinishParams<'a> {
     context_ms: i32,
     generation_ms: i32,
     extract_now: bool,
+    speaker: &'a str,
+    mood: Option<serde_json::Value>,
 }
 
 type FinishQuery<'q> = sqlx::query::QueryScalar<'q, sqlx::Postgres, String, sqlx::postgres::PgArguments>;
@@ -225,6 +230,8 @@ impl<'a> FinishParams<'a> {
             .bind(self.context_ms) // $36
             .bind(self.generation_ms) // $37
             .bind(self.extract_now) // $38
+            .bind(self.speaker) // $39
+            .bind(self.mood.clone()) // $40
     }
 }
 
@@ -296,6 +303,18 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                    SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE agent_id = $2 AND conversation_id = $4
                    ) >= {min_new}
             ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
+         ), mood AS (
+            -- The speaker's mood with this message (X6), computed before the reply.
+            INSERT INTO affect_states (agent_id, speaker, fast_valence, slow_valence, fast_arousal, slow_arousal, label,
+                                       distress, messages, observed_at)
+            SELECT $2, $39, (m->>'fast_valence')::float8, (m->>'slow_valence')::float8, (m->>'fast_arousal')::float8,
+                   (m->>'slow_arousal')::float8, m->>'label', (m->>'distress')::bool, (m->>'messages')::bigint,
+                   (m->>'observed_at')::timestamptz
+              FROM (SELECT $40::jsonb AS m) x WHERE m IS NOT NULL AND EXISTS (SELECT 1 FROM reply)
+            ON CONFLICT (agent_id, speaker) DO UPDATE SET fast_valence = excluded.fast_valence,
+               slow_valence = excluded.slow_valence, fast_arousal = excluded.fast_arousal,
+               slow_arousal = excluded.slow_arousal, label = excluded.label, distress = excluded.distress,
+               messages = excluded.messages, observed_at = excluded.observed_at
          ), woken AS (
             SELECT pg_notify('{channel}', kind) FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job) k
          )
@@ -328,7 +347,7 @@ mod tests {
             .captures_iter(&FINISH_SQL)
             .map(|c| c[1].parse::<usize>().unwrap())
             .max();
-        // `FinishParams::bind` binds $1…$38, in the order its comments say.
-        assert_eq!(highest, Some(38));
+        // `FinishParams::bind` binds $1…$40, in the order its comments say.
+        assert_eq!(highest, Some(40));
     }
 }

@@ -103,7 +103,10 @@ pub(super) async fn generate(
                     (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
                        FROM (SELECT role, content, position FROM chat_messages
                               WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
-                              ORDER BY position DESC LIMIT $5) recent) AS history
+                              ORDER BY position DESC LIMIT $5) recent) AS history,
+                    (SELECT to_json(m) FROM (SELECT fast_valence, slow_valence, fast_arousal, slow_arousal, label, distress,
+                                                    messages, observed_at
+                                               FROM affect_states WHERE agent_id = $1 AND speaker = $9) m) AS mood
                FROM agents WHERE id = $1 AND tenant_id = $2",
             crate::agents::COLUMNS,
             context::available_sql("$1", "$7", "$8")
@@ -117,6 +120,7 @@ pub(super) async fn generate(
             .bind(HISTORY_CHARS as i32)
             .bind(may_want_context)
             .bind(embedder.model())
+            .bind(turn.caller.speaker())
             .fetch_optional(pool)
             .await?
             .ok_or_else(|| ApiError::not_found("agent"))?;
@@ -136,14 +140,17 @@ pub(super) async fn generate(
         Ok::<_, ApiError>((history, agent, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
-    let (history, TurnAgent { agent, soul, available, probed, .. }, t, setup_ms, triage_ms) = prepared?;
+    let (history, TurnAgent { agent, soul, available, probed, mood, .. }, t, setup_ms, triage_ms) = prepared?;
+    // Affect (X6): how the message reads and the mood it adds up to; no model, no query.
+    let reading = crate::cognition::affect::read(&turn.message);
+    let mood = crate::cognition::affect::update(mood.as_deref(), &reading, chrono::Utc::now());
     (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
     // Context, only what triage asked for.
     let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
     let query = query.as_deref().map(|v| (v, embedder.model()));
     // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
-    let (context, skills) = tokio::try_join!(
+    let (mut context, skills) = tokio::try_join!(
         context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available)),
         crate::skills::installs::active(pool, turn.caller.agent_id),
     )?;
@@ -153,6 +160,8 @@ pub(super) async fn generate(
     // Tier 2: generation. Installed skills whose triggers the message names bring their
     // instructions.
     let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
+    system.push_str(&crate::cognition::affect::observation(&mood, &reading));
+    context.mood = Some(mood);
     system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.

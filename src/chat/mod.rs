@@ -188,6 +188,15 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// Whose mood a turn adds to (X6): a miniapp's end user, else the owner, else the key.
+    pub fn speaker(&self) -> String {
+        match (&self.end_user, &self.origin.actor) {
+            (Some(u), _) => format!("user:{u}"),
+            (None, crate::auth::Actor::Owner(_)) => "owner".into(),
+            _ => "api".into(),
+        }
+    }
+
     /// Which conversations the caller may continue.
     pub fn audience(&self) -> Audience {
         Audience { owner: matches!(self.origin.actor, crate::auth::Actor::Owner(_)), end_user: self.end_user.clone() }

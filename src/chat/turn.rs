@@ -30,6 +30,8 @@ pub(super) struct TurnAgent {
     #[sqlx(flatten)]
     pub(super) available: context::Available,
     pub(super) probed: bool,
+    /// The speaker's mood before this message (X6), if they spoke before.
+    pub(super) mood: Option<sqlx::types::Json<crate::cognition::affect::Mood>>,
 }
 
 pub(super) fn title_of(message: &str) -> String {

@@ -4,6 +4,7 @@
 //! real model through the gateway.
 
 pub mod actions;
+pub mod affect;
 pub mod dossier;
 pub mod lint;
 mod mentor;

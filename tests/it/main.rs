@@ -3,6 +3,7 @@
 mod common;
 
 mod admin;
+mod affect;
 mod agents;
 mod analytics;
 mod architecture;

@@ -1,0 +1,52 @@
+//! SPEC X6 through the API: each message is read without a model, the speaker's mood is kept
+//! by the statement that finishes the turn, the chat model is told what was observed (never
+//! told what to do), and each caller sees only the moods it may see.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::chat_support::Chat;
+use crate::common::TestApp;
+use crate::llm_server::{LlmServer, Script};
+
+#[tokio::test]
+async fn the_mood_is_kept_per_speaker_and_the_model_gets_it_as_an_observation() {
+    let server = LlmServer::start().await;
+    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    let c = Chat::new(app).await;
+    // A brief message (the pre-filter decides, no triage call): the chat model answers.
+    server.push(Script::Stream { pieces: vec!["I'm sorry.".into()], usage: Some((40, 3)), complete: true });
+    c.say("I'm so angry, I hate this landlord!", None).await;
+    let chat = server.requests().into_iter().find(|b| b["stream"] == true).expect("a chat call");
+    let system = chat["messages"][0]["content"].as_str().unwrap().to_string();
+    assert!(system.contains("## Observed (for your awareness only; not an instruction)"), "{system}");
+    assert!(system.contains("reads as angry"), "{system}");
+
+    let moods = c.get("/affect").await;
+    let owner = &moods["speakers"][0];
+    assert_eq!(owner["speaker"], "owner");
+    assert_eq!(owner["mood"]["label"], "angry");
+    assert_eq!(owner["mood"]["messages"], 1);
+    assert!(owner["mood"]["fast_valence"].as_f64().unwrap() < -0.3, "{moods}");
+    assert_eq!(moods["truncated"], false);
+
+    // A miniapp's end user has a mood of their own; its key sees only that one.
+    let body = json!({ "name": "miniapp", "scopes": ["chat:read", "chat:write"], "end_user": "u-42" });
+    let key = c.app.send(c.post("/api-keys").json(&body)).await.json()["key"].as_str().unwrap().to_string();
+    server.push(Script::Stream { pieces: vec!["Congratulations!".into()], usage: Some((40, 2)), complete: true });
+    let as_key = |m: Method, rest: &str| c.app.as_bearer(&key, m, &c.path(rest));
+    let r = c.app.send(as_key(Method::POST, "/chat").json(&json!({ "message": "I got the job!!! So happy!" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let mine = c.app.send(as_key(Method::GET, "/affect")).await.json();
+    let speakers: Vec<&str> =
+        mine["speakers"].as_array().unwrap().iter().map(|s| s["speaker"].as_str().unwrap()).collect();
+    assert_eq!(speakers, ["user:u-42"]);
+    assert!(mine["speakers"][0]["mood"]["fast_valence"].as_f64().unwrap() > 0.3, "{mine}");
+    let all = c.get("/affect").await;
+    assert_eq!(all["speakers"].as_array().unwrap().len(), 2, "the owner sees every speaker: {all}");
+
+    // A key without `chat:read` is refused.
+    let (_, writer) = c.app.create_key(&c.owner, &c.id, &["memories:read"]).await;
+    let r = c.app.send(c.app.as_bearer(&writer, Method::GET, &c.path("/affect"))).await;
+    assert_eq!(r.status, 403);
+}

@@ -39,6 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_conversation))
         .routes(routes!(regenerate))
         .routes(routes!(agent_affect))
+        .routes(routes!(agent_signals))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -385,4 +386,18 @@ async fn agent_affect(
     scope.require(READ)?;
     let only = (!audience(&scope).sees_all()).then(|| caller(&scope).speaker());
     Ok(Json(crate::cognition::affect::moods(state.pool(), scope.agent_id, only.as_deref()).await?))
+}
+
+/// How the agent's users write (SPEC X8): messages per day, turns per conversation, the share
+/// of messages that switch topic and characters per message, each a moving average with a 7-day
+/// half-life over every chat turn; `null` before the first. Key scope: `chat:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/signals", tag = "chat", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["chat:read"])),
+    responses((status = 200, body = Option<crate::cognition::signals::Signals>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn agent_signals(
+    State(state): State<AppState>,
+    scope: AgentScope,
+) -> ApiResult<Json<Option<crate::cognition::signals::Signals>>> {
+    scope.require(READ)?;
+    Ok(Json(crate::cognition::signals::get(state.pool(), scope.agent_id).await?))
 }

@@ -83,6 +83,8 @@ pub struct Context {
     /// The speaker's mood with this message (X6), for the observation block and for the
     /// statement that finishes the turn.
     pub mood: Option<crate::cognition::affect::Mood>,
+    /// The message's vector, when it was embedded: behavioural signals tell a topic switch by it.
+    pub message_vector: Option<Vec<f32>>,
 }
 
 impl Context {

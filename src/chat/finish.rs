@@ -114,6 +114,10 @@ pub(super) async fn finish(
         // nothing: every message is its own batch and is learned from at once (P6).
         extract_now,
         speaker: &speaker,
+        turn_number: turn.user_position / 2 + 1,
+        message_chars: turn.message.chars().count() as i32,
+        message_vector: context.message_vector.as_deref().map(crate::memory::vector::param),
+        embedding_model: state.embedder().model(),
         mood: context.mood.as_ref().map(serde_json::to_value).transpose().map_err(anyhow::Error::from)?,
     };
     let content: String = params
@@ -185,6 +189,10 @@ struct FinishParams<'a> {
     generation_ms: i32,
     extract_now: bool,
     speaker: &'a str,
+    turn_number: i32,
+    message_chars: i32,
+    message_vector: Option<pgvector::Vector>,
+    embedding_model: &'a str,
     mood: Option<serde_json::Value>,
 }
 
@@ -232,6 +240,10 @@ impl<'a> FinishParams<'a> {
             .bind(self.extract_now) // $38
             .bind(self.speaker) // $39
             .bind(self.mood.clone()) // $40
+            .bind(self.turn_number) // $41
+            .bind(self.message_chars) // $42
+            .bind(self.message_vector.clone()) // $43
+            .bind(self.embedding_model) // $44
     }
 }
 
@@ -315,6 +327,9 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                slow_valence = excluded.slow_valence, fast_arousal = excluded.fast_arousal,
                slow_arousal = excluded.slow_arousal, label = excluded.label, distress = excluded.distress,
                messages = excluded.messages, observed_at = excluded.observed_at
+         ), signals AS (
+            -- Behavioural signals (X8), see `cognition::signals`.
+            {signals}
          ), woken AS (
             SELECT pg_notify('{channel}', kind) FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job) k
          )
@@ -326,6 +341,7 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         keep = calibrate::SUMMARY_KEEP,
         min_new = calibrate::SUMMARY_MIN_NEW,
         channel = crate::jobs::NOTIFY_CHANNEL,
+        signals = crate::cognition::signals::update_sql(),
     )
 });
 
@@ -347,7 +363,7 @@ mod tests {
             .captures_iter(&FINISH_SQL)
             .map(|c| c[1].parse::<usize>().unwrap())
             .max();
-        // `FinishParams::bind` binds $1…$40, in the order its comments say.
-        assert_eq!(highest, Some(40));
+        // `FinishParams::bind` binds $1…$44, in the order its comments say.
+        assert_eq!(highest, Some(44));
     }
 }

@@ -145,6 +145,7 @@ pub(super) async fn generate(
     let reading = crate::cognition::affect::read(&turn.message);
     let mood = crate::cognition::affect::update(mood.as_deref(), &reading, chrono::Utc::now());
     (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
+    let message_vector = query.clone();
     // Context, only what triage asked for.
     let query = if context::wants_context(&t.triage) { query } else { None };
     let stage = Instant::now();
@@ -162,6 +163,7 @@ pub(super) async fn generate(
     let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
     system.push_str(&crate::cognition::affect::observation(&mood, &reading));
     context.mood = Some(mood);
+    context.message_vector = message_vector;
     system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.

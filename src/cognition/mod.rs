@@ -9,6 +9,7 @@ pub mod dossier;
 pub mod lint;
 mod mentor;
 pub mod reflection;
+pub mod signals;
 pub mod tasks;
 pub mod timeline;
 

@@ -50,3 +50,23 @@ async fn the_mood_is_kept_per_speaker_and_the_model_gets_it_as_an_observation() 
     let r = c.app.send(c.app.as_bearer(&writer, Method::GET, &c.path("/affect"))).await;
     assert_eq!(r.status, 403);
 }
+
+#[tokio::test]
+async fn behavioural_signals_follow_every_turn() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    assert_eq!(c.get("/signals").await, serde_json::Value::Null, "nothing before the first turn");
+    let first = c.say("What time does the bakery on Main Street open tomorrow morning?", None).await;
+    let conversation = first["conversation_id"].as_str().unwrap().to_string();
+    c.say("And does the bakery on Main Street sell rye bread?", Some(&conversation)).await;
+    c.say("Completely unrelated: explain quantum entanglement to a child.", Some(&conversation)).await;
+    let s = c.get("/signals").await;
+    assert_eq!(s["messages"], 3, "{s}");
+    let depth = s["session_depth"].as_f64().unwrap();
+    assert!(depth > 1.0 && depth <= 3.0, "turns 1, 2, 3 of one conversation: {s}");
+    let chars = s["message_chars"].as_f64().unwrap();
+    assert!((49.0..=64.0).contains(&chars), "between the shortest and the longest message: {s}");
+    assert!(s["frequency_per_day"].as_f64().unwrap() > 0.0, "{s}");
+    let switch = s["topic_switch_rate"].as_f64().expect("the messages were embedded");
+    assert!((0.0..=1.0).contains(&switch), "{s}");
+    assert_eq!(s["half_life_days"], 7.0);
+}

@@ -214,6 +214,8 @@ struct MemoryPage {
     tab: &'static str,
     memory: Option<Memory>,
     versions: Vec<MemoryVersion>,
+    /// What it updates and what updated it (R7, X3).
+    relations: Vec<memory::supersede::Related>,
     statuses: &'static [&'static str],
     error: Option<String>,
 }
@@ -236,12 +238,22 @@ async fn memory_page(
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e.into_response()),
     };
+    let relations = match &memory {
+        Some(_) => {
+            memory::supersede::relations(state.pool(), agent.id, mid)
+                .await
+                .map_err(IntoResponse::into_response)?
+                .relations
+        }
+        None => Vec::new(),
+    };
     Ok(render(MemoryPage {
         csrf: web.csrf,
         agent,
         tab: "memories",
         memory,
         versions,
+        relations,
         statuses: MemoryStatus::NAMES,
         error,
     }))

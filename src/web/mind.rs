@@ -39,6 +39,9 @@ struct MindPage {
     reflections: Vec<ReflectionView>,
     tasks: Vec<Task>,
     gaps: Vec<KnowledgeGap>,
+    /// How the agent's speakers seem to feel (X6) and how its users write (X8).
+    moods: crate::cognition::affect::Moods,
+    signals: Option<crate::cognition::signals::Signals>,
     notice: Option<String>,
 }
 
@@ -95,6 +98,8 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
         reflections,
         tasks,
         gaps: lint::gaps(pool, id, super::pages::LIST_SHOWN, None).await.map_err(internal)?,
+        moods: crate::cognition::affect::moods(pool, id, None).await.map_err(internal)?,
+        signals: crate::cognition::signals::get(pool, id).await.map_err(internal)?,
         notice,
         agent,
     }))

@@ -69,4 +69,14 @@ async fn behavioural_signals_follow_every_turn() {
     let switch = s["topic_switch_rate"].as_f64().expect("the messages were embedded");
     assert!((0.0..=1.0).contains(&switch), "{s}");
     assert_eq!(s["half_life_days"], 7.0);
+
+    // The Mind tab shows both.
+    let page = c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &format!("/agents/{}/mind", c.id))).await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.text.contains(r#"data-testid="affect""#) && page.text.contains(r#"data-testid="signals""#),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("3 messages"), "{}", page.text);
 }

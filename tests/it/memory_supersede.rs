@@ -51,6 +51,16 @@ async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_histo
     assert_eq!(last["change"], "invalidate");
     assert!(last["reason"].as_str().unwrap().contains(lisbon_id), "{last}");
 
+    // The dashboard's memory page shows the relation both ways.
+    for (id, other) in
+        [(lisbon_id, "I live in Porto, near the river."), (porto_id, "We moved again, I live in Lisbon now.")]
+    {
+        let page =
+            a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories/{id}", a.id))).await;
+        assert_eq!(page.status, 200);
+        assert!(page.text.contains(r#"data-testid="relations""#) && page.text.contains(other), "{}", page.text);
+    }
+
     // Unknown and foreign ids are 404.
     let missing = a.call(Method::GET, &format!("/memories/{}/relations", uuid::Uuid::now_v7()), None).await;
     assert_eq!(missing.status, 404);

@@ -19,6 +19,8 @@
 //!   whose triggers (running, workshops, portfolios) occur in the script, each with about 1,100
 //!   characters of instructions: the prompt cost of triggered skills (SPEC S5).
 
+#[path = "support/app.rs"]
+mod app;
 mod support;
 
 use std::collections::HashMap;
@@ -26,6 +28,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{Value, json};
+
+use app::Client;
 
 const DB: &str = "miniclaw_bench_b1";
 const SEED_MEMORIES: usize = 10_000;
@@ -86,33 +90,8 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
-struct Client {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Client {
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        let r = self.http.post(format!("{}{path}", self.base)).bearer_auth(&self.token).json(&body).send().await?;
-        let status = r.status();
-        let v: Value = r.json().await?;
-        anyhow::ensure!(status.is_success(), "{path}: {status} {v}");
-        Ok(v)
-    }
-}
-
 async fn new_agent(c: &Client, name: &str) -> anyhow::Result<String> {
-    let a = c.post("/v1/hosted-agents", json!({ "name": name, "persona": "A warm, practical assistant." })).await?;
-    let id = a["id"].as_str().unwrap().to_string();
-    let r = c
-        .http
-        .patch(format!("{}/v1/hosted-agents/{id}", c.base))
-        .bearer_auth(&c.token)
-        .json(&json!({ "daily_token_budget": 100_000_000 }))
-        .send()
-        .await?;
-    anyhow::ensure!(r.status().is_success(), "raising the budget: {}", r.text().await?);
+    let id = c.agent(name).await?;
     if std::env::var("B4_SKILLS").is_ok_and(|v| v == "1") {
         install_skills(c, &id).await?;
     }
@@ -179,45 +158,15 @@ fn main() -> anyhow::Result<()> {
     miniclaw::embed::minilm::one_thread_per_pass();
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
-        let url = support::fresh_database(DB).await?;
         let embedder = std::env::var("B1_EMBEDDER").unwrap_or_else(|_| "minilm".into());
-        let env: HashMap<String, String> = [
-            ("DATABASE_URL", url.as_str()),
-            ("MINICLAW_ADDR", "127.0.0.1:0"),
-            ("MINICLAW_WORKER", "true"),
-            ("MINICLAW_EMBEDDER", embedder.as_str()),
-            ("MINICLAW_RATE_LIMIT_IP", "0"),
-            ("MINICLAW_RATE_LIMIT_KEY", "0"),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
         // How the model is served (B8), as the environment says.
-        .chain(["MINICLAW_EMBED_CACHE", "MINICLAW_EMBED_BATCH", "MINICLAW_EMBED_BATCH_WINDOW_MS"].into_iter().filter_map(
-            |var| Some((var.to_string(), std::env::var(var).ok()?)),
-        ))
-        .collect();
-        let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
-        // The server's own pool settings and size (`serve` uses 20).
-        let pool = miniclaw::db::connect(url.as_str().parse()?, 20).await?;
-        miniclaw::db::migrate(&pool).await?;
+        let served: Vec<(String, String)> = ["MINICLAW_EMBED_CACHE", "MINICLAW_EMBED_BATCH", "MINICLAW_EMBED_BATCH_WINDOW_MS"]
+            .into_iter()
+            .filter_map(|var| Some((var.to_string(), std::env::var(var).ok()?)))
+            .collect();
         // As `serve` runs by default: the worker inside learns from the turns (extraction and
         // summary jobs queued by each finished turn).
-        let registry = Arc::new(miniclaw::jobs::Registry::builtin());
-        let state = miniclaw::app::AppState::new(pool.clone(), config, registry.clone()).await?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let base = format!("http://{}", listener.local_addr()?);
-        let cancel = tokio_util::sync::CancellationToken::new();
-        tokio::spawn(miniclaw::app::serve(listener, state, cancel.clone()));
-
-        let http = reqwest::Client::new();
-        let signup: Value = http
-            .post(format!("{base}/v1/auth/signup"))
-            .json(&json!({ "email": "bench@example.com", "password": "correct horse battery" }))
-            .send()
-            .await?
-            .json()
-            .await?;
-        let c = Client { http, base, token: signup["session_token"].as_str().unwrap().to_string() };
+        let app::App { client: c, state, pool, cancel } = app::start(DB, &embedder, &served).await?;
 
         // One agent with 10,000 memories (B1's setting).
         let big = new_agent(&c, "Big").await?;
@@ -309,7 +258,7 @@ fn main() -> anyhow::Result<()> {
         // share them; a busy retry waits a second), bounded, then B4 over every message played.
         let settle = std::time::Instant::now();
         loop {
-            miniclaw::jobs::worker::drain(&pool, &registry).await?;
+            miniclaw::jobs::worker::drain(&pool, state.registry()).await?;
             let open: i64 = sqlx::query_scalar(
                 "SELECT count(*) FROM jobs WHERE kind IN ('chat_extract', 'chat_summary') AND status IN ('queued', 'running')",
             )

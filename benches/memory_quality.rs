@@ -24,10 +24,11 @@
 //! first, for questions about changed facts), stale@1 (a replaced value first), the paraphrase
 //! MRR and extraction's keep rates, as a table and as JSON lines.
 
+#[path = "support/app.rs"]
+mod app;
 mod support;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -55,22 +56,6 @@ struct Event {
     stale: Vec<String>,
     #[serde(default)]
     paraphrase: bool,
-}
-
-struct Client {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Client {
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        let r = self.http.post(format!("{}{path}", self.base)).bearer_auth(&self.token).json(&body).send().await?;
-        let status = r.status();
-        let v: Value = r.json().await?;
-        anyhow::ensure!(status.is_success(), "{path}: {status} {v}");
-        Ok(v)
-    }
 }
 
 /// Ranked fact ids per question, for one system.
@@ -250,51 +235,11 @@ fn main() -> anyhow::Result<()> {
 async fn run() -> anyhow::Result<()> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/b6_scenario.json");
     let scenario: Scenario = serde_json::from_str(&std::fs::read_to_string(path)?)?;
-    let url = support::fresh_database(DB).await?;
     let embedder = std::env::var("B6_EMBEDDER").unwrap_or_else(|_| "minilm".into());
-    let env: HashMap<String, String> = [
-        ("DATABASE_URL", url.as_str()),
-        ("MINICLAW_ADDR", "127.0.0.1:0"),
-        ("MINICLAW_WORKER", "true"),
-        ("MINICLAW_EMBEDDER", embedder.as_str()),
-        ("MINICLAW_RATE_LIMIT_IP", "0"),
-        ("MINICLAW_RATE_LIMIT_KEY", "0"),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
-    let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
-    let pool = miniclaw::db::connect(url.as_str().parse()?, 20).await?;
-    miniclaw::db::migrate(&pool).await?;
-    let registry = Arc::new(miniclaw::jobs::Registry::builtin());
-    let state = miniclaw::app::AppState::new(pool.clone(), config, registry).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let cancel = tokio_util::sync::CancellationToken::new();
-    tokio::spawn(miniclaw::app::serve(listener, state.clone(), cancel.clone()));
-
-    let http = reqwest::Client::new();
-    let signup: Value = http
-        .post(format!("{base}/v1/auth/signup"))
-        .json(&json!({ "email": "bench@example.com", "password": "correct horse battery" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let c = Client { http, base, token: signup["session_token"].as_str().unwrap().to_string() };
-    let mut agents = Vec::new();
+    let app::App { client: c, state, pool, cancel } = app::start(DB, &embedder, &[]).await?;
+    let mut agents: Vec<Uuid> = Vec::new();
     for name in ["Api", "Chat"] {
-        let a = c.post("/v1/hosted-agents", json!({ "name": name, "persona": "A warm, practical assistant." })).await?;
-        let id: Uuid = a["id"].as_str().unwrap().parse()?;
-        let r = c
-            .http
-            .patch(format!("{}/v1/hosted-agents/{id}", c.base))
-            .bearer_auth(&c.token)
-            .json(&json!({ "daily_token_budget": 100_000_000 }))
-            .send()
-            .await?;
-        anyhow::ensure!(r.status().is_success(), "raising the budget: {}", r.text().await?);
-        agents.push(id);
+        agents.push(c.agent(name).await?.parse()?);
     }
     let (api, chat) = (agents[0], agents[1]);
 

@@ -33,6 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_memory, update_memory, delete_memory))
         .routes(routes!(memory_history))
         .routes(routes!(memory_relations))
+        .routes(routes!(restore_memory))
         .routes(routes!(bulk_create))
         .routes(routes!(search_memories))
         .routes(routes!(memory_health))
@@ -260,6 +261,37 @@ async fn memory_relations(
 ) -> ApiResult<Json<Relations>> {
     scope.require(READ)?;
     Ok(Json(supersede::relations(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Why a memory is restored, for its history.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RestoreInput {
+    pub reason: Option<String>,
+}
+
+/// Makes a replaced or contradicted memory current again (it returns to search and chat): for
+/// when a newer statement was wrongly taken to replace it, or the old value holds once more.
+/// The memory that replaced it stays. 409 when the memory is current already. Key scope:
+/// `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/{mid}/restore", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    request_body = RestoreInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn restore_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+    Json(input): Json<RestoreInput>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(WRITE)?;
+    if let Some(r) = &input.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
+    let mut tx = state.pool().begin().await?;
+    let m = supersede::restore(&mut tx, scope.agent_id, ids.1, &scope.origin(), input.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(Json(m))
 }
 
 /// Adds up to 500 memories in one transaction: all are stored, or none. Key scope: `memories:write`.

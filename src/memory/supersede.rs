@@ -355,6 +355,40 @@ pub fn authoritative(source: MemorySource) -> bool {
 /// The categories of facts about the user: the ones a newer value can replace.
 const USER_FACTS: [&str; 5] = super::Category::names(super::Category::USER_FACTS);
 
+/// Makes a replaced or contradicted memory current again: when the detector (or a model) was
+/// wrong, or the old value holds once more. Its `updates` relations go; the memory that replaced
+/// it stays, since both may be true. 409 when the memory is current already.
+pub async fn restore(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
+    let before = super::get_for_update(conn, agent_id, id).await?;
+    if before.invalid_at.is_none() {
+        return Err(ApiError::Conflict("the memory is current: nothing was replaced or contradicted".into()));
+    }
+    let after = super::query_memories!(
+        "UPDATE agent_memories SET invalid_at = NULL, updated_at = now() WHERE agent_id = $1 AND id = $2 RETURNING",
+        "",
+        agent_id as _,
+        id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "DELETE FROM memory_relations WHERE agent_id = $1 AND to_id = $2 AND kind = 'updates'",
+        agent_id as _,
+        id as _
+    )
+    .execute(&mut *conn)
+    .await?;
+    super::terms::sync(conn, &after).await?;
+    super::record_version(conn, &after, "restore", origin, reason.or(Some("made current again"))).await?;
+    Ok(after)
+}
+
 fn is_fact_category(category: &str) -> bool {
     USER_FACTS.contains(&category)
 }

@@ -329,6 +329,24 @@ pub async fn pin(
     Ok(back(id, if pinned { Notice::Pinned } else { Notice::Unpinned }))
 }
 
+pub async fn restore(
+    State(state): State<AppState>,
+    Path(MemoryPath { mid }): Path<MemoryPath>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+) -> PageResult {
+    let id = agent.id;
+    let mut tx = state.pool().begin().await.map_err(internal)?;
+    match memory::supersede::restore(&mut tx, id, mid, &web.owner.origin(), Some("restored in the dashboard")).await {
+        Ok(_) => tx.commit().await.map_err(internal)?,
+        Err(ApiError::NotFound(_)) => return Err(not_found_page()),
+        Err(e) => match message_of(&e) {
+            Some(m) => return memory_page(&state, web, agent, mid, Some(m)).await,
+            None => return Err(e.into_response()),
+        },
+    }
+    Ok(Redirect::to(&format!("/agents/{id}/memories/{mid}")).into_response())
+}
+
 pub async fn delete(
     State(state): State<AppState>,
     Path(MemoryPath { mid }): Path<MemoryPath>,

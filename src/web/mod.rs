@@ -105,6 +105,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
         .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))
         .route("/agents/{id}/memories/{mid}/pin", post(memories::pin))
+        .route("/agents/{id}/memories/{mid}/restore", post(memories::restore))
         .route("/agents/{id}/memories/{mid}/delete", post(memories::delete))
         .route("/agents/{id}/knowledge", post(memories::knowledge_text))
         .route("/agents/{id}/knowledge/url", post(memories::knowledge_url))

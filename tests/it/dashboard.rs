@@ -28,6 +28,7 @@ const POSTS: &[&str] = &[
     "/agents/{id}/memories",
     "/agents/{id}/memories/{x}",
     "/agents/{id}/memories/{x}/pin",
+    "/agents/{id}/memories/{x}/restore",
     "/agents/{id}/memories/{x}/delete",
     "/agents/{id}/knowledge",
     "/agents/{id}/knowledge/url",

@@ -59,7 +59,25 @@ async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_histo
             a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories/{id}", a.id))).await;
         assert_eq!(page.status, 200);
         assert!(page.text.contains(r#"data-testid="relations""#) && page.text.contains(other), "{}", page.text);
+        // Only the replaced one offers to make it current again.
+        assert_eq!(page.text.contains(r#"data-testid="restore""#), id == porto_id, "{}", page.text);
     }
+
+    // The detector was wrong, say: the old value is made current again, once.
+    let r = a
+        .call(Method::POST, &format!("/memories/{porto_id}/restore"), Some(json!({ "reason": "both are true" })))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.json()["invalid_at"].is_null());
+    let again = a.call(Method::POST, &format!("/memories/{porto_id}/restore"), Some(json!({}))).await;
+    assert_eq!(again.status, 409, "{}", again.text);
+    let both = contents(&a.search(json!({ "query": "where do I live?" })).await);
+    assert!(both.iter().any(|c| c.contains("Porto")) && both.iter().any(|c| c.contains("Lisbon")), "{both:?}");
+    let rel = a.call(Method::GET, &format!("/memories/{porto_id}/relations"), None).await.json();
+    assert_eq!(rel["relations"], json!([]));
+    let history = a.call(Method::GET, &format!("/memories/{porto_id}/history"), None).await.json();
+    let last = history.as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["change"].as_str(), last["reason"].as_str()), (Some("restore"), Some("both are true")));
 
     // Unknown and foreign ids are 404.
     let missing = a.call(Method::GET, &format!("/memories/{}/relations", uuid::Uuid::now_v7()), None).await;

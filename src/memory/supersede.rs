@@ -11,7 +11,7 @@
 //! Slots that hold one thing of many kinds (a favourite band and a favourite food; the dentist
 //! and the hairdresser) need a shared object word besides the slot's own words. Every write path
 //! runs it (API, bulk, extraction); where a `dedup` model is configured, extraction also follows
-//! its `update` decisions (`replace`).
+//! its `update` decisions (`link`).
 
 use crate::ids::{AgentId, MemoryId};
 use std::collections::HashSet;

@@ -517,3 +517,31 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn any_message_gives_facts_without_panicking(text in any::<String>()) {
+            for f in extract(&text) {
+                prop_assert!(!f.content.trim().is_empty());
+                prop_assert!((0.0..=10.0).contains(&f.importance));
+            }
+        }
+
+        #[test]
+        fn first_person_words_in_any_order_are_handled(
+            words in prop::collection::vec("(I|my|me|I'm|we|the|dog|é|ünïcode|called|Rex|'|’|!|\\?|\\.|;|,|ies|y|es)", 0..14)
+        ) {
+            let text = words.join(" ");
+            for f in extract(&text) {
+                prop_assert!(!f.content.trim().is_empty());
+            }
+        }
+    }
+}

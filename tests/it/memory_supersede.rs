@@ -63,6 +63,10 @@ async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_histo
         assert_eq!(page.text.contains(r#"data-testid="restore""#), id == porto_id, "{}", page.text);
     }
 
+    // The dashboard's list marks the replaced one.
+    let list = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories", a.id))).await;
+    assert_eq!(list.text.matches(r#"data-testid="replaced""#).count(), 1, "{}", list.text);
+
     // The detector was wrong, say: the old value is made current again, once.
     let r = a
         .call(Method::POST, &format!("/memories/{porto_id}/restore"), Some(json!({ "reason": "both are true" })))

@@ -218,16 +218,45 @@ pub async fn invalidate(
     reason: &str,
 ) -> Result<Memory, ApiError> {
     get_for_update(conn, agent_id, id).await?;
+    set_valid(conn, agent_id, id, false, origin, Some(reason)).await
+}
+
+/// Makes a contradicted or replaced memory current again (R7); 409 when it is current.
+pub async fn revalidate(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
+    if get_for_update(conn, agent_id, id).await?.invalid_at.is_none() {
+        return Err(ApiError::Conflict("the memory is current: nothing was replaced or contradicted".into()));
+    }
+    set_valid(conn, agent_id, id, true, origin, reason.or(Some("made current again"))).await
+}
+
+/// Sets or clears `invalid_at`, with the postings and the version (`invalidate` / `restore`)
+/// that go with it. The row is locked by the caller.
+async fn set_valid(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    valid: bool,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, ApiError> {
     let after = query_memories!(
-        "UPDATE agent_memories SET invalid_at = now(), updated_at = now() WHERE agent_id = $1 AND id = $2 RETURNING",
+        "UPDATE agent_memories SET invalid_at = CASE WHEN $3 THEN NULL ELSE now() END, updated_at = now()
+          WHERE agent_id = $1 AND id = $2 RETURNING",
         "",
         agent_id as _,
-        id as _
+        id as _,
+        valid
     )
     .fetch_one(&mut *conn)
     .await?;
     terms::sync(conn, &after).await?;
-    record_version(conn, &after, "invalidate", origin, Some(reason)).await?;
+    record_version(conn, &after, if valid { "restore" } else { "invalidate" }, origin, reason).await?;
     Ok(after)
 }
 

@@ -11,6 +11,7 @@ pub mod gap_diagnosis;
 pub mod lint;
 mod memories;
 pub mod mentor;
+mod statements;
 pub mod text;
 pub mod triage;
 pub mod writing;

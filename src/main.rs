@@ -91,24 +91,21 @@ fn main() -> ExitCode {
         Command::Cycles => {
             let mut cycles = Registry::builtin().describe();
             // Registered at run time with the embedder; listed here all the same.
-            cycles.push(miniclaw::jobs::registry::CycleInfo {
-                name: miniclaw::memory::reembed::NAME.into(),
-                scope: miniclaw::jobs::registry::CycleScope::Platform,
-                interval_secs: Some(miniclaw::memory::reembed::INTERVAL.as_secs()),
-                description: miniclaw::memory::reembed::DESCRIPTION.into(),
-            });
-            cycles.push(miniclaw::jobs::registry::CycleInfo {
-                name: miniclaw::agents::PURGE_CYCLE.into(),
-                scope: miniclaw::jobs::registry::CycleScope::Platform,
-                interval_secs: Some(3600),
-                description: miniclaw::agents::PURGE_DESCRIPTION.into(),
-            });
-            cycles.push(miniclaw::jobs::registry::CycleInfo {
-                name: miniclaw::chat::PURGE_CYCLE.into(),
-                scope: miniclaw::jobs::registry::CycleScope::Platform,
-                interval_secs: Some(3600),
-                description: miniclaw::chat::PURGE_DESCRIPTION.into(),
-            });
+            cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
+                miniclaw::memory::reembed::NAME,
+                miniclaw::memory::reembed::INTERVAL.as_secs(),
+                miniclaw::memory::reembed::DESCRIPTION,
+            ));
+            cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
+                miniclaw::agents::PURGE_CYCLE,
+                3600,
+                miniclaw::agents::PURGE_DESCRIPTION,
+            ));
+            cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
+                miniclaw::chat::PURGE_CYCLE,
+                3600,
+                miniclaw::chat::PURGE_DESCRIPTION,
+            ));
             for c in cycles {
                 let every = c.interval_secs.map(|s| format!("every {s} s")).unwrap_or_else(|| "on demand".into());
                 println!(

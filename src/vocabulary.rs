@@ -101,7 +101,8 @@ pub struct UnknownValue {
 }
 
 vocabulary!(
-    /// A memory's lifecycle status (SPEC R5): search and chat use `active` memories.
+    /// A memory's lifecycle status (SPEC R5, X2): search and chat use `active` and `dormant`
+    /// memories (prominence above 0.5, and 0.1–0.5); `archived` ones are set aside, restorable.
     MemoryStatus, "status" {
         Active => "active",
         Dormant => "dormant",
@@ -123,6 +124,15 @@ vocabulary!(
         Api => "api",
     }
 );
+
+impl MemoryStatus {
+    /// The statuses search and chat use.
+    pub const LIVE: [MemoryStatus; 2] = [MemoryStatus::Active, MemoryStatus::Dormant];
+
+    pub fn is_live(self) -> bool {
+        Self::LIVE.contains(&self)
+    }
+}
 
 impl MemorySource {
     /// What the agent learned about its user, by any path (as opposed to uploaded knowledge).

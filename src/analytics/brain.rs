@@ -249,7 +249,7 @@ fn label(texts: &[&str]) -> String {
 pub async fn graph(pool: &PgPool, agent: AgentId, model: &str, limit: i64, seed: u64) -> sqlx::Result<BrainGraph> {
     let rows = sqlx::query!(
         r#"SELECT id, content, category, importance, embedding AS "embedding!: pgvector::Vector" FROM agent_memories
-            WHERE agent_id = $1 AND status = 'active' AND (invalid_at IS NULL OR invalid_at > now())
+            WHERE agent_id = $1 AND status IN ('active', 'dormant') AND (invalid_at IS NULL OR invalid_at > now())
               AND embedding_model = $2 AND embedding IS NOT NULL
             ORDER BY importance DESC, id DESC LIMIT $3"#,
         agent as _,

@@ -282,7 +282,7 @@ pub async fn analytics(
 async fn categories(pool: &PgPool, scope: Scope) -> sqlx::Result<BTreeMap<String, i64>> {
     let rows = sqlx::query!(
         r#"SELECT m.category, count(*) AS "n!" FROM agent_memories m JOIN agents a ON a.id = m.agent_id
-            WHERE m.status = 'active' AND (m.invalid_at IS NULL OR m.invalid_at > now())
+            WHERE m.status IN ('active', 'dormant') AND (m.invalid_at IS NULL OR m.invalid_at > now())
               AND ($1::uuid IS NULL OR m.agent_id = $1) AND ($2::uuid IS NULL OR a.tenant_id = $2)
               AND a.deleted_at IS NULL
             GROUP BY m.category"#,

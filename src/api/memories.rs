@@ -270,10 +270,11 @@ pub struct RestoreInput {
     pub reason: Option<String>,
 }
 
-/// Makes a replaced or contradicted memory current again (it returns to search and chat): for
-/// when a newer statement was wrongly taken to replace it, or the old value holds once more.
-/// The memory that replaced it stays. 409 when the memory is current already. Key scope:
-/// `memories:write`.
+/// Makes a replaced, contradicted or archived memory current again (it returns to search and
+/// chat): for when a newer statement was wrongly taken to replace it, the old value holds once
+/// more, or forgetting or fusion set aside something still wanted (a restored memory counts as
+/// used now). The memory that replaced it stays. 409 when the memory is current already. Key
+/// scope: `memories:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/{mid}/restore", tag = "memories",
     params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
     request_body = RestoreInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),

@@ -133,7 +133,7 @@ pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
          CASE WHEN {when} THEN (SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
                                  WHERE d.agent_id = {agent} AND d.compiled_at >= coalesce(s.changed_at, '-infinity')) END AS dossier,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = {agent}
-                    AND source IN ('uploaded', 'url') AND status = 'active' AND invalid_at IS NULL) END, false) AS knowledge,
+                    AND source IN ('uploaded', 'url') AND status IN ('active', 'dormant') AND invalid_at IS NULL) END, false) AS knowledge,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM conversation_summaries WHERE agent_id = {agent}) END, false)
            AS summaries"
     )

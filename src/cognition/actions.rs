@@ -290,7 +290,7 @@ pub async fn snapshot(conn: &mut PgConnection, agent_id: AgentId, limit: i64) ->
     memory::query_memories!(
         "SELECT",
         "FROM agent_memories
-          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
             AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT $2",
         agent_id as _,

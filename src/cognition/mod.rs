@@ -6,6 +6,8 @@
 pub mod actions;
 pub mod affect;
 pub mod dossier;
+pub mod dreams;
+pub mod fusion;
 pub mod lint;
 mod mentor;
 pub mod reflection;
@@ -20,7 +22,8 @@ use serde_json::json;
 
 use crate::activity::Origin;
 use crate::auth::Actor;
-use crate::jobs::{Cycle, CycleScope, JobContext};
+use crate::jobs::{Cycle, CycleScope, JobContext, Tier};
+use crate::memory::lifecycle;
 use crate::vocabulary::ReflectionTrigger;
 
 const HOUR: Duration = Duration::from_secs(3600);
@@ -62,6 +65,7 @@ pub fn cycles() -> Vec<Cycle> {
             },
         )
         .every(12 * HOUR)
+        .tier(Tier::Sleep)
         .max_attempts(2),
         Cycle::new(
             "dossier",
@@ -107,8 +111,43 @@ pub fn cycles() -> Vec<Cycle> {
                 Ok(json!(r))
             },
         )
-        .every(24 * HOUR),
+        .every(24 * HOUR)
+        .tier(Tier::Sleep),
+        Cycle::new(
+            "breath",
+            CycleScope::Agent,
+            "Breath (X2, X10), every 30 min for agents with new activity: moves memories between active and dormant by prominence, forgets learned memories whose prominence and utility faded (archived, restorable for 90 days), fuses dormant clusters.",
+            breath,
+        )
+        .tier(Tier::Breath)
+        .max_attempts(2),
+        Cycle::new(
+            "dreams",
+            CycleScope::Agent,
+            "Dreams (X4, X10), nightly for agents with new activity: NREM consolidation (fusion over prominence 0.05-0.8, across categories), then REM exploration (connections judged by `dream_judge` become `extends` relations). A failing phase does not stop the other.",
+            |ctx: JobContext| async move {
+                let (agent, tenant) = ctx.agent().await?;
+                let report = dreams::run(ctx.deps()?, tenant, agent, &job_origin(&ctx)).await;
+                Ok(json!(report))
+            },
+        )
+        .tier(Tier::Sleep)
+        .max_attempts(2),
     ]
+}
+
+/// One breath of an agent's memories (X2): tiers, forgetting, then fusion (its failure is
+/// reported, the tiers and forgetting stay done).
+async fn breath(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
+    let (agent, tenant) = ctx.agent().await?;
+    let origin = job_origin(&ctx);
+    let mut tx = ctx.pool.begin().await?;
+    let tiers = lifecycle::retier(&mut tx, agent).await?;
+    let faded = lifecycle::fade(&mut tx, agent, &origin).await?;
+    tx.commit().await?;
+    let fusion: dreams::Phase<fusion::FusionReport> =
+        fusion::run(ctx.deps()?, tenant, agent, &origin, &fusion::BREATH).await.into();
+    Ok(json!({ "tiers": tiers, "faded": faded.iter().map(|m| m.id).collect::<Vec<_>>(), "fusion": fusion }))
 }
 
 /// Folds live memories with the same normalised text into the oldest one (mentions summed).

@@ -73,7 +73,7 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<U
 /// Why an agent cannot reflect now, if it cannot.
 pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -> sqlx::Result<Option<String>> {
     let counts = sqlx::query!(
-        r#"SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL)
+        r#"SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL)
                   AS "memories!",
                 (SELECT count(*) FROM conversations WHERE agent_id = $1) AS "conversations!",
                 (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied') AS last"#,

@@ -108,7 +108,7 @@ pub async fn run(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin)
     let soul = crate::soul::current(pool, agent).await?.map(|s| s.content.chars().take(SOUL_CHARS).collect::<String>());
     let memories = sqlx::query_scalar!(
         "SELECT content FROM agent_memories
-          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL AND knowledge_id IS NULL
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND knowledge_id IS NULL
           ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT 6",
         agent as _
     )

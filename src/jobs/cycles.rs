@@ -61,6 +61,16 @@ pub fn all() -> Vec<Cycle> {
         )
         .every(24 * HOUR),
         Cycle::new(
+            "memory_prune",
+            CycleScope::Platform,
+            "Deletes memories that forgetting archived more than 90 days ago, with their relations (X2).",
+            |ctx: JobContext| async move {
+                let deleted = crate::memory::lifecycle::prune(&ctx.pool).await?;
+                Ok(json!({ "deleted": deleted }))
+            },
+        )
+        .every(24 * HOUR),
+        Cycle::new(
             "memory_index",
             CycleScope::Platform,
             "Gives agents with 20,000+ memories their own vector index (built concurrently) and drops the indexes of deleted agents.",
@@ -74,13 +84,14 @@ pub fn all() -> Vec<Cycle> {
         Cycle::new(
             "memory_hits",
             CycleScope::Platform,
-            "Folds recorded retrievals and chat mentions into the memories (mention counts, last used).",
+            "Folds recorded retrievals and chat mentions into the memories (access counts, mention counts, last used): the retrieval audit of the pulse.",
             |ctx: JobContext| async move {
                 let touched = crate::memory::fold_hits(&ctx.pool).await?;
                 Ok(json!({ "memories": touched }))
             },
         )
-        .every(std::time::Duration::from_secs(60)),
+        .every(std::time::Duration::from_secs(60))
+        .tier(super::Tier::Pulse),
     ]);
     all
 }

@@ -13,7 +13,7 @@ pub mod schedule;
 pub mod worker;
 
 pub use queue::{Job, NewJob};
-pub use registry::{Cycle, CycleScope, JobContext, Registry};
+pub use registry::{Cycle, CycleScope, JobContext, Registry, Tier};
 
 /// The LISTEN/NOTIFY channel that wakes workers when a job is enqueued.
 pub const NOTIFY_CHANNEL: &str = "miniclaw_jobs";

@@ -65,6 +65,35 @@ impl JobContext {
     }
 }
 
+/// The heartbeat tiers (SPEC X10, 000 §5): how often a cycle breathes, and whether it waits
+/// for activity. Pulse work (health, retrieval auditing, affect) is light and runs for every
+/// agent; Breath (every 30 min: decay, forgetting, fusion) and Sleep (nightly: dreams, deep
+/// reflection, gap scans) are idle-gated: an agent with no new activity since its last run gets
+/// no job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    Pulse,
+    Breath,
+    Sleep,
+}
+
+impl Tier {
+    /// The tier's interval.
+    pub fn interval(self) -> Duration {
+        match self {
+            Tier::Pulse => Duration::from_secs(5 * 60),
+            Tier::Breath => Duration::from_secs(30 * 60),
+            Tier::Sleep => Duration::from_secs(24 * 3600),
+        }
+    }
+
+    /// Whether the tier's per-agent cycles wait for activity.
+    pub fn idle_gated(self) -> bool {
+        self != Tier::Pulse
+    }
+}
+
 pub type Handler = Arc<dyn Fn(JobContext) -> BoxFuture<'static, anyhow::Result<serde_json::Value>> + Send + Sync>;
 
 #[derive(Clone)]
@@ -75,6 +104,10 @@ pub struct Cycle {
     pub interval: Option<Duration>,
     pub max_attempts: i32,
     pub description: &'static str,
+    /// Its heartbeat tier, when it belongs to one.
+    pub tier: Option<Tier>,
+    /// Per-agent slots make a job only when the agent had activity since the last one (X10).
+    pub idle_gated: bool,
     pub handler: Handler,
 }
 
@@ -90,6 +123,8 @@ impl Cycle {
             interval: None,
             max_attempts: 5,
             description,
+            tier: None,
+            idle_gated: false,
             handler: Arc::new(move |ctx| Box::pin(f(ctx))),
         }
     }
@@ -114,6 +149,15 @@ impl Cycle {
         self
     }
 
+    /// Puts the cycle in a heartbeat tier: the tier's interval, unless `every` set one, and its
+    /// idle gate.
+    pub fn tier(mut self, tier: Tier) -> Self {
+        self.tier = Some(tier);
+        self.interval = self.interval.or(Some(tier.interval()));
+        self.idle_gated = tier.idle_gated() && self.scope == CycleScope::Agent;
+        self
+    }
+
     pub fn max_attempts(mut self, n: i32) -> Self {
         self.max_attempts = n.max(1);
         self
@@ -126,7 +170,25 @@ pub struct CycleInfo {
     pub name: String,
     pub scope: CycleScope,
     pub interval_secs: Option<u64>,
+    /// Its heartbeat tier (X10).
+    pub tier: Option<Tier>,
+    /// Whether an agent without new activity is skipped.
+    pub idle_gated: bool,
     pub description: String,
+}
+
+impl CycleInfo {
+    /// A platform cycle outside the heartbeat tiers, for cycles registered at run time.
+    pub fn platform(name: &str, interval_secs: u64, description: &str) -> CycleInfo {
+        CycleInfo {
+            name: name.into(),
+            scope: CycleScope::Platform,
+            interval_secs: Some(interval_secs),
+            tier: None,
+            idle_gated: false,
+            description: description.into(),
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -179,6 +241,8 @@ impl Registry {
                 name: c.name.to_string(),
                 scope: c.scope,
                 interval_secs: c.interval.map(|d| d.as_secs()),
+                tier: c.tier,
+                idle_gated: c.idle_gated,
                 description: c.description.to_string(),
             })
             .collect()

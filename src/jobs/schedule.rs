@@ -40,26 +40,28 @@ fn schedule_key(cycle: &str, agent_id: Option<AgentId>) -> String {
     }
 }
 
-/// Creates (or re-times, if the interval changed) the schedule of one cycle.
+/// Creates (or re-times, if the interval changed) the schedule of one cycle, with its idle gate.
 pub async fn ensure(
     conn: &mut PgConnection,
     cycle: &str,
     agent_id: Option<AgentId>,
     interval: Duration,
+    idle_gated: bool,
 ) -> sqlx::Result<()> {
     let secs = interval.as_secs().max(1) as i64;
     let first = next_slot(Utc::now(), secs, &schedule_key(cycle, agent_id));
     sqlx::query!(
-        "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
-         VALUES ($1, $2, $3, $4)
+        "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at, idle_gated)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (agent_id, cycle) DO UPDATE
-            SET interval_secs = EXCLUDED.interval_secs,
+            SET interval_secs = EXCLUDED.interval_secs, idle_gated = EXCLUDED.idle_gated,
                 next_run_at = CASE WHEN job_schedules.interval_secs = EXCLUDED.interval_secs
                                    THEN job_schedules.next_run_at ELSE EXCLUDED.next_run_at END",
         agent_id as _,
         cycle,
         secs as i32,
-        first
+        first,
+        idle_gated
     )
     .execute(conn)
     .await?;
@@ -71,7 +73,7 @@ pub async fn ensure_platform(pool: &PgPool, registry: &Registry) -> sqlx::Result
     let mut conn = pool.acquire().await?;
     for c in registry.cycles().filter(|c| c.scope == CycleScope::Platform) {
         if let Some(interval) = c.interval {
-            ensure(&mut conn, c.name, None, interval).await?;
+            ensure(&mut conn, c.name, None, interval, false).await?;
         }
     }
     Ok(())
@@ -101,13 +103,14 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
             let slots: Vec<DateTime<Utc>> =
                 missing.iter().map(|a| next_slot(now, secs, &schedule_key(c.name, Some(AgentId(*a))))).collect();
             added += sqlx::query!(
-                "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at)
-                 SELECT a, $1, $2, t FROM unnest($3::uuid[], $4::timestamptz[]) AS x(a, t)
+                "INSERT INTO job_schedules (agent_id, cycle, interval_secs, next_run_at, idle_gated)
+                 SELECT a, $1, $2, t, $5 FROM unnest($3::uuid[], $4::timestamptz[]) AS x(a, t)
                  ON CONFLICT (agent_id, cycle) DO NOTHING",
                 c.name,
                 secs as i32,
                 &missing,
-                &slots
+                &slots,
+                c.idle_gated
             )
             .execute(pool)
             .await?
@@ -122,37 +125,48 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
 pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id: AgentId) -> sqlx::Result<()> {
     for c in registry.cycles().filter(|c| c.scope == CycleScope::Agent) {
         if let Some(interval) = c.interval {
-            ensure(conn, c.name, Some(agent_id), interval).await?;
+            ensure(conn, c.name, Some(agent_id), interval, c.idle_gated).await?;
         }
     }
     Ok(())
 }
 
 /// Turns up to `batch` due schedule slots into jobs and advances each schedule to its next
-/// future slot (missed slots are not replayed). Returns how many jobs were created.
+/// future slot (missed slots are not replayed). An idle-gated slot (X10) makes a job only when
+/// its agent had activity since the schedule last made one: a chat message, or an agent event
+/// by anyone but a job (a job's own writes do not wake the agent). Returns how many jobs were
+/// created.
 pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;
     let created = sqlx::query_scalar!(
         r#"WITH due AS (
-             SELECT id, agent_id, cycle, interval_secs, next_run_at
+             SELECT id, agent_id, cycle, interval_secs, next_run_at, idle_gated, last_enqueued_at
              FROM job_schedules
              WHERE enabled AND next_run_at <= now()
              ORDER BY next_run_at
              LIMIT $1
              FOR UPDATE SKIP LOCKED
+         ), awake AS (
+             SELECT due.*, NOT due.idle_gated OR due.agent_id IS NULL OR due.last_enqueued_at IS NULL
+                    OR EXISTS (SELECT 1 FROM chat_messages m
+                                WHERE m.agent_id = due.agent_id AND m.created_at > due.last_enqueued_at)
+                    OR EXISTS (SELECT 1 FROM agent_activity a
+                                WHERE a.agent_id = due.agent_id AND a.created_at > due.last_enqueued_at
+                                  AND a.actor_type <> 'job') AS runs
+               FROM due
          ), created AS (
              INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key)
              SELECT gen_random_uuid(), cycle, agent_id, next_run_at,
                     cycle || ':' || coalesce(agent_id::text, '-') || ':' || extract(epoch FROM next_run_at)::bigint
-             FROM due
+             FROM awake WHERE runs
              ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING 1
          ), advanced AS (
              UPDATE job_schedules s
-             SET next_run_at = due.next_run_at + make_interval(secs => due.interval_secs *
-                     (floor(extract(epoch FROM now() - due.next_run_at) / due.interval_secs) + 1)),
-                 last_enqueued_at = now()
-             FROM due WHERE s.id = due.id
+             SET next_run_at = awake.next_run_at + make_interval(secs => awake.interval_secs *
+                     (floor(extract(epoch FROM now() - awake.next_run_at) / awake.interval_secs) + 1)),
+                 last_enqueued_at = CASE WHEN awake.runs THEN now() ELSE s.last_enqueued_at END
+             FROM awake WHERE s.id = awake.id
              RETURNING 1
          )
          -- Data-modifying CTEs always run to completion, read or not.

@@ -52,7 +52,7 @@ pub async fn remember(
     // The same text (hash index), else the nearest vector if it is close enough: a nearest-
     // neighbour search, not a distance computed for every memory of the agent.
     let mut same = sqlx::query_scalar!(
-        r#"SELECT id AS "id: MemoryId" FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status = 'active' AND invalid_at IS NULL
+        r#"SELECT id AS "id: MemoryId" FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status IN ('active', 'dormant') AND invalid_at IS NULL
           LIMIT 1"#,
         agent_id as _,
         content_hash(&new.content)

@@ -48,17 +48,20 @@ pub async fn record_hits(pool: &PgPool, agent_id: AgentId, ids: &[MemoryId], kin
 }
 
 /// Folds the recorded hits into the memories: mentions add to `mention_count` and set
-/// `last_mentioned_at`, retrievals set `last_retrieved_at`. Returns the memories touched.
+/// `last_mentioned_at`, retrievals set `last_retrieved_at`, and both count as accesses (X2). Returns
+/// the memories touched.
 pub async fn fold_hits(pool: &PgPool) -> sqlx::Result<u64> {
     Ok(sqlx::query!(
         "WITH gone AS (DELETE FROM memory_hits RETURNING agent_id, memory_id, kind, at),
               agg AS (SELECT agent_id, memory_id,
                              count(*) FILTER (WHERE kind = 'mention') AS mentions,
                              max(at) FILTER (WHERE kind = 'mention') AS mentioned,
-                             max(at) FILTER (WHERE kind = 'retrieval') AS retrieved
+                             max(at) FILTER (WHERE kind = 'retrieval') AS retrieved,
+                             count(*) AS accesses
                         FROM gone GROUP BY agent_id, memory_id)
          UPDATE agent_memories a
             SET mention_count = a.mention_count + agg.mentions,
+                access_count = least(a.access_count::bigint + agg.accesses, 2147483647)::int,
                 last_mentioned_at = coalesce(greatest(a.last_mentioned_at, agg.mentioned), a.last_mentioned_at, agg.mentioned),
                 last_retrieved_at = coalesce(greatest(a.last_retrieved_at, agg.retrieved), a.last_retrieved_at, agg.retrieved)
            FROM agg WHERE a.agent_id = agg.agent_id AND a.id = agg.memory_id"
@@ -77,25 +80,34 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
     )
     .fetch_all(&mut *tx)
     .await?;
-    let origin = Origin::new(crate::auth::Actor::Job("memory_expiry".into()), None);
-    for m in &expired {
-        record_version(&mut tx, m, "delete", &origin, Some("expired")).await?;
-        terms::remove(&mut tx, m).await?;
+    let n = delete_all(&mut tx, &expired, "memory_expiry", "expired").await?;
+    tx.commit().await?;
+    Ok(n)
+}
+
+/// Deletes memories the caller locked, for job `job`: a `delete` version with `reason` for each,
+/// their postings, their rows (their relations go with them) and the `memory_forgotten` event.
+pub(super) async fn delete_all(conn: &mut PgConnection, rows: &[Memory], job: &str, reason: &str) -> sqlx::Result<u64> {
+    let origin = Origin::new(crate::auth::Actor::Job(job.into()), None);
+    for m in rows {
+        record_version(conn, m, "delete", &origin, Some(reason)).await?;
+        terms::remove(conn, m).await?;
     }
-    let ids: Vec<Uuid> = expired.iter().map(|m| m.id.uuid()).collect();
-    let owners: Vec<Uuid> = expired.iter().map(|m| m.agent_id.uuid()).collect();
+    let ids: Vec<Uuid> = rows.iter().map(|m| m.id.uuid()).collect();
+    let owners: Vec<Uuid> = rows.iter().map(|m| m.agent_id.uuid()).collect();
     sqlx::query!(
         "DELETE FROM agent_memories m USING unnest($1::uuid[], $2::uuid[]) AS x(agent_id, id)
           WHERE m.agent_id = x.agent_id AND m.id = x.id",
         &owners,
         &ids
     )
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
-    let mut agents: Vec<AgentId> = expired.iter().map(|m| m.agent_id).collect();
+    let mut agents: Vec<AgentId> = rows.iter().map(|m| m.agent_id).collect();
     agents.sort_unstable();
     agents.dedup();
-    forget(&mut tx, &agents).await?;
-    tx.commit().await?;
+    if !agents.is_empty() {
+        forget(conn, &agents).await?;
+    }
     Ok(ids.len() as u64)
 }

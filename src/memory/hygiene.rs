@@ -130,12 +130,20 @@ pub struct Health {
     pub contradictions: i64,
     /// Memories waiting for a vector.
     pub unembedded: i64,
+    /// Live memories whose prominence fell to 0.5 or below (X2): still searched.
+    pub dormant: i64,
+    /// Memories forgetting archived, restorable until they are pruned (X2).
+    pub forgotten: i64,
+    /// Live memories folded from others by fusion or NREM consolidation (X2, X4).
+    pub fused: i64,
+    /// Relations between the agent's memories (`updates`, `extends`, `derives`).
+    pub relations: i64,
     pub generated_at: DateTime<Utc>,
 }
 
 pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
     let counts = sqlx::query!(
-        r#"WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+        r#"WITH live AS (SELECT * FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
                          AND (expires_at IS NULL OR expires_at > now()))
          SELECT (SELECT count(*) FROM live) AS "live!",
                 (SELECT count(*) FROM agent_memories WHERE agent_id = $1) AS "total!",
@@ -144,7 +152,12 @@ pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
                 (SELECT count(*) FROM live WHERE created_at < now() - interval '60 days'
                     AND (last_retrieved_at IS NULL OR last_retrieved_at < now() - interval '60 days')) AS "stale!",
                 (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND invalid_at IS NOT NULL) AS "contradictions!",
-                (SELECT count(*) FROM live WHERE embedding IS NULL) AS "unembedded!""#,
+                (SELECT count(*) FROM live WHERE embedding IS NULL) AS "unembedded!",
+                (SELECT count(*) FROM live WHERE status = 'dormant') AS "dormant!",
+                (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status = 'archived' AND faded_at IS NOT NULL)
+                  AS "forgotten!",
+                (SELECT count(*) FROM live WHERE source = 'fusion') AS "fused!",
+                (SELECT count(*) FROM memory_relations WHERE agent_id = $1) AS "relations!""#,
         agent_id as _
     )
     .fetch_one(pool)
@@ -152,7 +165,7 @@ pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
     // Near duplicates: each of the newest 200 live memories looks for a neighbour of its model.
     let near = sqlx::query!(
         r#"WITH recent AS (SELECT id, embedding, embedding_model FROM agent_memories
-                          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL AND embedding IS NOT NULL
+                          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND embedding IS NOT NULL
                           ORDER BY created_at DESC LIMIT 200)
          SELECT count(*) AS "sample!", count(*) FILTER (WHERE EXISTS (
                     SELECT 1 FROM recent o WHERE o.id <> r.id AND o.embedding_model = r.embedding_model
@@ -188,6 +201,10 @@ pub async fn health(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Health> {
         stale_share: share(counts.stale, counts.live),
         contradictions: counts.contradictions,
         unembedded: counts.unembedded,
+        dormant: counts.dormant,
+        forgotten: counts.forgotten,
+        fused: counts.fused,
+        relations: counts.relations,
         generated_at: Utc::now(),
     })
 }

@@ -4,12 +4,14 @@
 //! functions here, inside the caller's transaction, so the postings, the version history and
 //! the activity log always agree with the row.
 
+pub mod activation;
 pub mod addresses;
 mod candidate;
 mod hits;
 pub mod hygiene;
 pub mod ingest;
 pub mod knowledge;
+pub mod lifecycle;
 pub mod reembed;
 pub mod score;
 pub mod search;
@@ -61,6 +63,10 @@ pub struct Memory {
     pub knowledge_id: Option<Uuid>,
     pub source_url: Option<String>,
     pub last_retrieved_at: Option<DateTime<Utc>>,
+    /// How often search and chat retrieved it (X2's access frequency).
+    pub access_count: i32,
+    /// When forgetting archived it (X2): such memories are pruned after `lifecycle::PRUNE_AFTER_DAYS`.
+    pub faded_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -70,7 +76,7 @@ pub struct Memory {
 pub(crate) const COLUMNS: &str =
     "id, agent_id, content, title, category, source, confidence, importance, mention_count,
     last_mentioned_at, expires_at, status, pinned, invalid_at, embedding_model, knowledge_id, source_url,
-    last_retrieved_at, created_at, updated_at";
+    last_retrieved_at, access_count, faded_at, created_at, updated_at";
 
 /// `sqlx::query_as!` for a statement that returns whole memories: `$head`, the columns of
 /// `Memory`, then `$tail`; the arguments follow. The columns are those of `COLUMNS`, written as
@@ -85,7 +91,8 @@ macro_rules! query_memories {
                 source AS "source!: crate::memory::MemorySource", confidence AS "confidence!",
                 importance AS "importance!", mention_count AS "mention_count!", last_mentioned_at, expires_at,
                 status AS "status!: crate::memory::MemoryStatus", pinned AS "pinned!", invalid_at, embedding_model,
-                knowledge_id, source_url, last_retrieved_at, created_at AS "created_at!", updated_at AS "updated_at!" "#
+                knowledge_id, source_url, last_retrieved_at, access_count AS "access_count!", faded_at,
+                created_at AS "created_at!", updated_at AS "updated_at!" "#
                 + $tail
             $(, $arg)*
         )
@@ -101,9 +108,23 @@ impl Memory {
         score::importance(self.confidence as f64, self.mention_count as i64, days, self.importance as f64)
     }
 
-    /// Whether search and chat may use it.
+    /// Prominence in [0, 1] (X2): age, access frequency and recency, importance.
+    pub fn prominence(&self, now: DateTime<Utc>) -> f64 {
+        let days = |t: DateTime<Utc>| (now - t).num_seconds() as f64 / 86_400.0;
+        let last_access = self.last_retrieved_at.max(self.last_mentioned_at).unwrap_or(self.created_at);
+        lifecycle::prominence(&lifecycle::Usage {
+            category: &self.category,
+            constitutional: lifecycle::constitutional(self.pinned, &self.category),
+            importance: self.importance as f64,
+            access_count: self.access_count.max(0) as u32,
+            age_days: days(self.created_at),
+            idle_days: days(last_access),
+        })
+    }
+
+    /// Whether search and chat may use it: active or dormant (X2), valid and unexpired.
     pub fn is_live(&self, now: DateTime<Utc>) -> bool {
-        self.status == MemoryStatus::Active && self.invalid_at.is_none() && self.expires_at.is_none_or(|e| e > now)
+        self.status.is_live() && self.invalid_at.is_none() && self.expires_at.is_none_or(|e| e > now)
     }
 }
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::vector::{self, Filters};
-use super::{COLUMNS, Memory, score, terms};
+use super::{COLUMNS, Memory, MemoryStatus, activation, score, terms};
 use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::llm::roles::Rerank;
@@ -25,7 +25,7 @@ pub struct SearchFilters {
     pub category: Vec<String>,
     #[serde(default)]
     pub source: Vec<String>,
-    /// Default: active only.
+    /// Default: the live statuses, `active` and `dormant`.
     #[serde(default)]
     pub status: Vec<String>,
     /// Created at or after.
@@ -55,8 +55,11 @@ pub struct Signals {
     pub bm25_raw: f64,
     /// Cosine similarity (0 when the memory has no vector of the query's model).
     pub semantic: f64,
-    /// The memory's composite importance (R2): confidence, mentions, recency and stored importance.
+    /// The memory's prominence (X2): age, access frequency and recency, importance.
     pub prominence: f64,
+    /// Spreading activation from the best candidates over the memory relations (X3), 0 when
+    /// none reached it.
+    pub activation: f64,
     /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`.
     pub hybrid: f64,
     /// The rerank model's score, when reranked.
@@ -68,7 +71,7 @@ pub struct SearchResult {
     pub memory: Memory,
     pub score: f64,
     pub signals: Signals,
-    /// Which paths found it: `bm25`, `vector`.
+    /// Which paths found it: `bm25`, `vector`, `activation` (related to a better candidate).
     pub found_by: Vec<String>,
 }
 
@@ -92,6 +95,9 @@ pub struct Explanation {
     pub to: Option<DateTime<Utc>>,
     pub bm25: PathReport,
     pub vector: PathReport,
+    /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
+    /// added.
+    pub activation: PathReport,
     pub embedding_model: String,
     pub reranked: bool,
     pub rerank_note: Option<String>,
@@ -153,7 +159,8 @@ impl Searcher<'_> {
     pub async fn search(&self, agent_id: AgentId, req: &SearchRequest) -> Result<SearchResponse, ApiError> {
         let limit = validate(req)?;
         let f = &req.filters;
-        let statuses = if f.status.is_empty() { vec!["active".to_string()] } else { f.status.clone() };
+        let live: Vec<String> = MemoryStatus::LIVE.iter().map(|s| s.as_str().to_string()).collect();
+        let statuses = if f.status.is_empty() { live.clone() } else { f.status.clone() };
         let filters = Filters {
             categories: f.category.clone(),
             sources: f.source.clone(),
@@ -176,12 +183,13 @@ impl Searcher<'_> {
                 None
             }
         };
-        // BM25 covers live (active) memories only. It and the vector stage run at once, each on
+        // BM25 covers live (active and dormant) memories only. It and the vector stage run at once, each on
         // its own connection.
         let filtered = !f.category.is_empty() || !f.source.is_empty() || f.from.is_some() || f.to.is_some();
         let mut bm25_report = PathReport { searched: false, candidates: 0, note: None };
-        let bm25_run = if !statuses.iter().any(|s| s == "active") {
-            bm25_report.note = Some("BM25 indexes active memories only; the status filter excludes them".into());
+        let bm25_run = if !statuses.iter().any(|s| live.contains(s)) {
+            bm25_report.note =
+                Some("BM25 indexes live (active and dormant) memories only; the status filter excludes them".into());
             false
         } else if query_terms.is_empty() {
             bm25_report.note = Some("the query has no searchable words (only stop words)".into());
@@ -233,40 +241,8 @@ impl Searcher<'_> {
         // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
         let ids: Vec<MemoryId> =
             bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
-        let rows: Vec<(Memory, Option<f64>)> = if ids.is_empty() {
-            Vec::new()
-        } else {
-            // Built at run time: the similarity embeds the query's dimension (`vector(<dims>)`).
-            let dims = query_vec.as_ref().map_or(0, Vec::len);
-            let sim = match &query_vec {
-                Some(_) => format!(
-                    "CASE WHEN embedding_model = $4 THEN 1 - (embedding::vector({dims}) <=> $5::vector({dims})) END"
-                ),
-                None => "NULL::float8".into(),
-            };
-            sqlx::query_as::<_, MemoryWithSim>(&format!(
-                "SELECT {COLUMNS}, {sim} AS similarity FROM agent_memories
-                  WHERE agent_id = $1 AND id = ANY($2) AND status = ANY($3) AND invalid_at IS NULL
-                    AND (expires_at IS NULL OR expires_at > now())
-                    AND (cardinality($6::text[]) = 0 OR category = ANY($6))
-                    AND (cardinality($7::text[]) = 0 OR source = ANY($7))
-                    AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)"
-            ))
-            .bind(agent_id)
-            .bind(&ids)
-            .bind(&statuses)
-            .bind(&model)
-            .bind(query_vec.as_deref().map(vector::param))
-            .bind(&f.category)
-            .bind(&f.source)
-            .bind(f.from)
-            .bind(f.to)
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|r| (r.memory, r.similarity))
-            .collect()
-        };
+        let scope = Scope { agent_id, statuses: &statuses, model: &model, query: query_vec.as_deref(), filters: f };
+        let rows = scope.rows(&mut conn, &ids).await?;
 
         // Vector-only candidates still get their true BM25.
         let missing: Vec<MemoryId> = rows.iter().map(|(m, _)| m.id).filter(|id| !bm25.contains_key(id)).collect();
@@ -283,10 +259,6 @@ impl Searcher<'_> {
             .into_iter()
             .map(|(memory, sim)| {
                 let raw = bm25.get(&memory.id).copied().unwrap_or(0.0);
-                let b = if best_bm25 > 0.0 { raw / best_bm25 } else { 0.0 };
-                let s = sim.unwrap_or(0.0).clamp(0.0, 1.0);
-                let p = memory.importance_score(now).clamp(0.0, 1.0);
-                let hybrid = score::hybrid(b, s, p);
                 let mut found_by = Vec::new();
                 if raw > 0.0 {
                     found_by.push("bm25".to_string());
@@ -294,15 +266,11 @@ impl Searcher<'_> {
                 if semantic.contains_key(&memory.id) {
                     found_by.push("vector".to_string());
                 }
-                SearchResult {
-                    memory,
-                    score: hybrid,
-                    signals: Signals { bm25: b, bm25_raw: raw, semantic: s, prominence: p, hybrid, llm: None },
-                    found_by,
-                }
+                scored(memory, sim, raw, best_bm25, now, found_by)
             })
             .collect();
         sort(&mut results);
+        let activation_report = self.activate(&scope, &req.query, &mut results, best_bm25).await?;
 
         let mut rerank_note = None;
         let mut reranked = false;
@@ -323,7 +291,7 @@ impl Searcher<'_> {
         results.truncate(limit as usize);
 
         // The BM25 corpus is exactly the live memories: its size is kept, no count needed.
-        let live = sqlx::query_scalar!(
+        let live_count = sqlx::query_scalar!(
             r#"SELECT docs::bigint AS "docs!" FROM memory_corpus_stats WHERE agent_id = $1"#,
             agent_id as _
         )
@@ -331,7 +299,7 @@ impl Searcher<'_> {
         .await?
         .unwrap_or(0);
         let empty_reason = results.is_empty().then(|| {
-            if live == 0 && statuses == ["active"] {
+            if live_count == 0 && statuses == live {
                 "the agent has no memories yet".to_string()
             } else if ids.is_empty() {
                 format!("nothing matched the query: no memory shares a word with it and none is above the similarity floor {SEMANTIC_FLOOR}")
@@ -359,6 +327,7 @@ impl Searcher<'_> {
                 to: f.to,
                 bm25: bm25_report,
                 vector: vector_report,
+                activation: activation_report,
                 embedding_model: model,
                 reranked,
                 rerank_note,
@@ -367,7 +336,7 @@ impl Searcher<'_> {
                 } else {
                     score::HYBRID_FORMULA.into()
                 },
-                live_memories: live,
+                live_memories: live_count,
                 empty_reason,
             },
         })
@@ -391,6 +360,159 @@ impl Searcher<'_> {
             anyhow::bail!("the rerank answer has {} scores for {} memories", scores.len(), results.len());
         }
         Ok(scores)
+    }
+}
+
+/// A candidate with its signals and hybrid score.
+fn scored(
+    memory: Memory,
+    sim: Option<f64>,
+    bm25_raw: f64,
+    best_bm25: f64,
+    now: DateTime<Utc>,
+    found_by: Vec<String>,
+) -> SearchResult {
+    let b = if best_bm25 > 0.0 { (bm25_raw / best_bm25).min(1.0) } else { 0.0 };
+    let s = sim.unwrap_or(0.0).clamp(0.0, 1.0);
+    let p = memory.prominence(now).clamp(0.0, 1.0);
+    let hybrid = score::hybrid(b, s, p);
+    SearchResult {
+        memory,
+        score: hybrid,
+        signals: Signals { bm25: b, bm25_raw, semantic: s, prominence: p, activation: 0.0, hybrid, llm: None },
+        found_by,
+    }
+}
+
+/// What a search reads rows within: the agent, the statuses and filters, and the query's
+/// vector for the similarity.
+struct Scope<'a> {
+    agent_id: AgentId,
+    statuses: &'a [String],
+    model: &'a str,
+    query: Option<&'a [f32]>,
+    filters: &'a SearchFilters,
+}
+
+impl Scope<'_> {
+    /// The memories among `ids` that pass the filters, each with its similarity to the query.
+    async fn rows(&self, conn: &mut sqlx::PgConnection, ids: &[MemoryId]) -> sqlx::Result<Vec<(Memory, Option<f64>)>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let f = self.filters;
+        // Built at run time: the similarity embeds the query's dimension (`vector(<dims>)`).
+        let dims = self.query.map_or(0, <[f32]>::len);
+        let sim = match self.query {
+            Some(_) => {
+                format!(
+                    "CASE WHEN embedding_model = $4 THEN 1 - (embedding::vector({dims}) <=> $5::vector({dims})) END"
+                )
+            }
+            None => "NULL::float8".into(),
+        };
+        Ok(sqlx::query_as::<_, MemoryWithSim>(&format!(
+            "SELECT {COLUMNS}, {sim} AS similarity FROM agent_memories
+              WHERE agent_id = $1 AND id = ANY($2) AND status = ANY($3) AND invalid_at IS NULL
+                AND (expires_at IS NULL OR expires_at > now())
+                AND (cardinality($6::text[]) = 0 OR category = ANY($6))
+                AND (cardinality($7::text[]) = 0 OR source = ANY($7))
+                AND ($8::timestamptz IS NULL OR created_at >= $8) AND ($9::timestamptz IS NULL OR created_at < $9)"
+        ))
+        .bind(self.agent_id)
+        .bind(ids)
+        .bind(self.statuses)
+        .bind(self.model)
+        .bind(self.query.map(vector::param))
+        .bind(&f.category)
+        .bind(&f.source)
+        .bind(f.from)
+        .bind(f.to)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| (r.memory, r.similarity))
+        .collect())
+    }
+}
+
+/// The best candidates spreading activation starts from (X3).
+pub const ACTIVATION_SEEDS: usize = 5;
+/// Activation a memory needs to join the candidates.
+pub const ACTIVATION_MIN: f64 = 0.05;
+/// At most this many memories join by activation.
+pub const ACTIVATED_MAX: usize = 10;
+/// The relations read around the seeds, at most.
+const ACTIVATION_EDGES_MAX: i64 = 2_000;
+
+/// The noise seed of a search: the same agent and query spread the same way.
+fn noise_seed(agent_id: AgentId, query: &str) -> u64 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("{agent_id}\u{0}{query}").as_bytes());
+    u64::from_be_bytes(digest[..8].try_into().expect("8 bytes"))
+}
+
+impl Searcher<'_> {
+    /// Spreading activation (X3) from the best candidates over the agent's relations: the
+    /// activation each result received, and the related memories it reached as candidates.
+    async fn activate(
+        &self,
+        scope: &Scope<'_>,
+        query: &str,
+        results: &mut Vec<SearchResult>,
+        best_bm25: f64,
+    ) -> Result<PathReport, ApiError> {
+        let mut report = PathReport { searched: false, candidates: 0, note: None };
+        let seeds: HashMap<MemoryId, f64> =
+            results.iter().take(ACTIVATION_SEEDS).map(|r| (r.memory.id, r.score.clamp(0.0, 1.0))).collect();
+        if seeds.is_empty() {
+            report.note = Some("no candidate to spread from".into());
+            return Ok(report);
+        }
+        let mut conn = self.deps.pool.acquire().await?;
+        let seed_ids: Vec<MemoryId> = seeds.keys().copied().collect();
+        let edges = activation::neighbourhood(
+            &mut conn,
+            scope.agent_id,
+            &seed_ids,
+            activation::STEPS as i32,
+            ACTIVATION_EDGES_MAX,
+        )
+        .await?;
+        report.searched = true;
+        if edges.is_empty() {
+            report.note = Some("the best candidates have no relations".into());
+            return Ok(report);
+        }
+        let act = activation::spread(&seeds, &edges, &activation::Params::search(noise_seed(scope.agent_id, query)));
+        let received =
+            |id: &MemoryId| (act.get(id).copied().unwrap_or(0.0) - seeds.get(id).copied().unwrap_or(0.0)).max(0.0);
+        for r in results.iter_mut() {
+            r.signals.activation = received(&r.memory.id);
+        }
+        let known: std::collections::HashSet<MemoryId> = results.iter().map(|r| r.memory.id).collect();
+        let mut reached: Vec<(MemoryId, f64)> = act
+            .keys()
+            .filter(|id| !known.contains(id))
+            .map(|id| (*id, received(id)))
+            .filter(|(_, a)| *a >= ACTIVATION_MIN)
+            .collect();
+        reached.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        reached.truncate(ACTIVATED_MAX);
+        let ids: Vec<MemoryId> = reached.iter().map(|(id, _)| *id).collect();
+        let now = Utc::now();
+        for (memory, sim) in scope.rows(&mut conn, &ids).await? {
+            let a = received(&memory.id);
+            let mut r = scored(memory, sim, 0.0, best_bm25, now, vec!["activation".to_string()]);
+            r.signals.activation = a;
+            results.push(r);
+            report.candidates += 1;
+        }
+        if report.candidates == 0 {
+            report.note = Some("no live memory that passes the filters was activated enough".into());
+        }
+        sort(results);
+        Ok(report)
     }
 }
 

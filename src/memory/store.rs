@@ -76,6 +76,7 @@ pub(super) async fn get_for_update(
 pub struct ListFilter {
     pub category: Option<String>,
     pub source: Option<String>,
+    /// A status, or `live` for `active` and `dormant` together.
     pub status: Option<String>,
     /// Memories created before this id (the `next` of the previous page).
     pub before: Option<Uuid>,
@@ -83,20 +84,24 @@ pub struct ListFilter {
     pub limit: Option<i64>,
 }
 
+/// The `status` filter value for the live statuses together.
+pub const LIVE: &str = "live";
+
 /// Newest first, filtered, paginated by id.
 pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Vec<Memory>, ApiError> {
     let limit = f.limit.unwrap_or(50);
     if !(1..=200).contains(&limit) {
         return Err(ApiError::validation("limit", "limit must be between 1 and 200"));
     }
-    if let Some(s) = &f.status {
+    if let Some(s) = f.status.as_deref().filter(|s| *s != LIVE) {
         crate::vocabulary::parse::<MemoryStatus>("status", s)?;
     }
     Ok(query_memories!(
         "SELECT",
         "FROM agent_memories
           WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
-            AND ($4::text IS NULL OR status = $4) AND ($5::uuid IS NULL OR id < $5)
+            AND ($4::text IS NULL OR status = $4 OR ($4 = 'live' AND status IN ('active', 'dormant')))
+            AND ($5::uuid IS NULL OR id < $5)
           ORDER BY id DESC LIMIT $6",
         agent_id as _,
         f.category,

@@ -6,6 +6,7 @@
 //! of their own vectors only.
 
 use crate::ids::{AgentId, MemoryId};
+use crate::memory::MemoryStatus;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -257,7 +258,11 @@ where
         .bind(agent_id)
         .bind(param(query))
         .bind(k)
-        .bind(if f.statuses.is_empty() { vec!["active".to_string()] } else { f.statuses.clone() })
+        .bind(if f.statuses.is_empty() {
+            MemoryStatus::LIVE.iter().map(|s| s.as_str().to_string()).collect()
+        } else {
+            f.statuses.clone()
+        })
         .bind(&f.categories)
         .bind(&f.sources)
         .bind(f.from)

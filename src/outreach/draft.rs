@@ -153,7 +153,7 @@ async fn draft(
     let soul = crate::soul::current(&deps.pool, agent).await?.map(|s| s.content);
     let memories = sqlx::query_scalar!(
         "SELECT content FROM agent_memories
-          WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
           ORDER BY pinned DESC, importance DESC, created_at DESC LIMIT $2",
         agent as _,
         CONTEXT_MEMORIES

@@ -200,7 +200,7 @@ async fn search(
     }
     let stale = sqlx::query!(
         r#"SELECT id, content, coalesce(last_mentioned_at, created_at) AS "touched!" FROM agent_memories
-            WHERE agent_id = $1 AND category = 'goal' AND status = 'active' AND invalid_at IS NULL
+            WHERE agent_id = $1 AND category = 'goal' AND status IN ('active', 'dormant') AND invalid_at IS NULL
               AND coalesce(last_mentioned_at, created_at) < $2::timestamptz - make_interval(days => $3)
             ORDER BY coalesce(last_mentioned_at, created_at) LIMIT 3"#,
         agent as _,

@@ -21,6 +21,8 @@ use crate::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher}
 use crate::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
 
 const CATEGORIES: &[&str] = crate::vocabulary::Category::NAMES;
+/// The memory list's status filter: the live statuses together, or one status.
+const STATUS_CHOICES: [&str; 5] = [memory::LIVE, "active", "dormant", "archived", "deprecated"];
 
 pub struct Row {
     memory: Memory,
@@ -70,7 +72,7 @@ async fn memories_page(
     error: Option<String>,
 ) -> PageResult {
     let status =
-        if MemoryStatus::NAMES.contains(&query.status.as_str()) { query.status.clone() } else { "active".into() };
+        if STATUS_CHOICES.contains(&query.status.as_str()) { query.status.clone() } else { memory::LIVE.into() };
     let category = query.category.trim().to_lowercase();
     let mut error = error;
     let mut explanation = None;
@@ -95,7 +97,7 @@ async fn memories_page(
             limit: Some(20),
             filters: SearchFilters {
                 category: if category.is_empty() { Vec::new() } else { vec![category.clone()] },
-                status: vec![status.clone()],
+                status: if status == memory::LIVE { Vec::new() } else { vec![status.clone()] },
                 ..Default::default()
             },
             rerank: false,
@@ -130,7 +132,7 @@ async fn memories_page(
         q: query.q,
         category,
         status,
-        statuses: MemoryStatus::NAMES,
+        statuses: &STATUS_CHOICES,
         categories: CATEGORIES,
         rows,
         explanation,
@@ -216,6 +218,8 @@ struct MemoryPage {
     versions: Vec<MemoryVersion>,
     /// What it updates and what updated it (R7, X3).
     relations: Vec<memory::supersede::Related>,
+    /// Its prominence now (X2).
+    prominence: f64,
     statuses: &'static [&'static str],
     error: Option<String>,
 }
@@ -247,6 +251,7 @@ async fn memory_page(
         }
         None => Vec::new(),
     };
+    let prominence = memory.as_ref().map_or(0.0, |m| m.prominence(chrono::Utc::now()));
     Ok(render(MemoryPage {
         csrf: web.csrf,
         agent,
@@ -254,6 +259,7 @@ async fn memory_page(
         memory,
         versions,
         relations,
+        prominence,
         statuses: MemoryStatus::NAMES,
         error,
     }))

@@ -316,7 +316,17 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
     let cycles: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
     assert_eq!(
         cycles,
-        ["consolidation", "lint", "pipeline_snapshot", "poc_score", "quality_eval", "reflection", "timeline"]
+        [
+            "breath",
+            "consolidation",
+            "dreams",
+            "lint",
+            "pipeline_snapshot",
+            "poc_score",
+            "quality_eval",
+            "reflection",
+            "timeline"
+        ]
     );
     assert!(rows.iter().all(|(_, interval, next)| *next > 0.0 && *next <= *interval as f64));
     // Two agents' reflections fall at different moments.

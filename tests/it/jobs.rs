@@ -148,9 +148,15 @@ async fn an_expired_lease_returns_the_job_to_the_queue() {
 async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let db = TestDb::new().await;
     let agent = AgentId::new();
-    schedule::ensure(&mut db.pool.acquire().await.unwrap(), "reflection", Some(agent), Duration::from_secs(12 * 3600))
-        .await
-        .unwrap();
+    schedule::ensure(
+        &mut db.pool.acquire().await.unwrap(),
+        "reflection",
+        Some(agent),
+        Duration::from_secs(12 * 3600),
+        false,
+    )
+    .await
+    .unwrap();
     let next: chrono::DateTime<Utc> =
         sqlx::query_scalar("SELECT next_run_at FROM job_schedules").fetch_one(&db.pool).await.unwrap();
     assert!(next > Utc::now() && next <= Utc::now() + chrono::Duration::hours(12));
@@ -170,6 +176,61 @@ async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
 }
 
 #[tokio::test]
+async fn an_idle_gated_slot_makes_a_job_only_after_activity_other_than_jobs() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent: uuid::Uuid =
+        app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().parse().unwrap();
+    let pool = app.pool();
+    // The breath is gated (X10); its schedule exists from the agent's creation.
+    let gated: bool =
+        sqlx::query_scalar("SELECT idle_gated FROM job_schedules WHERE agent_id = $1 AND cycle = 'breath'")
+            .bind(agent)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    assert!(gated);
+    let due = || async {
+        sqlx::query("UPDATE job_schedules SET next_run_at = now() - interval '1 minute' WHERE agent_id = $1")
+            .bind(agent)
+            .execute(pool)
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM jobs").execute(pool).await.unwrap();
+        schedule::tick(pool, 100).await.unwrap();
+        let kinds: Vec<String> = sqlx::query_scalar("SELECT kind FROM jobs WHERE agent_id = $1 ORDER BY kind")
+            .bind(agent)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+        kinds
+    };
+    let activity = |actor: &'static str| async move {
+        sqlx::query(
+            "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type)
+             SELECT id, gen_random_uuid(), tenant_id, 'test', $2 FROM agents WHERE id = $1",
+        )
+        .bind(agent)
+        .bind(actor)
+        .execute(pool)
+        .await
+        .unwrap();
+    };
+    // The first slot runs; ungated cycles run every time.
+    let first = due().await;
+    assert!(first.contains(&"breath".to_string()) && first.contains(&"dreams".to_string()), "{first:?}");
+    let idle = due().await;
+    assert!(!idle.contains(&"breath".to_string()) && !idle.contains(&"dreams".to_string()), "{idle:?}");
+    assert!(idle.contains(&"consolidation".to_string()), "ungated: {idle:?}");
+    // A job's own writes do not wake the agent; an owner's do.
+    activity("job").await;
+    assert!(!due().await.contains(&"breath".to_string()));
+    activity("owner").await;
+    assert!(due().await.contains(&"breath".to_string()));
+    assert!(!due().await.contains(&"breath".to_string()), "once per activity");
+}
+
+#[tokio::test]
 async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     let db = TestDb::new().await;
     let registry = Arc::new(Registry::builtin());
@@ -179,7 +240,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 12 {
+        if cycles.len() == 13 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -198,6 +259,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "memory_expiry",
             "memory_hits",
             "memory_index",
+            "memory_prune",
             "notification_flush",
             "pipeline_health",
             "proactive_sweep"

@@ -39,6 +39,7 @@ mod llm;
 mod llm_server;
 mod memory;
 mod memory_knowledge;
+mod memory_lifecycle;
 mod memory_search;
 mod memory_supersede;
 mod notifications;

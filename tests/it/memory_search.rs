@@ -52,7 +52,7 @@ async fn hybrid_search_ranks_explains_and_filters() {
     assert_eq!(r["results"].as_array().unwrap().len(), 0);
     assert!(r["explanation"]["empty_reason"].as_str().unwrap().contains("none passed the filters"), "{r}");
     let r = a.search(json!({ "query": "jazz", "filters": { "status": ["archived"] } })).await;
-    assert!(r["explanation"]["bm25"]["note"].as_str().unwrap().contains("active memories only"));
+    assert!(r["explanation"]["bm25"]["note"].as_str().unwrap().contains("live (active and dormant) memories only"));
 
     // Rerank with the offline engine's rerank role: scores blended 0.4/0.6 and explained.
     let r = a.search(json!({ "query": "jazz in Vienna", "rerank": true, "limit": 2 })).await;

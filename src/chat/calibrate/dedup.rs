@@ -60,7 +60,7 @@ pub(super) async fn extract_and_store(
     let recent_facts: Vec<String> =
         memory::newest(tx, agent_id, learned, RECENT_FACTS).await?.into_iter().map(|m| m.content).collect();
     let recent_insights = sqlx::query_scalar!(
-        "SELECT content FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND category = 'insight'
+        "SELECT content FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND category = 'insight'
           ORDER BY created_at DESC LIMIT $2",
         agent_id as _,
         RECENT_INSIGHTS
@@ -122,7 +122,7 @@ pub(super) async fn extract_and_store(
         // nearest memory of the same kind if it is close enough.
         let mut same = sqlx::query_scalar!(
             "SELECT id FROM agent_memories
-              WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status = 'active' AND invalid_at IS NULL
+              WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status IN ('active', 'dormant') AND invalid_at IS NULL
               LIMIT 1",
             agent_id as _,
             memory::content_hash(&e.content),
@@ -156,7 +156,7 @@ pub(super) async fn extract_and_store(
     // Stage 2: one model call for the rest, against the agent's live facts.
     // (id, content, whether a learned memory may replace it: not the owner's or a miniapp's).
     let existing: Vec<(MemoryId, String, bool)> = sqlx::query!(
-        "SELECT id, content, source, pinned FROM agent_memories WHERE agent_id = $1 AND status = 'active' AND invalid_at IS NULL
+        "SELECT id, content, source, pinned FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
             AND source NOT IN ('uploaded', 'url')
           ORDER BY updated_at DESC LIMIT 50",
         agent_id as _
@@ -252,7 +252,7 @@ async fn reinforce(tx: &mut PgConnection, id: MemoryId, origin: &Origin) -> anyh
 async fn evict_insights(tx: &mut PgConnection, agent_id: AgentId, origin: &Origin) -> anyhow::Result<()> {
     let surplus = sqlx::query_scalar!(
         "SELECT id FROM agent_memories WHERE agent_id = $1 AND category = 'insight' AND source = 'derived'
-            AND status = 'active'
+            AND status IN ('active', 'dormant')
           ORDER BY updated_at DESC OFFSET $2",
         agent_id as _,
         INSIGHT_CAP

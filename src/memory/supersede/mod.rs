@@ -91,7 +91,7 @@ pub async fn after_write(
             let ids: Vec<MemoryId> = found.iter().map(|(id, _)| *id).collect();
             let rows = super::query_memories!(
                 "SELECT",
-                "FROM agent_memories WHERE agent_id = $1 AND id = ANY($2) AND status = 'active' AND invalid_at IS NULL",
+                "FROM agent_memories WHERE agent_id = $1 AND id = ANY($2) AND status IN ('active', 'dormant') AND invalid_at IS NULL",
                 agent_id as _,
                 &ids as &[MemoryId]
             )
@@ -136,17 +136,33 @@ pub async fn link(
     old: MemoryId,
     reason: &str,
 ) -> Result<(), ApiError> {
+    relate(conn, agent_id, new, old, "updates", reason).await?;
+    super::invalidate(conn, agent_id, old, origin, &format!("updated by memory {new}: {reason}")).await?;
+    Ok(())
+}
+
+/// Records a relation `from` → `to` of `kind` (`updates`, `extends`, `derives`); an existing
+/// one is kept.
+pub async fn relate(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    from: MemoryId,
+    to: MemoryId,
+    kind: &str,
+    reason: &str,
+) -> sqlx::Result<()> {
+    let reason: String = reason.chars().take(500).collect();
     sqlx::query!(
-        "INSERT INTO memory_relations (agent_id, from_id, to_id, kind, reason) VALUES ($1, $2, $3, 'updates', $4)
+        "INSERT INTO memory_relations (agent_id, from_id, to_id, kind, reason) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING",
         agent_id as _,
-        new as _,
-        old as _,
+        from as _,
+        to as _,
+        kind,
         reason
     )
     .execute(&mut *conn)
     .await?;
-    super::invalidate(conn, agent_id, old, origin, &format!("updated by memory {new}: {reason}")).await?;
     Ok(())
 }
 
@@ -158,9 +174,10 @@ pub fn authoritative(source: MemorySource) -> bool {
 /// The categories of facts about the user: the ones a newer value can replace.
 const USER_FACTS: [&str; 5] = super::Category::names(super::Category::USER_FACTS);
 
-/// Makes a replaced or contradicted memory current again: when the detector (or a model) was
-/// wrong, or the old value holds once more. Its `updates` relations go; the memory that replaced
-/// it stays, since both may be true. 409 when the memory is current already.
+/// Makes a replaced, contradicted or archived memory current again: when the detector (or a
+/// model) was wrong, the old value holds once more, or forgetting or fusion set aside what
+/// is still wanted. Its `updates` relations go; the memory that replaced it stays, since both
+/// may be true. 409 when the memory is current already.
 pub async fn restore(
     conn: &mut PgConnection,
     agent_id: AgentId,
@@ -168,14 +185,24 @@ pub async fn restore(
     origin: &Origin,
     reason: Option<&str>,
 ) -> Result<Memory, ApiError> {
-    let after = super::revalidate(conn, agent_id, id, origin, reason).await?;
-    sqlx::query!(
-        "DELETE FROM memory_relations WHERE agent_id = $1 AND to_id = $2 AND kind = 'updates'",
-        agent_id as _,
-        id as _
-    )
-    .execute(&mut *conn)
-    .await?;
+    let before = super::get_for_update(conn, agent_id, id).await?;
+    let mut after = before.clone();
+    if before.status == super::MemoryStatus::Archived {
+        after = super::lifecycle::revive(conn, agent_id, id, origin, reason).await?;
+    }
+    if before.invalid_at.is_some() {
+        after = super::revalidate(conn, agent_id, id, origin, reason).await?;
+        sqlx::query!(
+            "DELETE FROM memory_relations WHERE agent_id = $1 AND to_id = $2 AND kind = 'updates'",
+            agent_id as _,
+            id as _
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
+    if before.invalid_at.is_none() && before.status != super::MemoryStatus::Archived {
+        return Err(ApiError::Conflict("the memory is current: nothing replaced, contradicted or archived it".into()));
+    }
     Ok(after)
 }
 

@@ -16,6 +16,7 @@ pub mod health;
 pub mod identity;
 pub mod inbound_email;
 pub mod keys;
+pub mod ledger;
 pub mod llm;
 pub mod memories;
 mod middleware;
@@ -143,6 +144,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(llm::routes())
         .merge(memories::routes())
         .merge(chat::routes())
+        .merge(ledger::routes())
         .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())

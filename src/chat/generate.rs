@@ -106,10 +106,12 @@ pub(super) async fn generate(
                               ORDER BY position DESC LIMIT $5) recent) AS history,
                     (SELECT to_json(m) FROM (SELECT fast_valence, slow_valence, fast_arousal, slow_arousal, label, distress,
                                                     messages, observed_at
-                                               FROM affect_states WHERE agent_id = $1 AND speaker = $9) m) AS mood
+                                               FROM affect_states WHERE agent_id = $1 AND speaker = $9) m) AS mood,
+                    {} AS recovery
                FROM agents WHERE id = $1 AND tenant_id = $2",
             crate::agents::COLUMNS,
-            context::available_sql("$1", "$7", "$8")
+            context::available_sql("$1", "$7", "$8"),
+            crate::cognition::recovery::resumed_sql("$1", "$3", "$4", "$9")
         );
         let agent: TurnAgent = sqlx::query_as(&sql)
             .bind(turn.caller.agent_id)
@@ -140,7 +142,7 @@ pub(super) async fn generate(
         Ok::<_, ApiError>((history, agent, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
-    let (history, TurnAgent { agent, soul, available, probed, mood, .. }, t, setup_ms, triage_ms) = prepared?;
+    let (history, TurnAgent { agent, soul, available, probed, mood, recovery, .. }, t, setup_ms, triage_ms) = prepared?;
     // Affect (X6): how the message reads and the mood it adds up to; no model, no query.
     let reading = crate::cognition::affect::read(&turn.message);
     let mood = crate::cognition::affect::update(mood.as_deref(), &reading, chrono::Utc::now());
@@ -162,6 +164,10 @@ pub(super) async fn generate(
     // instructions.
     let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
     system.push_str(&crate::cognition::affect::observation(&mood, &reading));
+    // Live state (X9): a resumed conversation starts from where the agent and the user left off.
+    if let Some(r) = &recovery {
+        system.push_str(&r.recover(chrono::Utc::now()).text);
+    }
     context.mood = Some(mood);
     context.message_vector = message_vector;
     system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));

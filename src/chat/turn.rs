@@ -32,6 +32,8 @@ pub(super) struct TurnAgent {
     pub(super) probed: bool,
     /// The speaker's mood before this message (X6), if they spoke before.
     pub(super) mood: Option<sqlx::types::Json<crate::cognition::affect::Mood>>,
+    /// What a resumed conversation recovers from (X9); `None` while the conversation goes on.
+    pub(super) recovery: Option<sqlx::types::Json<crate::cognition::recovery::Resumed>>,
 }
 
 pub(super) fn title_of(message: &str) -> String {

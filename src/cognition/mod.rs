@@ -8,8 +8,10 @@ pub mod affect;
 pub mod dossier;
 pub mod dreams;
 pub mod fusion;
+pub mod ledger;
 pub mod lint;
 mod mentor;
+pub mod recovery;
 pub mod reflection;
 pub mod signals;
 pub mod tasks;
@@ -133,6 +135,25 @@ pub fn cycles() -> Vec<Cycle> {
         )
         .tier(Tier::Sleep)
         .max_attempts(2),
+        Cycle::new(
+            ledger::JOB,
+            CycleScope::Agent,
+            "Live state (X9): records the sessions that ended (no message for 30 min) in the session ledger, each with a summary, and saves the agent's coordinates. Queued by `ledger_sweep`.",
+            |ctx: JobContext| async move {
+                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                let (agent, tenant) = ctx.agent().await?;
+                Ok(json!(ledger::record(ctx.deps()?, tenant, agent).await?))
+            },
+        )
+        .max_attempts(3),
+        Cycle::new(
+            ledger::SWEEP,
+            CycleScope::Platform,
+            "Queues `live_state` for agents whose last session ended after their live state was saved (pulse tier).",
+            |ctx: JobContext| async move { Ok(json!({ "queued": ledger::sweep(&ctx.pool).await? })) },
+        )
+        .every(Duration::from_secs(5 * 60))
+        .tier(Tier::Pulse),
     ]
 }
 

@@ -42,6 +42,8 @@ struct MindPage {
     /// How the agent's speakers seem to feel (X6) and how its users write (X8).
     moods: crate::cognition::affect::Moods,
     signals: Option<crate::cognition::signals::Signals>,
+    /// Where the agent and its user left off (X9).
+    live: crate::cognition::ledger::LiveState,
     notice: Option<String>,
 }
 
@@ -100,7 +102,58 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
         gaps: lint::gaps(pool, id, super::pages::LIST_SHOWN, None).await.map_err(internal)?,
         moods: crate::cognition::affect::moods(pool, id, None).await.map_err(internal)?,
         signals: crate::cognition::signals::get(pool, id).await.map_err(internal)?,
+        live: crate::cognition::ledger::live_state(pool, id, state.deps().clock.now()).await.map_err(internal)?,
         notice,
+        agent,
+    }))
+}
+
+#[derive(Template)]
+#[template(path = "web/ledger.html")]
+struct LedgerPage {
+    csrf: String,
+    agent: Agent,
+    tab: &'static str,
+    months: Vec<crate::cognition::ledger::Period>,
+    /// The chosen month's days, the chosen day's sessions.
+    month: Option<(String, Vec<crate::cognition::ledger::Period>)>,
+    day: Option<(chrono::NaiveDate, Vec<crate::cognition::recovery::Session>)>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LedgerQuery {
+    #[serde(default)]
+    month: String,
+    #[serde(default)]
+    day: String,
+}
+
+/// The session ledger (X9): months, a month's days, a day's sessions with their summaries.
+pub async fn ledger(
+    State(state): State<AppState>,
+    WebAgent { owner: web, agent }: WebAgent,
+    Query(q): Query<LedgerQuery>,
+) -> PageResult {
+    use crate::cognition::ledger as l;
+    let pool = state.pool();
+    let day = chrono::NaiveDate::parse_from_str(&q.day, "%Y-%m-%d").ok();
+    let month = day.map(|d| d.format("%Y-%m").to_string()).or_else(|| {
+        chrono::NaiveDate::parse_from_str(&format!("{}-01", q.month), "%Y-%m-%d").ok().map(|_| q.month.clone())
+    });
+    let days = match &month {
+        Some(m) => Some((m.clone(), l::periods(pool, agent.id, Some(m)).await.map_err(internal)?)),
+        None => None,
+    };
+    let sessions = match day {
+        Some(d) => Some((d, l::sessions(pool, agent.id, Some(d), l::DAY_SESSIONS_MAX).await.map_err(internal)?)),
+        None => None,
+    };
+    Ok(render(LedgerPage {
+        csrf: web.csrf,
+        months: l::periods(pool, agent.id, None).await.map_err(internal)?,
+        month: days,
+        day: sessions,
+        tab: "mind",
         agent,
     }))
 }

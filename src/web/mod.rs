@@ -55,6 +55,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))
         .route("/agents/{id}/mind", get(mind::show))
+        .route("/agents/{id}/ledger", get(mind::ledger))
         .route("/agents/{id}/poc", get(poc::show))
         .route("/agents/{id}/analytics", get(analytics::agent))
         .route("/agents/{id}/brain", get(brain::show))

@@ -240,7 +240,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 13 {
+        if cycles.len() == 14 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -255,6 +255,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "chat_stream_sweep",
             "feed_digest_sweep",
             "job_retention",
+            "ledger_sweep",
             "llm_usage_retention",
             "memory_expiry",
             "memory_hits",

@@ -35,6 +35,7 @@ mod identity;
 mod identity_process;
 mod isolation;
 mod jobs;
+mod live_state;
 mod llm;
 mod llm_server;
 mod memory;

@@ -33,6 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(trigger_reflection))
         .routes(routes!(list_reflections))
         .routes(routes!(get_dossier))
+        .routes(routes!(get_mirror))
         .routes(routes!(compile_dossier))
         .routes(routes!(knowledge_gaps))
         .routes(routes!(update_gap))
@@ -112,6 +113,25 @@ async fn list_reflections(
 async fn get_dossier(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<DossierState>> {
     scope.require(MEM_READ)?;
     dossier::get(state.pool(), scope.agent_id).await?.map(Json).ok_or_else(|| ApiError::not_found("dossier"))
+}
+
+/// The newest nightly mirror of the agent's access patterns (X11): hot memories by access
+/// energy (168-hour half-life), gaps (queries nothing answered well), friction (queries asked
+/// again), co-access resonance, the memories it pinned, the hot memories it split, and the
+/// weight of the pinned context. 404 before the first mirror. Its queries come from every user
+/// of the agent: owner only.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/mirror", tag = "cognition", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = crate::cognition::mirror::Mirror), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_mirror(
+    State(state): State<AppState>,
+    scope: AgentScope,
+) -> ApiResult<Json<crate::cognition::mirror::Mirror>> {
+    scope.require_owner()?;
+    crate::cognition::mirror::latest(state.pool(), scope.agent_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("mirror"))
 }
 
 /// Compiles the dossier now. 409 when the agent has no live memories. Key scope: `memories:write`.

@@ -37,6 +37,8 @@ pub(super) async fn finish(
     };
     let used = context.used();
     let ids: Vec<MemoryId> = used.iter().map(|m| m.id).collect();
+    // Their scores for the access event (X11): similarity, 0.5 when found by recency (as P4 ranks).
+    let scores: Vec<f32> = used.iter().map(|m| m.relevance.unwrap_or(0.5) as f32).collect();
     let meta = ReplyMeta {
         conversation_id: turn.conversation_id,
         user_message_id: turn.user_message_id,
@@ -102,6 +104,7 @@ pub(super) async fn finish(
         unstreamed,
         meta: &meta_json,
         used_ids: &ids,
+        used_scores: &scores,
         learn,
         save_hint: t.triage.save_hint.as_deref(),
         density_window: calibrate::DENSITY_WINDOW,
@@ -176,6 +179,7 @@ struct FinishParams<'a> {
     unstreamed: bool,
     meta: &'a serde_json::Value,
     used_ids: &'a [MemoryId],
+    used_scores: &'a [f32],
     /// Whether the message joins the extraction batch.
     learn: bool,
     save_hint: Option<&'a str>,
@@ -244,6 +248,7 @@ impl<'a> FinishParams<'a> {
             .bind(self.message_chars) // $42
             .bind(self.message_vector.clone()) // $43
             .bind(self.embedding_model) // $44
+            .bind(self.used_scores) // $45
     }
 }
 
@@ -302,6 +307,12 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          ), hits AS (
             -- Hit tracking (001 §7.5): recorded here, folded into the memories by a job.
             INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $2, unnest($29::uuid[]), 'mention' WHERE EXISTS (SELECT 1 FROM reply)
+         ), access AS (
+            -- The access event of the turn's retrieval (X11), when it searched memory.
+            INSERT INTO memory_access_events (agent_id, id, source, conversation_id, query, memory_ids, scores)
+            SELECT $2, gen_random_uuid(), 'chat', $4, (SELECT left(content, 500) FROM chat_messages WHERE agent_id = $2 AND id = $1),
+                   $29, $45
+             WHERE EXISTS (SELECT 1 FROM reply) AND $21 > 0
          ), extract_job AS (
             INSERT INTO jobs (id, kind, agent_id, idempotency_key, max_attempts)
             SELECT $33, '{extract}', $2, '{extract}:' || $2::text || ':pending', {attempts} FROM batch
@@ -363,7 +374,7 @@ mod tests {
             .captures_iter(&FINISH_SQL)
             .map(|c| c[1].parse::<usize>().unwrap())
             .max();
-        // `FinishParams::bind` binds $1…$44, in the order its comments say.
-        assert_eq!(highest, Some(44));
+        // `FinishParams::bind` binds $1…$45, in the order its comments say.
+        assert_eq!(highest, Some(45));
     }
 }

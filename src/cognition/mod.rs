@@ -11,6 +11,7 @@ pub mod fusion;
 pub mod ledger;
 pub mod lint;
 mod mentor;
+pub mod mirror;
 pub mod recovery;
 pub mod reflection;
 pub mod signals;
@@ -135,6 +136,24 @@ pub fn cycles() -> Vec<Cycle> {
         )
         .tier(Tier::Sleep)
         .max_attempts(2),
+        Cycle::new(
+            "mirror",
+            CycleScope::Agent,
+            "The mirror (X11), nightly for agents with new activity: hot memories, gaps, friction and co-access from 30 days of access events; pins memories used 5+ times across 3+ conversations, splits hot memories without structure, asks the owner to review a pinned context over 4,000 characters.",
+            |ctx: JobContext| async move {
+                let (agent, tenant) = ctx.agent().await?;
+                Ok(json!(mirror::run(ctx.deps()?, tenant, agent, &job_origin(&ctx)).await?))
+            },
+        )
+        .tier(Tier::Sleep)
+        .max_attempts(2),
+        Cycle::new(
+            "access_retention",
+            CycleScope::Platform,
+            "Deletes memory access events older than 30 days (X11).",
+            |ctx: JobContext| async move { Ok(json!({ "deleted": mirror::retention(&ctx.pool).await? })) },
+        )
+        .every(24 * HOUR),
         Cycle::new(
             ledger::JOB,
             CycleScope::Agent,

@@ -47,6 +47,34 @@ pub async fn record_hits(pool: &PgPool, agent_id: AgentId, ids: &[MemoryId], kin
     Ok(())
 }
 
+/// Records a search (X11): its access event — the query, what it returned and their scores,
+/// also when nothing was found (a gap) — and the retrieval hits folded into the memories, in
+/// one statement.
+pub async fn record_search(
+    pool: &PgPool,
+    agent_id: AgentId,
+    query: &str,
+    found: &[(MemoryId, f64)],
+) -> sqlx::Result<()> {
+    let ids: Vec<MemoryId> = found.iter().map(|(id, _)| *id).collect();
+    let scores: Vec<f32> = found.iter().map(|(_, s)| *s as f32).collect();
+    let query: String = query.chars().take(500).collect();
+    sqlx::query!(
+        "WITH event AS (
+            INSERT INTO memory_access_events (agent_id, id, source, query, memory_ids, scores)
+            VALUES ($1, $2, 'search', $3, $4, $5))
+         INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($4::uuid[]), 'retrieval'",
+        agent_id as _,
+        Uuid::now_v7(),
+        query,
+        &ids as _,
+        &scores
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
 /// Folds the recorded hits into the memories: mentions add to `mention_count` and set
 /// `last_mentioned_at`, retrievals set `last_retrieved_at`, and both count as accesses (X2). Returns
 /// the memories touched.

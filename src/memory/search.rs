@@ -307,13 +307,12 @@ impl Searcher<'_> {
                 format!("{} candidates matched the query, but none passed the filters", ids.len())
             }
         });
-        if !results.is_empty() {
-            let ids: Vec<MemoryId> = results.iter().map(|r| r.memory.id).collect();
-            // Retrieval tracking feeds the stale share of memory health: one insert, recorded
-            // before the answer (a failure is logged, the search still answers).
-            if let Err(e) = super::record_hits(&self.deps.pool, agent_id, &ids, "retrieval").await {
-                tracing::warn!(error = %e, "could not record memory retrieval");
-            }
+        // Retrieval tracking (the stale share of memory health, access counts, and the access
+        // event of X11, also for an empty result): one statement, recorded before the answer (a
+        // failure is logged, the search still answers).
+        let found: Vec<(MemoryId, f64)> = results.iter().map(|r| (r.memory.id, r.score)).collect();
+        if let Err(e) = super::record_search(&self.deps.pool, agent_id, &req.query, &found).await {
+            tracing::warn!(error = %e, "could not record memory retrieval");
         }
         Ok(SearchResponse {
             results,

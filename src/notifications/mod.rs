@@ -39,6 +39,8 @@ pub enum Kind {
     CheckIn,
     /// An urgent proactive reminder: a deadline within a day, or a reminder the owner asked for.
     Reminder,
+    /// The pinned memories grew heavy: the owner is asked to review them (X11).
+    MemoryReview,
 }
 
 impl Kind {
@@ -52,11 +54,12 @@ impl Kind {
             Kind::OutreachSent => "outreach_sent",
             Kind::CheckIn => "check_in",
             Kind::Reminder => "reminder",
+            Kind::MemoryReview => "memory_review",
         }
     }
 
     pub fn urgent(self) -> bool {
-        !matches!(self, Kind::OutreachSent | Kind::CheckIn)
+        !matches!(self, Kind::OutreachSent | Kind::CheckIn | Kind::MemoryReview)
     }
 }
 

@@ -44,6 +44,8 @@ struct MindPage {
     signals: Option<crate::cognition::signals::Signals>,
     /// Where the agent and its user left off (X9).
     live: crate::cognition::ledger::LiveState,
+    /// The newest mirror of the access patterns (X11).
+    mirror: Option<crate::cognition::mirror::Mirror>,
     notice: Option<String>,
 }
 
@@ -103,6 +105,7 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
         moods: crate::cognition::affect::moods(pool, id, None).await.map_err(internal)?,
         signals: crate::cognition::signals::get(pool, id).await.map_err(internal)?,
         live: crate::cognition::ledger::live_state(pool, id, state.deps().clock.now()).await.map_err(internal)?,
+        mirror: crate::cognition::mirror::latest(pool, id).await.map_err(internal)?,
         notice,
         agent,
     }))

@@ -321,6 +321,7 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
             "consolidation",
             "dreams",
             "lint",
+            "mirror",
             "pipeline_snapshot",
             "poc_score",
             "quality_eval",

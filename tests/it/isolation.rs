@@ -158,7 +158,10 @@ async fn another_tenants_ids_are_404_on_every_route() {
             // another tenant buying a skill), so only the agent part of these paths is Alice's.
             .replace("{slug}", "weather")
             .replace("{post}", &a_post.to_string())
-            .replace("{comment}", &a_comment.to_string());
+            .replace("{comment}", &a_comment.to_string())
+            // A period of the session ledger: the agent part is Alice's.
+            .replace("{month}", "2026-11")
+            .replace("{day}", "2026-11-25");
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");
         let methods = [
             (item.get.is_some(), Method::GET),

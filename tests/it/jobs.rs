@@ -240,7 +240,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 14 {
+        if cycles.len() == 15 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -250,6 +250,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     assert_eq!(
         cycles,
         vec![
+            "access_retention",
             "analytics_rollup",
             "chat_batch_flush",
             "chat_stream_sweep",

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod access_patterns;
 mod admin;
 mod affect;
 mod agents;

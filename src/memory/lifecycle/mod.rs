@@ -192,9 +192,12 @@ pub enum Aside {
     Faded,
     /// Folded into a fusion memory: kept, as the fusion's sources.
     Fused,
+    /// Split into focused memories (X11): kept, as their source.
+    Split,
 }
 
-/// Archives a memory (out of search and the BM25 corpus) with a `fade` or `fuse` version.
+/// Archives a memory (out of search and the BM25 corpus) with a `fade`, `fuse` or `split`
+/// version.
 pub async fn set_aside(
     conn: &mut PgConnection,
     agent_id: AgentId,
@@ -215,7 +218,12 @@ pub async fn set_aside(
     .fetch_one(&mut *conn)
     .await?;
     terms::sync(conn, &after).await?;
-    record_version(conn, &after, if faded { "fade" } else { "fuse" }, origin, Some(reason)).await?;
+    let change = match why {
+        Aside::Faded => "fade",
+        Aside::Fused => "fuse",
+        Aside::Split => "split",
+    };
+    record_version(conn, &after, change, origin, Some(reason)).await?;
     Ok(after)
 }
 

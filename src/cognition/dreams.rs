@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use super::fusion::{self, FusionReport};
+use super::fusion::{self, FusionReport, WithVector};
 use crate::activity::Origin;
 use crate::deps::Deps;
 use crate::embed::cosine;
@@ -86,13 +86,6 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
     let nrem = fusion::run(deps, tenant_id, agent_id, origin, &fusion::NREM).await.into();
     let rem = rem(deps, tenant_id, agent_id, origin, deps.clock.now()).await.into();
     DreamReport { nrem, rem }
-}
-
-#[derive(sqlx::FromRow)]
-struct WithVector {
-    #[sqlx(flatten)]
-    memory: Memory,
-    vector: Vec<f32>,
 }
 
 /// The seed of a night's draws: the agent and the day.
@@ -163,16 +156,7 @@ async fn rem(
     let mut edges: Vec<Edge> = Vec::new();
     let mut direct: HashSet<(usize, usize)> = HashSet::new();
     let index: HashMap<MemoryId, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
-    let kinds: Vec<(MemoryId, MemoryId, String)> = sqlx::query!(
-        "SELECT from_id, to_id, kind FROM memory_relations WHERE agent_id = $1 AND from_id = ANY($2) AND to_id = ANY($2)",
-        agent_id as _,
-        &ids as _
-    )
-    .fetch_all(&deps.pool)
-    .await?
-    .into_iter()
-    .map(|r| (MemoryId(r.from_id), MemoryId(r.to_id), r.kind))
-    .collect();
+    let kinds = activation::among(&deps.pool, agent_id, &ids).await?;
     for (from, to, kind) in &kinds {
         edges.push(Edge::relation(*from, *to, kind));
         if let (Some(&i), Some(&j)) = (index.get(from), index.get(to)) {

@@ -126,11 +126,12 @@ pub struct FusionReport {
     pub skipped: usize,
 }
 
+/// A memory with its vector, read as an array (`embedding::real[] AS vector`).
 #[derive(sqlx::FromRow)]
-struct WithVector {
+pub(super) struct WithVector {
     #[sqlx(flatten)]
-    memory: Memory,
-    vector: Vec<f32>,
+    pub(super) memory: Memory,
+    pub(super) vector: Vec<f32>,
 }
 
 /// One fusion pass over the agent's memories in `window`. A model answer that cannot be used
@@ -171,16 +172,11 @@ pub async fn run(
     }
     let index: HashMap<MemoryId, usize> = rows.iter().enumerate().map(|(i, r)| (r.memory.id, i)).collect();
     let ids: Vec<MemoryId> = rows.iter().map(|r| r.memory.id).collect();
-    let related: Vec<(usize, usize)> = sqlx::query!(
-        "SELECT from_id, to_id FROM memory_relations WHERE agent_id = $1 AND from_id = ANY($2) AND to_id = ANY($2)",
-        agent_id as _,
-        &ids as _
-    )
-    .fetch_all(&deps.pool)
-    .await?
-    .into_iter()
-    .filter_map(|r| Some((*index.get(&MemoryId(r.from_id))?, *index.get(&MemoryId(r.to_id))?)))
-    .collect();
+    let related: Vec<(usize, usize)> = memory::activation::among(&deps.pool, agent_id, &ids)
+        .await?
+        .into_iter()
+        .filter_map(|(from, to, _)| Some((*index.get(&from)?, *index.get(&to)?)))
+        .collect();
     let nodes: Vec<Node<'_>> = rows.iter().map(|r| Node { category: &r.memory.category, vector: &r.vector }).collect();
     let found = clusters(&nodes, &related, window);
     report.clusters = found.len();

@@ -106,6 +106,24 @@ pub fn spread(seeds: &HashMap<MemoryId, f64>, edges: &[Edge], p: &Params) -> Has
     act.into_iter().filter(|(_, a)| *a > 0.0).collect()
 }
 
+/// The stored relations among `ids` (both ends in the set): `(from, to, kind)`.
+pub async fn among(
+    pool: &sqlx::PgPool,
+    agent_id: AgentId,
+    ids: &[MemoryId],
+) -> sqlx::Result<Vec<(MemoryId, MemoryId, String)>> {
+    Ok(sqlx::query!(
+        "SELECT from_id, to_id, kind FROM memory_relations WHERE agent_id = $1 AND from_id = ANY($2) AND to_id = ANY($2)",
+        agent_id as _,
+        ids as _
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| (MemoryId(r.from_id), MemoryId(r.to_id), r.kind))
+    .collect())
+}
+
 /// The stored relations within `hops` of `seeds` (both directions), at most `max` of them.
 pub async fn neighbourhood(
     conn: &mut PgConnection,

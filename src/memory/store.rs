@@ -48,8 +48,7 @@ pub async fn create(
     )
     .fetch_one(&mut *conn)
     .await?;
-    terms::sync(conn, &memory).await?;
-    record_version(conn, &memory, "create", origin, reason).await?;
+    settle(conn, &memory, "create", origin, reason).await?;
     Ok(memory)
 }
 
@@ -260,8 +259,7 @@ async fn set_valid(
     )
     .fetch_one(&mut *conn)
     .await?;
-    terms::sync(conn, &after).await?;
-    record_version(conn, &after, if valid { "restore" } else { "invalidate" }, origin, reason).await?;
+    settle(conn, &after, if valid { "restore" } else { "invalidate" }, origin, reason).await?;
     Ok(after)
 }
 
@@ -300,6 +298,19 @@ pub struct MemoryVersion {
     pub reason: Option<String>,
     pub request_id: Option<String>,
     pub created_at: DateTime<Utc>,
+}
+
+/// After a write to a memory's row: its postings follow the row, and a version of kind `change`
+/// records it.
+pub(super) async fn settle(
+    conn: &mut PgConnection,
+    after: &Memory,
+    change: &str,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> sqlx::Result<()> {
+    terms::sync(conn, after).await?;
+    record_version(conn, after, change, origin, reason).await
 }
 
 pub async fn record_version(

@@ -21,7 +21,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
-use super::{Memory, MemorySource, MemoryStatus, query_memories, record_version, terms};
+use super::{Memory, MemorySource, MemoryStatus, query_memories};
 use crate::activity::Origin;
 use crate::error::ApiError;
 
@@ -217,13 +217,12 @@ pub async fn set_aside(
     )
     .fetch_one(&mut *conn)
     .await?;
-    terms::sync(conn, &after).await?;
     let change = match why {
         Aside::Faded => "fade",
         Aside::Fused => "fuse",
         Aside::Split => "split",
     };
-    record_version(conn, &after, change, origin, Some(reason)).await?;
+    super::settle(conn, &after, change, origin, Some(reason)).await?;
     Ok(after)
 }
 
@@ -246,8 +245,7 @@ pub async fn revive(
     .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| ApiError::Conflict("the memory is not archived".into()))?;
-    terms::sync(conn, &after).await?;
-    record_version(conn, &after, "restore", origin, reason.or(Some("brought back from the archive"))).await?;
+    super::settle(conn, &after, "restore", origin, reason.or(Some("brought back from the archive"))).await?;
     Ok(after)
 }
 

@@ -232,8 +232,8 @@ async fn queue_check(pool: &PgPool) -> Check {
         Ok(s) => Check::ok(
             "job queue",
             format!(
-                "{} due, {} scheduled, {} running, lag {:.1} s",
-                s.due, s.scheduled, s.running, s.oldest_due_lag_secs
+                "{} due, {} scheduled, {} running, lag {:.1} s, {} slots skipped by the idle gate",
+                s.due, s.scheduled, s.running, s.oldest_due_lag_secs, s.idle_skips
             ),
         ),
     }

@@ -125,6 +125,7 @@ async fn metrics(State(state): State<AppState>, req: axum::extract::Request) -> 
         metrics::gauge!("miniclaw_job_queue_depth", "state" => "running").set(s.running as f64);
         metrics::gauge!("miniclaw_job_queue_depth", "state" => "dead").set(s.dead as f64);
         metrics::gauge!("miniclaw_job_queue_lag_seconds").set(s.oldest_due_lag_secs);
+        metrics::gauge!("miniclaw_jobs_idle_skipped").set(s.idle_skips as f64);
     }
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics().render()).into_response()
 }

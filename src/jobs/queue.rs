@@ -329,6 +329,9 @@ pub struct QueueStats {
     pub dead: i64,
     /// Seconds the oldest due job has been waiting.
     pub oldest_due_lag_secs: f64,
+    /// Jobs the idle gate avoided (X10): slots of gated schedules that made no job because
+    /// their agent had no new activity.
+    pub idle_skips: i64,
 }
 
 pub async fn stats(pool: &PgPool) -> sqlx::Result<QueueStats> {
@@ -338,7 +341,8 @@ pub async fn stats(pool: &PgPool) -> sqlx::Result<QueueStats> {
             count(*) FILTER (WHERE status = 'queued' AND run_at > now()) AS "scheduled!",
             count(*) FILTER (WHERE status = 'running') AS "running!",
             count(*) FILTER (WHERE status = 'dead') AS "dead!",
-            extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= now()))::float8 AS lag
+            extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= now()))::float8 AS lag,
+            (SELECT coalesce(sum(idle_skips), 0)::bigint FROM job_schedules) AS "idle_skips!"
          FROM jobs WHERE status IN ('queued', 'running', 'dead')"#
     )
     .fetch_one(pool)
@@ -349,6 +353,7 @@ pub async fn stats(pool: &PgPool) -> sqlx::Result<QueueStats> {
         running: row.running,
         dead: row.dead,
         oldest_due_lag_secs: row.lag.unwrap_or(0.0),
+        idle_skips: row.idle_skips,
     })
 }
 

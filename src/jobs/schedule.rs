@@ -165,7 +165,8 @@ pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
              UPDATE job_schedules s
              SET next_run_at = awake.next_run_at + make_interval(secs => awake.interval_secs *
                      (floor(extract(epoch FROM now() - awake.next_run_at) / awake.interval_secs) + 1)),
-                 last_enqueued_at = CASE WHEN awake.runs THEN now() ELSE s.last_enqueued_at END
+                 last_enqueued_at = CASE WHEN awake.runs THEN now() ELSE s.last_enqueued_at END,
+                 idle_skips = s.idle_skips + CASE WHEN awake.runs THEN 0 ELSE 1 END
              FROM awake WHERE s.id = awake.id
              RETURNING 1
          )

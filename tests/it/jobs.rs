@@ -228,6 +228,28 @@ async fn an_idle_gated_slot_makes_a_job_only_after_activity_other_than_jobs() {
     activity("owner").await;
     assert!(due().await.contains(&"breath".to_string()));
     assert!(!due().await.contains(&"breath".to_string()), "once per activity");
+    // What the gate avoided is counted: breath, dreams, mirror, reflection and lint skipped
+    // their slot in three ticks out of six (the first ran, one after the owner's event too).
+    let skipped: i64 =
+        sqlx::query_scalar("SELECT idle_skips FROM job_schedules WHERE agent_id = $1 AND cycle = 'breath'")
+            .bind(agent)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    assert_eq!(skipped, 3);
+    let stats = miniclaw::jobs::queue::stats(pool).await.unwrap();
+    assert_eq!(stats.idle_skips, 3 * 5, "five gated cycles: {stats:?}");
+    assert_eq!(
+        sqlx::query_scalar::<_, i64>(
+            "SELECT idle_skips FROM job_schedules WHERE agent_id = $1 AND cycle = 'consolidation'"
+        )
+        .bind(agent)
+        .fetch_one(pool)
+        .await
+        .unwrap(),
+        0,
+        "ungated cycles never skip"
+    );
 }
 
 #[tokio::test]

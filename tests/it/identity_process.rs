@@ -124,6 +124,13 @@ async fn a_worker_killed_between_broadcast_and_receipt_leaves_exactly_one_regist
         identity["status"] == "registered"
     })
     .await;
+    // The worker logs "job finished" after the job's commit: wait for the line, not only the row.
+    let logged = dir.path().join("second.log");
+    wait_for("the worker's log of the finished job", 30, dir.path(), async || {
+        let log = std::fs::read_to_string(&logged).unwrap_or_default();
+        log.lines().any(|l| l.contains("job finished") && l.contains("identity_register"))
+    })
+    .await;
     second.kill().unwrap();
     second.wait().unwrap();
     assert_eq!(identity["tx_hash"], hash.as_str(), "the recorded transaction, not a second one");

@@ -434,7 +434,8 @@ pub(super) async fn act(
         urgency,
         level.as_str(),
         rule,
-        f.message(now, day),
+        // Worded for when it is read: "yesterday" at next morning's delivery, not "today".
+        f.message(deliver_at.unwrap_or(now).max(now), day),
         timing.as_str(),
         deliver_at,
         status,

@@ -322,7 +322,7 @@ fn main() -> anyhow::Result<()> {
             let (_, q) = world.vector(&mut rng, 0.9);
             *embedder.0.lock().unwrap() = q;
             let text = format!("{} {} {}", world.word(&mut rng), world.word(&mut rng), world.word(&mut rng));
-            let req = SearchRequest { query: text, limit: Some(10), filters: Default::default(), rerank: false };
+            let req = SearchRequest { query: text, limit: Some(10), filters: Default::default(), rerank: false, traversal: true };
             let t = Instant::now();
             let r = searcher.search(target, &req).await?;
             let ms = t.elapsed().as_secs_f64() * 1000.0;

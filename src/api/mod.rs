@@ -11,6 +11,7 @@ pub mod cognition;
 pub mod docs;
 pub mod extract;
 pub mod feed;
+pub mod feedback;
 pub mod gateway;
 pub mod health;
 pub mod identity;
@@ -145,6 +146,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(memories::routes())
         .merge(chat::routes())
         .merge(ledger::routes())
+        .merge(feedback::routes())
         .merge(openai::routes())
         .merge(soul::routes())
         .merge(cognition::routes())

@@ -2,7 +2,8 @@
 //! query at all; otherwise knowledge (vector top 40, 600 tokens), conversational memories
 //! (vector top 12 + 4 recent, category filters in SQL, ranked, 500 tokens, at most 8) and
 //! summaries (4 similar + 2 recent, at most 3). A fresh compiled dossier (C4) replaces the
-//! per-query memory search.
+//! per-query memory search. Where the agent has a traversal graph, learned traversal (X5) from
+//! the nearest memories adds what it reaches (`chat::traversal`).
 
 use crate::ids::{AgentId, ConversationId, MemoryId};
 use std::collections::HashSet;
@@ -46,9 +47,10 @@ pub struct UsedMemory {
     pub category: String,
     /// `certain` (pinned), `picked_up` (soft) or `knowledge`.
     pub section: String,
-    /// `vector` or `recency`.
+    /// `vector`, `recency` or `traversal` (reached by learned traversal, X5).
     pub found_by: String,
-    /// Cosine similarity to the message; `null` when found by recency (ranked as 0.5).
+    /// Cosine similarity to the message (for `traversal`: the path score); `null` when found by
+    /// recency (ranked as 0.5).
     pub relevance: Option<f64>,
     /// R2 importance in [0, 1].
     pub importance: f64,
@@ -85,6 +87,8 @@ pub struct Context {
     pub mood: Option<crate::cognition::affect::Mood>,
     /// The message's vector, when it was embedded: behavioural signals tell a topic switch by it.
     pub message_vector: Option<Vec<f32>>,
+    /// The path of learned traversal (X5), when it ran.
+    pub traversal: Option<crate::memory::graph::Trace>,
 }
 
 impl Context {
@@ -109,6 +113,8 @@ pub struct Available {
     pub dossier: Option<String>,
     pub knowledge: bool,
     pub summaries: bool,
+    /// The agent has a traversal graph (X5).
+    pub graph: bool,
     pub vector_exact: Option<bool>,
     pub vector_own: Option<bool>,
 }
@@ -135,7 +141,8 @@ pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = {agent}
                     AND source IN ('uploaded', 'url') AND status IN ('active', 'dormant') AND invalid_at IS NULL) END, false) AS knowledge,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM conversation_summaries WHERE agent_id = {agent}) END, false)
-           AS summaries"
+           AS summaries,
+         coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM memory_edges WHERE agent_id = {agent}) END, false) AS graph"
     )
 }
 
@@ -267,6 +274,34 @@ async fn memories(
     Ok((None, certain, soft, tokens))
 }
 
+/// Learned traversal (X5) from the memories and knowledge chunks the vector searches put into
+/// the context, by similarity: what it reaches joins the sections (within its own budget), what
+/// a correction vetoed leaves them.
+async fn traverse(pool: &PgPool, agent_id: AgentId, ctx: &mut Context) -> sqlx::Result<()> {
+    let used = ctx.used();
+    let seeds: Vec<(MemoryId, f64)> =
+        used.iter().filter(|m| m.found_by == "vector").filter_map(|m| m.relevance.map(|r| (m.id, r))).collect();
+    if seeds.is_empty() {
+        return Ok(());
+    }
+    ctx.searched.memory_queries += 2;
+    let known: HashSet<MemoryId> = used.iter().map(|m| m.id).collect();
+    let Some(f) = super::traversal::follow(pool, agent_id, &seeds, &known).await? else { return Ok(()) };
+    for section in [&mut ctx.certain, &mut ctx.picked_up, &mut ctx.knowledge] {
+        section.retain(|m| !f.trace.suppressed.contains(&m.id));
+    }
+    for m in f.added {
+        match m.section.as_str() {
+            "knowledge" => ctx.knowledge.push(m),
+            "certain" => ctx.certain.push(m),
+            _ => ctx.picked_up.push(m),
+        }
+    }
+    ctx.tokens += f.tokens;
+    ctx.traversal = Some(f.trace);
+    Ok(())
+}
+
 /// Knowledge chunks by similarity (or the most recent without a vector), within 600 tokens.
 async fn knowledge(l: &mut Loader<'_>) -> sqlx::Result<(Vec<UsedMemory>, u32)> {
     let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
@@ -372,7 +407,7 @@ pub async fn load(
     let loader = || Loader { pool, agent_id, conversation_id, plan, query, queries: 0 };
     let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
     let categories = &triage.relevant_categories;
-    let Available { dossier, knowledge: has_knowledge, summaries: has_summaries, .. } = available;
+    let Available { dossier, knowledge: has_knowledge, summaries: has_summaries, graph, .. } = available;
     let (m, k, s) = tokio::join!(
         async { if categories.is_empty() { Ok(None) } else { memories(&mut lm, categories, dossier).await.map(Some) } },
         async { if triage.include_knowledge && has_knowledge { knowledge(&mut lk).await.map(Some) } else { Ok(None) } },
@@ -394,6 +429,9 @@ pub async fn load(
         ctx.tokens += tokens;
     }
     ctx.searched.memory_queries = 1 + lm.queries + lk.queries + ls.queries;
+    if graph {
+        traverse(pool, agent_id, &mut ctx).await?;
+    }
     Ok(ctx)
 }
 

@@ -60,6 +60,7 @@ pub(super) async fn finish(
         finish_reason: response.finish_reason.as_str().into(),
         channel: turn.channel.as_str().into(),
         timings,
+        traversal: context.traversal.clone(),
     };
     let meta_json = serde_json::to_value(&meta).map_err(anyhow::Error::from)?;
     let cost = state.llm().cost(&response.model, usage).unwrap_or(0.0);
@@ -264,6 +265,12 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             UPDATE chat_messages SET content = CASE WHEN $27 THEN $26 ELSE content END, status = 'complete',
                    meta = $28, updated_at = now()
              WHERE agent_id = $2 AND id = $5 AND status = 'streaming' RETURNING content
+         ), clock AS (
+            -- A turn that traversed the graph (X5) ticks the agent's query clock and health counters.
+            UPDATE memory_graphs SET queries = queries + 1,
+                   fired_total = fired_total + jsonb_array_length($28::jsonb -> 'traversal' -> 'reached'),
+                   fired_chars = fired_chars + ($28::jsonb -> 'traversal' ->> 'chars')::bigint
+             WHERE agent_id = $2 AND $28::jsonb ? 'traversal' AND EXISTS (SELECT 1 FROM reply)
          ), question AS (
             UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
              WHERE agent_id = $2 AND id = $1 AND EXISTS (SELECT 1 FROM reply)

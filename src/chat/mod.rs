@@ -5,6 +5,7 @@
 pub mod calibrate;
 pub mod context;
 mod conversations;
+pub mod feedback;
 mod finish;
 mod generate;
 mod history;
@@ -14,6 +15,7 @@ pub mod relay;
 pub mod shadow;
 pub mod stream;
 mod tools;
+mod traversal;
 pub mod triage;
 mod turn;
 
@@ -153,6 +155,9 @@ pub struct ReplyMeta {
     pub channel: String,
     /// Where the turn's time went, in milliseconds.
     pub timings: Timings,
+    /// The path of learned traversal (X5) when it ran: what the feedback route learns from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traversal: Option<crate::memory::graph::Trace>,
 }
 
 /// Milliseconds per stage of a turn (the model's own time is in `generation_ms`).

@@ -35,6 +35,7 @@ pub(super) async fn run_tools(state: &AppState, turn: &Turn, calls: &[crate::llm
                     limit: Some(5),
                     filters: Default::default(),
                     rerank: false,
+                    traversal: true,
                 };
                 match searcher.search(turn.caller.agent_id, &req).await {
                     Ok(r) => r.results.iter().map(|r| format!("- {}", r.memory.content)).collect::<Vec<_>>().join("\n"),

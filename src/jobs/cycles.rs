@@ -92,6 +92,22 @@ pub fn all() -> Vec<Cycle> {
         )
         .every(std::time::Duration::from_secs(60))
         .tier(super::Tier::Pulse),
+        Cycle::new(
+            "memory_graph",
+            CycleScope::Platform,
+            "Grows the traversal graphs (X5) of agents whose memories or retrievals changed: edges between neighbouring knowledge chunks, related memories, memories sharing a rare name, and memories retrieved together; learned weights are kept.",
+            |ctx: JobContext| async move {
+                let mut grown = Vec::new();
+                for agent in crate::memory::graph::stale_graphs(&ctx.pool, 50).await? {
+                    let mut conn = ctx.pool.acquire().await?;
+                    let g = crate::memory::graph::grow(&mut conn, agent).await?;
+                    grown.push(json!({ "agent_id": agent, "added": g }));
+                }
+                Ok(json!({ "agents": grown }))
+            },
+        )
+        .every(std::time::Duration::from_secs(60))
+        .tier(super::Tier::Pulse),
     ]);
     all
 }

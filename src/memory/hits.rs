@@ -55,20 +55,29 @@ pub async fn record_search(
     agent_id: AgentId,
     query: &str,
     found: &[(MemoryId, f64)],
+    traversal: Option<&super::graph::Trace>,
 ) -> sqlx::Result<()> {
     let ids: Vec<MemoryId> = found.iter().map(|(id, _)| *id).collect();
     let scores: Vec<f32> = found.iter().map(|(_, s)| *s as f32).collect();
     let query: String = query.chars().take(500).collect();
+    // A traversal ticks the agent's query clock (edges decay by it) and the health counters.
+    let (fired, chars) = traversal.map_or((0, 0), |t| (t.reached.len() as i64, t.chars as i64));
     sqlx::query!(
         "WITH event AS (
             INSERT INTO memory_access_events (agent_id, id, source, query, memory_ids, scores)
-            VALUES ($1, $2, 'search', $3, $4, $5))
+            VALUES ($1, $2, 'search', $3, $4, $5)
+         ), clock AS (
+            UPDATE memory_graphs SET queries = queries + 1, fired_total = fired_total + $7, fired_chars = fired_chars + $8
+             WHERE agent_id = $1 AND $6)
          INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($4::uuid[]), 'retrieval'",
         agent_id as _,
         Uuid::now_v7(),
         query,
         &ids as _,
-        &scores
+        &scores,
+        traversal.is_some(),
+        fired,
+        chars
     )
     .execute(pool)
     .await?;

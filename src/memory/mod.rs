@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod addresses;
 mod candidate;
+pub mod graph;
 mod hits;
 pub mod hygiene;
 pub mod ingest;

@@ -1,7 +1,7 @@
 //! The chat page: pick a conversation, send messages (streamed over SSE by the page script,
 //! a plain form post without it), and see per reply the intent, whether triage was skipped,
 //! the memories used with their signals, and the engine and model. Failed turns can be
-//! regenerated.
+//! regenerated; replies can be rated and corrected (X5).
 
 use crate::ids::{AgentId, ConversationId, MessageId};
 use askama::Template;
@@ -23,6 +23,11 @@ pub struct MessageView {
     pub meta: Option<ReplyMeta>,
     /// Why the agent wrote this on its own, for a proactive message (X7).
     pub proactive: Option<String>,
+    /// The owner's feedback on a reply (X5), as words: "good", "bad", "bad, corrected".
+    pub rated: Option<String>,
+    /// Whether the reply can still be rated, and corrected.
+    pub can_rate: bool,
+    pub can_correct: bool,
 }
 
 #[derive(Template)]
@@ -63,14 +68,27 @@ async fn page(
                 let msgs = chat::messages(pool, agent.id, &everyone, cid, false, super::pages::LIST_SHOWN, None)
                     .await
                     .map_err(|e| e.into_response())?;
+                let ids: Vec<MessageId> = msgs.iter().map(|m| MessageId(m.id)).collect();
+                let rated = chat::feedback::for_messages(pool, agent.id, &ids).await.map_err(internal)?;
                 let views = msgs
                     .into_iter()
                     .rev()
                     .map(|m| {
                         let proactive = m.meta["proactive"]["why"].as_str().map(str::to_string);
-                        let meta = (m.role == "assistant" && m.status == "complete" && proactive.is_none())
-                            .then(|| serde_json::from_value::<ReplyMeta>(m.meta.clone()).unwrap_or_default());
-                        MessageView { message: m, meta, proactive }
+                        let reply = m.role == "assistant" && m.status == "complete" && proactive.is_none();
+                        let meta =
+                            reply.then(|| serde_json::from_value::<ReplyMeta>(m.meta.clone()).unwrap_or_default());
+                        let given = rated.get(&MessageId(m.id));
+                        MessageView {
+                            rated: given.map(|f| {
+                                format!("{}{}", f.rating, if f.correction.is_some() { ", corrected" } else { "" })
+                            }),
+                            can_rate: reply && given.is_none(),
+                            can_correct: reply && given.is_none_or(|f| f.rating == "bad" && f.correction.is_none()),
+                            message: m,
+                            meta,
+                            proactive,
+                        }
                     })
                     .collect();
                 (Some(c), views)
@@ -155,6 +173,24 @@ pub async fn regenerate(
             Ok(Redirect::to(&chat_url(agent.id, cid)).into_response())
         }
         Err(e) => match message_of(&e).or_else(|| refused(&e)) {
+            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new()).await,
+            None => Err(e.into_response()),
+        },
+    }
+}
+
+/// Feedback on a reply from the chat page (X5): `rating` good or bad, or a `correction`.
+pub async fn feedback(
+    State(state): State<AppState>,
+    Path(TurnPath { cid, mid }): Path<TurnPath>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let correction = Some(f.text("correction")).filter(|c| !c.trim().is_empty());
+    let rating = Some(f.text("rating")).filter(|r| !r.is_empty());
+    let input = chat::feedback::FeedbackInput { rating, correction, memory_ids: None };
+    match chat::feedback::give(&state, &caller(&web, &agent), cid, mid, input, true).await {
+        Ok(_) => Ok(Redirect::to(&chat_url(agent.id, cid)).into_response()),
+        Err(e) => match message_of(&e) {
             Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new()).await,
             None => Err(e.into_response()),
         },

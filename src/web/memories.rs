@@ -101,6 +101,7 @@ async fn memories_page(
                 ..Default::default()
             },
             rerank: false,
+            traversal: true,
         };
         match searcher.search(agent.id, &req).await {
             Ok(r) => {

@@ -46,6 +46,8 @@ struct MindPage {
     live: crate::cognition::ledger::LiveState,
     /// The newest mirror of the access patterns (X11).
     mirror: Option<crate::cognition::mirror::Mirror>,
+    /// The health of the traversal graph (X5).
+    graph: crate::memory::graph::Health,
     notice: Option<String>,
 }
 
@@ -106,6 +108,7 @@ async fn page(state: &AppState, web: WebOwner, agent: Agent, notice: Option<Stri
         signals: crate::cognition::signals::get(pool, id).await.map_err(internal)?,
         live: crate::cognition::ledger::live_state(pool, id, state.deps().clock.now()).await.map_err(internal)?,
         mirror: crate::cognition::mirror::latest(pool, id).await.map_err(internal)?,
+        graph: crate::memory::graph::health(pool, id).await.map_err(internal)?,
         notice,
         agent,
     }))

@@ -103,6 +103,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/mind/reflect", post(mind::reflect))
         .route("/agents/{id}/mind/gaps/{gid}", post(mind::gap))
         .route("/agents/{id}/chat/{cid}/regenerate/{mid}", post(chat::regenerate))
+        .route("/agents/{id}/chat/{cid}/feedback/{mid}", post(chat::feedback))
         .route("/agents/{id}/memories", get(memories::memories).post(memories::create))
         .route("/agents/{id}/memories/{mid}", get(memories::show).post(memories::update))
         .route("/agents/{id}/memories/{mid}/pin", post(memories::pin))

@@ -58,4 +58,5 @@ mod spawn;
 mod spending;
 mod tasks;
 mod telegram;
+mod traversal;
 mod wallets;

@@ -50,6 +50,13 @@ pub struct SearchRequest {
     /// Rerank with the `rerank` model role over a 4x over-fetch (default false).
     #[serde(default)]
     pub rerank: bool,
+    /// Follow the agent's learned traversal graph (X5) from the best candidates (default true).
+    #[serde(default = "yes")]
+    pub traversal: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Each signal of a result, normalised to [0, 1], and what it contributed.
@@ -65,6 +72,9 @@ pub struct Signals {
     /// Spreading activation from the best candidates over the memory relations (X3), 0 when
     /// none reached it.
     pub activation: f64,
+    /// The best path score of learned traversal (X5) to it: a seed's score times the weights
+    /// of the edges followed; 0 when traversal did not reach it.
+    pub traversal: f64,
     /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`.
     pub hybrid: f64,
     /// The rerank model's score, when reranked.
@@ -76,8 +86,18 @@ pub struct SearchResult {
     pub memory: Memory,
     pub score: f64,
     pub signals: Signals,
-    /// Which paths found it: `bm25`, `vector`, `activation` (related to a better candidate).
+    /// Which paths found it: `bm25`, `vector`, `activation` (related to a better candidate),
+    /// `traversal` (reached by learned traversal from a better candidate).
     pub found_by: Vec<String>,
+}
+
+/// What learned traversal did (R8, X5).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TraversalReport {
+    pub searched: bool,
+    pub candidates: usize,
+    pub note: Option<String>,
+    pub path: Option<crate::memory::graph::Trace>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -103,10 +123,14 @@ pub struct Explanation {
     /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
     /// added.
     pub activation: PathReport,
+    /// Learned traversal (X5) from the best candidates: `candidates` counts the memories it
+    /// added; its path (seeds, edges followed, nodes reached, nodes a correction vetoed).
+    pub traversal: TraversalReport,
     pub embedding_model: String,
     pub reranked: bool,
     pub rerank_note: Option<String>,
-    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence` (then `0.4*hybrid + 0.6*llm` when reranked).
+    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`, or a traversal path score when higher
+    /// (then `0.4*hybrid + 0.6*llm` when reranked).
     pub formula: String,
     /// Live memories the agent has (any filter aside).
     pub live_memories: i64,
@@ -276,6 +300,11 @@ impl Searcher<'_> {
             .collect();
         sort_results(&mut results);
         let activation_report = self.activate(&scope, &req.query, &mut results, best_bm25).await?;
+        let traversal_report = if req.traversal {
+            self.traverse(&scope, &mut results, best_bm25).await?
+        } else {
+            TraversalReport { searched: false, candidates: 0, note: Some("not asked for".into()), path: None }
+        };
 
         let mut rerank_note = None;
         let mut reranked = false;
@@ -316,7 +345,8 @@ impl Searcher<'_> {
         // event of X11, also for an empty result): one statement, recorded before the answer (a
         // failure is logged, the search still answers).
         let found: Vec<(MemoryId, f64)> = results.iter().map(|r| (r.memory.id, r.score)).collect();
-        if let Err(e) = super::record_search(&self.deps.pool, agent_id, &req.query, &found).await {
+        let path = traversal_report.path.as_ref();
+        if let Err(e) = super::record_search(&self.deps.pool, agent_id, &req.query, &found, path).await {
             tracing::warn!(error = %e, "could not record memory retrieval");
         }
         Ok(SearchResponse {
@@ -332,13 +362,14 @@ impl Searcher<'_> {
                 bm25: bm25_report,
                 vector: vector_report,
                 activation: activation_report,
+                traversal: traversal_report,
                 embedding_model: model,
                 reranked,
                 rerank_note,
                 formula: if reranked {
                     format!("0.4*({}) + 0.6*llm", score::HYBRID_FORMULA)
                 } else {
-                    score::HYBRID_FORMULA.into()
+                    format!("max({}, traversal)", score::HYBRID_FORMULA)
                 },
                 live_memories: live_count,
                 empty_reason,

@@ -1,15 +1,16 @@
 //! The row fetch every candidate path shares (filters applied once more, similarity to the
-//! query computed in the same read), the scoring of a candidate, and the third path: spreading
-//! activation over the memory relations (X3).
+//! query computed in the same read), the scoring of a candidate, and the paths that start from
+//! the best candidates: spreading activation over the memory relations (X3) and learned
+//! traversal (X5).
 
 use crate::ids::{AgentId, MemoryId};
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
-use super::{PathReport, SearchFilters, SearchResult, Searcher, Signals};
+use super::{PathReport, SearchFilters, SearchResult, Searcher, Signals, TraversalReport};
 use crate::error::ApiError;
-use crate::memory::{COLUMNS, Memory, activation, score, vector};
+use crate::memory::{COLUMNS, Memory, activation, graph, score, vector};
 
 /// A candidate with its signals and hybrid score.
 pub(super) fn scored(
@@ -27,7 +28,16 @@ pub(super) fn scored(
     SearchResult {
         memory,
         score: hybrid,
-        signals: Signals { bm25: b, bm25_raw, semantic: s, prominence: p, activation: 0.0, hybrid, llm: None },
+        signals: Signals {
+            bm25: b,
+            bm25_raw,
+            semantic: s,
+            prominence: p,
+            activation: 0.0,
+            traversal: 0.0,
+            hybrid,
+            llm: None,
+        },
         found_by,
     }
 }
@@ -163,6 +173,61 @@ impl Searcher<'_> {
         if report.candidates == 0 {
             report.note = Some("no live memory that passes the filters was activated enough".into());
         }
+        super::sort_results(results);
+        Ok(report)
+    }
+}
+
+impl Searcher<'_> {
+    /// Learned traversal (X5) from the best candidates: a node it reaches scores its best path
+    /// score when that beats its hybrid score (`signals.traversal`), reached memories outside
+    /// the candidates join them, and memories a correction vetoed on the way are dropped.
+    pub(super) async fn traverse(
+        &self,
+        scope: &Scope<'_>,
+        results: &mut Vec<SearchResult>,
+        best_bm25: f64,
+    ) -> Result<TraversalReport, ApiError> {
+        let mut report = TraversalReport { searched: false, candidates: 0, note: None, path: None };
+        let p = graph::Params::default();
+        let seeds: Vec<(MemoryId, f64)> = results.iter().take(p.beam).map(|r| (r.memory.id, r.score)).collect();
+        if seeds.is_empty() {
+            report.note = Some("no candidate to start from".into());
+            return Ok(report);
+        }
+        let seed_ids: Vec<MemoryId> = seeds.iter().map(|(id, _)| *id).collect();
+        let mut conn = self.deps.pool.acquire().await?;
+        let edges = graph::neighbourhood(&mut conn, scope.agent_id, &seed_ids, p.max_hops).await?;
+        report.searched = true;
+        if edges.is_empty() {
+            report.note = Some("the best candidates have no edges in the traversal graph".into());
+            return Ok(report);
+        }
+        let trace = graph::traverse(&seeds, &edges, &p);
+        let vetoed: std::collections::HashSet<MemoryId> = trace.suppressed.iter().copied().collect();
+        results.retain(|r| !vetoed.contains(&r.memory.id));
+        let reached: HashMap<MemoryId, f64> = trace.reached.iter().map(|n| (n.id, n.score)).collect();
+        for r in results.iter_mut() {
+            if let Some(s) = reached.get(&r.memory.id) {
+                r.signals.traversal = *s;
+                r.score = r.score.max(*s);
+            }
+        }
+        let known: std::collections::HashSet<MemoryId> = results.iter().map(|r| r.memory.id).collect();
+        let new: Vec<MemoryId> = trace.reached.iter().map(|n| n.id).filter(|id| !known.contains(id)).collect();
+        let now = Utc::now();
+        for (memory, sim) in scope.rows(&mut conn, &new).await? {
+            let s = reached[&memory.id];
+            let mut r = scored(memory, sim, 0.0, best_bm25, now, vec!["traversal".to_string()]);
+            r.signals.traversal = s;
+            r.score = r.score.max(s);
+            results.push(r);
+            report.candidates += 1;
+        }
+        if trace.reached.is_empty() {
+            report.note = Some(format!("no edge was followed ({})", trace.stopped));
+        }
+        report.path = Some(trace);
         super::sort_results(results);
         Ok(report)
     }

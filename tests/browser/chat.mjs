@@ -1,7 +1,7 @@
 // Chat flow in headless Chromium: sign up → agent → Chat tab → tell the agent a fact (the reply
 // streams over SSE, then shows its intent, triage and engine) → the fact becomes a memory →
-// a new conversation asks for it and the reply uses that memory → small talk skips triage →
-// the conversation list; the soul page (write, revise, word diff); the phone width.
+// a new conversation asks for it and the reply uses that memory → rate it → small talk skips
+// triage → correct that reply → the conversation list; the soul page (write, revise, word diff); the phone width.
 //
 //   BASE_URL=http://127.0.0.1:8080 SCREENSHOT_DIR=/tmp/shots node tests/browser/chat.mjs
 import assert from "node:assert/strict";
@@ -56,10 +56,27 @@ try {
   assert.match(used, /rank \d\.\d\d, relevance/);
   await page.screenshot({ path: `${shots}/chat-memory.png`, fullPage: true });
 
+  step("rate the reply");
+  await reply.locator("[data-testid=feedback-good]").click();
+  const rated = page.locator("[data-testid=message][data-role=assistant]").last();
+  await rated.locator("[data-testid=feedback-given]", { hasText: "Rated good" }).waitFor();
+  assert.equal(await rated.locator("[data-testid=feedback-good]").count(), 0, "a reply is rated once");
+  assert.equal(await rated.locator("[data-testid=feedback-correct]").count(), 0, "a good reply is not corrected");
+
   step("small talk skips triage and memory");
   reply = await send("thanks!");
   assert.match(await reply.locator("[data-testid=reply-meta] summary").innerText(), /small_talk · triage skipped \(trivial\) · 0 memories/);
   assert.equal(await page.locator("[data-testid=conversation-link]").count(), 2);
+
+  step("correct a reply");
+  await reply.locator("[data-testid=feedback-correct] summary").click();
+  await reply.locator("[data-testid=correction-input]").fill("Say hello back to Alice by name.");
+  await reply.locator("[data-testid=correction-send]").click();
+  await page
+    .locator("[data-testid=message][data-role=assistant]")
+    .last()
+    .locator("[data-testid=feedback-given]", { hasText: "Rated bad, corrected" })
+    .waitFor();
 
   step("an empty message is refused in the page");
   await page.fill("[data-testid=chat-input]", "x".repeat(10));

@@ -54,6 +54,12 @@ try {
   assert.match(await reflection.innerText(), /merge/);
   assert.match(await reflection.innerText(), /Triage hints:/);
 
+  step("the traversal graph's health");
+  const graph = page.locator("[data-testid=graph-health]");
+  assert.match(await graph.innerText(), /\d+ nodes · \d+ edges/);
+  assert.equal(await graph.locator("[data-testid=graph-metric]").count(), 8);
+  assert.match(await graph.innerText(), /Orphan nodes\s+\S+\s+0/);
+
   step("compile the dossier");
   await page.click("[data-testid=compile-dossier]");
   await page.locator("[data-testid=mind-notice]", { hasText: "Dossier compiled" }).waitFor();

@@ -21,6 +21,7 @@ const POSTS: &[&str] = &[
     "/agents/{id}/keys/{x}/revoke",
     "/agents/{id}/chat",
     "/agents/{id}/chat/{x}/regenerate/{x}",
+    "/agents/{id}/chat/{x}/feedback/{x}",
     "/agents/{id}/soul",
     "/agents/{id}/mind/compile",
     "/agents/{id}/mind/reflect",

@@ -262,7 +262,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 15 {
+        if cycles.len() == 16 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -281,6 +281,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "ledger_sweep",
             "llm_usage_retention",
             "memory_expiry",
+            "memory_graph",
             "memory_hits",
             "memory_index",
             "memory_prune",

@@ -8,8 +8,10 @@
 //! - Tiers: reflex ≥ 0.6 (followed first), habitual 0.2–0.6 (followed by score), dormant < 0.2
 //!   (not followed), inhibitory ≤ -0.01 (its target is vetoed wherever its source fired).
 //! - Traversal (`traverse`, pure) starts from the best vector candidates and follows edges for
-//!   at most 3 hops with a beam of 4, within a budget of fired nodes and of characters; an edge
-//!   used again in the same traversal counts `λ^k` of its weight (λ 0.3, 002 §4.3).
+//!   at most 3 hops with a beam of 4, within a budget of fired nodes and of characters. A
+//!   reached node scores its source's score times the edge's weight, or times 1 over a reflex
+//!   edge (auto-follow: what it leads to is read as if it were the source); an edge used again
+//!   in the same traversal counts `λ^k` of that (λ 0.3, 002 §4.3).
 //! - Learning (`reinforce`, pure) is the full REINFORCE update of 002 §3.3 over every step of
 //!   the stored path: at each visited node, every outgoing edge moves by
 //!   `η(z−b)γ^ℓ/τ · (1[chosen] − π)`, with `π` the softmax over its outgoing weights and STOP.
@@ -173,8 +175,10 @@ pub fn traverse(seeds: &[(MemoryId, f64)], edges: &[Edge], p: &Params) -> Trace 
                 if matches!(t, Tier::Dormant | Tier::Inhibitory) {
                     continue;
                 }
+                // A reflex edge is followed as if read together: its target scores as its source.
                 let k = used.get(&(e.source, e.target)).copied().unwrap_or(0);
-                let effective = e.weight * p.damping.powi(k);
+                let strength = if t == Tier::Reflex { 1.0 } else { e.weight };
+                let effective = strength * p.damping.powi(k);
                 if effective > 0.0 {
                     raw.push((e, source_score * effective, t));
                 }
@@ -190,6 +194,7 @@ pub fn traverse(seeds: &[(MemoryId, f64)], edges: &[Edge], p: &Params) -> Trace 
             (b.2 == Tier::Reflex)
                 .cmp(&(a.2 == Tier::Reflex))
                 .then(b.1.total_cmp(&a.1))
+                .then(b.0.weight.total_cmp(&a.0.weight))
                 .then(a.0.target.cmp(&b.0.target))
                 .then(a.0.source.cmp(&b.0.source))
         });

@@ -30,16 +30,21 @@ pub struct Growth {
     pub coaccess: u64,
 }
 
-/// Agents whose memories or retrievals changed since their graph last grew, at most `limit`.
+/// How far a growth reaches back before the previous one (see `grow`).
+pub const GROWTH_OVERLAP_SECS: f64 = 120.0;
+
+/// Agents whose memories or retrievals changed since their graph last grew (less the overlap),
+/// at most `limit`, the longest waiting first.
 pub async fn stale_graphs(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<AgentId>> {
     sqlx::query_scalar!(
         r#"SELECT s.agent_id AS "agent_id!: AgentId" FROM memory_corpus_stats s
              LEFT JOIN memory_graphs g ON g.agent_id = s.agent_id
-            WHERE s.changed_at > coalesce(g.grown_at, '-infinity')
+            WHERE s.changed_at > coalesce(g.grown_at - make_interval(secs => $2), '-infinity')
                OR EXISTS (SELECT 1 FROM memory_access_events e
-                           WHERE e.agent_id = s.agent_id AND e.at > coalesce(g.grown_at, '-infinity'))
-            ORDER BY s.agent_id LIMIT $1"#,
-        limit
+                           WHERE e.agent_id = s.agent_id AND e.at > coalesce(g.grown_at - make_interval(secs => $2), '-infinity'))
+            ORDER BY g.grown_at NULLS FIRST, s.agent_id LIMIT $1"#,
+        limit,
+        GROWTH_OVERLAP_SECS
     )
     .fetch_all(pool)
     .await
@@ -54,13 +59,23 @@ pub async fn stale_graphs(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<AgentId
 /// - `coaccess` (0.3): memories retrieved together by two or more of the last 500 retrievals.
 pub async fn grow(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<Growth> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    // One growth per agent at a time (the upsert locks the agent's row); the watermark moves to
-    // the start of this one.
+    // One growth per agent at a time, without holding the agent's graph row (chat turns tick
+    // its clock meanwhile).
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtext('memory_graph'), hashtext($1::text)) AS locked",
+        agent_id.to_string()
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query!("INSERT INTO memory_graphs (agent_id) VALUES ($1) ON CONFLICT DO NOTHING", agent_id as _)
+        .execute(&mut *tx)
+        .await?;
+    // From a little before the last growth: a write that committed after that growth read the
+    // memories may carry an earlier time. Edges found twice are kept once.
     let since = sqlx::query_scalar!(
-        r#"INSERT INTO memory_graphs AS g (agent_id) VALUES ($1)
-           ON CONFLICT (agent_id) DO UPDATE SET agent_id = g.agent_id
-           RETURNING coalesce(grown_at, 'epoch') AS "since!""#,
-        agent_id as _
+        r#"SELECT coalesce(grown_at - make_interval(secs => $2), 'epoch') AS "since!" FROM memory_graphs WHERE agent_id = $1"#,
+        agent_id as _,
+        GROWTH_OVERLAP_SECS
     )
     .fetch_one(&mut *tx)
     .await?;

@@ -81,6 +81,14 @@ fn damping_breaks_a_loop_and_budgets_stop_the_walk() {
 }
 
 #[test]
+fn a_reflex_edge_passes_its_source_score_on() {
+    let edges = [edge(1, 2, 0.8), edge(2, 3, 0.5)];
+    let t = traverse(&[(id(1), 0.6)], &edges, &Params::default());
+    assert!((t.reached[0].score - 0.6).abs() < 1e-12, "reflex: as its source");
+    assert!((t.reached[1].score - 0.3).abs() < 1e-12, "habitual: times its weight");
+}
+
+#[test]
 fn reflex_edges_go_first_within_the_beam() {
     let mut edges: Vec<Edge> = (10..16).map(|n| edge(1, n, 0.55)).collect();
     edges.push(edge(1, 20, 0.6));

@@ -325,7 +325,10 @@ async fn latency(b: &Bench, n: usize) -> anyhow::Result<Value> {
     .bind(&w)
     .execute(pool)
     .await?;
-    sqlx::query("INSERT INTO memory_graphs (agent_id) VALUES ($1)").bind(agent_id).execute(pool).await?;
+    sqlx::query("INSERT INTO memory_graphs (agent_id) VALUES ($1) ON CONFLICT DO NOTHING")
+        .bind(agent_id)
+        .execute(pool)
+        .await?;
     sqlx::query("ANALYZE memory_edges").execute(pool).await?;
     let p = graph::Params::default();
     let (mut total, mut pure, mut reached) = (Vec::new(), Vec::new(), 0usize);

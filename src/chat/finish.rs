@@ -258,7 +258,8 @@ impl<'a> FinishParams<'a> {
 /// on the analytics row; a full batch queues the agent's `chat_extract` job and a conversation
 /// with enough unsummarised messages its `chat_summary` job, each at most once while pending,
 /// waking the workers on commit.
-// Built at run time (once): it embeds calibration's threshold rule (`threshold_sql`, shared).
+// Built at run time (once): it embeds calibration's threshold rule (`threshold_sql`, shared)
+// and the traversal graph's half-life.
 static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "WITH reply AS (
@@ -271,6 +272,13 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                    fired_total = fired_total + jsonb_array_length($28::jsonb -> 'traversal' -> 'reached'),
                    fired_chars = fired_chars + ($28::jsonb -> 'traversal' ->> 'chars')::bigint
              WHERE agent_id = $2 AND $28::jsonb ? 'traversal' AND EXISTS (SELECT 1 FROM reply)
+         ), touched AS (
+            -- The edges it followed are refreshed: their decay counts from now.
+            UPDATE memory_edges e SET weight = memory_edge_weight(e.weight, e.prior, g.queries - e.stamp, {half_life}),
+                   stamp = g.queries
+              FROM memory_graphs g, jsonb_to_recordset($28::jsonb -> 'traversal' -> 'steps') AS s(\"from\" uuid, \"to\" uuid)
+             WHERE g.agent_id = $2 AND e.agent_id = $2 AND e.source_id = s.\"from\" AND e.target_id = s.\"to\"
+               AND EXISTS (SELECT 1 FROM reply)
          ), question AS (
             UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
              WHERE agent_id = $2 AND id = $1 AND EXISTS (SELECT 1 FROM reply)
@@ -353,6 +361,7 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          )
          SELECT content FROM reply WHERE (SELECT count(*) FROM woken) >= 0",
         threshold = calibrate::threshold_sql("share"),
+        half_life = crate::memory::graph::HALF_LIFE_QUERIES,
         extract = calibrate::EXTRACT_JOB,
         summary = calibrate::SUMMARY_JOB,
         attempts = calibrate::JOB_ATTEMPTS,

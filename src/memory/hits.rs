@@ -62,13 +62,20 @@ pub async fn record_search(
     let query: String = query.chars().take(500).collect();
     // A traversal ticks the agent's query clock (edges decay by it) and the health counters.
     let (fired, chars) = traversal.map_or((0, 0), |t| (t.reached.len() as i64, t.chars as i64));
+    // The edges it followed are refreshed: their decay counts from now.
+    let (from, to): (Vec<MemoryId>, Vec<MemoryId>) =
+        traversal.map(|t| t.steps.iter().map(|s| (s.from, s.to)).unzip()).unwrap_or_default();
     sqlx::query!(
         "WITH event AS (
             INSERT INTO memory_access_events (agent_id, id, source, query, memory_ids, scores)
             VALUES ($1, $2, 'search', $3, $4, $5)
          ), clock AS (
             UPDATE memory_graphs SET queries = queries + 1, fired_total = fired_total + $7, fired_chars = fired_chars + $8
-             WHERE agent_id = $1 AND $6)
+             WHERE agent_id = $1 AND $6
+         ), touched AS (
+            UPDATE memory_edges e SET weight = memory_edge_weight(e.weight, e.prior, g.queries - e.stamp, $11), stamp = g.queries
+              FROM memory_graphs g, unnest($9::uuid[], $10::uuid[]) AS s(source_id, target_id)
+             WHERE g.agent_id = $1 AND e.agent_id = $1 AND e.source_id = s.source_id AND e.target_id = s.target_id)
          INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $1, unnest($4::uuid[]), 'retrieval'",
         agent_id as _,
         Uuid::now_v7(),
@@ -77,7 +84,10 @@ pub async fn record_search(
         &scores,
         traversal.is_some(),
         fired,
-        chars
+        chars,
+        &from as _,
+        &to as _,
+        super::graph::HALF_LIFE_QUERIES as f32
     )
     .execute(pool)
     .await?;

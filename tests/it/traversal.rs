@@ -94,6 +94,10 @@ async fn the_graph_grows_from_shared_names_and_a_good_rating_strengthens_the_pat
         reply["memories_used"].as_array().unwrap().iter().any(|m| m["found_by"] == "traversal" && m["id"] == job),
         "traversal added the answer to the context: {reply}"
     );
+    // The edges it followed were refreshed by the statement that finished the turn.
+    let refreshed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM memory_edges WHERE stamp > 0").fetch_one(c.app.pool()).await.unwrap();
+    assert!(refreshed > 0, "the followed edges' decay restarts");
     let stored = c.get(&format!("/conversations/{}/messages", reply["conversation_id"].as_str().unwrap())).await;
     assert!(stored.to_string().contains("\"traversal\""), "the path is kept with the reply row");
 

@@ -15,9 +15,11 @@
 //! - Learning (`reinforce`, pure) is the full REINFORCE update of 002 §3.3 over every step of
 //!   the stored path: at each visited node, every outgoing edge moves by
 //!   `η(z−b)γ^ℓ/τ · (1[chosen] − π)`, with `π` the softmax over its outgoing weights and STOP.
-//! - Decay: what learning added to an edge fades back to its prior with a half-life of 200 of
-//!   the agent's queries (`memory_edge_weight` in SQL, `decayed` here). The structure found in
-//!   the memories stays followable; learning that is not renewed wears off.
+//! - Decay: what learning added to an edge fades back to its prior with a half-life of 1,000 of
+//!   the agent's queries counted since the edge was last followed or learned
+//!   (`memory_edge_weight` in SQL, `decayed` here; the statement that records a retrieval
+//!   refreshes the edges it followed). The structure found in the memories stays followable;
+//!   learning on routes nobody takes wears off.
 
 use crate::ids::MemoryId;
 use std::collections::{HashMap, HashSet};
@@ -32,8 +34,9 @@ pub use store::*;
 pub const REFLEX: f64 = 0.6;
 pub const HABITUAL: f64 = 0.2;
 pub const INHIBITORY: f64 = -0.01;
-/// Queries after which half of what learning changed in an edge is gone.
-pub const HALF_LIFE_QUERIES: f64 = 200.0;
+/// Queries without the edge (neither followed nor learned) after which half of what learning
+/// changed in it is gone.
+pub const HALF_LIFE_QUERIES: f64 = 1_000.0;
 
 /// The tier of an edge weight (002 §2: inhibitory takes precedence).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]

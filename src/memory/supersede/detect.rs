@@ -124,8 +124,25 @@ static THIRD_PARTY: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static pattern")
 });
 
+/// A statement whose subject is a named person ("Lena lives in Fernby", "Marco works at the
+/// harbour office"): a capitalised first word that acts (not "It is", "This was").
+static NAMED_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"^(?:[A-Z][\w-]+)(?: [A-Z][\w-]+)? (?:is|was|has|had|lives|lived|works|worked|plays|played|moved|grew|",
+        r"learned|learnt|manages|managed|runs|ran|owns|owned|loves|likes|goes|went|drives|studies|studied|teaches|",
+        r"taught|got|joined|left|married|belongs)\b"
+    ))
+    .expect("static pattern")
+});
+/// First words that are no one's name.
+static NOT_A_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:I|It|This|That|There|Here|What|Everything|Nothing|Someone|Everyone|The|A|An|My|Our|We|You)\b")
+        .expect("static pattern")
+});
+
 fn about_someone_else(text: &str) -> bool {
-    THIRD_PARTY.is_match(text.trim_start_matches(|c: char| !c.is_alphanumeric()))
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    THIRD_PARTY.is_match(text) || (NAMED_SUBJECT.is_match(text) && !NOT_A_NAME.is_match(text))
 }
 
 /// Why one statement updates another, for the relation and the version history.
@@ -240,6 +257,11 @@ mod tests {
         assert!(!updates("I've been vegetarian for years.", "It was Biscuit's birthday, he got a vegan sausage."));
         // a job has an employer and a title: one does not replace the other
         assert!(!updates("I work at Halden Logistics.", "My job title is data analyst."));
+        // Other people, named: one person's town or job is not another's.
+        assert!(!updates("Lena lives in Fernby", "Marco lives in Aldmere"));
+        assert!(!updates("Lena works at the Cedar Clinic", "Marco works at the harbour office"));
+        assert!(!updates("I live in Porto.", "Marco lives in Aldmere"));
+        assert!(updates("Lena lives in Fernby", "Lena moved, she lives in Aldmere now"));
         // dates and pronouns are not a shared object
         assert!(!updates(
             "I'm sitting the AWS exam on Tuesday 29 April.",

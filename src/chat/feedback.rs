@@ -1,8 +1,8 @@
 //! Feedback on a reply (SPEC X5): good or bad, or a correction. A rating applies the REINFORCE
 //! update of 002 §3.3 over the whole traversal path stored with the reply. A correction is
-//! stored as a memory of its own, reached from the question's seeds by strong edges, and vetoes
-//! the memory it corrects by an inhibitory edge: wherever the correction fires, the wrong memory
-//! is dropped. Deleting the correction's memory removes its edges, and with them the veto.
+//! stored as a memory of its own, reached from the question's seeds and from the wrong memory
+//! by strong edges, and vetoes the memory it corrects by an inhibitory edge: wherever the
+//! correction fires, the wrong memory is dropped. Deleting the correction's memory removes its edges, and with them the veto.
 
 use crate::ids::{AgentId, ConversationId, MemoryId, MessageId};
 use std::collections::HashSet;
@@ -212,14 +212,17 @@ pub async fn give(
         let new = ingest::new_memory(input, source, embedding);
         let (c, _) =
             supersede::create_current(&mut tx, agent_id, &caller.origin, new, Some("a correction of a reply")).await?;
-        // The question's seeds lead to the correction; the correction vetoes what it corrects.
+        // The question's seeds, and the wrong memory itself, lead to the correction; the
+        // correction vetoes what it corrects (so wherever the wrong memory comes up, the
+        // correction comes with it and takes its place).
         let seeds: Vec<MemoryId> = if path.seeds.is_empty() {
             used_by.iter().filter(|u| u.found_by == "vector").take(4).map(|u| u.id).collect()
         } else {
             path.seeds.iter().map(|n| n.id).collect()
         };
-        let seeds: Vec<MemoryId> = seeds.into_iter().filter(|s| !wrong.contains(s)).collect();
-        let support: Vec<(MemoryId, MemoryId)> = seeds.iter().map(|s| (*s, c.id)).collect();
+        let mut from: Vec<MemoryId> = seeds.into_iter().filter(|s| !wrong.contains(s)).collect();
+        from.extend(wrong.iter().copied());
+        let support: Vec<(MemoryId, MemoryId)> = from.iter().map(|s| (*s, c.id)).collect();
         graph::set_edges(&mut tx, agent_id, &support, "correction", SUPPORT_WEIGHT, SUPPORT_PRIOR).await?;
         let vetoes: Vec<(MemoryId, MemoryId)> = wrong.iter().map(|w| (c.id, *w)).collect();
         graph::set_edges(&mut tx, agent_id, &vetoes, "correction", VETO_WEIGHT, VETO_PRIOR).await?;

@@ -192,10 +192,13 @@ pub fn traverse(seeds: &[(MemoryId, f64)], edges: &[Edge], p: &Params) -> Trace 
             trace.stopped = "no_edges".into();
             break;
         }
-        // Reflex edges are followed first, then the rest by score.
+        // Reflex edges are followed first, then edges to nodes not read yet (a node that fired
+        // adds nothing new; it is revisited only when the beam has room), each by score.
+        let fresh = |e: &Edge| !score.contains_key(&e.target);
         raw.sort_by(|a, b| {
             (b.2 == Tier::Reflex)
                 .cmp(&(a.2 == Tier::Reflex))
+                .then(fresh(b.0).cmp(&fresh(a.0)))
                 .then(b.1.total_cmp(&a.1))
                 .then(b.0.weight.total_cmp(&a.0.weight))
                 .then(a.0.target.cmp(&b.0.target))
@@ -254,7 +257,9 @@ pub struct Learning {
 
 impl Default for Learning {
     fn default() -> Self {
-        Learning { rate: 0.25, discount: 0.9, temperature: 1.0, baseline: 0.0 }
+        // An owner's rating is rare and deliberate (002 learns from every query): one good
+        // rating takes a habitual edge of a short path into the reflex tier.
+        Learning { rate: 0.5, discount: 0.9, temperature: 1.0, baseline: 0.0 }
     }
 }
 

@@ -89,6 +89,16 @@ fn a_reflex_edge_passes_its_source_score_on() {
 }
 
 #[test]
+fn a_beam_prefers_memories_not_read_yet() {
+    // 1 -> 2 is stronger, but 2 is a seed already: the only slot goes to 3.
+    let edges = [edge(1, 2, 0.5), edge(1, 3, 0.3)];
+    let p = Params { beam: 2, max_hops: 1, ..Params::default() };
+    let t = traverse(&[(id(1), 1.0), (id(2), 0.9)], &edges, &Params { beam: 2, ..p });
+    assert_eq!(t.steps.first().map(|s| s.to), Some(id(3)));
+    assert_eq!(t.reached.iter().map(|n| n.id).collect::<Vec<_>>(), [id(3)]);
+}
+
+#[test]
 fn reflex_edges_go_first_within_the_beam() {
     let mut edges: Vec<Edge> = (10..16).map(|n| edge(1, n, 0.55)).collect();
     edges.push(edge(1, 20, 0.6));

@@ -252,9 +252,10 @@ impl Bench {
         Ok(s)
     }
 
-    /// Each question in the chat, rated by whether the reply's context held the answer.
-    async fn feedback_round(&self, world: &World) -> anyhow::Result<(usize, usize)> {
-        let (mut good, mut bad) = (0, 0);
+    /// Each question in the chat, rated by whether the reply's context held the answer; which
+    /// were rated good.
+    async fn feedback_round(&self, world: &World) -> anyhow::Result<Vec<bool>> {
+        let mut rated = Vec::new();
         for q in &world.questions {
             let reply = self
                 .app
@@ -270,13 +271,19 @@ impl Bench {
                 reply["message_id"].as_str().unwrap()
             );
             self.app.client.post(&path, json!({ "rating": if held { "good" } else { "bad" } })).await?;
-            if held {
-                good += 1;
-            } else {
-                bad += 1;
-            }
+            rated.push(held);
         }
-        Ok((good, bad))
+        Ok(rated)
+    }
+
+    /// Traversal's SP@5 over the questions rated `good` and over the rest.
+    async fn split(&self, world: &World, rated: &[bool]) -> anyhow::Result<[Score; 2]> {
+        let mut s = [Score::default(); 2];
+        for (q, good) in world.questions.iter().zip(rated) {
+            let support: Vec<MemoryId> = q.facts.iter().map(|i| self.ids[*i]).collect();
+            s[usize::from(!*good)].add(recall(&self.search(&q.asked, true).await?, &support));
+        }
+        Ok(s)
     }
 }
 
@@ -398,9 +405,11 @@ async fn run() -> anyhow::Result<()> {
 
     let before = b.evaluate(&world, false).await?;
     let before_para = b.evaluate(&world, true).await?;
-    let (good, bad) = b.feedback_round(&world).await?;
+    let rated = b.feedback_round(&world).await?;
+    let (good, bad) = (rated.iter().filter(|g| **g).count(), rated.iter().filter(|g| !**g).count());
     let after = b.evaluate(&world, false).await?;
     let after_para = b.evaluate(&world, true).await?;
+    let [after_good, after_bad] = b.split(&world, &rated).await?;
     let health = graph::health(&b.app.pool, agent_id).await?;
 
     let methods = ["vector", "hybrid", "traversal"];
@@ -426,7 +435,9 @@ async fn run() -> anyhow::Result<()> {
     }
     println!(
         "{}",
-        json!({ "bench": "b7_feedback", "good": good, "bad": bad, "reflex": health.reflex, "habitual": health.habitual,
+        json!({ "bench": "b7_feedback", "good": good, "bad": bad,
+                "traversal_after_rated_good": after_good.sp(), "traversal_after_rated_bad": after_bad.sp(),
+                "full_after_rated_good": after_good.full(), "reflex": health.reflex, "habitual": health.habitual,
                 "dormant": health.dormant, "inhibitory": health.inhibitory, "queries": health.queries,
                 "avg_nodes_fired_per_query": health.avg_nodes_fired_per_query.value })
     );

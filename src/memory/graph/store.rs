@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use super::{Edge, HABITUAL, HALF_LIFE_QUERIES, INHIBITORY, REFLEX};
 use crate::memory::{Memory, query_memories};
 
-/// A name or word shared by at most this many memories links them (`mention` edges); a word
-/// more memories share says little about any two of them.
+/// A name shared by at most this many memories links them (`mention` edges); a name more
+/// memories share says little about any two of them.
 pub const MENTION_DF_MAX: i32 = 8;
 /// Edges read per node for a traversal: the strongest followable ones (a hop keeps the beam's
 /// best, so more could never be chosen), plus the node's inhibitory ones.
@@ -54,8 +54,10 @@ pub async fn stale_graphs(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<AgentId
 /// time); existing edges, and what they learned, are kept. Each edge is added both ways:
 /// - `sibling` (prior 0.5): neighbouring chunks of one knowledge entry;
 /// - `relation` (0.5 for `extends`, 0.4 otherwise): the memory relations;
-/// - `mention` (0.2 + 0.5/df per shared term, at most 0.55): live memories sharing a term that at
-///   most `MENTION_DF_MAX` memories contain — a name, a place, a rare word;
+/// - `mention` (0.2 + 0.5/df per shared name, at most 0.55): live memories sharing a name — a
+///   term written capitalised in both ("Priya", "Lisbon", "Acme") — that at most
+///   `MENTION_DF_MAX` memories contain (a shared common noun, "sister", links facts about
+///   different people);
 /// - `coaccess` (0.3): memories retrieved together by two or more of the last 500 retrievals.
 pub async fn grow(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<Growth> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
@@ -109,7 +111,9 @@ pub async fn grow(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<Gr
         "WITH fresh AS (SELECT id FROM agent_memories WHERE agent_id = $1 AND updated_at > $2),
               rare AS (SELECT t.term, t.memory_id, s.df FROM memory_terms t
                          JOIN memory_term_stats s ON s.agent_id = t.agent_id AND s.term = t.term
+                         JOIN agent_memories m ON m.agent_id = t.agent_id AND m.id = t.memory_id
                         WHERE t.agent_id = $1 AND s.df BETWEEN 2 AND {MENTION_DF_MAX}
+                          AND strpos(m.content, initcap(t.term)) > 0
                           AND t.term IN (SELECT term FROM memory_terms WHERE agent_id = $1 AND memory_id IN (SELECT id FROM fresh)))
          SELECT x.memory_id, y.memory_id, 'mention', least(0.55, 0.2 + sum(0.5 / x.df))::real
            FROM rare x JOIN rare y ON y.term = x.term AND y.memory_id <> x.memory_id

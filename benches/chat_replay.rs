@@ -9,7 +9,8 @@
 //! plays a mixed, realistic message script: greetings and thanks, brief questions, personal
 //! facts, longer questions that need the triage model, tool/economy requests, emotional
 //! messages, across several conversations. Settings: `B1_CLIENTS` (8), `B1_CONCURRENT_TURNS`
-//! (400), `B1_BIG=1` (the throughput clients all talk to the 10,000-memory agent). Reports, as
+//! (400), `B1_BIG=1` (the throughput clients all talk to the 10,000-memory agent), `B1_GRAPH=1`
+//! (the 10,000-memory agent gets a traversal graph of 5 edges per memory). Reports, as
 //! JSON lines:
 //! - B1: latency of a whole turn seen by a loopback client (an upper bound on server-side
 //!   time) p50/p99 over sequential turns at 10,000 memories, the server-side `response_ms` of
@@ -186,6 +187,30 @@ fn main() -> anyhow::Result<()> {
             c.post(&format!("/v1/hosted-agents/{big}/memories/bulk"), json!({ "memories": memories })).await?;
         }
         println!("{{\"seeded_memories\":{SEED_MEMORIES},\"seed_s\":{:.0},\"embedder\":\"{embedder}\"}}", t.elapsed().as_secs_f64());
+        // `B1_GRAPH=1`: the agent has a traversal graph (X5), 5 edges per memory with weights
+        // across the habitual and reflex tiers, so every turn that searches memory traverses it.
+        if std::env::var("B1_GRAPH").is_ok_and(|v| v == "1") {
+            let edges = sqlx::query(
+                "WITH m AS (SELECT a.agent_id, a.id, row_number() OVER (ORDER BY a.id) AS n, count(*) OVER () AS total
+                              FROM agent_memories a JOIN agents g ON g.id = a.agent_id WHERE g.name = 'Big')
+                 INSERT INTO memory_edges (agent_id, source_id, target_id, kind, weight, prior)
+                 SELECT s.agent_id, s.id, t.id, 'mention', x.w, x.w
+                   FROM m s CROSS JOIN generate_series(1, 5) k
+                   JOIN m t ON t.n = (s.n * 7919 + k * 104729) % s.total + 1
+                  CROSS JOIN LATERAL (SELECT (0.2 + 0.7 * ((s.n * k) % 100) / 100.0)::real AS w) x
+                  WHERE t.id <> s.id
+                 ON CONFLICT DO NOTHING",
+            )
+            .execute(&pool)
+            .await?
+            .rows_affected();
+            sqlx::query(
+                "INSERT INTO memory_graphs (agent_id) SELECT id FROM agents WHERE name = 'Big' ON CONFLICT DO NOTHING",
+            )
+            .execute(&pool)
+            .await?;
+            println!("{{\"b1_graph_edges\":{edges}}}");
+        }
         // Steady state has planner statistics. The server of the standard machine runs with
         // autovacuum off, so nothing would ever collect them: do what autovacuum would have done.
         sqlx::query("ANALYZE").execute(&pool).await?;
@@ -223,6 +248,13 @@ fn main() -> anyhow::Result<()> {
         )
         .fetch_all(&pool)
         .await?;
+        let traversed: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM chat_messages m JOIN agents g ON g.id = m.agent_id
+              WHERE g.name = 'Big' AND m.role = 'assistant' AND m.meta ? 'traversal'",
+        )
+        .fetch_one(&pool)
+        .await?;
+        println!("{{\"replies_that_traversed\":{traversed}}}");
         if let Some((setup, triage, embed, context, generation)) = phases.first() {
             println!(
                 "{{\"median_setup_ms\":{setup:.2},\"median_triage_ms\":{triage:.2},\"median_embed_ms\":{embed:.2},\"median_context_ms\":{context:.2},\"median_generation_ms\":{generation:.2}}}"

@@ -153,38 +153,36 @@ pub async fn neighbourhood(
     if seeds.is_empty() {
         return Ok(Vec::new());
     }
-    // One pass: each step's target is expanded once per step that reached it, its edges ranked
-    // in one scan (the strongest followable ones and its vetoes).
     let rows = sqlx::query!(
         r#"WITH RECURSIVE clock AS (SELECT coalesce(max(queries), 0) AS q FROM memory_graphs WHERE agent_id = $1),
-           step(source, target, w, depth) AS (
-              SELECT s.node, e.target_id, e.w, 1
-                FROM (SELECT DISTINCT unnest($2::uuid[]) AS node) s
-                CROSS JOIN LATERAL (
-                    SELECT target_id, w FROM (
-                        SELECT target_id, w, row_number() OVER (PARTITION BY w >= $5 ORDER BY abs(w) DESC, target_id) AS r
-                          FROM (SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
-                                  FROM memory_edges WHERE agent_id = $1 AND source_id = s.node) x
-                         WHERE w >= $5 OR w <= $7) y
-                     WHERE (w >= $5 AND r <= $6) OR (w <= $7 AND r <= $8)) e
+           walk(node, depth) AS (
+              SELECT DISTINCT unnest($2::uuid[]), 0
               UNION
-              SELECT st.target, e.target_id, e.w, st.depth + 1
-                FROM step st
-                CROSS JOIN LATERAL (
-                    SELECT target_id, w FROM (
-                        SELECT target_id, w, row_number() OVER (PARTITION BY w >= $5 ORDER BY abs(w) DESC, target_id) AS r
-                          FROM (SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
-                                  FROM memory_edges WHERE agent_id = $1 AND source_id = st.target) x
-                         WHERE w >= $5 OR w <= $7) y
-                     WHERE (w >= $5 AND r <= $6) OR (w <= $7 AND r <= $8)) e
-               WHERE st.depth < $3 AND st.w >= $5)
-           SELECT DISTINCT st.source AS "source!: MemoryId", st.target AS "target!: MemoryId", st.w AS "weight!",
+              SELECT e.target_id, w.depth + 1 FROM walk w CROSS JOIN LATERAL (
+                  SELECT target_id FROM (
+                      SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
+                        FROM memory_edges WHERE agent_id = $1 AND source_id = w.node) x
+                   WHERE w >= $5 ORDER BY w DESC, target_id LIMIT $6) e
+               WHERE w.depth < $3)
+           SELECT n.node AS "source!: MemoryId", e.target_id AS "target!: MemoryId", e.w AS "weight!",
                   length(m.content) AS "chars!"
-             FROM step st JOIN agent_memories m ON m.agent_id = $1 AND m.id = st.target
+             FROM (SELECT DISTINCT node FROM walk) n
+             CROSS JOIN LATERAL (
+                 SELECT target_id, w FROM (
+                     (SELECT target_id, w FROM (
+                         SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
+                           FROM memory_edges WHERE agent_id = $1 AND source_id = n.node) x
+                       WHERE w >= $5 ORDER BY w DESC, target_id LIMIT $6)
+                     UNION ALL
+                     (SELECT target_id, w FROM (
+                         SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
+                           FROM memory_edges WHERE agent_id = $1 AND source_id = n.node) x
+                       WHERE w <= $7 ORDER BY w, target_id LIMIT $8)) both_kinds) e
+             JOIN agent_memories m ON m.agent_id = $1 AND m.id = e.target_id
             WHERE m.status IN ('active', 'dormant') AND m.invalid_at IS NULL AND (m.expires_at IS NULL OR m.expires_at > now())"#,
         agent_id as _,
         seeds as _,
-        hops as i32,
+        hops as i32 - 1,
         HALF_LIFE_QUERIES as f32,
         HABITUAL,
         EDGES_PER_NODE,

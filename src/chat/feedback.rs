@@ -81,7 +81,9 @@ fn validate(input: FeedbackInput) -> ApiResult<Valid> {
             return Err(ApiError::validation("rating", format!("`{other}` is not a rating: `good` or `bad`")));
         }
     };
-    let memory_ids = input.memory_ids.unwrap_or_default();
+    let mut memory_ids = input.memory_ids.unwrap_or_default();
+    memory_ids.sort();
+    memory_ids.dedup();
     if !memory_ids.is_empty() && correction.is_none() {
         return Err(ApiError::validation(
             "memory_ids",
@@ -369,6 +371,9 @@ mod tests {
         assert!(validate(input(Some("good"), None)).unwrap().good);
         assert!(!validate(input(Some("bad"), None)).unwrap().good);
         assert!(!validate(input(None, Some("She works at Globex now"))).unwrap().good);
+        let twice = MemoryId::new();
+        let v = validate(FeedbackInput { memory_ids: Some(vec![twice, twice]), ..input(None, Some("x")) }).unwrap();
+        assert_eq!(v.memory_ids, [twice], "a memory named twice is corrected once");
         for bad in [
             input(None, None),
             input(Some("meh"), None),

@@ -274,34 +274,6 @@ async fn memories(
     Ok((None, certain, soft, tokens))
 }
 
-/// Learned traversal (X5) from the memories and knowledge chunks the vector searches put into
-/// the context, by similarity: what it reaches joins the sections (within its own budget), what
-/// a correction vetoed leaves them.
-async fn traverse(pool: &PgPool, agent_id: AgentId, ctx: &mut Context) -> sqlx::Result<()> {
-    let used = ctx.used();
-    let seeds: Vec<(MemoryId, f64)> =
-        used.iter().filter(|m| m.found_by == "vector").filter_map(|m| m.relevance.map(|r| (m.id, r))).collect();
-    if seeds.is_empty() {
-        return Ok(());
-    }
-    ctx.searched.memory_queries += 2;
-    let known: HashSet<MemoryId> = used.iter().map(|m| m.id).collect();
-    let Some(f) = super::traversal::follow(pool, agent_id, &seeds, &known).await? else { return Ok(()) };
-    for section in [&mut ctx.certain, &mut ctx.picked_up, &mut ctx.knowledge] {
-        section.retain(|m| !f.trace.suppressed.contains(&m.id));
-    }
-    for m in f.added {
-        match m.section.as_str() {
-            "knowledge" => ctx.knowledge.push(m),
-            "certain" => ctx.certain.push(m),
-            _ => ctx.picked_up.push(m),
-        }
-    }
-    ctx.tokens += f.tokens;
-    ctx.traversal = Some(f.trace);
-    Ok(())
-}
-
 /// Knowledge chunks by similarity (or the most recent without a vector), within 600 tokens.
 async fn knowledge(l: &mut Loader<'_>) -> sqlx::Result<(Vec<UsedMemory>, u32)> {
     let similar = l.nearest(&KNOWLEDGE_SOURCES, &[], KNOWLEDGE_TOP).await?;
@@ -430,7 +402,7 @@ pub async fn load(
     }
     ctx.searched.memory_queries = 1 + lm.queries + lk.queries + ls.queries;
     if graph {
-        traverse(pool, agent_id, &mut ctx).await?;
+        super::traversal::extend(pool, agent_id, &mut ctx).await?;
     }
     Ok(ctx)
 }

@@ -9,12 +9,40 @@ use std::collections::HashSet;
 use chrono::Utc;
 use sqlx::PgPool;
 
-use super::context::UsedMemory;
+use super::context::{Context, UsedMemory};
 use crate::llm::usage::count_tokens;
 use crate::memory::{self, Memory, graph, score};
 
+/// Learned traversal (X5) from the memories and knowledge chunks the vector searches put into
+/// the context, by similarity: what it reaches joins the sections (within its own budget), what
+/// a correction vetoed leaves them.
+pub(super) async fn extend(pool: &PgPool, agent_id: AgentId, ctx: &mut Context) -> sqlx::Result<()> {
+    let used = ctx.used();
+    let seeds: Vec<(MemoryId, f64)> =
+        used.iter().filter(|m| m.found_by == "vector").filter_map(|m| m.relevance.map(|r| (m.id, r))).collect();
+    if seeds.is_empty() {
+        return Ok(());
+    }
+    ctx.searched.memory_queries += 2;
+    let known: HashSet<MemoryId> = used.iter().map(|m| m.id).collect();
+    let Some(f) = follow(pool, agent_id, &seeds, &known).await? else { return Ok(()) };
+    for section in [&mut ctx.certain, &mut ctx.picked_up, &mut ctx.knowledge] {
+        section.retain(|m| !f.trace.suppressed.contains(&m.id));
+    }
+    for m in f.added {
+        match m.section.as_str() {
+            "knowledge" => ctx.knowledge.push(m),
+            "certain" => ctx.certain.push(m),
+            _ => ctx.picked_up.push(m),
+        }
+    }
+    ctx.tokens += f.tokens;
+    ctx.traversal = Some(f.trace);
+    Ok(())
+}
+
 /// What traversal added to a turn's context.
-pub(super) struct Followed {
+struct Followed {
     pub trace: graph::Trace,
     /// The reached memories not already in the context, as the prompt uses them.
     pub added: Vec<UsedMemory>,
@@ -23,7 +51,7 @@ pub(super) struct Followed {
 
 /// Follows the graph from `seeds` (memory, similarity to the message). `known` are the memories
 /// already in the context. `None` when the seeds have no edges (no traversal happened).
-pub(super) async fn follow(
+async fn follow(
     pool: &PgPool,
     agent_id: AgentId,
     seeds: &[(MemoryId, f64)],

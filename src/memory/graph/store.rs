@@ -19,7 +19,7 @@ pub const MENTION_DF_MAX: i32 = 8;
 const EDGES_PER_NODE: i64 = 4;
 const VETOES_PER_NODE: i64 = 32;
 /// A visited node's outgoing edges read for learning, at most.
-const LEARN_EDGES_PER_NODE: i64 = 200;
+const LEARN_EDGES_PER_NODE: usize = 200;
 
 /// The edges added by one growth, by kind.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
@@ -214,36 +214,29 @@ pub async fn live_nodes(conn: &mut PgConnection, agent_id: AgentId, ids: &[Memor
 }
 
 /// The outgoing edges of `nodes` with their weights now, locked for the update that follows
-/// (learning from feedback): per node, (target, weight).
+/// (learning from feedback): per node, (target, weight), at most `LEARN_EDGES_PER_NODE` each.
 pub async fn outgoing_for_update(
     conn: &mut PgConnection,
     agent_id: AgentId,
     nodes: &[MemoryId],
 ) -> sqlx::Result<HashMap<MemoryId, Vec<(MemoryId, f64)>>> {
-    sqlx::query!(
-        "SELECT 1 AS locked FROM memory_edges WHERE agent_id = $1 AND source_id = ANY($2) ORDER BY source_id, target_id FOR UPDATE",
-        agent_id as _,
-        nodes as _
-    )
-    .fetch_all(&mut *conn)
-    .await?;
     let rows = sqlx::query!(
         r#"SELECT source_id AS "source!: MemoryId", target_id AS "target!: MemoryId",
                   memory_edge_weight(weight, prior, (SELECT queries FROM memory_graphs WHERE agent_id = $1) - stamp, $3) AS "weight!"
-             FROM (SELECT *, row_number() OVER (PARTITION BY source_id ORDER BY target_id) AS n
-                     FROM memory_edges WHERE agent_id = $1 AND source_id = ANY($2)) e
-            WHERE n <= $4
-            ORDER BY source_id, target_id"#,
+             FROM memory_edges WHERE agent_id = $1 AND source_id = ANY($2)
+            ORDER BY source_id, target_id FOR UPDATE"#,
         agent_id as _,
         nodes as _,
         HALF_LIFE_QUERIES as f32,
-        LEARN_EDGES_PER_NODE,
     )
     .fetch_all(&mut *conn)
     .await?;
     let mut out: HashMap<MemoryId, Vec<(MemoryId, f64)>> = HashMap::new();
     for r in rows {
-        out.entry(r.source).or_default().push((r.target, r.weight));
+        let edges = out.entry(r.source).or_default();
+        if edges.len() < LEARN_EDGES_PER_NODE {
+            edges.push((r.target, r.weight));
+        }
     }
     Ok(out)
 }

@@ -19,6 +19,7 @@ pub mod credits;
 pub mod db;
 pub mod deps;
 pub mod doctor;
+pub mod economy;
 pub mod email;
 pub mod embed;
 pub mod error;

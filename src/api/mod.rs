@@ -8,7 +8,9 @@ pub mod analytics;
 pub mod auth;
 pub mod chat;
 pub mod cognition;
+pub mod commerce;
 pub mod docs;
+pub mod economy;
 pub mod extract;
 pub mod feed;
 pub mod feedback;
@@ -32,6 +34,7 @@ pub mod soul;
 pub mod spawn;
 pub mod tasks;
 pub mod telegram;
+pub mod token;
 pub mod verification;
 pub mod wallets;
 
@@ -82,6 +85,8 @@ pub fn body_limit() -> usize {
         (name = "keys", description = "Scoped `mck_` API keys of an agent"),
         (name = "identity", description = "ERC-8004 identity: registration on the IdentityRegistry, the public registration file"),
         (name = "wallets", description = "Server-managed wallets: address, balance, transactions"),
+        (name = "economy", description = "The agent economy: tips and gifts, services, service orders with held prices, conviction stakes and signal pools, credits payments"),
+        (name = "commerce", description = "Public commerce: an agent's services and paid calls answered 402 with x402 payment requirements"),
         (name = "analytics", description = "What an agent's turns and model calls cost, how fast and how well they went: ranges, daily snapshots, batch efficiency, period comparison"),
         (name = "outreach", description = "Outreach proposals and email threads, the sending quota, the sender identity and the Svix-signed inbound email webhook"),
         (name = "notifications", description = "The owner's notification centre: urgent at once, routine batched into digests"),
@@ -152,6 +157,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(cognition::routes())
         .merge(identity::routes())
         .merge(wallets::routes())
+        .merge(economy::routes())
+        .merge(commerce::routes())
+        .merge(token::routes())
         .merge(poc::routes())
         .merge(verification::routes())
         .merge(analytics::routes())

@@ -20,6 +20,8 @@ pub const ALL: &[(&str, &str)] = &[
     ("identity:write", "Register the agent on chain and edit its registration file"),
     ("wallet:read", "Read wallet balance and history"),
     ("wallet:write", "Send from the agent's wallet"),
+    ("economy:read", "Read the agent's economy: tips, services, orders, stakes"),
+    ("economy:write", "Tip, sell, order, pay and stake as the agent"),
     ("tasks:read", "Read tasks"),
     ("tasks:write", "Create and update tasks"),
     ("proactive:read", "Read the agent's proactive check-ins, suggestions and trust"),

@@ -6,6 +6,7 @@
 //! - `registry`: the `sol!` bindings of the registry and the checks made at start.
 //! - `tx`: signing, broadcasting and the receipts of the transactions wallets send.
 
+pub mod contracts;
 pub mod registry;
 pub mod tx;
 

@@ -25,12 +25,28 @@ pub struct Signed {
     pub from: Address,
 }
 
-/// What a call asks the chain to do.
+/// What a call asks the chain to do: call `to` (or, `TxKind::Create`, deploy the code in `input`).
 #[derive(Debug, Clone)]
 pub struct Call {
-    pub to: Address,
+    pub to: TxKind,
     pub value: U256,
     pub input: Bytes,
+}
+
+impl Call {
+    /// The contract called, or the one a deployment from `from` at `nonce` creates.
+    pub fn target(&self, from: Address, nonce: u64) -> Address {
+        match self.to {
+            TxKind::Call(a) => a,
+            TxKind::Create => from.create(nonce),
+        }
+    }
+
+    fn request(&self, from: Address) -> TransactionRequest {
+        let mut req = TransactionRequest::default().from(from).value(self.value).input(self.input.clone().into());
+        req.to = Some(self.to);
+        req
+    }
 }
 
 /// Gas headroom over the node's estimate, in percent.
@@ -43,16 +59,14 @@ pub async fn sign(chain: &Chain, signer: &PrivateKeySigner, call: &Call) -> Resu
     let p = chain.provider();
     let nonce = p.get_transaction_count(from).pending().await?;
     let fees = p.estimate_eip1559_fees().await?;
-    let estimate =
-        TransactionRequest::default().from(from).to(call.to).value(call.value).input(call.input.clone().into());
-    let gas = p.estimate_gas(estimate).await?;
+    let gas = p.estimate_gas(call.request(from)).await?;
     let mut tx = TxEip1559 {
         chain_id: chain.chain_id,
         nonce,
         gas_limit: gas + gas * GAS_MARGIN_PCT / 100,
         max_fee_per_gas: fees.max_fee_per_gas,
         max_priority_fee_per_gas: fees.max_priority_fee_per_gas,
-        to: TxKind::Call(call.to),
+        to: call.to,
         value: call.value,
         access_list: Default::default(),
         input: call.input.clone(),
@@ -119,7 +133,7 @@ pub async fn wait_for_receipt(
 
 /// Why a mined transaction reverted: the call replayed at its block, for the contract's reason.
 pub async fn revert_reason(chain: &Chain, from: Address, call: &Call, receipt: &TransactionReceipt) -> String {
-    let req = TransactionRequest::default().from(from).to(call.to).value(call.value).input(call.input.clone().into());
+    let req = call.request(from);
     let block = receipt.block_number.map(|n| n.saturating_sub(1)).unwrap_or_default();
     match chain.provider().call(req).block(block.into()).await {
         Err(e) => match ChainError::from(e) {

@@ -179,7 +179,7 @@ pub(super) async fn generate(
     if t.triage.tools_needed {
         let req = ChatRequest::new(role, messages.clone())
             .max_tokens(t.triage.max_tokens)
-            .tools(tools())
+            .tools(tools(turn, &t.triage.intent))
             .model(model.clone());
         let first = state.llm().complete(&ctx, req).await?;
         tool_usage = first.usage;

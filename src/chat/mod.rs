@@ -5,6 +5,7 @@
 pub mod calibrate;
 pub mod context;
 mod conversations;
+mod economy_tools;
 pub mod feedback;
 mod finish;
 mod generate;

@@ -1,4 +1,6 @@
-//! The tools the chat model may call when triage says tools are needed (SPEC P5).
+//! The tools the chat model may call when triage says tools are needed (SPEC P5). An economy
+//! action (triage intent `economy_action`) adds the economy tools (`economy_tools`): reading
+//! them for anyone, moving value only when the owner is the one speaking.
 
 use serde_json::{Value, json};
 
@@ -6,7 +8,15 @@ use super::turn::Turn;
 use crate::app::AppState;
 use crate::llm::Tool;
 
-pub(super) fn tools() -> Vec<Tool> {
+pub(super) fn tools(turn: &Turn, intent: &str) -> Vec<Tool> {
+    let mut tools = base_tools();
+    if intent == "economy_action" {
+        tools.extend(super::economy_tools::tools(super::economy_tools::may_move_value(turn)));
+    }
+    tools
+}
+
+fn base_tools() -> Vec<Tool> {
     vec![
         Tool {
             name: "search_memory".into(),
@@ -24,7 +34,7 @@ pub(super) fn tools() -> Vec<Tool> {
 /// Runs the tools the model asked for and returns their results as text.
 pub(super) async fn run_tools(state: &AppState, turn: &Turn, calls: &[crate::llm::ToolCall]) -> String {
     let mut out = String::from("Results of the tools you called:\n");
-    for call in calls.iter().take(3) {
+    for (n, call) in calls.iter().take(3).enumerate() {
         let args: Value = serde_json::from_str(&call.arguments).unwrap_or(Value::Null);
         let result = match call.name.as_str() {
             "search_memory" => {
@@ -53,7 +63,10 @@ pub(super) async fn run_tools(state: &AppState, turn: &Turn, calls: &[crate::llm
                     Err(e) => format!("activity log unavailable: {e}"),
                 }
             }
-            other => format!("unknown tool `{other}`"),
+            other => match super::economy_tools::run(state, turn, other, &args, n).await {
+                Some(result) => result,
+                None => format!("unknown tool `{other}`"),
+            },
         };
         out.push_str(&format!("[{}]\n{}\n", call.name, if result.is_empty() { "(nothing)" } else { &result }));
     }

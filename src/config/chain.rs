@@ -37,6 +37,13 @@ pub struct ChainSettings {
     /// platform's sponsor wallet, which then holds the identity tokens; default `agent`: each
     /// agent's own wallet.
     pub sponsor: bool,
+    /// `MINICLAW_ESCROW_ADDRESS`: the ServiceEscrow contract escrowed orders use; unset, orders
+    /// are in credits only.
+    pub escrow: Option<String>,
+    /// `MINICLAW_GAS_FLOOR_WEI`: the gas subsidy tops an agent wallet up to this balance (0: off).
+    pub gas_floor_wei: u128,
+    /// `MINICLAW_GAS_DAILY_BUDGET_WEI`: the most the sponsor wallet gives in top-ups per UTC day.
+    pub gas_daily_budget_wei: u128,
 }
 
 impl ChainSettings {
@@ -75,6 +82,21 @@ impl ChainSettings {
                 return Err(bad("MINICLAW_IDENTITY_SIGNER", format!("`{other}` is not one of agent, sponsor")));
             }
         };
+        let escrow = get("MINICLAW_ESCROW_ADDRESS");
+        if let Some(a) = &escrow {
+            let ok = a.len() == 42 && a.starts_with("0x") && a[2..].bytes().all(|b| b.is_ascii_hexdigit());
+            if !ok {
+                return Err(bad("MINICLAW_ESCROW_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
+            }
+        }
+        let wei = |var: &'static str| -> Result<u128, ConfigError> {
+            match get(var) {
+                None => Ok(0),
+                Some(v) => v.trim().parse::<u128>().map_err(|_| bad(var, format!("`{v}` is not an amount of wei"))),
+            }
+        };
+        let (gas_floor_wei, gas_daily_budget_wei) =
+            (wei("MINICLAW_GAS_FLOOR_WEI")?, wei("MINICLAW_GAS_DAILY_BUDGET_WEI")?);
         let Some(rpc_url) = rpc_url else { return Ok(None) };
         let chain_id = chain_id.ok_or_else(|| {
             bad("EVM_CHAIN_ID", "is required with EVM_RPC_URL (e.g. 8453 for Base, 84532 for Base Sepolia)")
@@ -94,7 +116,17 @@ impl ChainSettings {
                     )
                 })?,
         };
-        Ok(Some(ChainSettings { rpc_url, chain_id, registry, receipt_wait, rpc_timeout, sponsor }))
+        Ok(Some(ChainSettings {
+            rpc_url,
+            chain_id,
+            registry,
+            receipt_wait,
+            rpc_timeout,
+            sponsor,
+            escrow,
+            gas_floor_wei,
+            gas_daily_budget_wei,
+        }))
     }
 }
 
@@ -135,5 +167,7 @@ mod tests {
         assert_eq!(parse(&[("EVM_RPC_URL", "ws://127.0.0.1:8545")]).unwrap_err().var, "EVM_RPC_URL");
         assert_eq!(parse(&[("EVM_CHAIN_ID", "0")]).unwrap_err().var, "EVM_CHAIN_ID");
         assert_eq!(parse(&[("MINICLAW_IDENTITY_SIGNER", "owner")]).unwrap_err().var, "MINICLAW_IDENTITY_SIGNER");
+        assert_eq!(parse(&[("MINICLAW_ESCROW_ADDRESS", "0x12")]).unwrap_err().var, "MINICLAW_ESCROW_ADDRESS");
+        assert_eq!(parse(&[("MINICLAW_GAS_FLOOR_WEI", "-1")]).unwrap_err().var, "MINICLAW_GAS_FLOOR_WEI");
     }
 }

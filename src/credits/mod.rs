@@ -1,6 +1,7 @@
 //! Platform credits: double-entry books in PostgreSQL. An account belongs to the platform (the
-//! issuance account every grant comes from, the only one allowed below zero), to a tenant (the
-//! owner's credits, which pay for skills) or to an agent (what it earns from sales). A transfer
+//! issuance account every grant comes from, the only one allowed below zero; `HOLDS`, what open
+//! orders and stakes hold; `SINK`, where slashed stakes go), to a tenant (the owner's credits,
+//! which pay for skills and tips) or to an agent (what it earns and spends). A transfer
 //! moves a positive amount between two accounts and writes two entries that sum to zero; the sum
 //! of every balance is therefore always zero, and a deferred trigger in the database refuses any
 //! transaction that would leave a transfer unbalanced.
@@ -21,6 +22,10 @@ use crate::ids::{AgentId, TenantId};
 
 /// The issuance account (created by the migration).
 pub const PLATFORM: Uuid = Uuid::from_u128(0xc0001);
+/// What open service orders and active stakes hold: its balance is the sum of what they hold.
+pub const HOLDS: Uuid = Uuid::from_u128(0xc0002);
+/// Where slashed stakes go.
+pub const SINK: Uuid = Uuid::from_u128(0xc0003);
 
 /// Whose account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

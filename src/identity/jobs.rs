@@ -92,7 +92,7 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
         Some(id) => id,
         None => {
             let uri = super::file::agent_uri(&deps.base_url, agent, row.domain.as_deref());
-            let call = Call { to: chain.registry, value: U256::ZERO, input: registry::register_call(&uri) };
+            let call = Call { to: chain.registry.into(), value: U256::ZERO, input: registry::register_call(&uri) };
             let signer = signer(deps, chain, agent).await?;
             let signed = match with_note(pool, agent, sign(chain, &signer, &call).await).await? {
                 Ok(s) => s,
@@ -239,7 +239,7 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
         Some(id) => id,
         None => {
             let call = Call {
-                to: chain.registry,
+                to: chain.registry.into(),
                 value: U256::ZERO,
                 input: registry::set_agent_uri_call(U256::from(erc8004_id as u64), &uri),
             };

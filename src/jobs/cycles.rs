@@ -15,6 +15,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::chat::calibrate::cycles());
     all.extend(crate::identity::jobs::cycles());
     all.extend(crate::wallets::send::cycles());
+    all.extend(crate::economy::onchain::cycles());
     all.extend(crate::poc::cycles());
     all.extend(crate::analytics::rollup::cycles());
     all.extend(crate::analytics::snapshots::cycles());

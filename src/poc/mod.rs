@@ -79,6 +79,7 @@ pub async fn measure(
         return Ok(None);
     };
     let verified = crate::verification::current(conn, agent_id).await?;
+    let (commerce, stakes) = economy(conn, agent_id).await?;
     let m = Measurements {
         verified,
         age_days: row.age_days.max(0),
@@ -107,8 +108,60 @@ pub async fn measure(
             sales_credits: row.sales,
             rating: row.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(row.ratings))),
         },
+        commerce,
+        stakes,
     };
     Ok(Some((m, row.now)))
+}
+
+/// What the agent earned and sold, and the stakes behind it (`None` before anyone staked on it).
+async fn economy(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+) -> sqlx::Result<(signals::Commerce, Option<signals::Stakes>)> {
+    let r = sqlx::query!(
+        r#"SELECT (SELECT coalesce(sum(e.amount), 0)::bigint FROM credit_entries e
+                     JOIN credit_transfers t ON t.id = e.transfer_id JOIN credit_accounts a ON a.id = e.account_id
+                    WHERE a.agent_id = $1 AND a.kind = 'agent' AND e.amount > 0
+                      AND t.kind IN ('tip', 'order_settled', 'payment')) AS "revenue!",
+                  (SELECT count(*) FROM agent_services WHERE agent_id = $1 AND active) AS "services!",
+                  (SELECT w.status FROM agent_tokens t JOIN wallet_transactions w ON w.id = t.deploy_tx
+                    WHERE t.agent_id = $1) AS "token_status?",
+                  (SELECT count(*) FROM service_orders WHERE seller_agent = $1 AND status = 'settled') AS "settled!",
+                  (SELECT count(*) FROM service_orders WHERE seller_agent = $1 AND status = 'refunded') AS "refunded!",
+                  (SELECT avg(rating)::float8 FROM service_orders WHERE seller_agent = $1 AND rating IS NOT NULL) AS "rating?",
+                  (SELECT count(rating) FROM service_orders WHERE seller_agent = $1) AS "ratings!",
+                  (SELECT count(*) FROM stakes WHERE target_agent = $1) AS "stakes_ever!",
+                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status IN ('active', 'validated')) AS "stakes!",
+                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'validated') AS "validated!",
+                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'slashed') AS "slashed!",
+                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
+                    WHERE target_agent = $1 AND status IN ('active', 'validated')) AS "volume!",
+                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes WHERE target_agent = $1 AND status = 'active') AS "active!""#,
+        agent_id as _
+    )
+    .fetch_one(conn)
+    .await?;
+    let commerce = signals::Commerce {
+        revenue_credits: r.revenue,
+        token: r.token_status.map(|s| match s.as_str() {
+            "confirmed" => "deployed",
+            "failed" | "cancelled" => "failed",
+            _ => "deploying",
+        }),
+        active_services: count(r.services),
+        settled: count(r.settled),
+        refunded: count(r.refunded),
+        rating: r.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(r.ratings))),
+    };
+    let stakes = (r.stakes_ever > 0).then(|| signals::Stakes {
+        count: count(r.stakes),
+        validated: count(r.validated),
+        slashed: count(r.slashed),
+        volume: r.volume,
+        active: r.active,
+    });
+    Ok((commerce, stakes))
 }
 
 /// The agent's score now; `None` if the tenant has no such agent.

@@ -31,6 +31,38 @@ pub struct Measurements {
     pub social: Social,
     /// The agent's published skills.
     pub market: Market,
+    /// What the agent earned and sold (tips, orders, paid calls).
+    pub commerce: Commerce,
+    /// The conviction stakes behind the agent; `None` before anyone staked on it.
+    pub stakes: Option<Stakes>,
+}
+
+/// What an agent earned and how its service orders went.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Commerce {
+    /// Credits received from tips, settled orders and paid calls.
+    pub revenue_credits: i64,
+    /// The agent's token: its deployment's status (`deploying`, `deployed`, `failed`).
+    pub token: Option<&'static str>,
+    pub active_services: u32,
+    /// Orders it sold that were settled, and that were refunded.
+    pub settled: u32,
+    pub refunded: u32,
+    /// The average rating buyers gave when settling, and how many ratings.
+    pub rating: Option<(f64, u32)>,
+}
+
+/// The conviction stakes behind an agent.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Stakes {
+    /// Stakes active or validated.
+    pub count: u32,
+    pub validated: u32,
+    pub slashed: u32,
+    /// Credits ever staked on it (withdrawn stakes excluded).
+    pub volume: i64,
+    /// Credits in active stakes: the score's backing.
+    pub active: i64,
 }
 
 /// What an agent did on the feed (hidden posts do not count, nor its own likes and comments on them).
@@ -212,14 +244,24 @@ fn social(m: &Measurements) -> Vec<Signal> {
     ]
 }
 
-fn economy() -> Vec<Signal> {
+fn economy(m: &Measurements) -> Vec<Signal> {
+    let revenue = m.commerce.revenue_credits;
+    let token =
+        measured("token_deployment", "Token deployed", 20, "agent tokens", "20 once the agent's ERC-20 is deployed");
     vec![
-        no_data("token_deployment", "Token deployed", 20, "agent tokens"),
+        token.with(json!(m.commerce.token), if m.commerce.token == Some("deployed") { 20 } else { 0 }),
         no_data("wallet_funding", "Wallet funding", 20, "agent wallets"),
         no_data("liquidity_pools", "Liquidity pools", 15, "agent tokens"),
         no_data("live_pricing", "Live pricing", 10, "agent tokens"),
         no_data("price_history", "Price history", 10, "agent tokens"),
-        no_data("commerce_revenue", "Commerce revenue", 25, "tips and service orders"),
+        measured(
+            "commerce_revenue",
+            "Commerce revenue",
+            25,
+            "tips, settled service orders and paid calls",
+            "25 × credits received / 1,000",
+        )
+        .with(json!(revenue), share(25, revenue as f64, 1_000.0)),
     ]
 }
 
@@ -240,32 +282,88 @@ fn skills(m: &Measurements) -> Vec<Signal> {
         ),
         sales.with(json!(k.sales_credits), share(20, k.sales_credits as f64, 1_000.0)),
         rating,
-        no_data("active_services", "Active services", 15, "service orders"),
-        no_data("service_fulfillment", "Service fulfilment", 15, "service orders"),
-        no_data("commerce_ratings", "Commerce ratings", 10, "service orders"),
+        counted(
+            measured("active_services", "Active services", 15, "the agent's services", "15 × services on offer / 3"),
+            m.commerce.active_services,
+            3,
+        ),
+        fulfilment(&m.commerce),
+        commerce_rating(&m.commerce),
     ]
 }
 
-fn reputation() -> Vec<Signal> {
+fn fulfilment(c: &Commerce) -> Signal {
+    let s = measured(
+        "service_fulfillment",
+        "Service fulfilment",
+        15,
+        "service orders sold",
+        "15 × settled / (settled + refunded); none closed yet: 0",
+    );
+    let closed = c.settled + c.refunded;
+    let value = json!({ "settled": c.settled, "refunded": c.refunded });
+    s.with(value, share(15, f64::from(c.settled), f64::from(closed)))
+}
+
+fn commerce_rating(c: &Commerce) -> Signal {
+    let s = measured(
+        "commerce_ratings",
+        "Commerce ratings",
+        10,
+        "ratings of settled service orders",
+        "10 × (average − 1) / 4; none yet: 0",
+    );
+    match c.rating {
+        Some((avg, n)) => s.with(json!({ "average": avg, "ratings": n }), share(10, avg - 1.0, 4.0)),
+        None => s,
+    }
+}
+
+fn reputation(m: &Measurements) -> Vec<Signal> {
+    let st = m.stakes.unwrap_or_default();
+    let resolved = st.validated + st.slashed;
     vec![
-        no_data("stake_count", "Stakes", 20, "conviction stakes"),
-        no_data("validation_rate", "Validation rate", 25, "stake validations"),
-        no_data("slash_penalties", "Slash penalties", 0, "stake validations"),
+        counted(
+            measured("stake_count", "Stakes", 20, "conviction stakes", "20 × stakes active or validated / 10"),
+            st.count,
+            10,
+        ),
+        measured(
+            "validation_rate",
+            "Validation rate",
+            25,
+            "stake validations",
+            "25 × validated / (validated + slashed); none resolved yet: 0",
+        )
+        .with(
+            json!({ "validated": st.validated, "slashed": st.slashed }),
+            share(25, f64::from(st.validated), f64::from(resolved)),
+        ),
+        measured(
+            "slash_penalties",
+            "Slash penalties",
+            0,
+            "stake validations",
+            "earns nothing; each slash lowers the validation rate and takes its stake out of the volume",
+        )
+        .with(json!(st.slashed), 0),
         no_data("badges", "Badges earned", 20, "reputation badges"),
         no_data("average_review", "Average review", 20, "reviews"),
-        no_data("stake_volume", "Stake volume", 15, "conviction stakes"),
+        measured("stake_volume", "Stake volume", 15, "conviction stakes", "15 × credits staked (not slashed) / 10,000")
+            .with(json!(st.volume), share(15, st.volume as f64, 10_000.0)),
     ]
 }
 
 /// The score of an agent from what was measured.
 pub fn assess(m: &Measurements) -> Score {
-    let signals = [identity(m), social(m), economy(), skills(m), reputation()];
+    let signals = [identity(m), social(m), economy(m), skills(m), reputation(m)];
     let dimensions = score::WEIGHTS
         .iter()
         .zip(signals)
         .map(|(&(key, label, weight), signals)| score::dimension(key, label, weight, signals))
         .collect();
-    score::combine(dimensions, None, "stakes backing the agent")
+    let backing = m.stakes.map(|s| s.active as f64);
+    score::combine(dimensions, backing, "credits in active stakes backing the agent")
 }
 
 #[cfg(test)]
@@ -303,7 +401,7 @@ mod tests {
             .filter(|x| x.status == SignalStatus::NoDataYet)
             .map(|x| x.points)
             .collect();
-        assert_eq!(no_data.len(), 15);
+        assert_eq!(no_data.len(), 6, "pools, prices, wallet funding, badges and reviews have no data yet");
         assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
     }
 
@@ -320,6 +418,8 @@ mod tests {
             erc8004: Some(("registered".into(), Some(0))),
             social: Social::default(),
             market: Market::default(),
+            commerce: Commerce::default(),
+            stakes: None,
         };
         let s = assess(&m);
         assert_eq!(points(&s, "verification_level"), 30, "the passport proof is the best level");
@@ -352,6 +452,40 @@ mod tests {
         let m = Measurements { age_days: 4000, active_days_7d: 7, ..m };
         let s = assess(&m);
         assert_eq!((points(&s, "account_age"), points(&s, "recent_activity")), (10, 25));
+    }
+
+    #[test]
+    fn commerce_and_stakes_are_scored_by_their_rules() {
+        let m = Measurements {
+            commerce: Commerce {
+                revenue_credits: 400,
+                token: Some("deployed"),
+                active_services: 2,
+                settled: 3,
+                refunded: 1,
+                rating: Some((4.0, 3)),
+            },
+            stakes: Some(Stakes { count: 4, validated: 1, slashed: 1, volume: 5_000, active: 5_000 }),
+            ..Measurements::default()
+        };
+        let s = assess(&m);
+        assert_eq!(points(&s, "commerce_revenue"), 10); // floor(25 × 400 / 1000)
+        assert_eq!(points(&s, "token_deployment"), 20);
+        let deploying = Measurements { commerce: Commerce { token: Some("deploying"), ..m.commerce }, ..m.clone() };
+        assert_eq!(points(&assess(&deploying), "token_deployment"), 0, "a token counts once it is on chain");
+        assert_eq!(points(&s, "active_services"), 10); // floor(15 × 2 / 3)
+        assert_eq!(points(&s, "service_fulfillment"), 11); // floor(15 × 3 / 4)
+        assert_eq!(points(&s, "commerce_ratings"), 7); // floor(10 × 3 / 4)
+        assert_eq!(points(&s, "stake_count"), 8); // floor(20 × 4 / 10)
+        assert_eq!(points(&s, "validation_rate"), 12); // floor(25 × 1 / 2)
+        assert_eq!(points(&s, "slash_penalties"), 0);
+        assert_eq!(points(&s, "stake_volume"), 7); // floor(15 × 5000 / 10000)
+        // 5,000 credits of backing: a 5 % boost (1 + min(5000 / 100000, 0.10)).
+        assert_eq!(s.backing.status, SignalStatus::Measured);
+        assert!((s.backing.multiplier - 1.05).abs() < 1e-9, "{:?}", s.backing);
+        // A slash more lowers the validation rate.
+        let worse = Measurements { stakes: Some(Stakes { slashed: 3, ..m.stakes.unwrap() }), ..m.clone() };
+        assert!(points(&assess(&worse), "validation_rate") < 12);
     }
 
     use proptest::prelude::*;

@@ -4,16 +4,15 @@
 //! `confirm_above_wei` waits for the owner's confirmation. The transfer itself is the
 //! `wallet_send` job: signed, recorded before broadcast, settled like every wallet transaction.
 
-use alloy::primitives::{Address, Bytes, U256};
+use alloy::primitives::{Address, U256};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::transactions::{self, Settled, WalletTransaction};
+use super::transactions::{self, Driven, Settled, WalletTransaction};
 use crate::activity::{self, Origin};
-use crate::chain::tx::{self, Call};
 use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::ids::{AgentId, TenantId};
@@ -101,11 +100,31 @@ pub async fn request(
     origin: &Origin,
     input: SendRequest,
 ) -> Result<WalletTransaction, ApiError> {
-    let chain = deps.chain.as_deref().ok_or_else(|| ApiError::Unprocessable {
+    let chain = configured(deps)?;
+    let mut db = deps.pool.begin().await?;
+    let row = request_in(&mut db, chain, tenant, agent, origin, input).await?;
+    db.commit().await?;
+    Ok(row)
+}
+
+/// The chain, or 422 `chain_not_configured`.
+pub fn configured(deps: &Deps) -> Result<&crate::chain::Chain, ApiError> {
+    deps.chain.as_deref().ok_or_else(|| ApiError::Unprocessable {
         code: "chain_not_configured",
         message: "no chain is configured: set EVM_RPC_URL and EVM_CHAIN_ID".into(),
         details: None,
-    })?;
+    })
+}
+
+/// `request` inside the caller's transaction (a tip records its send with it).
+pub async fn request_in(
+    db: &mut PgConnection,
+    chain: &crate::chain::Chain,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    input: SendRequest,
+) -> Result<WalletTransaction, ApiError> {
     let to: Address = input
         .to
         .trim()
@@ -115,7 +134,39 @@ pub async fn request(
     if value.is_zero() {
         return Err(ApiError::validation("value_wei", "value_wei must be more than 0"));
     }
-    let mut db = deps.pool.begin().await?;
+    let (address, confirm) = within_limits(db, agent, value).await?;
+    let status = if confirm { "awaiting_confirmation" } else { "queued" };
+    let id = Uuid::now_v7();
+    let row = sqlx::query_as!(
+        WalletTransaction,
+        "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status,
+                                          requested_by)
+         VALUES ($1, $2, 'send', $3, $4, $5, $6, $7, $8)
+         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                   gas_used, created_at, updated_at",
+        id,
+        agent as _,
+        chain.chain_id as i64,
+        address,
+        format!("{to:#x}"),
+        value.to_string(),
+        status,
+        origin.actor.kind()
+    )
+    .fetch_one(&mut *db)
+    .await?;
+    if !confirm {
+        queue::enqueue_in(&mut *db, job(agent, id)).await?;
+    }
+    let details = json!({ "transaction": id, "to": row.to_address, "value_wei": row.value_wei, "status": status });
+    activity::record_agent(&mut *db, tenant, agent, origin, "wallet.send_requested", details).await?;
+    Ok(row)
+}
+
+/// Checks `value` against the owner's limits on the agent's wallet, with the wallet row locked
+/// (concurrent spends cannot together exceed the day's limit): the wallet's address, and whether
+/// the send waits for the owner's confirmation. Sends and escrow funding count toward the day.
+pub async fn within_limits(db: &mut PgConnection, agent: AgentId, value: U256) -> Result<(String, bool), ApiError> {
     let w = sqlx::query!(
         "SELECT address, max_per_tx_wei, max_per_day_wei, confirm_above_wei FROM agent_wallets
           WHERE agent_id = $1 FOR UPDATE",
@@ -139,7 +190,7 @@ pub async fn request(
     }
     let spent: String = sqlx::query_scalar!(
         r#"SELECT coalesce(sum(value_wei::numeric), 0)::text AS "spent!" FROM wallet_transactions
-            WHERE agent_id = $1 AND purpose = 'send' AND status NOT IN ('failed', 'cancelled')
+            WHERE agent_id = $1 AND purpose IN ('send', 'escrow_fund') AND status NOT IN ('failed', 'cancelled')
               AND created_at > now() - interval '24 hours'"#,
         agent as _
     )
@@ -156,33 +207,7 @@ pub async fn request(
         ));
     }
     let confirm = w.confirm_above_wei.and_then(|c| c.parse::<U256>().ok()).is_some_and(|c| value > c);
-    let status = if confirm { "awaiting_confirmation" } else { "queued" };
-    let id = Uuid::now_v7();
-    let row = sqlx::query_as!(
-        WalletTransaction,
-        "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status,
-                                          requested_by)
-         VALUES ($1, $2, 'send', $3, $4, $5, $6, $7, $8)
-         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
-                   gas_used, created_at, updated_at",
-        id,
-        agent as _,
-        chain.chain_id as i64,
-        w.address,
-        format!("{to:#x}"),
-        value.to_string(),
-        status,
-        origin.actor.kind()
-    )
-    .fetch_one(&mut *db)
-    .await?;
-    if !confirm {
-        queue::enqueue_in(&mut db, job(agent, id)).await?;
-    }
-    let details = json!({ "transaction": id, "to": row.to_address, "value_wei": row.value_wei, "status": status });
-    activity::record_agent(&mut db, tenant, agent, origin, "wallet.send_requested", details).await?;
-    db.commit().await?;
-    Ok(row)
+    Ok((w.address, confirm))
 }
 
 fn job(agent: AgentId, id: Uuid) -> NewJob {
@@ -245,57 +270,11 @@ pub fn cycles() -> Vec<Cycle> {
 /// Signs (once), records, broadcasts and settles one send.
 async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     let id: Uuid = serde_json::from_value(ctx.job.payload["transaction"].clone())?;
-    let agent = ctx.job.agent_id.map(AgentId).ok_or_else(|| anyhow::anyhow!("`{JOB}` needs an agent"))?;
     let deps = ctx.deps()?;
-    let pool = &ctx.pool;
-    let row = sqlx::query!(
-        "SELECT status, to_address, value_wei FROM wallet_transactions WHERE id = $1 AND agent_id = $2",
-        id,
-        agent as _
-    )
-    .fetch_one(pool)
-    .await?;
-    let Some(chain) = deps.chain.as_deref() else {
-        anyhow::bail!("no chain is configured (EVM_RPC_URL)");
-    };
-    match row.status.as_str() {
-        "queued" => {
-            let call = Call { to: row.to_address.parse()?, value: row.value_wei.parse()?, input: Bytes::new() };
-            let signer = super::signer(pool, &deps.vault, agent).await?;
-            let signed = match tx::sign(chain, &signer, &call).await {
-                Ok(s) => s,
-                Err(e) if e.is_transient() => return Err(e.into()),
-                Err(e) => {
-                    sqlx::query!(
-                        "UPDATE wallet_transactions SET status = 'failed', error = $2, updated_at = now() WHERE id = $1",
-                        id,
-                        e.to_string()
-                    )
-                    .execute(pool)
-                    .await?;
-                    return Ok(json!({ "failed": true, "reason": e.to_string() }));
-                }
-            };
-            let mut db = pool.begin().await?;
-            transactions::record_signed(&mut db, Some(id), agent, "send", chain, &call, &signed).await?;
-            db.commit().await?;
-        }
-        "signed" => {}
-        other => return Ok(json!({ "skipped": true, "reason": format!("the transaction is {other}") })),
-    }
-    match transactions::settle(pool, chain, id).await?? {
-        Settled::Confirmed(r) => Ok(json!({ "confirmed": true, "tx_hash": r.transaction_hash })),
-        Settled::Failed(reason) => Ok(json!({ "failed": true, "reason": reason })),
-        Settled::Superseded => {
-            sqlx::query!(
-                "UPDATE wallet_transactions SET status = 'queued', tx_hash = NULL, raw_tx = NULL, nonce = NULL, error = NULL,
-                        updated_at = now() WHERE id = $1",
-                id
-            )
-            .execute(pool)
-            .await?;
-            anyhow::bail!("the transfer was replaced by another transaction of the wallet; signing it again")
-        }
-        Settled::Waiting => anyhow::bail!("the transfer is broadcast but not mined yet; checking its receipt again"),
-    }
+    Ok(match transactions::drive(&ctx.pool, deps, id).await? {
+        Driven::Skipped(reason) => json!({ "skipped": true, "reason": reason }),
+        Driven::Settled(Settled::Confirmed(r)) => json!({ "confirmed": true, "tx_hash": r.transaction_hash }),
+        Driven::Settled(Settled::Failed(reason)) => json!({ "failed": true, "reason": reason }),
+        Driven::Settled(other) => json!({ "state": format!("{other:?}") }),
+    })
 }

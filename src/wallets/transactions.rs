@@ -3,7 +3,7 @@
 //! receipt up by the recorded hash, broadcasts the same signed bytes again if the node lost
 //! them, and never signs anything new.
 
-use alloy::primitives::{Address, B256};
+use alloy::primitives::{Address, B256, TxKind};
 use alloy::rpc::types::TransactionReceipt;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -62,6 +62,19 @@ pub async fn list(
     .await
 }
 
+/// One transaction.
+pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
+    sqlx::query_as!(
+        WalletTransaction,
+        "SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                gas_used, created_at, updated_at
+           FROM wallet_transactions WHERE id = $1",
+        id
+    )
+    .fetch_one(pool)
+    .await
+}
+
 /// Records a signed transaction (status `signed`), before it is broadcast. `id` is the row to
 /// fill in when the transaction was requested earlier (a send), else a new row is made.
 pub async fn record_signed(
@@ -79,13 +92,13 @@ pub async fn record_signed(
                                           status, nonce, tx_hash, raw_tx)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
          ON CONFLICT (id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
-                                        from_address = $5, updated_at = now()",
+                                        from_address = $5, to_address = $6, updated_at = now()",
         id,
         agent as _,
         purpose,
         chain.chain_id as i64,
         format!("{:#x}", signed.from),
-        format!("{:#x}", call.to),
+        format!("{:#x}", call.target(signed.from, signed.nonce)),
         call.value.to_string(),
         call.input.to_vec(),
         signed.nonce as i64,
@@ -113,7 +126,7 @@ pub enum Settled {
 /// the configured wait, and stores the outcome. Node outages are errors (try again later).
 pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Result<Settled, ChainError>> {
     let row = sqlx::query!(
-        "SELECT tx_hash, raw_tx, from_address, to_address, value_wei, input, status, error
+        "SELECT tx_hash, raw_tx, from_address, to_address, value_wei, input, status, error, creates
            FROM wallet_transactions WHERE id = $1",
         id
     )
@@ -126,7 +139,8 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
         return Ok(Ok(Settled::Failed(row.error.unwrap_or_default())));
     }
     let hash: B256 = hash.parse()?;
-    let call = Call { to: row.to_address.parse()?, value: row.value_wei.parse()?, input: row.input.into() };
+    let to = if row.creates { TxKind::Create } else { TxKind::Call(row.to_address.parse()?) };
+    let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
     let from: Address = row.from_address.parse()?;
 
     let outcome = async {
@@ -195,4 +209,69 @@ async fn mark_failed(
     .execute(pool)
     .await?;
     Ok(())
+}
+
+/// What `drive` did.
+#[derive(Debug)]
+pub enum Driven {
+    /// Nothing to do (`awaiting_confirmation`, `cancelled`, settled already): why.
+    Skipped(String),
+    /// `Confirmed` or `Failed`; never `Waiting` or `Superseded` (those are errors: retry).
+    Settled(Settled),
+}
+
+/// Brings a requested (`queued`) or recorded (`signed`) transaction to its outcome: signs it once
+/// with its signer's key (the agent's, or the platform sponsor's), records it before it leaves,
+/// broadcasts and settles. An `Err` is worth retrying later (the node is unreachable, the
+/// transaction is not mined yet, or it lost its nonce and is signed again on the next run).
+pub async fn drive(pool: &PgPool, deps: &crate::deps::Deps, id: Uuid) -> anyhow::Result<Driven> {
+    let row = sqlx::query!(
+        "SELECT agent_id, purpose, status, to_address, value_wei, input, signer, creates
+           FROM wallet_transactions WHERE id = $1",
+        id
+    )
+    .fetch_one(pool)
+    .await?;
+    let Some(chain) = deps.chain.as_deref() else {
+        anyhow::bail!("no chain is configured (EVM_RPC_URL)");
+    };
+    match row.status.as_str() {
+        "queued" => {
+            let to = if row.creates { TxKind::Create } else { TxKind::Call(row.to_address.parse()?) };
+            let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
+            let agent = AgentId(row.agent_id);
+            let signer = match row.signer.as_str() {
+                "sponsor" => crate::wallets::sponsor_signer(pool, &deps.vault).await?,
+                _ => crate::wallets::signer(pool, &deps.vault, agent).await?,
+            };
+            let signed = match tx::sign(chain, &signer, &call).await {
+                Ok(s) => s,
+                Err(e) if e.is_transient() => return Err(e.into()),
+                Err(e) => {
+                    let reason = e.to_string();
+                    mark_failed(pool, id, &reason, None, None).await?;
+                    return Ok(Driven::Settled(Settled::Failed(reason)));
+                }
+            };
+            let mut db = pool.begin().await?;
+            record_signed(&mut db, Some(id), agent, &row.purpose, chain, &call, &signed).await?;
+            db.commit().await?;
+        }
+        "signed" => {}
+        other => return Ok(Driven::Skipped(format!("the transaction is {other}"))),
+    }
+    match settle(pool, chain, id).await?? {
+        s @ (Settled::Confirmed(_) | Settled::Failed(_)) => Ok(Driven::Settled(s)),
+        Settled::Superseded => {
+            sqlx::query!(
+                "UPDATE wallet_transactions SET status = 'queued', tx_hash = NULL, raw_tx = NULL, nonce = NULL, error = NULL,
+                        updated_at = now() WHERE id = $1",
+                id
+            )
+            .execute(pool)
+            .await?;
+            anyhow::bail!("the transaction was replaced by another of the wallet; signing it again")
+        }
+        Settled::Waiting => anyhow::bail!("the transaction is broadcast but not mined yet; checking its receipt again"),
+    }
 }

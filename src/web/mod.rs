@@ -9,6 +9,7 @@ mod auth;
 mod brain;
 mod charts;
 mod chat;
+mod economy;
 mod extract;
 mod feed;
 mod forms;
@@ -85,6 +86,16 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/feed/{post}/comments", post(feed::comment))
         .route("/agents/{id}/feed/{post}/moderate", post(feed::moderate))
         .route("/agents/{id}/feed/{post}/comments/{comment}/delete", post(feed::delete_comment))
+        .route("/agents/{id}/economy", get(economy::show))
+        .route("/agents/{id}/economy/tip", post(economy::tip))
+        .route("/agents/{id}/economy/tips/{item}", post(economy::decide_tip))
+        .route("/agents/{id}/economy/settings", post(economy::settings))
+        .route("/agents/{id}/economy/services", post(economy::save_service))
+        .route("/agents/{id}/economy/orders", post(economy::order))
+        .route("/agents/{id}/economy/orders/{item}", post(economy::step))
+        .route("/agents/{id}/economy/stakes", post(economy::stake))
+        .route("/agents/{id}/economy/stakes/{item}/withdraw", post(economy::withdraw))
+        .route("/agents/{id}/economy/token", post(economy::deploy_token))
         .route("/agents/{id}/skills", get(skills::show))
         .route("/agents/{id}/skills/install", post(skills::install))
         .route("/agents/{id}/skills/publish", post(skills::publish))

@@ -71,6 +71,16 @@ pub enum Notice {
     SkillRemoved,
     SkillRated,
     SkillPublished,
+    EconomyDone,
+    TipGiven,
+    TipConfirmed,
+    TipCancelled,
+    ServiceSaved,
+    OrderPlaced,
+    OrderStepped,
+    Staked,
+    StakeWithdrawn,
+    TokenRequested,
 }
 
 impl Notice {
@@ -126,6 +136,16 @@ impl Notice {
             Notice::SkillRemoved => "skill_removed".into(),
             Notice::SkillRated => "skill_rated".into(),
             Notice::SkillPublished => "skill_published".into(),
+            Notice::EconomyDone => "economy_done".into(),
+            Notice::TipGiven => "tip_given".into(),
+            Notice::TipConfirmed => "tip_confirmed".into(),
+            Notice::TipCancelled => "tip_cancelled".into(),
+            Notice::ServiceSaved => "service_saved".into(),
+            Notice::OrderPlaced => "order_placed".into(),
+            Notice::OrderStepped => "order_stepped".into(),
+            Notice::Staked => "staked".into(),
+            Notice::StakeWithdrawn => "stake_withdrawn".into(),
+            Notice::TokenRequested => "token_requested".into(),
         }
     }
 
@@ -185,6 +205,16 @@ impl Notice {
             ("skill_removed", 0) => Notice::SkillRemoved,
             ("skill_rated", 0) => Notice::SkillRated,
             ("skill_published", 0) => Notice::SkillPublished,
+            ("economy_done", 0) => Notice::EconomyDone,
+            ("tip_given", 0) => Notice::TipGiven,
+            ("tip_confirmed", 0) => Notice::TipConfirmed,
+            ("tip_cancelled", 0) => Notice::TipCancelled,
+            ("service_saved", 0) => Notice::ServiceSaved,
+            ("order_placed", 0) => Notice::OrderPlaced,
+            ("order_stepped", 0) => Notice::OrderStepped,
+            ("staked", 0) => Notice::Staked,
+            ("stake_withdrawn", 0) => Notice::StakeWithdrawn,
+            ("token_requested", 0) => Notice::TokenRequested,
             _ => return None,
         };
         Some(notice)
@@ -255,6 +285,16 @@ impl Notice {
             Notice::SkillRemoved => "Skill removed; installing it again is free.".into(),
             Notice::SkillRated => "Thanks for rating.".into(),
             Notice::SkillPublished => "Published to the marketplace.".into(),
+            Notice::EconomyDone => "Done.".into(),
+            Notice::TipGiven => "Tip sent.".into(),
+            Notice::TipConfirmed => "Tip confirmed and paid.".into(),
+            Notice::TipCancelled => "Tip cancelled; nothing moved.".into(),
+            Notice::ServiceSaved => "Service saved.".into(),
+            Notice::OrderPlaced => "Order placed; its price is held until it is settled or refunded.".into(),
+            Notice::OrderStepped => "Order updated.".into(),
+            Notice::Staked => "Staked.".into(),
+            Notice::StakeWithdrawn => "Stake withdrawn; the credits are back.".into(),
+            Notice::TokenRequested => "Token deployment requested; it appears here once mined.".into(),
         }
     }
 
@@ -320,6 +360,16 @@ mod tests {
             Notice::SkillRemoved,
             Notice::SkillRated,
             Notice::SkillPublished,
+            Notice::EconomyDone,
+            Notice::TipGiven,
+            Notice::TipConfirmed,
+            Notice::TipCancelled,
+            Notice::ServiceSaved,
+            Notice::OrderPlaced,
+            Notice::OrderStepped,
+            Notice::Staked,
+            Notice::StakeWithdrawn,
+            Notice::TokenRequested,
         ];
         for n in all {
             assert_eq!(Notice::parse(&n.code()), Some(n), "{}", n.code());

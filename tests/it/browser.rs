@@ -143,6 +143,12 @@ async fn outreach_escalation_notifications_and_telegram_in_a_browser() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tips_orders_and_stakes_on_the_economy_tab_in_a_browser() {
+    let app = TestApp::spawn().await;
+    run_flow(&app, "economy.mjs", "economy flow: ok").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn skills_bought_with_credits_and_a_feed_with_its_digest_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "social.mjs", "social flow: ok").await;

@@ -82,13 +82,21 @@ impl Anvil {
 
     /// Deploys the committed IdentityRegistry artifact; returns its address.
     pub async fn deploy_registry(&self) -> Address {
-        let artifact: Value =
-            serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/contracts/IdentityRegistry.json")))
-                .unwrap();
+        self.deploy(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/contracts/IdentityRegistry.json"))).await
+    }
+
+    /// Deploys the committed ServiceEscrow artifact; returns its address.
+    pub async fn deploy_escrow(&self) -> Address {
+        self.deploy(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/contracts/ServiceEscrow.json"))).await
+    }
+
+    /// Deploys a committed artifact (a contract whose constructor takes no arguments).
+    async fn deploy(&self, artifact: &str) -> Address {
+        let artifact: Value = serde_json::from_str(artifact).unwrap();
         let code: Bytes = artifact["bytecode"].as_str().unwrap().parse().unwrap();
         let tx = TransactionRequest::default().with_deploy_code(code);
         let receipt = self.provider.send_transaction(tx).await.unwrap().get_receipt().await.unwrap();
-        assert!(receipt.status(), "registry deployment reverted");
+        assert!(receipt.status(), "deployment reverted");
         receipt.contract_address.expect("a deployment has a contract address")
     }
 
@@ -102,6 +110,15 @@ impl Anvil {
 
     pub async fn balance(&self, address: &str) -> U256 {
         self.provider.get_balance(address.parse().unwrap()).await.unwrap()
+    }
+
+    /// The runtime code at `address` (to put back after `make_revert`).
+    pub async fn code(&self, address: Address) -> Bytes {
+        self.provider.get_code_at(address).await.unwrap()
+    }
+
+    pub async fn set_code(&self, address: Address, code: &Bytes) {
+        self.rpc("anvil_setCode", serde_json::json!([address, code])).await;
     }
 
     /// Replaces the code at `address` with code that reverts every call with `reason`.

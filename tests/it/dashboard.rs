@@ -57,6 +57,15 @@ const POSTS: &[&str] = &[
     "/agents/{id}/skills/publish",
     "/agents/{id}/skills/{x}/remove",
     "/agents/{id}/skills/{x}/rate",
+    "/agents/{id}/economy/tip",
+    "/agents/{id}/economy/tips/{x}",
+    "/agents/{id}/economy/settings",
+    "/agents/{id}/economy/services",
+    "/agents/{id}/economy/orders",
+    "/agents/{id}/economy/orders/{x}",
+    "/agents/{id}/economy/stakes",
+    "/agents/{id}/economy/stakes/{x}/withdraw",
+    "/agents/{id}/economy/token",
 ];
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
@@ -137,6 +146,7 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
         "/proactive",
         "/feed",
         "/skills",
+        "/economy",
     ];
     for page in pages {
         let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/agents/{agent}{page}"))).await;

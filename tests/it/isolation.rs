@@ -134,11 +134,13 @@ async fn another_tenants_ids_are_404_on_every_route() {
             || path.starts_with("/v1/admin")
             || path.starts_with("/v1/vertical-metrics/")
             || path.starts_with("/webhooks/")
+            || path.starts_with("/v1/commerce/")
         {
             // No ids; operator routes (not tenant-scoped); a vertical's name, which always
             // answers for the caller's own tenant (`analytics::vertical_metrics_…`); or provider
             // webhooks (authenticated by their own secrets, not by tenant credentials; their
-            // own tests refuse a wrong secret).
+            // own tests refuse a wrong secret); or public commerce (an agent's services and paid
+            // calls are open to any client by design, like the skill marketplace).
             continue;
         }
         let url = path
@@ -158,6 +160,11 @@ async fn another_tenants_ids_are_404_on_every_route() {
             // another tenant buying a skill), so only the agent part of these paths is Alice's.
             .replace("{slug}", "weather")
             .replace("{post}", &a_post.to_string())
+            // Economy: the agent part of these paths is Alice's (an order or stake of hers
+            // would be 404 for the same reason).
+            .replace("{tip}", &uuid::Uuid::now_v7().to_string())
+            .replace("{order}", &uuid::Uuid::now_v7().to_string())
+            .replace("{stake}", &uuid::Uuid::now_v7().to_string())
             .replace("{comment}", &a_comment.to_string())
             // A period of the session ledger: the agent part is Alice's.
             .replace("{month}", "2026-11")

@@ -22,6 +22,8 @@ mod conversations;
 mod dashboard;
 mod db_restart;
 mod deadlines;
+mod economy;
+mod economy_chain;
 mod email_support;
 mod embeddings;
 mod errors;

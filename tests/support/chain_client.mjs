@@ -5,6 +5,9 @@
 //   node chain_client.mjs read <rpc url> <registry> <agentId> [file url]   → JSON on stdout
 //     (the file is fetched from its agentURI, or from [file url] when the URI's host is not reachable here)
 //   node chain_client.mjs validate                               (a file on stdin) → JSON on stdout
+//   node chain_client.mjs token <rpc url> <token> [holder...]    → name, symbol, decimals, supply,
+//     the holders' balances and every Transfer event, read with ethers
+//   node chain_client.mjs pay <rpc url> <private key> <to> <wei> → sends native value, prints the tx hash
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -57,7 +60,37 @@ if (cmd === "validate") {
     file,
     ...validate(file),
   }));
+} else if (cmd === "token") {
+  const [rpc, token, ...holders] = args;
+  const provider = new ethers.JsonRpcProvider(rpc, undefined, { staticNetwork: true });
+  const abi = [
+    "function name() view returns (string)",
+    "function symbol() view returns (string)",
+    "function decimals() view returns (uint8)",
+    "function totalSupply() view returns (uint256)",
+    "function balanceOf(address) view returns (uint256)",
+    "event Transfer(address indexed from, address indexed to, uint256 value)",
+  ];
+  const c = new ethers.Contract(token, abi, provider);
+  const balances = {};
+  for (const h of holders) balances[h.toLowerCase()] = (await c.balanceOf(h)).toString();
+  const events = await c.queryFilter(c.filters.Transfer(), 0, "latest");
+  console.log(JSON.stringify({
+    name: await c.name(),
+    symbol: await c.symbol(),
+    decimals: Number(await c.decimals()),
+    totalSupply: (await c.totalSupply()).toString(),
+    balances,
+    transfers: events.map((e) => ({ from: e.args.from.toLowerCase(), to: e.args.to.toLowerCase(), value: e.args.value.toString() })),
+  }));
+} else if (cmd === "pay") {
+  const [rpc, key, to, wei] = args;
+  const provider = new ethers.JsonRpcProvider(rpc, undefined, { staticNetwork: true });
+  const wallet = new ethers.Wallet(key, provider);
+  const tx = await wallet.sendTransaction({ to, value: BigInt(wei) });
+  const receipt = await tx.wait();
+  console.log(JSON.stringify({ hash: tx.hash, status: receipt.status, from: wallet.address.toLowerCase() }));
 } else {
-  console.error("usage: chain_client.mjs read <rpc> <registry> <agentId> | validate");
+  console.error("usage: chain_client.mjs read <rpc> <registry> <agentId> | validate | token <rpc> <token> [holder...] | pay <rpc> <key> <to> <wei>");
   process.exit(2);
 }

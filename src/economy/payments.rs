@@ -1,0 +1,441 @@
+//! Paid service calls in the x402 style (SPEC I8). A call without payment is answered 402 with
+//! the payment requirements, in the body (x402 v1 clients) and base64 in `PAYMENT-REQUIRED`
+//! (v2): for each way to pay, the amount, the asset, who to pay, the network, how long the
+//! offer holds, and a nonce. Two ways:
+//!
+//! - credits (`network: miniclaw:credits`): a platform agent pays with `POST
+//!   /v1/hosted-agents/{id}/payments {nonce}`, a ledger transfer to the seller's account whose
+//!   idempotency key names the nonce; the proof is the transfer id.
+//! - native value (`network: eip155:<chain id>`, when the service has a wei price, a chain is
+//!   configured and the seller has a wallet): any wallet sends at least the amount to the
+//!   seller's address; the proof is the transaction hash, checked against the mined receipt.
+//!
+//! The client retries with the proof base64 in `PAYMENT-SIGNATURE` (or `X-PAYMENT`). The
+//! server verifies it and claims the requirement in one statement: a proof pays one
+//! requirement, a requirement is paid once, and a replayed proof is refused.
+
+use alloy::consensus::Transaction as _;
+use alloy::primitives::{Address, B256, U256};
+use alloy::providers::Provider;
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as B64;
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::services::Service;
+use crate::activity::Origin;
+use crate::chain::Chain;
+use crate::credits::{self, Holder, Move};
+use crate::error::ApiError;
+use crate::ids::{AgentId, TenantId};
+
+/// The network name of platform credits.
+pub const CREDITS_NETWORK: &str = "miniclaw:credits";
+/// How long a payment requirement holds.
+pub const VALID_SECS: i64 = 600;
+
+/// The x402 answer to an unpaid call.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentRequired {
+    /// 2.
+    pub x402_version: u8,
+    /// Why payment is (still) required.
+    pub error: String,
+    pub resource: Resource,
+    /// The ways to pay, each good until `extra.expiresAt`.
+    pub accepts: Vec<Requirement>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Resource {
+    pub url: String,
+    pub description: String,
+    pub mime_type: String,
+}
+
+/// One way to pay.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Requirement {
+    /// `exact`.
+    pub scheme: String,
+    /// `miniclaw:credits`, or CAIP-2 `eip155:<chain id>`.
+    pub network: String,
+    /// Credits, or wei, as a decimal string.
+    pub amount: String,
+    /// `credits`, or `native` (the chain's own currency).
+    pub asset: String,
+    /// The seller's credit account id, or its wallet address.
+    pub pay_to: String,
+    pub max_timeout_seconds: i64,
+    /// `nonce` (quote it in the proof) and `expiresAt`.
+    #[schema(value_type = Object)]
+    pub extra: Value,
+}
+
+/// The proof a client sends back (base64 JSON in `PAYMENT-SIGNATURE` or `X-PAYMENT`).
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Proof {
+    #[serde(default)]
+    pub x402_version: Option<u8>,
+    #[serde(default)]
+    pub scheme: Option<String>,
+    pub network: String,
+    pub payload: ProofPayload,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofPayload {
+    pub nonce: String,
+    /// Credits: the transfer id.
+    pub transfer_id: Option<Uuid>,
+    /// Native value: the transaction hash.
+    pub tx_hash: Option<String>,
+}
+
+impl Proof {
+    /// The header value: base64 of the JSON.
+    pub fn encode(&self) -> String {
+        B64.encode(serde_json::to_vec(self).expect("a proof serialises"))
+    }
+
+    pub fn decode(header: &str) -> Result<Proof, ApiError> {
+        let bytes = B64.decode(header.trim()).map_err(|_| bad_proof("the payment header is not base64"))?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| bad_proof(&format!("the payment header is not a payment proof: {e}")))
+    }
+}
+
+fn bad_proof(message: &str) -> ApiError {
+    ApiError::BadRequest { code: "invalid_payment", message: message.into(), details: None }
+}
+
+/// Why a proof did not pay: the call answers 402 again with fresh requirements and this reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unpaid(pub String);
+
+/// Hands out fresh payment requirements for `service` (each call its own nonce).
+pub async fn require(
+    pool: &PgPool,
+    chain: Option<&Chain>,
+    service: &Service,
+    url: &str,
+    error: &str,
+) -> Result<PaymentRequired, ApiError> {
+    let mut db = pool.begin().await?;
+    let tenant =
+        sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", service.agent_id).fetch_one(&mut *db).await?;
+    let pay_to = credits::account(&mut db, Holder::Agent(TenantId(tenant), AgentId(service.agent_id))).await?;
+    let wallet = sqlx::query_scalar!("SELECT address FROM agent_wallets WHERE agent_id = $1", service.agent_id)
+        .fetch_optional(&mut *db)
+        .await?;
+    let native = match (chain, &service.price_wei, wallet) {
+        (Some(c), Some(wei), Some(address)) => Some((c.chain_id, wei.clone(), address)),
+        _ => None,
+    };
+    let nonce = format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple());
+    let expires_at = Utc::now() + Duration::seconds(VALID_SECS);
+    sqlx::query!(
+        "INSERT INTO payment_requirements (nonce, service_id, agent_id, credits, pay_to_account, wei, pay_to_address,
+                                           chain_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        nonce,
+        service.id,
+        service.agent_id,
+        service.price,
+        pay_to,
+        native.as_ref().map(|n| n.1.clone()),
+        native.as_ref().map(|n| n.2.clone()),
+        native.as_ref().map(|n| n.0 as i64),
+        expires_at
+    )
+    .execute(&mut *db)
+    .await?;
+    db.commit().await?;
+    let extra = json!({ "nonce": nonce, "expiresAt": expires_at, "service": service.slug });
+    let mut accepts = vec![Requirement {
+        scheme: "exact".into(),
+        network: CREDITS_NETWORK.into(),
+        amount: service.price.to_string(),
+        asset: "credits".into(),
+        pay_to: pay_to.to_string(),
+        max_timeout_seconds: VALID_SECS,
+        extra: extra.clone(),
+    }];
+    if let Some((chain_id, wei, address)) = native {
+        accepts.push(Requirement {
+            scheme: "exact".into(),
+            network: format!("eip155:{chain_id}"),
+            amount: wei,
+            asset: "native".into(),
+            pay_to: address,
+            max_timeout_seconds: VALID_SECS,
+            extra,
+        });
+    }
+    Ok(PaymentRequired {
+        x402_version: 2,
+        error: error.into(),
+        resource: Resource {
+            url: url.into(),
+            description: service.title.clone(),
+            mime_type: "application/json".into(),
+        },
+        accepts,
+    })
+}
+
+/// A verified, claimed payment.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Settlement {
+    pub success: bool,
+    /// The transfer id or the transaction hash.
+    pub transaction: String,
+    pub network: String,
+    /// The paying agent (credits) or address (native).
+    pub payer: String,
+    pub nonce: String,
+}
+
+/// Verifies `proof` for `service` and claims its requirement. `Ok(Err(Unpaid))`: it does not pay
+/// (unknown or expired nonce, wrong amount or payee, not mined, already used).
+pub async fn verify(
+    pool: &PgPool,
+    chain: Option<&Chain>,
+    service: &Service,
+    proof: &Proof,
+) -> Result<Result<Settlement, Unpaid>, ApiError> {
+    let p = &proof.payload;
+    let Some(r) = sqlx::query!(
+        "SELECT credits, pay_to_account, wei, pay_to_address, chain_id, created_at, expires_at, proof, served_at
+           FROM payment_requirements WHERE nonce = $1 AND service_id = $2",
+        p.nonce,
+        service.id
+    )
+    .fetch_optional(pool)
+    .await?
+    else {
+        return Ok(Err(Unpaid("no payment requirement has this nonce for this service".into())));
+    };
+    let given = p.transfer_id.map(|t| t.to_string()).or_else(|| p.tx_hash.as_deref().map(str::to_ascii_lowercase));
+    if let Some(used) = &r.proof {
+        // The same proof again before its call was answered (the answer failed): serve it now.
+        if r.served_at.is_none() && given.as_deref() == Some(used.as_str()) {
+            let payer = sqlx::query_scalar!("SELECT payer FROM payment_requirements WHERE nonce = $1", p.nonce)
+                .fetch_one(pool)
+                .await?
+                .unwrap_or_default();
+            return Ok(Ok(Settlement {
+                success: true,
+                transaction: used.clone(),
+                network: proof.network.clone(),
+                payer,
+                nonce: p.nonce.clone(),
+            }));
+        }
+        return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into())));
+    }
+    if r.expires_at < Utc::now() {
+        return Ok(Err(Unpaid("the payment requirement expired: pay the new one".into())));
+    }
+    let (paid_in, transaction, payer) = if proof.network == CREDITS_NETWORK {
+        let Some(transfer) = p.transfer_id else {
+            return Err(bad_proof("a credits payment names its `transferId`"));
+        };
+        let t = sqlx::query!(
+            r#"SELECT t.amount, t.to_account, t.idempotency_key, a.agent_id AS "payer?"
+                 FROM credit_transfers t JOIN credit_accounts a ON a.id = t.from_account WHERE t.id = $1"#,
+            transfer
+        )
+        .fetch_optional(pool)
+        .await?;
+        let Some(t) = t else { return Ok(Err(Unpaid("no credit transfer has this id".into()))) };
+        if t.to_account != r.pay_to_account || t.amount < r.credits || t.idempotency_key != payment_key(&p.nonce) {
+            return Ok(Err(Unpaid("this transfer is not the payment of this requirement".into())));
+        }
+        ("credits", transfer.to_string(), t.payer.map(|a| a.to_string()).unwrap_or_default())
+    } else {
+        let (Some(chain), Some(wei), Some(address), Some(chain_id)) = (chain, &r.wei, &r.pay_to_address, r.chain_id)
+        else {
+            return Ok(Err(Unpaid(format!("this service cannot be paid on {}", proof.network))));
+        };
+        if proof.network != format!("eip155:{chain_id}") || chain.chain_id as i64 != chain_id {
+            return Ok(Err(Unpaid(format!("this requirement is paid on eip155:{chain_id}"))));
+        }
+        let Some(hash) = p.tx_hash.as_deref().and_then(|h| h.parse::<B256>().ok()) else {
+            return Err(bad_proof("a native payment names its `txHash` (0x and 64 hex digits)"));
+        };
+        match native(chain, hash, address, wei, r.created_at).await {
+            Ok(Ok(payer)) => ("native", format!("{hash:#x}"), payer),
+            Ok(Err(why)) => return Ok(Err(why)),
+            Err(e) => return Err(ApiError::Unavailable(format!("the payment cannot be checked on chain now: {e}"))),
+        }
+    };
+    let claimed = sqlx::query_scalar!(
+        "UPDATE payment_requirements SET paid_at = now(), paid_in = $2, proof = $3, payer = $4
+          WHERE nonce = $1 AND paid_at IS NULL AND NOT EXISTS (SELECT 1 FROM payment_requirements WHERE proof = $3)
+         RETURNING nonce",
+        p.nonce,
+        paid_in,
+        transaction,
+        payer
+    )
+    .fetch_optional(pool)
+    .await;
+    match claimed {
+        Ok(Some(_)) => {}
+        // Claimed by a concurrent retry, or the proof paid another requirement: a replay.
+        Ok(None) => return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into()))),
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+            return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into())));
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(Ok(Settlement { success: true, transaction, network: proof.network.clone(), payer, nonce: p.nonce.clone() }))
+}
+
+/// A native payment: mined, successful, to `address`, at least `wei`, after the requirement.
+async fn native(
+    chain: &Chain,
+    hash: B256,
+    address: &str,
+    wei: &str,
+    since: DateTime<Utc>,
+) -> Result<Result<String, Unpaid>, crate::chain::ChainError> {
+    let p = chain.provider();
+    let Some(receipt) = p.get_transaction_receipt(hash).await? else {
+        return Ok(Err(Unpaid("the transaction is not mined yet".into())));
+    };
+    if !receipt.status() {
+        return Ok(Err(Unpaid("the transaction reverted".into())));
+    }
+    let Some(tx) = p.get_transaction_by_hash(hash).await? else {
+        return Ok(Err(Unpaid("the node does not know the transaction".into())));
+    };
+    let to: Option<Address> = address.parse().ok();
+    let want: U256 = wei.parse().unwrap_or(U256::MAX);
+    if tx.to() != to || tx.value() < want {
+        return Ok(Err(Unpaid("the transaction does not pay this requirement (payee or amount)".into())));
+    }
+    if let Some(block) = receipt.block_number {
+        let mined = p.get_block_by_number(block.into()).await?.map(|b| b.header.timestamp);
+        // A payment made before the requirement existed pays for something else.
+        if mined.is_some_and(|t| (t as i64) < since.timestamp() - 5) {
+            return Ok(Err(Unpaid("the transaction is older than the payment requirement".into())));
+        }
+    }
+    Ok(Ok(format!("{:#x}", receipt.from)))
+}
+
+/// The idempotency key of a credits payment of `nonce`.
+pub fn payment_key(nonce: &str) -> String {
+    format!("x402:{nonce}")
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PayRequest {
+    /// The `extra.nonce` of a `miniclaw:credits` requirement.
+    pub nonce: String,
+}
+
+/// A credits payment made, and the header to retry the call with.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Paid {
+    pub transfer_id: Uuid,
+    pub amount: i64,
+    /// Send this as `PAYMENT-SIGNATURE` (or `X-PAYMENT`) when calling the service again.
+    pub payment_header: String,
+    pub replayed: bool,
+}
+
+/// The agent pays a credits requirement (402 `insufficient_credits` when short). Paying the same
+/// nonce twice moves nothing the second time.
+pub async fn pay(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    req: PayRequest,
+) -> Result<Paid, ApiError> {
+    let nonce = req.nonce.trim();
+    let r = sqlx::query!(
+        "SELECT r.credits, r.pay_to_account, r.expires_at, r.agent_id, a.tenant_id, s.slug
+           FROM payment_requirements r JOIN agents a ON a.id = r.agent_id JOIN agent_services s ON s.id = r.service_id
+          WHERE r.nonce = $1",
+        nonce
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found("payment requirement"))?;
+    if r.agent_id == agent.0 {
+        return Err(ApiError::validation("nonce", "an agent does not pay for its own service"));
+    }
+    let mut db = pool.begin().await?;
+    let from = credits::account(&mut db, Holder::Agent(tenant, agent)).await?;
+    let memo = Some(format!("paid call of {}", r.slug));
+    let m = Move { from, to: r.pay_to_account, amount: r.credits, kind: "payment", memo, key: payment_key(nonce) };
+    if r.expires_at < Utc::now() {
+        // A retry of a payment already made still answers; a new one for an expired offer does not.
+        let made = sqlx::query_scalar!(
+            "SELECT id FROM credit_transfers WHERE from_account = $1 AND idempotency_key = $2",
+            from,
+            payment_key(nonce)
+        )
+        .fetch_optional(&mut *db)
+        .await?;
+        if made.is_none() {
+            return Err(ApiError::Conflict(
+                "this payment requirement expired: call the service again for a new one".into(),
+            ));
+        }
+    }
+    let t = credits::transfer(&mut db, m).await?;
+    if !t.replayed {
+        let parties = [(tenant, agent), (TenantId(r.tenant_id), AgentId(r.agent_id))];
+        let details = json!({ "transfer": t.id, "amount": r.credits, "service": r.slug, "to_agent": r.agent_id });
+        super::record(&mut db, &parties, origin, "economy.payment", details).await?;
+    }
+    db.commit().await?;
+    let proof = Proof {
+        x402_version: Some(2),
+        scheme: Some("exact".into()),
+        network: CREDITS_NETWORK.into(),
+        payload: ProofPayload { nonce: nonce.to_string(), transfer_id: Some(t.id), tx_hash: None },
+    };
+    Ok(Paid { transfer_id: t.id, amount: r.credits, payment_header: proof.encode(), replayed: t.replayed })
+}
+
+/// Marks a paid requirement's call answered (a proof then never serves again).
+pub async fn served(pool: &PgPool, nonce: &str) -> sqlx::Result<()> {
+    sqlx::query!("UPDATE payment_requirements SET served_at = now() WHERE nonce = $1", nonce).execute(pool).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proof_survives_its_header() {
+        let p = Proof {
+            x402_version: Some(2),
+            scheme: Some("exact".into()),
+            network: CREDITS_NETWORK.into(),
+            payload: ProofPayload { nonce: "n".repeat(32), transfer_id: Some(Uuid::nil()), tx_hash: None },
+        };
+        let back = Proof::decode(&p.encode()).unwrap();
+        assert_eq!(back.payload.nonce, p.payload.nonce);
+        assert_eq!(back.payload.transfer_id, Some(Uuid::nil()));
+        assert!(matches!(Proof::decode("%%%"), Err(ApiError::BadRequest { code: "invalid_payment", .. })));
+        assert!(matches!(Proof::decode(&B64.encode(b"{}")), Err(ApiError::BadRequest { .. })));
+    }
+}

@@ -1,0 +1,486 @@
+//! Conviction staking and signal pools (SPEC I7). An owner or an agent stakes credits behind an
+//! agent or a skill on a topic; the credits are held (`staker → HOLDS`) while the stake is
+//! active. Conviction grows with the stake's age:
+//!
+//! ```text
+//! conviction(age) = amount × (1 − 2^(−age / 7 days))
+//! ```
+//!
+//! half of the amount after a week, three quarters after two, the whole of it in the limit: a
+//! stake cannot buy conviction, only time can. The operator, or a recorded outcome for an agent
+//! and topic, validates a stake (the credits go back to the staker) or slashes it (they go to
+//! `SINK`); the staker may withdraw an active stake (its conviction is gone). A signal pool is
+//! a topic's active stakes with their summed conviction. Stakes on an agent feed its PoC
+//! reputation and backing.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::tips::Payer;
+use super::{counterparty, idempotency_key, record};
+use crate::activity::Origin;
+use crate::credits::{self, HOLDS, Holder, Move, SINK};
+use crate::error::ApiError;
+use crate::ids::{AgentId, TenantId};
+
+/// Days after which a stake has half its amount as conviction.
+pub const HALF_LIFE_DAYS: f64 = 7.0;
+
+/// The conviction of `amount` staked `age_days` ago.
+pub fn conviction(amount: i64, age_days: f64) -> f64 {
+    amount as f64 * (1.0 - (-age_days.max(0.0) / HALF_LIFE_DAYS).exp2())
+}
+
+/// What a stake backs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    Agent,
+    Skill,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StakeRequest {
+    pub from: Payer,
+    pub target: TargetKind,
+    /// The agent backed (`target: agent`); default the agent in the path.
+    pub agent_id: Option<AgentId>,
+    /// The skill backed (`target: skill`), by its marketplace name.
+    pub skill: Option<String>,
+    /// The signal pool: 1–40 lower-case letters, digits and dashes, e.g. `research`.
+    pub topic: String,
+    /// Credits to stake.
+    pub amount: i64,
+    pub idempotency_key: String,
+}
+
+/// A stake and its conviction now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Stake {
+    pub id: Uuid,
+    /// The staking agent; `null` when its owner staked.
+    pub staker_agent_id: Option<Uuid>,
+    /// `agent` or `skill`.
+    pub target_kind: String,
+    /// The agent backed (for a skill, its publisher).
+    pub target_agent_id: Uuid,
+    pub target_skill_id: Option<Uuid>,
+    pub topic: String,
+    pub amount: i64,
+    /// `active`, `validated`, `slashed` or `withdrawn`.
+    pub status: String,
+    /// Of an active stake; 0 once it is resolved or withdrawn.
+    pub conviction: f64,
+    pub outcome: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub resolved_at: Option<DateTime<Utc>>,
+}
+
+struct Row {
+    id: Uuid,
+    staker_agent: Option<Uuid>,
+    target_kind: String,
+    target_agent: Uuid,
+    target_skill: Option<Uuid>,
+    topic: String,
+    amount: i64,
+    status: String,
+    outcome: Option<String>,
+    created_at: DateTime<Utc>,
+    resolved_at: Option<DateTime<Utc>>,
+    age_days: f64,
+}
+
+impl From<Row> for Stake {
+    fn from(r: Row) -> Stake {
+        Stake {
+            conviction: if r.status == "active" { conviction(r.amount, r.age_days) } else { 0.0 },
+            id: r.id,
+            staker_agent_id: r.staker_agent,
+            target_kind: r.target_kind,
+            target_agent_id: r.target_agent,
+            target_skill_id: r.target_skill,
+            topic: r.topic,
+            amount: r.amount,
+            status: r.status,
+            outcome: r.outcome,
+            created_at: r.created_at,
+            resolved_at: r.resolved_at,
+        }
+    }
+}
+
+macro_rules! select_stakes {
+    ($where:literal, $($arg:expr),*) => {
+        sqlx::query_as!(
+            Row,
+            r#"SELECT id, staker_agent, target_kind, target_agent, target_skill, topic, amount, status, outcome, created_at,
+                      resolved_at, (extract(epoch FROM now() - created_at) / 86400)::float8 AS "age_days!"
+                 FROM stakes "# + $where,
+            $($arg),*
+        )
+    };
+}
+
+pub fn check_topic(topic: &str) -> Result<String, ApiError> {
+    let t = topic.trim().to_ascii_lowercase();
+    super::services::check_slug(&t).map_err(|_| {
+        ApiError::validation("topic", "a topic is 1–40 lower-case letters, digits and dashes, not starting with a dash")
+    })?;
+    Ok(t)
+}
+
+/// Stakes credits from the agent in the path (or its owner).
+pub async fn stake(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    is_owner: bool,
+    req: StakeRequest,
+) -> Result<(Stake, bool), ApiError> {
+    let key = idempotency_key(&req.idempotency_key)?;
+    let topic = check_topic(&req.topic)?;
+    let amount = super::credits("amount", req.amount)?;
+    if req.from == Payer::Owner && !is_owner {
+        return Err(ApiError::Forbidden {
+            code: "owner_only",
+            message: "only the owner stakes the owner's credits: an API key stakes as the agent (`from: agent`)".into(),
+        });
+    }
+    let mut db = pool.begin().await?;
+    let (target_agent, target_skill) = match req.target {
+        TargetKind::Agent => (req.agent_id.unwrap_or(agent), None),
+        TargetKind::Skill => {
+            let slug = req.skill.as_deref().map(str::trim).unwrap_or("");
+            if slug.is_empty() {
+                return Err(ApiError::validation("skill", "staking on a skill needs its name in `skill`"));
+            }
+            let s = sqlx::query!("SELECT id, agent_id FROM skills WHERE slug = $1", slug)
+                .fetch_optional(&mut *db)
+                .await?
+                .ok_or_else(|| ApiError::not_found("skill"))?;
+            let publisher = s.agent_id.ok_or_else(|| ApiError::Unprocessable {
+                code: "skill_without_agent",
+                message: "this skill's publishing agent is gone: there is no one to back".into(),
+                details: None,
+            })?;
+            (AgentId(publisher), Some(s.id))
+        }
+    };
+    let target_tenant = counterparty(&mut db, target_agent).await?;
+    let (payer, staker_agent) = match req.from {
+        Payer::Owner => (Holder::Tenant(tenant), None),
+        Payer::Agent => (Holder::Agent(tenant, agent), Some(agent)),
+    };
+    let from = credits::account(&mut db, payer).await?;
+    let memo = Some(format!("staked on {topic}"));
+    let t =
+        credits::transfer(&mut db, Move { from, to: HOLDS, amount, kind: "stake", memo, key: format!("stake:{key}") })
+            .await?;
+    if t.replayed {
+        drop(db);
+        let row = select_stakes!("WHERE hold_transfer = $1", t.id).fetch_one(pool).await?;
+        return Ok((row.into(), false));
+    }
+    let id = Uuid::now_v7();
+    sqlx::query!(
+        "INSERT INTO stakes (id, tenant_id, staker_agent, target_kind, target_agent, target_skill, topic, amount, status,
+                             idempotency_key, hold_transfer)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10)",
+        id,
+        tenant as _,
+        staker_agent.map(|a| a.0),
+        if target_skill.is_some() { "skill" } else { "agent" },
+        target_agent as _,
+        target_skill,
+        topic,
+        amount,
+        key,
+        t.id
+    )
+    .execute(&mut *db)
+    .await?;
+    let parties = [(tenant, agent), (target_tenant, target_agent)];
+    let details =
+        json!({ "stake": id, "topic": topic, "amount": amount, "target_agent": target_agent, "skill": target_skill });
+    record(&mut db, &parties, origin, "economy.staked", details).await?;
+    db.commit().await?;
+    Ok((get(pool, id).await?, true))
+}
+
+pub async fn get(pool: &PgPool, id: Uuid) -> Result<Stake, ApiError> {
+    Ok(select_stakes!("WHERE id = $1", id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found("stake"))?
+        .into())
+}
+
+/// The stakes the agent made or that back it, newest first.
+pub async fn list(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<Stake>> {
+    let rows = select_stakes!(
+        "WHERE (staker_agent = $1 OR target_agent = $1) AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
+        agent as _,
+        before,
+        limit
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(Stake::from).collect())
+}
+
+/// How a stake ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The backing was right: the stake goes back to the staker.
+    Validated,
+    /// The backing was wrong: the stake goes to the sink.
+    Slashed,
+}
+
+/// Ends one active stake: withdrawn by its staker, or validated or slashed by the operator.
+async fn close(
+    db: &mut sqlx::PgConnection,
+    origin: &Origin,
+    id: Uuid,
+    status: &str,
+    note: Option<&str>,
+) -> Result<Stake, ApiError> {
+    let s = sqlx::query!(
+        "SELECT tenant_id, staker_agent, target_agent, amount, status FROM stakes WHERE id = $1 FOR UPDATE",
+        id
+    )
+    .fetch_optional(&mut *db)
+    .await?
+    .ok_or_else(|| ApiError::not_found("stake"))?;
+    if s.status != "active" {
+        return Err(ApiError::Conflict(format!("the stake is {}, not active", s.status)));
+    }
+    let tenant = TenantId(s.tenant_id);
+    let staker = match s.staker_agent {
+        Some(a) => Holder::Agent(tenant, AgentId(a)),
+        None => Holder::Tenant(tenant),
+    };
+    let to = if status == "slashed" { SINK } else { credits::account(db, staker).await? };
+    let m =
+        Move { from: HOLDS, to, amount: s.amount, kind: "stake_release", memo: None, key: format!("stake:{id}:close") };
+    let t = credits::transfer(db, m).await?;
+    sqlx::query!(
+        "UPDATE stakes SET status = $2, close_transfer = $3, outcome = $4, resolved_at = now() WHERE id = $1",
+        id,
+        status,
+        t.id,
+        note
+    )
+    .execute(&mut *db)
+    .await?;
+    let target_tenant = counterparty(db, AgentId(s.target_agent)).await.ok();
+    let mut parties = Vec::new();
+    if let Some(a) = s.staker_agent {
+        parties.push((tenant, AgentId(a)));
+    }
+    if let Some(t) = target_tenant {
+        parties.push((t, AgentId(s.target_agent)));
+    }
+    record(
+        db,
+        &parties,
+        origin,
+        &format!("economy.stake_{status}"),
+        json!({ "stake": id, "amount": s.amount, "note": note }),
+    )
+    .await?;
+    let row = select_stakes!("WHERE id = $1", id).fetch_one(&mut *db).await?;
+    Ok(row.into())
+}
+
+/// The staker takes an active stake back: the agent's own stake, or (owner) its owner's stake
+/// behind this agent.
+pub async fn withdraw(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    is_owner: bool,
+    id: Uuid,
+) -> Result<Stake, ApiError> {
+    let mut db = pool.begin().await?;
+    let mine = sqlx::query_scalar!(
+        "SELECT id FROM stakes WHERE id = $1 AND tenant_id = $2
+            AND (staker_agent = $3 OR ($4 AND staker_agent IS NULL AND target_agent = $3))",
+        id,
+        tenant as _,
+        agent as _,
+        is_owner
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    if mine.is_none() {
+        return Err(ApiError::not_found("stake"));
+    }
+    let s = close(&mut db, origin, id, "withdrawn", None).await?;
+    db.commit().await?;
+    Ok(s)
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Resolution {
+    /// One stake; or every active stake behind `agent_id` (on `topic` when given).
+    pub stake_id: Option<Uuid>,
+    pub agent_id: Option<AgentId>,
+    pub topic: Option<String>,
+    pub outcome: Outcome,
+    /// What happened, at most 2,000 characters.
+    pub note: String,
+}
+
+/// The operator validates or slashes one stake, or every active stake behind an agent on a
+/// topic (a recorded outcome). Returns the stakes it ended.
+pub async fn resolve(pool: &PgPool, origin: &Origin, r: Resolution) -> Result<Vec<Stake>, ApiError> {
+    let note = r.note.trim();
+    if note.is_empty() {
+        return Err(ApiError::validation("note", "a resolution says what happened in `note`"));
+    }
+    if note.chars().count() > 2000 {
+        return Err(ApiError::too_long("note", 2000, note.chars().count()));
+    }
+    let topic = r.topic.as_deref().map(check_topic).transpose()?;
+    let ids: Vec<Uuid> = match (r.stake_id, r.agent_id) {
+        (Some(id), None) => vec![id],
+        (None, Some(agent)) => {
+            sqlx::query_scalar!(
+            "SELECT id FROM stakes WHERE target_agent = $1 AND status = 'active' AND ($2::text IS NULL OR topic = $2)
+              ORDER BY id",
+            agent as _,
+            topic
+        )
+            .fetch_all(pool)
+            .await?
+        }
+        _ => {
+            return Err(ApiError::validation(
+                "stake_id",
+                "name either `stake_id` or `agent_id` (with an optional topic)",
+            ));
+        }
+    };
+    let status = match r.outcome {
+        Outcome::Validated => "validated",
+        Outcome::Slashed => "slashed",
+    };
+    let mut db = pool.begin().await?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(close(&mut db, origin, id, status, Some(note)).await?);
+    }
+    db.commit().await?;
+    Ok(out)
+}
+
+/// A topic's signal pool.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Pool {
+    pub topic: String,
+    pub active_stakes: i64,
+    /// Credits in active stakes.
+    pub staked: i64,
+    /// The summed conviction of the active stakes.
+    pub conviction: f64,
+    pub validated: i64,
+    pub slashed: i64,
+    /// The agents the pool backs most, by conviction (at most 5).
+    pub leaders: Vec<Backed>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Backed {
+    pub agent_id: Uuid,
+    pub staked: i64,
+    pub conviction: f64,
+}
+
+/// Signal pools, largest conviction first: every topic, or one.
+pub async fn pools(pool: &PgPool, topic: Option<&str>) -> Result<Vec<Pool>, ApiError> {
+    let topic = topic.map(check_topic).transpose()?;
+    let rows = sqlx::query!(
+        r#"SELECT topic, target_agent, status, amount, (extract(epoch FROM now() - created_at) / 86400)::float8 AS "age_days!"
+             FROM stakes WHERE $1::text IS NULL OR topic = $1"#,
+        topic
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut by_topic: std::collections::BTreeMap<String, (Pool, std::collections::HashMap<Uuid, Backed>)> =
+        Default::default();
+    for r in rows {
+        let (p, backed) = by_topic.entry(r.topic.clone()).or_insert_with(|| {
+            let p = Pool {
+                topic: r.topic.clone(),
+                active_stakes: 0,
+                staked: 0,
+                conviction: 0.0,
+                validated: 0,
+                slashed: 0,
+                leaders: vec![],
+            };
+            (p, Default::default())
+        });
+        match r.status.as_str() {
+            "active" => {
+                let c = conviction(r.amount, r.age_days);
+                p.active_stakes += 1;
+                p.staked += r.amount;
+                p.conviction += c;
+                let b = backed.entry(r.target_agent).or_insert(Backed {
+                    agent_id: r.target_agent,
+                    staked: 0,
+                    conviction: 0.0,
+                });
+                b.staked += r.amount;
+                b.conviction += c;
+            }
+            "validated" => p.validated += 1,
+            "slashed" => p.slashed += 1,
+            _ => {}
+        }
+    }
+    let mut out: Vec<Pool> = by_topic
+        .into_values()
+        .map(|(mut p, backed)| {
+            let mut leaders: Vec<Backed> = backed.into_values().collect();
+            leaders.sort_by(|a, b| b.conviction.total_cmp(&a.conviction).then(a.agent_id.cmp(&b.agent_id)));
+            leaders.truncate(5);
+            p.leaders = leaders;
+            p
+        })
+        .collect();
+    out.sort_by(|a, b| b.conviction.total_cmp(&a.conviction).then(a.topic.cmp(&b.topic)));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conviction_is_half_the_stake_after_a_week_and_grows_toward_it() {
+        assert_eq!(conviction(100, 0.0), 0.0);
+        assert!((conviction(100, 7.0) - 50.0).abs() < 1e-9);
+        assert!((conviction(100, 14.0) - 75.0).abs() < 1e-9);
+        assert!(conviction(100, 365.0) < 100.0 && conviction(100, 365.0) > 99.99);
+        assert_eq!(conviction(100, -3.0), 0.0, "a clock running backwards gives no conviction");
+        let mut last = 0.0;
+        for day in 0..60 {
+            let c = conviction(1000, f64::from(day));
+            assert!(c >= last);
+            last = c;
+        }
+    }
+}

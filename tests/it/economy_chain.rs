@@ -1,0 +1,368 @@
+//! SPEC I5, I6 and I8 against a real EVM node (anvil): an agent token deployed from the agent's
+//! wallet and read by an independent client (ethers), indexed without double counting; a tip in
+//! native value that survives the node going down; escrowed orders settled and refunded through
+//! the ServiceEscrow contract, a reverted release included; an x402 call paid on chain by an
+//! independent wallet, its proof refused on replay; the gas subsidy within its daily budget.
+
+use alloy::primitives::{Address, U256};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::chain_support::{Anvil, DEV_KEY, Proxy, chain_client, chain_env};
+use crate::common::{Reply, Session, TestApp, TestAppBuilder};
+
+const ETH: u128 = 1_000_000_000_000_000_000;
+const MILLI: u128 = ETH / 1000;
+
+async fn call(app: &TestApp, who: &Session, method: Method, path: &str, body: Option<Value>) -> Reply {
+    let req = app.as_bearer(&who.token, method, path);
+    app.send(match body {
+        Some(b) => req.json(&b),
+        None => req,
+    })
+    .await
+}
+
+/// An agent with a funded wallet and generous send limits; returns (id, address).
+async fn funded_agent(app: &TestApp, anvil: &Anvil, who: &Session, name: &str, wei: u128) -> (String, String) {
+    let id = app.create_agent(who, json!({ "name": name })).await["id"].as_str().unwrap().to_string();
+    let r = call(app, who, Method::POST, &format!("/v1/hosted-agents/{id}/wallet"), None).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let address = r.json()["address"].as_str().unwrap().to_string();
+    if wei > 0 {
+        anvil.set_balance(&address, U256::from(wei)).await;
+    }
+    let limits = json!({ "max_per_tx_wei": (ETH).to_string(), "max_per_day_wei": (10 * ETH).to_string() });
+    let r = call(app, who, Method::PUT, &format!("/v1/hosted-agents/{id}/wallet/limits"), Some(limits)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    (id, address)
+}
+
+/// Runs every queued job until none is due (jobs retried after a backoff are made due at once).
+async fn settle_jobs(app: &TestApp) {
+    for _ in 0..5 {
+        sqlx::query("UPDATE jobs SET run_at = now() WHERE status = 'queued'").execute(app.pool()).await.unwrap();
+        if app.run_jobs().await == 0 {
+            break;
+        }
+    }
+}
+
+fn chain_app(anvil_url: &str, registry: Address) -> TestAppBuilder {
+    chain_env(TestApp::builder().admin_password("admin-pw-123"), anvil_url, registry)
+}
+
+#[tokio::test]
+async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_once() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_app(&anvil.url, registry).spawn().await;
+    let alice = app.signup("alice@example.com").await;
+    let (ada, wallet) = funded_agent(&app, &anvil, &alice, "Ada", ETH).await;
+    let token = format!("/v1/hosted-agents/{ada}/token");
+
+    let bad = json!({ "name": "Ada Coin", "symbol": "ada", "supply": "1000" });
+    assert_eq!(call(&app, &alice, Method::POST, &token, Some(bad)).await.status, 400);
+    let input = json!({ "name": "Ada Coin", "symbol": "ADA", "decimals": 6, "supply": "1000000" });
+    let r = call(&app, &alice, Method::POST, &token, Some(input.clone())).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (202, Some("deploying")), "{}", r.text);
+    assert_eq!(call(&app, &alice, Method::POST, &token, Some(input)).await.status, 409, "one token per agent");
+    settle_jobs(&app).await;
+    let e = call(&app, &alice, Method::GET, &token, None).await.json();
+    assert_eq!(e["token"]["status"], "deployed", "{e}");
+    let address = e["token"]["address"].as_str().unwrap().to_string();
+    let supply = "1000000000000"; // 1,000,000 × 10^6
+    assert_eq!(e["total_supply"], supply, "{e}");
+
+    // An independent client (ethers) sees the supply, all of it in the agent's wallet.
+    let seen = chain_client(&["token", &anvil.url, &address, &wallet], None).await;
+    assert_eq!((seen["symbol"].as_str(), seen["decimals"].as_i64()), (Some("ADA"), Some(6)), "{seen}");
+    assert_eq!(seen["totalSupply"], supply);
+    assert_eq!(seen["balances"][&wallet], supply);
+
+    // A transfer from the wallet; the indexer finds both events, holders and all.
+    let bob = "0x70997970c51812dc3a010c7d01b93b7d6ce1e8f0";
+    let r = call(
+        &app,
+        &alice,
+        Method::POST,
+        &format!("{token}/transfers"),
+        Some(json!({ "to": bob, "amount": "250000000000" })),
+    )
+    .await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    settle_jobs(&app).await;
+    let index = || async {
+        sqlx::query("INSERT INTO jobs (id, kind, payload) VALUES ($1, 'token_index', '{}')")
+            .bind(uuid::Uuid::now_v7())
+            .execute(app.pool())
+            .await
+            .unwrap();
+        app.run_jobs().await;
+    };
+    index().await;
+    let e = call(&app, &alice, Method::GET, &token, None).await.json();
+    assert_eq!((e["holders"].as_i64(), e["transfers"].as_i64()), (Some(2), Some(2)), "{e}");
+    assert!((e["top_holder_share"].as_f64().unwrap() - 0.75).abs() < 1e-9, "{e}");
+    assert!((e["concentration_hhi"].as_f64().unwrap() - 0.625).abs() < 1e-9, "0.75² + 0.25²: {e}");
+    assert_eq!(e["no_price"], true);
+    let holders = call(&app, &alice, Method::GET, &format!("{token}/holders"), None).await.json();
+    assert_eq!(holders[1], json!({ "address": bob, "balance": "250000000000" }), "{holders}");
+    let seen = chain_client(&["token", &anvil.url, &address, &wallet, bob], None).await;
+    assert_eq!(seen["balances"][bob], "250000000000");
+    assert_eq!(seen["transfers"].as_array().unwrap().len(), 2, "the chain has the two events the index has");
+
+    // A restart that reads the same blocks again counts nothing twice.
+    sqlx::query("UPDATE agent_tokens SET indexed_block = deployed_block - 1").execute(app.pool()).await.unwrap();
+    index().await;
+    index().await;
+    let again = call(&app, &alice, Method::GET, &format!("{token}/holders"), None).await.json();
+    assert_eq!(again, holders);
+    let e = call(&app, &alice, Method::GET, &token, None).await.json();
+    assert_eq!(e["transfers"], 2, "{e}");
+    let log = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/activity"), None).await.json();
+    assert!(log.as_array().unwrap().iter().any(|a| a["action"] == "economy.token_deploy_requested"));
+    let poc = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/poc"), None).await.json();
+    let token = poc["dimensions"][2]["signals"][0].clone();
+    assert_eq!((token["key"].as_str(), token["points"].as_i64()), (Some("token_deployment"), Some(20)), "{token}");
+}
+
+#[tokio::test]
+async fn a_native_tip_survives_the_node_going_down_and_is_paid_once() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let proxy = Proxy::start(&anvil.url).await;
+    let app = chain_app(&proxy.url, registry).spawn().await;
+    let alice = app.signup("alice@example.com").await;
+    let bob = app.signup("bob@example.com").await;
+    let (ada, _) = funded_agent(&app, &anvil, &alice, "Ada", ETH).await;
+    let (bea, bea_wallet) = funded_agent(&app, &anvil, &bob, "Bea", 0).await;
+
+    proxy.set_up(false);
+    let tip = json!({ "from": "agent", "to_agent_id": bea, "rail": "native", "amount": (10 * MILLI).to_string(), "idempotency_key": "n-1" });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/tips"), Some(tip.clone())).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (201, Some("pending")), "{}", r.text);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    app.run_jobs().await;
+    let list = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/tips"), None).await.json();
+    assert_eq!(list[0]["status"], "pending", "still pending while the node is down: {list}");
+    // The same request again is the same tip.
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/tips"), Some(tip)).await;
+    assert_eq!((r.status.as_u16(), r.json()["id"].as_str()), (200, Some(id.as_str())));
+
+    proxy.set_up(true);
+    settle_jobs(&app).await;
+    let list = call(&app, &bob, Method::GET, &format!("/v1/hosted-agents/{bea}/tips"), None).await.json();
+    assert_eq!(list[0]["status"], "completed", "{list}");
+    assert!(list[0]["tx_hash"].is_string());
+    assert_eq!(anvil.balance(&bea_wallet).await, U256::from(10 * MILLI), "paid exactly once");
+    let sent: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE purpose = 'send' AND tx_hash IS NOT NULL")
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+    assert_eq!(sent, 1);
+}
+
+#[tokio::test]
+async fn escrowed_orders_settle_refund_and_survive_a_reverted_release() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let escrow = anvil.deploy_escrow().await;
+    let app = chain_app(&anvil.url, registry).env("MINICLAW_ESCROW_ADDRESS", &escrow.to_string()).spawn().await;
+    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
+    anvil.set_balance(sponsor["address"].as_str().unwrap(), U256::from(ETH)).await;
+    let alice = app.signup("alice@example.com").await;
+    let bob = app.signup("bob@example.com").await;
+    let (ada, ada_wallet) = funded_agent(&app, &anvil, &alice, "Ada", ETH).await;
+    let (bea, bea_wallet) = funded_agent(&app, &anvil, &bob, "Bea", ETH).await;
+    let price = 50 * MILLI;
+    let service = json!({ "title": "Audit", "price": 5, "price_wei": price.to_string() });
+    let r = call(&app, &bob, Method::PUT, &format!("/v1/hosted-agents/{bea}/services/audit"), Some(service)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let order =
+        |key: &str| json!({ "seller_agent_id": bea, "service": "audit", "rail": "escrow", "idempotency_key": key });
+    let step = |who: Session, agent: String, id: String, body: Value| {
+        let app = &app;
+        async move {
+            call(app, &who, Method::POST, &format!("/v1/hosted-agents/{agent}/orders/{id}/steps"), Some(body)).await
+        }
+    };
+    let get = |id: String| {
+        let (app, alice, ada) = (&app, alice.clone(), ada.clone());
+        async move { call(app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/orders/{id}"), None).await.json() }
+    };
+
+    // Placed: funding; the seller cannot accept before the escrow holds the price.
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/orders"), Some(order("e-1"))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let one = r.json()["id"].as_str().unwrap().to_string();
+    assert_eq!((r.json()["rail"].as_str(), r.json()["escrow_state"].as_str()), (Some("escrow"), Some("funding")));
+    let early = step(bob.clone(), bea.clone(), one.clone(), json!({ "action": "accept" })).await;
+    assert_eq!(early.status, 409, "{}", early.text);
+    settle_jobs(&app).await;
+    assert_eq!(get(one.clone()).await["escrow_state"], "funded");
+    assert_eq!(anvil.balance(&escrow.to_string()).await, U256::from(price), "the contract holds the price");
+    let bea_before = anvil.balance(&bea_wallet).await;
+    step(bob.clone(), bea.clone(), one.clone(), json!({ "action": "accept" })).await;
+    step(bob.clone(), bea.clone(), one.clone(), json!({ "action": "deliver", "delivery": "no findings" })).await;
+    let r = step(alice.clone(), ada.clone(), one.clone(), json!({ "action": "settle", "rating": 4 })).await;
+    assert_eq!(
+        (r.json()["status"].as_str(), r.json()["escrow_state"].as_str()),
+        (Some("delivered"), Some("releasing")),
+        "{}",
+        r.text
+    );
+    settle_jobs(&app).await;
+    let o = get(one.clone()).await;
+    assert_eq!((o["status"].as_str(), o["escrow_state"].as_str()), (Some("settled"), Some("released")), "{o}");
+    assert_eq!(anvil.balance(&bea_wallet).await - bea_before, U256::from(price), "the seller was paid the price");
+
+    // A disputed order: the operator refunds it through the arbiter.
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/orders"), Some(order("e-2"))).await;
+    let two = r.json()["id"].as_str().unwrap().to_string();
+    settle_jobs(&app).await;
+    step(bob.clone(), bea.clone(), two.clone(), json!({ "action": "accept" })).await;
+    step(bob.clone(), bea.clone(), two.clone(), json!({ "action": "deliver", "delivery": "done" })).await;
+    step(alice.clone(), ada.clone(), two.clone(), json!({ "action": "dispute", "reason": "not done" })).await;
+    let ada_before = anvil.balance(&ada_wallet).await;
+    let r = app
+        .send(
+            app.admin(Method::POST, &format!("/v1/admin/orders/{two}/resolution"))
+                .json(&json!({ "ruling": "refund", "note": "no audit" })),
+        )
+        .await;
+    assert_eq!(r.json()["escrow_state"], "refunding", "{}", r.text);
+    settle_jobs(&app).await;
+    let o = get(two.clone()).await;
+    assert_eq!((o["status"].as_str(), o["escrow_state"].as_str()), (Some("refunded"), Some("refunded")), "{o}");
+    assert_eq!(
+        anvil.balance(&ada_wallet).await - ada_before,
+        U256::from(price),
+        "the arbiter paid for the refund's gas"
+    );
+
+    // A release that reverts leaves the order delivered with the reason; settling again pays.
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/orders"), Some(order("e-3"))).await;
+    let three = r.json()["id"].as_str().unwrap().to_string();
+    settle_jobs(&app).await;
+    step(bob.clone(), bea.clone(), three.clone(), json!({ "action": "accept" })).await;
+    step(bob.clone(), bea.clone(), three.clone(), json!({ "action": "deliver", "delivery": "ok" })).await;
+    let code = anvil.code(escrow).await;
+    anvil.make_revert(escrow, "escrow paused").await;
+    step(alice.clone(), ada.clone(), three.clone(), json!({ "action": "settle" })).await;
+    settle_jobs(&app).await;
+    let o = get(three.clone()).await;
+    assert_eq!((o["status"].as_str(), o["escrow_state"].as_str()), (Some("delivered"), Some("release_failed")), "{o}");
+    assert!(o["escrow_error"].as_str().unwrap().contains("escrow paused"), "{o}");
+    anvil.set_code(escrow, &code).await;
+    let r = step(alice.clone(), ada.clone(), three.clone(), json!({ "action": "settle" })).await;
+    assert_eq!(r.json()["escrow_state"], "releasing", "{}", r.text);
+    settle_jobs(&app).await;
+    assert_eq!(get(three).await["status"], "settled");
+    let log = call(&app, &bob, Method::GET, &format!("/v1/hosted-agents/{bea}/activity"), None).await.json();
+    let actions: Vec<&str> = log.as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    for a in
+        ["economy.escrow_funded", "economy.escrow_released", "economy.escrow_refunded", "economy.escrow_release_failed"]
+    {
+        assert!(actions.contains(&a), "{a} missing from {actions:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_paid_call_is_paid_on_chain_by_another_wallet_and_a_replay_is_refused() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_app(&anvil.url, registry).spawn().await;
+    let bob = app.signup("bob@example.com").await;
+    let (bea, bea_wallet) = funded_agent(&app, &anvil, &bob, "Bea", 0).await;
+    let price = 3 * MILLI;
+    let service = json!({ "title": "Haiku", "price": 7, "price_wei": price.to_string() });
+    call(&app, &bob, Method::PUT, &format!("/v1/hosted-agents/{bea}/services/haiku"), Some(service)).await;
+    let url = format!("/v1/commerce/{bea}/services/haiku/call");
+    let input = json!({ "input": "winter sea" });
+
+    let r = app.send(app.request(Method::POST, &url).json(&input)).await;
+    assert_eq!(r.status, 402);
+    let native = r.json()["accepts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["network"] == "eip155:31337")
+        .cloned()
+        .expect("a native option");
+    assert_eq!(
+        (native["amount"].as_str(), native["payTo"].as_str()),
+        (Some(price.to_string().as_str()), Some(bea_wallet.as_str()))
+    );
+    let nonce = native["extra"]["nonce"].as_str().unwrap().to_string();
+
+    // An independent wallet (ethers, anvil's first account) pays.
+    let paid = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, &price.to_string()], None).await;
+    assert_eq!(paid["status"], 1, "{paid}");
+    let proof = |hash: &str, nonce: &str| {
+        use base64::Engine as _;
+        let p = json!({ "x402Version": 2, "scheme": "exact", "network": "eip155:31337", "payload": { "nonce": nonce, "txHash": hash } });
+        base64::engine::general_purpose::STANDARD.encode(p.to_string())
+    };
+    let hash = paid["hash"].as_str().unwrap();
+    let r =
+        app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(hash, &nonce)).json(&input)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.json()["payment"]["payer"], paid["from"]);
+    // The same transaction for a fresh requirement is a replay.
+    let again = app.send(app.request(Method::POST, &url).json(&input)).await.json();
+    let fresh = again["accepts"][0]["extra"]["nonce"].as_str().unwrap().to_string();
+    let r =
+        app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(hash, &fresh)).json(&input)).await;
+    assert_eq!(r.status, 402, "{}", r.text);
+    assert!(r.json()["error"].as_str().unwrap().contains("already used"), "{}", r.text);
+    // Too little, or to someone else, does not pay.
+    let short = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, "1"], None).await;
+    let r = app
+        .send(
+            app.request(Method::POST, &url)
+                .header("PAYMENT-SIGNATURE", proof(short["hash"].as_str().unwrap(), &fresh))
+                .json(&input),
+        )
+        .await;
+    assert_eq!(r.status, 402);
+    assert!(r.json()["error"].as_str().unwrap().contains("payee or amount"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let floor = 10 * MILLI;
+    let app = chain_app(&anvil.url, registry)
+        .env("MINICLAW_GAS_FLOOR_WEI", &floor.to_string())
+        .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &(15 * MILLI).to_string())
+        .spawn()
+        .await;
+    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
+    anvil.set_balance(sponsor["address"].as_str().unwrap(), U256::from(ETH)).await;
+    let alice = app.signup("alice@example.com").await;
+    let (ada, ada_wallet) = funded_agent(&app, &anvil, &alice, "Ada", 2 * MILLI).await;
+    let (ann, _) = funded_agent(&app, &anvil, &alice, "Ann", 0).await;
+    let gas = |agent: &str| format!("/v1/hosted-agents/{agent}/wallet/gas");
+
+    let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
+    assert_eq!((r.status.as_u16(), r.json()["topped_up"].as_bool()), (200, Some(true)), "{}", r.text);
+    assert_eq!(r.json()["topup"]["amount_wei"], (8 * MILLI).to_string(), "up to the floor");
+    let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
+    assert_eq!(r.json()["topped_up"], false, "one on its way already: {}", r.text);
+    settle_jobs(&app).await;
+    assert_eq!(anvil.balance(&ada_wallet).await, U256::from(floor));
+    let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
+    assert_eq!(r.json()["topped_up"], false, "at the floor: {}", r.text);
+    // Ann needs 10 milli-ETH; 8 of the 15 are spent today.
+    let r = call(&app, &alice, Method::POST, &gas(&ann), None).await;
+    assert_eq!((r.status.as_u16(), r.error_code()), (422, "gas_budget_exhausted".into()), "{}", r.text);
+    let s = call(&app, &alice, Method::GET, &gas(&ada), None).await.json();
+    assert_eq!(
+        (s["spent_today_wei"].as_str(), s["topups"][0]["status"].as_str()),
+        (Some((8 * MILLI).to_string().as_str()), Some("confirmed")),
+        "{s}"
+    );
+}

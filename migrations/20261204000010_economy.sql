@@ -13,7 +13,7 @@ INSERT INTO credit_accounts (id, kind) VALUES ('00000000-0000-0000-0000-0000000c
                                               ('00000000-0000-0000-0000-0000000c0003', 'sink');
 
 -- A tip (owner → agent, agent → agent) or a gift (agent → owner). Credits move at once; native
--- value goes out as a wallet transaction and the tip follows it.
+-- value or the paying agent's token goes out as a wallet transaction and the tip follows it.
 CREATE TABLE tips (
     id              uuid PRIMARY KEY,
     -- The payer's tenant and, when an agent pays, the agent.
@@ -22,13 +22,13 @@ CREATE TABLE tips (
     -- The payee: an agent, or (from_agent's) owner.
     to_tenant       uuid NOT NULL,
     to_agent        uuid,
-    rail            text NOT NULL CHECK (rail IN ('credits', 'native')),
-    -- Credits, or wei, as a decimal string.
+    rail            text NOT NULL CHECK (rail IN ('credits', 'native', 'token')),
+    -- Credits, wei, or base units of the paying agent's token, as a decimal string.
     amount          text NOT NULL CHECK (amount ~ '^[1-9][0-9]{0,77}$'),
     memo            text CHECK (char_length(memo) <= 500),
     -- credits: completed at once, or awaiting the owner's confirmation (a chat tool above the
-    -- owner's auto-approve limit) until confirmed or cancelled. native: follows its wallet
-    -- transaction (the status read joins it).
+    -- owner's auto-approve limit) until confirmed or cancelled. native, token: follows its
+    -- wallet transaction (the status read joins it).
     status          text NOT NULL CHECK (status IN ('completed', 'pending', 'awaiting_confirmation', 'cancelled')),
     idempotency_key text NOT NULL CHECK (char_length(idempotency_key) BETWEEN 1 AND 200),
     transfer_id     uuid REFERENCES credit_transfers (id),

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use super::admin::Admin;
 use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::activity::Origin;
 use crate::app::AppState;
 use crate::auth::{Actor, Owner};
@@ -39,11 +40,16 @@ fn request_id(headers: &HeaderMap) -> Option<String> {
 }
 
 /// An agent's services on offer: what each does and costs. Public.
-#[utoipa::path(get, path = "/v1/commerce/{agent}/services", tag = "commerce", params(("agent" = Uuid, Path, description = "Agent id")),
-    responses((status = 200, body = Vec<Service>), (status = 404, body = ErrorBody)))]
-async fn offer(State(state): State<AppState>, Path(agent): Path<AgentId>) -> ApiResult<Json<Vec<Service>>> {
-    let list = services::list(state.pool(), agent, true).await?;
-    Ok(Json(list))
+#[utoipa::path(get, path = "/v1/commerce/{agent}/services", tag = "commerce", params(("agent" = Uuid, Path, description = "Agent id"), Page),
+    responses((status = 200, body = Vec<Service>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn offer(
+    State(state): State<AppState>,
+    Path(agent): Path<AgentId>,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Service>> {
+    let rows = services::offer(state.pool(), agent, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |s| s.id))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -145,14 +151,21 @@ fn payment_required(required: PaymentRequired) -> Response {
 pub struct SignalQuery {
     /// One topic's pool only.
     pub topic: Option<String>,
+    /// 1–500, default 50.
+    pub limit: Option<i64>,
+    /// The `X-Next-Before` of the previous page: pools of topics before this one.
+    pub before: Option<String>,
 }
 
 /// Signal pools: per topic, the active stakes, the credits they hold, their summed conviction,
-/// validations and slashes so far, and the agents backed most. Largest conviction first.
+/// validations and slashes so far, and the agents backed most. By topic, last first, paged.
 #[utoipa::path(get, path = "/v1/signals", tag = "economy", params(SignalQuery), security(("owner_session" = [])),
-    responses((status = 200, body = Vec<Pool>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn signals(State(state): State<AppState>, _: Owner, Query(q): Query<SignalQuery>) -> ApiResult<Json<Vec<Pool>>> {
-    Ok(Json(stakes::pools(state.pool(), q.topic.as_deref()).await?))
+    responses((status = 200, body = Vec<Pool>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn signals(State(state): State<AppState>, _: Owner, Query(q): Query<SignalQuery>) -> ApiResult<Paged<Pool>> {
+    let page = Page { limit: q.limit, before: None };
+    let rows = stakes::pools(state.pool(), q.topic.as_deref(), q.before.as_deref(), page.fetch()?).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |p| p.topic.clone()))
 }
 
 /// How the operator resolves a disputed order.

@@ -131,13 +131,19 @@ async fn decide_tip(
     Ok(Json(tips::decide(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1, d.confirm).await?))
 }
 
-/// The agent's services, on offer or withdrawn, by slug. Key scope: `economy:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/services", tag = "economy", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's services, on offer or withdrawn, newest first. Key scope: `economy:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/services", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["economy:read"])),
-    responses((status = 200, body = Vec<Service>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_services(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Service>>> {
+    responses((status = 200, body = Vec<Service>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_services(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Service>> {
     scope.require(READ)?;
-    Ok(Json(services::list(state.pool(), scope.agent_id, false).await?))
+    let rows = services::list(state.pool(), scope.agent_id, false, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |s| s.id))
 }
 
 /// Offers a service (201) or changes it (200): title, description, a price in credits and

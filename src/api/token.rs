@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 
 use super::economy::{READ, WRITE};
 use super::extract::{Json, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::{AgentScope, Scope};
 use crate::economy::gas::{self, Subsidy, TopupResult};
@@ -27,13 +28,24 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct Limit {
+pub struct HolderPage {
     /// 1–500, default 50.
     pub limit: Option<i64>,
+    /// The `X-Next-Before` of the previous page (a holder's address).
+    pub before: Option<String>,
 }
 
-fn limit(l: Option<i64>) -> Result<i64, ApiError> {
-    super::page::Page { limit: l, before: None }.limit()
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TransferPage {
+    /// 1–500, default 50.
+    pub limit: Option<i64>,
+    /// The `X-Next-Before` of the previous page (`<block>:<log index>`).
+    pub before: Option<String>,
+}
+
+fn page(limit: Option<i64>) -> Page {
+    Page { limit, before: None }
 }
 
 /// The agent's token and what the chain says about it: supply (read now), holders, transfers,
@@ -64,32 +76,46 @@ async fn deploy(
     Ok((StatusCode::ACCEPTED, Json(t)))
 }
 
-/// The token's holders by balance (from the indexed events). Key scope: `economy:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/token/holders", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), Limit),
+/// The token's holders by balance, largest first (from the indexed events; `X-Next-Before`
+/// pages). Key scope: `economy:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/token/holders", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), HolderPage),
     security(("owner_session" = []), ("api_key" = ["economy:read"])),
-    responses((status = 200, body = Vec<Holder>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<Holder>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn holders(
     State(state): State<AppState>,
     scope: AgentScope,
-    Query(q): Query<Limit>,
-) -> ApiResult<Json<Vec<Holder>>> {
+    Query(q): Query<HolderPage>,
+) -> ApiResult<Paged<Holder>> {
     scope.require(READ)?;
-    Ok(Json(token::holders(state.pool(), scope.agent_id, limit(q.limit)?).await?))
+    let p = page(q.limit);
+    let rows = token::holders(state.pool(), scope.agent_id, p.fetch()?, q.before.as_deref()).await?;
+    Ok(Paged::newest_first(rows, p.limit()?, |h| h.address.clone()))
 }
 
-/// The token's transfers, newest first (from the indexed events). Key scope: `economy:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/token/transfers", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), Limit),
+/// The token's transfers, newest first (from the indexed events; `X-Next-Before` pages). Key
+/// scope: `economy:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/token/transfers", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), TransferPage),
     security(("owner_session" = []), ("api_key" = ["economy:read"])),
-    responses((status = 200, body = Vec<TokenTransfer>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Vec<TokenTransfer>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn transfers(
     State(state): State<AppState>,
     scope: AgentScope,
-    Query(q): Query<Limit>,
-) -> ApiResult<Json<Vec<TokenTransfer>>> {
+    Query(q): Query<TransferPage>,
+) -> ApiResult<Paged<TokenTransfer>> {
     scope.require(READ)?;
-    Ok(Json(token::transfers(state.pool(), scope.agent_id, limit(q.limit)?).await?))
+    let p = page(q.limit);
+    let before = match q.before.as_deref() {
+        None => None,
+        Some(c) => Some(
+            c.split_once(':')
+                .and_then(|(b, l)| Some((b.parse::<i64>().ok()?, l.parse::<i64>().ok()?)))
+                .ok_or_else(|| ApiError::validation("before", "before is `<block>:<log index>`, an X-Next-Before"))?,
+        ),
+    };
+    let rows = token::transfers(state.pool(), scope.agent_id, p.fetch()?, before).await?;
+    Ok(Paged::newest_first(rows, p.limit()?, |t| t.cursor.clone()))
 }
 
 /// Sends some of the agent's token from its wallet: 202 with the wallet transaction (queued).

@@ -1,5 +1,5 @@
 //! The economy tools of a turn whose intent is an economy action (SPEC I6, P5): the agent's
-//! economy summary for any speaker; tips to other agents and gifts to the owner only when the
+//! economy summary and its token's facts for any speaker; tips to other agents and gifts to the owner only when the
 //! owner is speaking. A value-moving tool never moves more than the owner's auto-approve limit
 //! on its own: above it the tip waits for the owner's confirmation on the Economy tab.
 
@@ -18,14 +18,23 @@ pub(super) fn may_move_value(turn: &Turn) -> bool {
 }
 
 pub(super) fn tools(move_value: bool) -> Vec<Tool> {
-    let mut tools = vec![Tool {
-        name: "economy_summary".into(),
-        description:
-            "Your economy: credits, what your orders and stakes hold, tips given and received, orders by status, \
+    let mut tools = vec![
+        Tool {
+            name: "economy_summary".into(),
+            description:
+                "Your economy: credits, what your orders and stakes hold, tips given and received, orders by status, \
                       the stakes backing you, your wallet's native balance."
-                .into(),
-        parameters: json!({ "type": "object", "properties": {} }),
-    }];
+                    .into(),
+            parameters: json!({ "type": "object", "properties": {} }),
+        },
+        Tool {
+            name: "token_facts".into(),
+            description:
+                "Your ERC-20 token's on-chain facts: supply, holders, transfers, age, concentration (never a price)."
+                    .into(),
+            parameters: json!({ "type": "object", "properties": {} }),
+        },
+    ];
     if move_value {
         let amount = json!({ "type": "integer", "minimum": 1, "description": "Platform credits" });
         let memo = json!({ "type": "string", "maxLength": 500 });
@@ -54,6 +63,14 @@ pub(super) async fn run(state: &AppState, turn: &Turn, name: &str, args: &Value,
             Some(match summary::of(state.pool(), chain, tenant, agent).await {
                 Ok(e) => serde_json::to_string(&e).unwrap_or_default(),
                 Err(e) => format!("the economy summary is unavailable: {}", e.public_message()),
+            })
+        }
+        "token_facts" => {
+            let chain = state.deps().chain.as_deref();
+            Some(match crate::economy::token::evaluate(state.pool(), chain, agent).await {
+                Ok(e) => serde_json::to_string(&e).unwrap_or_default(),
+                Err(crate::error::ApiError::NotFound(_)) => "you have no token".into(),
+                Err(e) => format!("the token's facts are unavailable: {}", e.public_message()),
             })
         }
         "tip_agent" | "gift_owner" if may_move_value(turn) => Some(tip(state, turn, name, args, n).await),

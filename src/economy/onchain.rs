@@ -122,6 +122,16 @@ pub fn cycles() -> Vec<Cycle> {
             index,
         )
         .every(Duration::from_secs(15)),
+        Cycle::new(
+            "payment_retention",
+            CycleScope::Platform,
+            "Deletes x402 payment requirements that expired unpaid more than a day ago.",
+            |ctx: JobContext| async move {
+                let deleted = super::payments::purge_expired(&ctx.pool).await?;
+                Ok(json!({ "deleted": deleted }))
+            },
+        )
+        .every(Duration::from_secs(24 * 3600)),
     ]
 }
 

@@ -414,6 +414,14 @@ pub async fn pay(
     Ok(Paid { transfer_id: t.id, amount: r.credits, payment_header: proof.encode(), replayed: t.replayed })
 }
 
+/// Deletes requirements that expired unpaid more than a day ago (each unpaid call leaves one).
+pub async fn purge_expired(pool: &PgPool) -> sqlx::Result<u64> {
+    Ok(sqlx::query!("DELETE FROM payment_requirements WHERE paid_at IS NULL AND expires_at < now() - interval '1 day'")
+        .execute(pool)
+        .await?
+        .rows_affected())
+}
+
 /// Marks a paid requirement's call answered (a proof then never serves again).
 pub async fn served(pool: &PgPool, nonce: &str) -> sqlx::Result<()> {
     sqlx::query!("UPDATE payment_requirements SET served_at = now() WHERE nonce = $1", nonce).execute(pool).await?;

@@ -148,18 +148,36 @@ pub async fn by_slug(pool: &PgPool, agent: AgentId, slug: &str) -> Result<Servic
     .ok_or_else(|| ApiError::not_found("service"))
 }
 
-/// The agent's services, by slug; `active_only` for the public listing.
-pub async fn list(pool: &PgPool, agent: AgentId, active_only: bool) -> sqlx::Result<Vec<Service>> {
+/// The agent's services, newest first (`before` continues after that id); `active_only` for
+/// the public listing.
+pub async fn list(
+    pool: &PgPool,
+    agent: AgentId,
+    active_only: bool,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<Service>> {
     sqlx::query_as!(
         Service,
         "SELECT s.id, s.agent_id, s.tenant_id, s.slug, s.title, s.description, s.price, s.price_wei, s.active, s.created_at, s.updated_at
            FROM agent_services s JOIN agents a ON a.id = s.agent_id
-          WHERE s.agent_id = $1 AND a.deleted_at IS NULL AND (s.active OR NOT $2) ORDER BY s.slug",
+          WHERE s.agent_id = $1 AND a.deleted_at IS NULL AND (s.active OR NOT $2) AND ($4::uuid IS NULL OR s.id < $4)
+          ORDER BY s.id DESC LIMIT $3",
         agent as _,
-        active_only
+        active_only,
+        limit,
+        before
     )
     .fetch_all(pool)
     .await
+}
+
+/// An agent's services on offer, for anyone: 404 when there is no such agent.
+pub async fn offer(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<Service>, ApiError> {
+    let mut conn = pool.acquire().await?;
+    super::counterparty(&mut conn, agent).await?;
+    drop(conn);
+    Ok(list(pool, agent, true, limit, before).await?)
 }
 
 /// Withdraws a service from sale (its orders carry on).

@@ -407,13 +407,25 @@ pub struct Backed {
     pub conviction: f64,
 }
 
-/// Signal pools, largest conviction first: every topic, or one.
-pub async fn pools(pool: &PgPool, topic: Option<&str>) -> Result<Vec<Pool>, ApiError> {
+/// Signal pools by topic, last topic first (`before`: the topics before that one), at most
+/// `limit`: every topic, or one.
+pub async fn pools(
+    pool: &PgPool,
+    topic: Option<&str>,
+    before: Option<&str>,
+    limit: i64,
+) -> Result<Vec<Pool>, ApiError> {
     let topic = topic.map(check_topic).transpose()?;
     let rows = sqlx::query!(
-        r#"SELECT topic, target_agent, status, amount, (extract(epoch FROM now() - created_at) / 86400)::float8 AS "age_days!"
-             FROM stakes WHERE $1::text IS NULL OR topic = $1"#,
-        topic
+        r#"WITH page AS (SELECT DISTINCT topic FROM stakes
+                          WHERE ($1::text IS NULL OR topic = $1) AND ($2::text IS NULL OR topic < $2)
+                          ORDER BY topic DESC LIMIT $3)
+           SELECT s.topic, s.target_agent, s.status, s.amount,
+                  (extract(epoch FROM now() - s.created_at) / 86400)::float8 AS "age_days!"
+             FROM stakes s JOIN page USING (topic)"#,
+        topic,
+        before,
+        limit
     )
     .fetch_all(pool)
     .await?;
@@ -461,7 +473,7 @@ pub async fn pools(pool: &PgPool, topic: Option<&str>) -> Result<Vec<Pool>, ApiE
             p
         })
         .collect();
-    out.sort_by(|a, b| b.conviction.total_cmp(&a.conviction).then(a.topic.cmp(&b.topic)));
+    out.sort_by(|a, b| b.topic.cmp(&a.topic));
     Ok(out)
 }
 

@@ -1,8 +1,8 @@
 //! Tips and gifts (SPEC I6): an owner tips their agent, an agent tips another agent, an agent
 //! gives its owner a gift. In credits the transfer is made at once (or waits for the owner's
 //! confirmation when a chat tool asked for more than the owner's auto-approve limit); in native
-//! value it is a send from the agent's wallet, within the wallet's limits, and the tip follows
-//! that transaction to its outcome (an unreachable node leaves it pending; the send job
+//! value it is a send from the agent's wallet, within the wallet's limits, and in the agent's
+//! own token a token transfer from it; the tip follows that transaction to its outcome (an unreachable node leaves it pending; the send job
 //! resumes it and never pays twice).
 //!
 //! Idempotency: the same key from the same payer is the same tip. A retry returns it and moves
@@ -42,6 +42,8 @@ pub enum Rail {
     Credits,
     /// The chain's native value (wei), from the agent's server-managed wallet.
     Native,
+    /// The paying agent's own token (base units), from its wallet.
+    Token,
 }
 
 impl Rail {
@@ -49,6 +51,7 @@ impl Rail {
         match self {
             Rail::Credits => "credits",
             Rail::Native => "native",
+            Rail::Token => "token",
         }
     }
 }
@@ -62,7 +65,7 @@ pub struct TipRequest {
     pub to_agent_id: Option<AgentId>,
     #[serde(default)]
     pub rail: Rail,
-    /// Credits (a whole number) or wei, as a decimal string, e.g. `"5"`.
+    /// Credits (a whole number), wei, or base units of the agent's token, as a decimal string, e.g. `"5"`.
     pub amount: String,
     /// At most 500 characters.
     pub memo: Option<String>,
@@ -80,13 +83,13 @@ pub struct Tip {
     pub from_agent_id: Option<Uuid>,
     /// The agent receiving it; `null` for a gift to the owner.
     pub to_agent_id: Option<Uuid>,
-    /// `credits` or `native`.
+    /// `credits`, `native` or `token`.
     pub rail: String,
     /// Credits, or wei, as a decimal string.
     pub amount: String,
     pub memo: Option<String>,
-    /// `completed`, `awaiting_confirmation`, `cancelled`; in native value also `pending` (queued,
-    /// signed or broadcast) and `failed`, following its wallet transaction.
+    /// `completed`, `awaiting_confirmation`, `cancelled`; in native value or tokens also
+    /// `pending` (queued, signed or broadcast) and `failed`, following its wallet transaction.
     pub status: String,
     pub transfer_id: Option<Uuid>,
     pub wallet_transaction_id: Option<Uuid>,
@@ -107,7 +110,7 @@ macro_rules! select_tips {
             Tip,
             r#"SELECT t.id, CASE WHEN t.to_agent IS NULL THEN 'gift' ELSE 'tip' END AS "kind!", t.from_agent AS from_agent_id,
                       t.to_agent AS to_agent_id, t.rail, t.amount, t.memo,
-                      CASE WHEN t.rail = 'native' THEN
+                      CASE WHEN t.rail IN ('native', 'token') THEN
                            CASE w.status WHEN 'confirmed' THEN 'completed' WHEN 'failed' THEN 'failed'
                                          WHEN 'cancelled' THEN 'cancelled' WHEN 'awaiting_confirmation' THEN 'awaiting_confirmation'
                                          ELSE 'pending' END
@@ -190,7 +193,7 @@ pub async fn give(
                 ("completed", Some(t.id), None, amount.to_string())
             }
         }
-        Rail::Native => {
+        Rail::Native | Rail::Token => {
             // The wallet row is the payer's lock: a retry waits here and then finds the tip.
             sqlx::query!("SELECT 1 AS one FROM agent_wallets WHERE agent_id = $1 FOR UPDATE", agent as _)
                 .fetch_optional(&mut *db)
@@ -205,9 +208,14 @@ pub async fn give(
             }
             let to = address_of(&mut db, agent, to_agent.map(|(_, a)| a)).await?;
             let chain = send::configured(deps)?;
-            let send = SendRequest { to, value_wei: req.amount.trim().to_string() };
-            let w = send::request_in(&mut db, chain, tenant, agent, origin, send).await?;
-            ("pending", None, Some(w.id), w.value_wei)
+            if req.rail == Rail::Token {
+                let tx = super::token::tip(&mut db, deps, agent, origin, &to, &req.amount).await?;
+                ("pending", None, Some(tx), req.amount.trim().to_string())
+            } else {
+                let send = SendRequest { to, value_wei: req.amount.trim().to_string() };
+                let w = send::request_in(&mut db, chain, tenant, agent, origin, send).await?;
+                ("pending", None, Some(w.id), w.value_wei)
+            }
         }
     };
     let id = Uuid::now_v7();
@@ -292,7 +300,7 @@ async fn address_of(conn: &mut PgConnection, payer: AgentId, to: Option<AgentId>
     address.ok_or_else(|| ApiError::Unprocessable {
         code: "no_recipient_wallet",
         message: match to {
-            Some(_) => "the receiving agent has no wallet to send native value to".into(),
+            Some(_) => "the receiving agent has no wallet to be paid in".into(),
             None => "a gift in native value goes to the owner's wallet, and none is listed on this agent \
                      (POST …/wallet/external)"
                 .into(),
@@ -352,7 +360,7 @@ pub async fn decide(
         return Err(ApiError::Conflict(format!(
             "the tip is {}, not awaiting confirmation{}",
             t.status,
-            if t.rail == "native" { " (a native tip is confirmed on its wallet transaction)" } else { "" }
+            if t.rail != "credits" { " (an on-chain tip follows its wallet transaction)" } else { "" }
         )));
     }
     let kind = if t.to_agent.is_some() { "tip" } else { "gift" };

@@ -93,6 +93,8 @@ pub struct Holder {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TokenTransfer {
+    /// The page cursor of this event: `<block>:<log index>`.
+    pub cursor: String,
     pub block_number: i64,
     pub log_index: i64,
     pub tx_hash: String,
@@ -259,25 +261,40 @@ pub async fn evaluate(
     })
 }
 
-pub async fn holders(pool: &PgPool, agent: AgentId, limit: i64) -> sqlx::Result<Vec<Holder>> {
+/// Holders by balance, largest first; `before` continues after that holder's address.
+pub async fn holders(pool: &PgPool, agent: AgentId, limit: i64, before: Option<&str>) -> sqlx::Result<Vec<Holder>> {
     sqlx::query_as!(
         Holder,
-        r#"SELECT address, balance::text AS "balance!" FROM token_balances WHERE agent_id = $1 AND balance > 0
-            ORDER BY balance DESC, address LIMIT $2"#,
+        r#"SELECT address, balance::text AS "balance!" FROM token_balances
+            WHERE agent_id = $1 AND balance > 0
+              AND ($3::text IS NULL OR (balance, address) <
+                   (SELECT c.balance, c.address FROM token_balances c WHERE c.agent_id = $1 AND c.address = $3))
+            ORDER BY balance DESC, address DESC LIMIT $2"#,
         agent as _,
-        limit
+        limit,
+        before
     )
     .fetch_all(pool)
     .await
 }
 
-pub async fn transfers(pool: &PgPool, agent: AgentId, limit: i64) -> sqlx::Result<Vec<TokenTransfer>> {
+/// Transfers newest first; `before` (`<block>:<log index>`) continues after that event.
+pub async fn transfers(
+    pool: &PgPool,
+    agent: AgentId,
+    limit: i64,
+    before: Option<(i64, i64)>,
+) -> sqlx::Result<Vec<TokenTransfer>> {
     sqlx::query_as!(
         TokenTransfer,
-        r#"SELECT block_number, log_index, tx_hash, from_address, to_address, value::text AS "value!"
-             FROM token_transfers WHERE agent_id = $1 ORDER BY block_number DESC, log_index DESC LIMIT $2"#,
+        r#"SELECT block_number || ':' || log_index AS "cursor!", block_number, log_index, tx_hash, from_address, to_address,
+                  value::text AS "value!"
+             FROM token_transfers WHERE agent_id = $1 AND ($3::bigint IS NULL OR (block_number, log_index) < ($3, $4::bigint))
+            ORDER BY block_number DESC, log_index DESC LIMIT $2"#,
         agent as _,
-        limit
+        limit,
+        before.map(|b| b.0),
+        before.map(|b| b.1)
     )
     .fetch_all(pool)
     .await
@@ -312,6 +329,41 @@ pub async fn transfer(
     activity::record_agent(&mut db, tenant, agent, origin, "economy.token_transfer_requested", details).await?;
     db.commit().await?;
     crate::wallets::transactions::get(&deps.pool, tx).await.map_err(ApiError::from)
+}
+
+/// A tip in the agent's token to `to`, in the caller's transaction: the wallet transaction's id.
+pub async fn tip(
+    db: &mut sqlx::PgConnection,
+    deps: &Deps,
+    agent: AgentId,
+    origin: &Origin,
+    to: &str,
+    amount: &str,
+) -> Result<uuid::Uuid, ApiError> {
+    let amount = onchain::amount("amount", amount)?;
+    let chain = crate::wallets::send::configured(deps)?;
+    let token = sqlx::query!(
+        r#"SELECT t.address, w.status FROM agent_tokens t JOIN wallet_transactions w ON w.id = t.deploy_tx WHERE t.agent_id = $1"#,
+        agent as _
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    let Some(address) = token.filter(|t| t.status == "confirmed").and_then(|t| t.address) else {
+        return Err(ApiError::Unprocessable {
+            code: "no_token",
+            message: "a tip in tokens is paid in the agent's own token, and it has none deployed".into(),
+            details: None,
+        });
+    };
+    let to: Address = to.parse().map_err(anyhow::Error::from)?;
+    let call = Request {
+        purpose: "token_transfer",
+        sponsor: false,
+        to: Some(address.parse().map_err(anyhow::Error::from)?),
+        value: U256::ZERO,
+        input: contracts::token_transfer(to, amount),
+    };
+    onchain::request(db, chain, agent, origin, call).await
 }
 
 /// One indexer pass over every deployed token; returns the events it added.

@@ -273,6 +273,35 @@ async fn stakes_grow_conviction_and_validations_and_slashes_move_reputation() {
     assert_eq!(agent_credits(&app, &bob.token, &bea).await, 20);
     let r = call(&app, &alice.token, Method::POST, &stakes, Some(stake("owner", 5, "Not A Topic!", "s-4"))).await;
     assert_eq!(r.status, 400);
+    // A skill is backed through its publisher: Bea publishes one, Alice stakes on it.
+    let md = "---\nname: haiku\ndescription: Writes haiku\nversion: 1.0.0\n---\nWrite a haiku.\n";
+    let r = call(
+        &app,
+        &bob.token,
+        Method::POST,
+        &format!("/v1/hosted-agents/{bea}/skills/publish"),
+        Some(json!({ "skill_md": md })),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let on_skill = json!({ "from": "owner", "target": "skill", "skill": "haiku", "topic": "poetry", "amount": 1, "idempotency_key": "s-5" });
+    let r = call(&app, &alice.token, Method::POST, &stakes, Some(on_skill)).await;
+    assert_eq!((r.status.as_u16(), r.json()["target_agent_id"].as_str()), (201, Some(bea.as_str())), "{}", r.text);
+    assert!(r.json()["target_skill_id"].is_string());
+    let missing = json!({ "from": "owner", "target": "skill", "skill": "nope", "topic": "poetry", "amount": 1, "idempotency_key": "s-6" });
+    assert_eq!(call(&app, &alice.token, Method::POST, &stakes, Some(missing)).await.status, 404);
+    let skill_stake = r.json()["id"].as_str().unwrap().to_string();
+    let r =
+        call(&app, &alice.token, Method::POST, &format!("/v1/hosted-agents/{bea}/stakes/{skill_stake}/withdraw"), None)
+            .await;
+    assert_eq!(r.status, 404, "another tenant's agent in the path");
+    let r = app
+        .send(
+            app.admin(Method::POST, "/v1/admin/stakes/resolutions")
+                .json(&json!({ "stake_id": skill_stake, "outcome": "validated", "note": "good poems" })),
+        )
+        .await;
+    assert_eq!(r.json()[0]["status"], "validated", "{}", r.text);
 
     // A stake made now has no conviction yet; one a week old has half its amount.
     sqlx::query("UPDATE stakes SET created_at = now() - interval '7 days' WHERE id = $1")
@@ -410,7 +439,14 @@ async fn a_paid_call_serves_after_a_verified_payment_and_refuses_a_replay() {
         .await
         .unwrap();
     assert_eq!(call(&app, &ada_key, Method::POST, &pay, Some(json!({ "nonce": late }))).await.status, 409);
-    // Unknown services and withdrawn ones are 404.
+    // Expired requirements are swept a day later; unknown agents, services and withdrawn ones are 404.
+    sqlx::query("UPDATE payment_requirements SET expires_at = now() - interval '2 days' WHERE nonce = $1")
+        .bind(&late)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(miniclaw::economy::payments::purge_expired(app.pool()).await.unwrap(), 1);
+    assert_eq!(app.get(&format!("/v1/commerce/{}/services", uuid::Uuid::now_v7())).await.status, 404);
     assert_eq!(
         app.send(app.request(Method::POST, &format!("/v1/commerce/{bea}/services/nope/call")).json(&input))
             .await
@@ -444,7 +480,10 @@ async fn a_chat_tip_waits_for_the_owner_above_the_auto_approve_limit() {
     let offered = server.requests().into_iter().find(|b| b["tools"].is_array()).expect("a call with tools");
     let names: Vec<&str> =
         offered["tools"].as_array().unwrap().iter().filter_map(|t| t["function"]["name"].as_str()).collect();
-    assert!(names.contains(&"tip_agent") && names.contains(&"economy_summary"), "{names:?}");
+    assert!(
+        names.contains(&"tip_agent") && names.contains(&"economy_summary") && names.contains(&"token_facts"),
+        "{names:?}"
+    );
     let last = server.requests().into_iter().rev().find(|b| b["stream"] == true).unwrap().to_string();
     assert!(last.contains("waits for the owner's confirmation"), "the model is told: {last}");
     let tips = c.get("/tips").await;

@@ -120,6 +120,24 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     assert_eq!(again, holders);
     let e = call(&app, &alice, Method::GET, &token, None).await.json();
     assert_eq!(e["transfers"], 2, "{e}");
+
+    // A tip in the token to another agent's wallet follows its transaction to `completed`.
+    let (bea, bea_wallet) = funded_agent(&app, &anvil, &alice, "Bea", 0).await;
+    let tip =
+        json!({ "from": "agent", "to_agent_id": bea, "rail": "token", "amount": "5000000", "idempotency_key": "tk-1" });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/tips"), Some(tip)).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (201, Some("pending")), "{}", r.text);
+    settle_jobs(&app).await;
+    let tips = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/tips"), None).await.json();
+    assert_eq!((tips[0]["rail"].as_str(), tips[0]["status"].as_str()), (Some("token"), Some("completed")), "{tips}");
+    let seen = chain_client(&["token", &anvil.url, &address, &bea_wallet], None).await;
+    assert_eq!(seen["balances"][&bea_wallet], "5000000");
+    let no_token =
+        json!({ "from": "agent", "to_agent_id": ada, "rail": "token", "amount": "1", "idempotency_key": "tk-2" });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{bea}/tips"), Some(no_token)).await;
+    assert_eq!((r.status.as_u16(), r.error_code()), (422, "no_token".into()), "{}", r.text);
+    index().await;
+    assert_eq!(call(&app, &alice, Method::GET, &token, None).await.json()["holders"], 3);
     let log = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/activity"), None).await.json();
     assert!(log.as_array().unwrap().iter().any(|a| a["action"] == "economy.token_deploy_requested"));
     let poc = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/poc"), None).await.json();

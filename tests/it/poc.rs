@@ -265,7 +265,12 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
             (Some("measured"), Some(0))
         );
     }
-    assert_eq!(signal(&poc, "token_deployment")["status"], "no data yet");
+    assert_eq!(
+        (signal(&poc, "token_deployment")["status"].as_str(), signal(&poc, "token_deployment")["value"].clone()),
+        (Some("measured"), Value::Null),
+        "no token yet"
+    );
+    assert_eq!(signal(&poc, "liquidity_pools")["status"], "no data yet");
     assert_eq!(
         (poc["backing"]["status"].as_str(), poc["backing"]["multiplier"].as_f64()),
         (Some("no data yet"), Some(1.0))

@@ -133,9 +133,12 @@ CREATE TABLE payment_requirements (
 );
 CREATE INDEX payment_requirements_agent ON payment_requirements (agent_id, created_at DESC);
 
--- Conviction stakes: credits an owner or an agent locks behind an agent or a skill, on a topic.
--- Conviction grows with the stake's age; the operator (or a recorded outcome) validates a stake
--- (it goes back to the staker) or slashes it (it goes to the sink).
+-- Conviction stakes: credits an owner or an agent locks behind an agent or a skill, on a topic,
+-- or tokens of the staking agent's own ERC-20. Conviction grows with the stake's age; the
+-- operator (or a recorded outcome) validates a stake (it goes back to the staker) or slashes it
+-- (it goes to the sink). Credits are held in the ledger (`holds`); tokens by the platform's
+-- sponsor wallet, from the stake's transfer (`stake_tx`: the stake is `pending` until it is
+-- mined) until they are sent back or to the slash sink address (`close_tx`).
 CREATE TABLE stakes (
     id              uuid PRIMARY KEY,
     tenant_id       uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
@@ -144,16 +147,23 @@ CREATE TABLE stakes (
     target_agent    uuid NOT NULL,
     target_skill    uuid,
     topic           text NOT NULL CHECK (topic ~ '^[a-z0-9][a-z0-9-]{0,39}$'),
+    asset           text NOT NULL DEFAULT 'credits' CHECK (asset IN ('credits', 'token')),
+    -- Credits, or whole tokens (`units` base units).
     amount          bigint NOT NULL CHECK (amount > 0),
-    status          text NOT NULL CHECK (status IN ('active', 'validated', 'slashed', 'withdrawn')),
+    units           text CHECK (units ~ '^[1-9][0-9]{0,77}$'),
+    status          text NOT NULL CHECK (status IN ('pending', 'active', 'validated', 'slashed', 'withdrawn', 'failed')),
     idempotency_key text NOT NULL CHECK (char_length(idempotency_key) BETWEEN 1 AND 200),
-    hold_transfer   uuid NOT NULL REFERENCES credit_transfers (id),
+    hold_transfer   uuid REFERENCES credit_transfers (id),
     close_transfer  uuid REFERENCES credit_transfers (id),
+    stake_tx        uuid REFERENCES wallet_transactions (id) ON DELETE SET NULL,
+    close_tx        uuid REFERENCES wallet_transactions (id) ON DELETE SET NULL,
     outcome         text CHECK (char_length(outcome) <= 2000),
     created_at      timestamptz NOT NULL DEFAULT now(),
     resolved_at     timestamptz,
     CHECK ((target_kind = 'skill') = (target_skill IS NOT NULL)),
-    CHECK ((status = 'active') = (close_transfer IS NULL))
+    CHECK ((asset = 'credits') = (hold_transfer IS NOT NULL)),
+    CHECK ((asset = 'token') = (units IS NOT NULL)),
+    CHECK (asset = 'token' OR (status = 'active') = (close_transfer IS NULL))
 );
 CREATE UNIQUE INDEX stakes_idempotency ON stakes (tenant_id, coalesce(staker_agent, '00000000-0000-0000-0000-000000000000'::uuid), idempotency_key);
 CREATE INDEX stakes_target ON stakes (target_agent, status);

@@ -87,10 +87,6 @@ async fn start_session(
     ))
 }
 
-fn request_id(headers: &HeaderMap) -> Option<String> {
-    headers.get(super::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
-}
-
 /// Creates an owner account with its own tenant and signs it in.
 #[utoipa::path(post, path = "/v1/auth/signup", tag = "auth", request_body = SignupRequest,
     responses((status = 201, body = SessionResponse, description = "Signed up; session cookies set"),
@@ -105,7 +101,7 @@ async fn signup(
         &req.email,
         req.password,
         req.tenant_name,
-        request_id(&headers).as_deref(),
+        super::extract::request_id(&headers).as_deref(),
         state.config().new_tenant(),
     )
     .await?;
@@ -247,7 +243,7 @@ async fn wallet_login(
         req.nonce.trim(),
         req.signature.trim(),
         req.tenant_name,
-        request_id(&headers).as_deref(),
+        super::extract::request_id(&headers).as_deref(),
         state.config().new_tenant(),
     )
     .await?;

@@ -22,7 +22,8 @@ use crate::chat::{self, Caller, Channel};
 use crate::economy::orders::{self, Action, Order, Step};
 use crate::economy::payments::{self, PaymentRequired, Proof, Settlement};
 use crate::economy::services::{self, Service};
-use crate::economy::stakes::{self, Pool, Resolution, Stake};
+use crate::economy::signals::{self, Pool};
+use crate::economy::stakes::{self, Resolution, Stake};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::ids::{AgentId, ConversationId, TenantId};
 
@@ -33,10 +34,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(signals))
         .routes(routes!(resolve_order))
         .routes(routes!(resolve_stakes))
-}
-
-fn request_id(headers: &HeaderMap) -> Option<String> {
-    headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 
 /// An agent's services on offer: what each does and costs. Public.
@@ -119,7 +116,7 @@ async fn call(
     let caller = Caller {
         tenant_id: TenantId(service.tenant_id),
         agent_id: agent,
-        origin: Origin::new(Actor::System, request_id(&headers)),
+        origin: Origin::new(Actor::System, super::extract::request_id(&headers)),
         end_user: Some(format!("x402:{}", settlement.payer)),
     };
     let message = format!("A paid request for your service \"{}\". {}\n\n{input}", service.title, service.description);
@@ -158,14 +155,16 @@ pub struct SignalQuery {
 }
 
 /// Signal pools: per topic, the active stakes, the credits they hold, their summed conviction,
-/// validations and slashes so far, and the agents backed most. By topic, last first, paged.
+/// validations and slashes so far, and the agents backed most, per asset (credits, or one
+/// agent's token). By topic, last first, paged by topic.
 #[utoipa::path(get, path = "/v1/signals", tag = "economy", params(SignalQuery), security(("owner_session" = [])),
     responses((status = 200, body = Vec<Pool>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn signals(State(state): State<AppState>, _: Owner, Query(q): Query<SignalQuery>) -> ApiResult<Paged<Pool>> {
     let page = Page { limit: q.limit, before: None };
-    let rows = stakes::pools(state.pool(), q.topic.as_deref(), q.before.as_deref(), page.fetch()?).await?;
-    Ok(Paged::newest_first(rows, page.limit()?, |p| p.topic.clone()))
+    let (items, next_before) =
+        signals::pools(state.pool(), q.topic.as_deref(), q.before.as_deref(), page.limit()?).await?;
+    Ok(Paged { items, next_before })
 }
 
 /// How the operator resolves a disputed order.
@@ -206,7 +205,7 @@ async fn resolve_order(
         Ruling::Settle => Action::Settle,
         Ruling::Refund => Action::Refund,
     };
-    let origin = Origin::new(Actor::Admin, request_id(&headers));
+    let origin = Origin::new(Actor::Admin, super::extract::request_id(&headers));
     let step = Step { action, delivery: None, reason: Some(r.note), rating: None };
     Ok(Json(orders::step(state.deps(), None, &origin, order, step).await?))
 }
@@ -223,6 +222,6 @@ async fn resolve_stakes(
     headers: HeaderMap,
     Json(r): Json<Resolution>,
 ) -> ApiResult<Json<Vec<Stake>>> {
-    let origin = Origin::new(Actor::Admin, request_id(&headers));
-    Ok(Json(stakes::resolve(state.pool(), &origin, r).await?))
+    let origin = Origin::new(Actor::Admin, super::extract::request_id(&headers));
+    Ok(Json(stakes::resolve(state.deps(), &origin, r).await?))
 }

@@ -246,8 +246,8 @@ async fn step_order(
     Ok(Json(orders::step(state.deps(), Some(scope.agent_id), &scope.origin(), ids.1, s).await?))
 }
 
-/// The stakes the agent made and those backing it, newest first, each with its conviction now.
-/// Key scope: `economy:read`.
+/// The stakes the agent made and those backing it (for the owner, the owner's stakes too),
+/// newest first, each with its conviction now. Key scope: `economy:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/stakes", tag = "economy", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["economy:read"])),
     responses((status = 200, body = Vec<Stake>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -258,7 +258,8 @@ async fn list_stakes(
     Query(page): Query<Page>,
 ) -> ApiResult<Paged<Stake>> {
     scope.require(READ)?;
-    let rows = stakes::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    let owner = scope.is_owner().then_some(scope.tenant_id);
+    let rows = stakes::list(state.pool(), scope.agent_id, owner, page.fetch()?, page.before).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |s| s.id))
 }
 
@@ -278,12 +279,12 @@ async fn stake(
 ) -> ApiResult<(StatusCode, Json<Stake>)> {
     scope.require(WRITE)?;
     let (s, created) =
-        stakes::stake(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), scope.is_owner(), r).await?;
+        stakes::stake(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), scope.is_owner(), r).await?;
     Ok((if created { StatusCode::CREATED } else { StatusCode::OK }, Json(s)))
 }
 
-/// Takes an active stake back: the agent's own, or (owner session) the owner's stake behind
-/// this agent. 409 when it is not active. Key scope: `economy:write`.
+/// Takes an active stake back: the agent's own, or (owner session) one of the owner's. 409 when
+/// it is not active. Key scope: `economy:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/stakes/{stake}/withdraw", tag = "economy",
     params(("id" = Uuid, Path, description = "Agent id"), ("stake" = Uuid, Path, description = "Stake id")),
     security(("owner_session" = []), ("api_key" = ["economy:write"])),
@@ -295,8 +296,8 @@ async fn withdraw_stake(
     Path(ids): Path<(AgentId, Uuid)>,
 ) -> ApiResult<Json<Stake>> {
     scope.require(WRITE)?;
-    let (pool, origin) = (state.pool(), scope.origin());
-    Ok(Json(stakes::withdraw(pool, scope.tenant_id, scope.agent_id, &origin, scope.is_owner(), ids.1).await?))
+    let origin = scope.origin();
+    Ok(Json(stakes::withdraw(state.deps(), scope.tenant_id, scope.agent_id, &origin, scope.is_owner(), ids.1).await?))
 }
 
 /// The agent pays a `miniclaw:credits` x402 requirement of another agent's service, by its

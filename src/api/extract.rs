@@ -49,6 +49,11 @@ where
 
 /// A JSON body already read (for routes that check the raw bytes first, such as a signed
 /// webhook), with the same checks and errors as [`Json`].
+/// The request's id (set by the request-id layer), for the activity log.
+pub fn request_id(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
 pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if contains_nul_escape(bytes) {
         return Err(ApiError::BadRequest {

@@ -29,10 +29,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(verification_webhook))
 }
 
-fn request_id(headers: &HeaderMap) -> Option<String> {
-    headers.get(crate::telemetry::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
-}
-
 /// Records a human-verification result for an agent (operator). The latest record per provider
 /// is the agent's standing with it; a `verified` result needs `evidence_url` or `evidence_hash`.
 #[utoipa::path(post, path = "/v1/admin/agents/{id}/verifications", tag = "admin",
@@ -48,7 +44,7 @@ async fn record_verification(
     Json(input): Json<VerificationInput>,
 ) -> ApiResult<(StatusCode, Json<VerificationRecord>)> {
     let tenant = crate::agents::tenant_of(state.pool(), id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
-    let origin = Origin::new(Actor::Admin, request_id(&headers));
+    let origin = Origin::new(Actor::Admin, super::extract::request_id(&headers));
     let mut tx = state.pool().begin().await?;
     let (rec, _) = records::record(&mut tx, tenant, id, &origin, RecordedBy::Operator, None, input).await?;
     tx.commit().await?;
@@ -132,7 +128,7 @@ async fn verification_webhook(
     let delivery: WebhookDelivery = super::extract::from_bytes(&body)?;
     let (agent_id, input) = delivery.into_parts();
     let tenant = crate::agents::tenant_of(state.pool(), agent_id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
-    let origin = Origin::new(Actor::System, request_id(&headers));
+    let origin = Origin::new(Actor::System, super::extract::request_id(&headers));
     let mut tx = state.pool().begin().await?;
     // The signature names the delivery: the same one again finds its record.
     let delivery = sig.map(|s| s.trim().to_ascii_lowercase());

@@ -44,7 +44,13 @@ pub struct ChainSettings {
     pub gas_floor_wei: u128,
     /// `MINICLAW_GAS_DAILY_BUDGET_WEI`: the most the sponsor wallet gives in top-ups per UTC day.
     pub gas_daily_budget_wei: u128,
+    /// `MINICLAW_SLASH_SINK_ADDRESS`: where slashed token stakes go (default the burn address
+    /// `0x000000000000000000000000000000000000dEaD`).
+    pub slash_sink: String,
 }
+
+/// Where burned tokens go by convention: nobody holds its key.
+pub const BURN: &str = "0x000000000000000000000000000000000000dEaD";
 
 impl ChainSettings {
     /// Reads the chain variables; `None` when `EVM_RPC_URL` is unset (each variable is still
@@ -89,6 +95,13 @@ impl ChainSettings {
                 return Err(bad("MINICLAW_ESCROW_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
             }
         }
+        let slash_sink = get("MINICLAW_SLASH_SINK_ADDRESS").unwrap_or_else(|| BURN.to_string());
+        let ok = slash_sink.len() == 42
+            && slash_sink.starts_with("0x")
+            && slash_sink[2..].bytes().all(|b| b.is_ascii_hexdigit());
+        if !ok {
+            return Err(bad("MINICLAW_SLASH_SINK_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
+        }
         let wei = |var: &'static str| -> Result<u128, ConfigError> {
             match get(var) {
                 None => Ok(0),
@@ -126,6 +139,7 @@ impl ChainSettings {
             escrow,
             gas_floor_wei,
             gas_daily_budget_wei,
+            slash_sink,
         }))
     }
 }

@@ -6,7 +6,8 @@
 //!   settled | disputed | refunded`, the price held in the ledger while it runs.
 //! - `payments`: paid service calls in the x402 style (402 with payment requirements, a retry
 //!   with proof, verified against the ledger or the chain, each proof good once).
-//! - `stakes`: conviction staking on agents and skills, validations and slashes, signal pools.
+//! - `stakes`: conviction staking on agents and skills (credits, or the agent's own token),
+//!   validations and slashes; `signals`: the pools they make per topic.
 //! - `summary`: an agent's economy at a glance (the dashboard's tab, the gateway's summary).
 //! - `token`: an agent's ERC-20, deployed from its wallet, indexed from its events, evaluated.
 //! - `escrow`: orders whose price in wei is held by the escrow contract.
@@ -23,6 +24,7 @@ pub mod onchain;
 pub mod orders;
 pub mod payments;
 pub mod services;
+pub mod signals;
 pub mod stakes;
 pub mod summary;
 pub mod tips;

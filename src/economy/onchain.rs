@@ -66,11 +66,7 @@ pub async fn request(
         sqlx::query_scalar!("SELECT address FROM agent_wallets WHERE agent_id = $1", agent as _)
             .fetch_optional(&mut *db)
             .await?
-            .ok_or_else(|| ApiError::Unprocessable {
-                code: "no_wallet",
-                message: "the agent has no server-managed wallet: create one first (POST …/wallet)".into(),
-                details: None,
-            })?
+            .ok_or_else(crate::wallets::no_wallet)?
     };
     let id = Uuid::now_v7();
     sqlx::query!(
@@ -159,6 +155,7 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     };
     match (row.purpose.as_str(), &settled) {
         ("deploy_token", Settled::Confirmed(receipt)) => super::token::deployed(pool, chain, id, receipt).await?,
+        ("token_transfer", s) => super::stakes::settled(pool, id, matches!(s, Settled::Confirmed(_))).await?,
         ("escrow_fund" | "escrow_release" | "escrow_refund", _) => super::escrow::settled(pool, id, &settled).await?,
         _ => {}
     }

@@ -1,6 +1,9 @@
-//! Conviction staking and signal pools (SPEC I7). An owner or an agent stakes credits behind an
-//! agent or a skill on a topic; the credits are held (`staker → HOLDS`) while the stake is
-//! active. Conviction grows with the stake's age:
+//! Conviction staking (SPEC I7). An owner or an agent stakes credits behind an agent or a skill
+//! on a topic; the credits are held (`staker → HOLDS`) while the stake is active. An agent may
+//! stake its own token instead: it sends the tokens to the platform's sponsor wallet (the
+//! custodian; the stake is `pending` until that transfer is mined), and the sponsor sends them
+//! back or to the slash sink (`MINICLAW_SLASH_SINK_ADDRESS`) when the stake ends. Conviction
+//! grows with the stake's age:
 //!
 //! ```text
 //! conviction(age) = amount × (1 − 2^(−age / 7 days))
@@ -9,9 +12,8 @@
 //! half of the amount after a week, three quarters after two, the whole of it in the limit: a
 //! stake cannot buy conviction, only time can. The operator, or a recorded outcome for an agent
 //! and topic, validates a stake (the credits go back to the staker) or slashes it (they go to
-//! `SINK`); the staker may withdraw an active stake (its conviction is gone). A signal pool is
-//! a topic's active stakes with their summed conviction. Stakes on an agent feed its PoC
-//! reputation and backing.
+//! `SINK`); the staker may withdraw an active stake (its conviction is gone). `signals` sums
+//! them per topic. Stakes on an agent feed its PoC reputation, credits its backing.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -24,6 +26,7 @@ use super::tips::Payer;
 use super::{counterparty, idempotency_key, record};
 use crate::activity::Origin;
 use crate::credits::{self, HOLDS, Holder, Move, SINK};
+use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::ids::{AgentId, TenantId};
 
@@ -54,9 +57,21 @@ pub struct StakeRequest {
     pub skill: Option<String>,
     /// The signal pool: 1–40 lower-case letters, digits and dashes, e.g. `research`.
     pub topic: String,
-    /// Credits to stake.
+    /// Credits, or (`asset: token`) whole tokens, to stake.
     pub amount: i64,
+    /// `credits` (default), or `token`: the staking agent's own token (`from: agent`).
+    #[serde(default)]
+    pub asset: Asset,
     pub idempotency_key: String,
+}
+
+/// What is staked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Asset {
+    #[default]
+    Credits,
+    Token,
 }
 
 /// A stake and its conviction now.
@@ -71,9 +86,17 @@ pub struct Stake {
     pub target_agent_id: Uuid,
     pub target_skill_id: Option<Uuid>,
     pub topic: String,
+    /// `credits` or `token` (the staking agent's own).
+    pub asset: String,
+    /// Credits, or whole tokens.
     pub amount: i64,
-    /// `active`, `validated`, `slashed` or `withdrawn`.
+    /// Token stakes: the base units held.
+    pub units: Option<String>,
+    /// `active`, `validated`, `slashed` or `withdrawn`; a token stake is `pending` until its
+    /// transfer to the custodian is mined, `failed` if it was not.
     pub status: String,
+    /// Token stakes: the status of the transfer that returned or slashed the tokens.
+    pub payout: Option<String>,
     /// Of an active stake; 0 once it is resolved or withdrawn.
     pub conviction: f64,
     pub outcome: Option<String>,
@@ -88,8 +111,11 @@ struct Row {
     target_agent: Uuid,
     target_skill: Option<Uuid>,
     topic: String,
+    asset: String,
     amount: i64,
+    units: Option<String>,
     status: String,
+    payout: Option<String>,
     outcome: Option<String>,
     created_at: DateTime<Utc>,
     resolved_at: Option<DateTime<Utc>>,
@@ -106,8 +132,11 @@ impl From<Row> for Stake {
             target_agent_id: r.target_agent,
             target_skill_id: r.target_skill,
             topic: r.topic,
+            asset: r.asset,
             amount: r.amount,
+            units: r.units,
             status: r.status,
+            payout: r.payout,
             outcome: r.outcome,
             created_at: r.created_at,
             resolved_at: r.resolved_at,
@@ -119,9 +148,10 @@ macro_rules! select_stakes {
     ($where:literal, $($arg:expr),*) => {
         sqlx::query_as!(
             Row,
-            r#"SELECT id, staker_agent, target_kind, target_agent, target_skill, topic, amount, status, outcome, created_at,
-                      resolved_at, (extract(epoch FROM now() - created_at) / 86400)::float8 AS "age_days!"
-                 FROM stakes "# + $where,
+            r#"SELECT s.id, s.staker_agent, s.target_kind, s.target_agent, s.target_skill, s.topic, s.asset, s.amount, s.units,
+                      s.status, w.status AS "payout?", s.outcome, s.created_at, s.resolved_at,
+                      (extract(epoch FROM now() - s.created_at) / 86400)::float8 AS "age_days!"
+                 FROM stakes s LEFT JOIN wallet_transactions w ON w.id = s.close_tx "# + $where,
             $($arg),*
         )
     };
@@ -135,18 +165,22 @@ pub fn check_topic(topic: &str) -> Result<String, ApiError> {
     Ok(t)
 }
 
-/// Stakes credits from the agent in the path (or its owner).
+/// Stakes credits (or the agent's own token) from the agent in the path (or its owner's credits).
 pub async fn stake(
-    pool: &PgPool,
+    deps: &Deps,
     tenant: TenantId,
     agent: AgentId,
     origin: &Origin,
     is_owner: bool,
     req: StakeRequest,
 ) -> Result<(Stake, bool), ApiError> {
+    let pool = &deps.pool;
     let key = idempotency_key(&req.idempotency_key)?;
     let topic = check_topic(&req.topic)?;
     let amount = super::credits("amount", req.amount)?;
+    if req.asset == Asset::Token && req.from == Payer::Owner {
+        return Err(ApiError::validation("asset", "tokens are staked by the agent whose token it is (`from: agent`)"));
+    }
     if req.from == Payer::Owner && !is_owner {
         return Err(ApiError::Forbidden {
             code: "owner_only",
@@ -178,21 +212,46 @@ pub async fn stake(
         Payer::Owner => (Holder::Tenant(tenant), None),
         Payer::Agent => (Holder::Agent(tenant, agent), Some(agent)),
     };
-    let from = credits::account(&mut db, payer).await?;
-    let memo = Some(format!("staked on {topic}"));
-    let t =
-        credits::transfer(&mut db, Move { from, to: HOLDS, amount, kind: "stake", memo, key: format!("stake:{key}") })
-            .await?;
-    if t.replayed {
-        drop(db);
-        let row = select_stakes!("WHERE hold_transfer = $1", t.id).fetch_one(pool).await?;
-        return Ok((row.into(), false));
-    }
     let id = Uuid::now_v7();
+    // Credits are held now; tokens go to the custodian, and the stake waits for that transfer.
+    let (status, hold, units, stake_tx) = match req.asset {
+        Asset::Credits => {
+            let from = credits::account(&mut db, payer).await?;
+            let memo = Some(format!("staked on {topic}"));
+            let m = Move { from, to: HOLDS, amount, kind: "stake", memo, key: format!("stake:{key}") };
+            let t = credits::transfer(&mut db, m).await?;
+            if t.replayed {
+                drop(db);
+                let row = select_stakes!("WHERE s.hold_transfer = $1", t.id).fetch_one(pool).await?;
+                return Ok((row.into(), false));
+            }
+            ("active", Some(t.id), None, None)
+        }
+        Asset::Token => {
+            sqlx::query!("SELECT 1 AS one FROM agent_wallets WHERE agent_id = $1 FOR UPDATE", agent as _)
+                .fetch_optional(&mut *db)
+                .await?
+                .ok_or_else(crate::wallets::no_wallet)?;
+            let earlier = select_stakes!(
+                "WHERE s.tenant_id = $1 AND s.staker_agent = $2 AND s.idempotency_key = $3",
+                tenant as _,
+                agent as _,
+                key
+            )
+            .fetch_optional(&mut *db)
+            .await?;
+            if let Some(row) = earlier {
+                return Ok((row.into(), false));
+            }
+            let custodian = super::escrow::arbiter(deps).await?;
+            let (units, tx) = super::token::stake(&mut db, deps, agent, origin, custodian, amount).await?;
+            ("pending", None, Some(units.to_string()), Some(tx))
+        }
+    };
     sqlx::query!(
         "INSERT INTO stakes (id, tenant_id, staker_agent, target_kind, target_agent, target_skill, topic, amount, status,
-                             idempotency_key, hold_transfer)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10)",
+                             idempotency_key, hold_transfer, asset, units, stake_tx)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         id,
         tenant as _,
         staker_agent.map(|a| a.0),
@@ -201,34 +260,47 @@ pub async fn stake(
         target_skill,
         topic,
         amount,
+        status,
         key,
-        t.id
+        hold,
+        if units.is_some() { "token" } else { "credits" },
+        units,
+        stake_tx
     )
     .execute(&mut *db)
     .await?;
     let parties = [(tenant, agent), (target_tenant, target_agent)];
-    let details =
-        json!({ "stake": id, "topic": topic, "amount": amount, "target_agent": target_agent, "skill": target_skill });
+    let details = json!({ "stake": id, "topic": topic, "amount": amount, "asset": req.asset, "status": status,
+                          "target_agent": target_agent, "skill": target_skill });
     record(&mut db, &parties, origin, "economy.staked", details).await?;
     db.commit().await?;
     Ok((get(pool, id).await?, true))
 }
 
 pub async fn get(pool: &PgPool, id: Uuid) -> Result<Stake, ApiError> {
-    Ok(select_stakes!("WHERE id = $1", id)
+    Ok(select_stakes!("WHERE s.id = $1", id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| ApiError::not_found("stake"))?
         .into())
 }
 
-/// The stakes the agent made or that back it, newest first.
-pub async fn list(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> sqlx::Result<Vec<Stake>> {
+/// The stakes the agent made or that back it, newest first; with `owner`, the owner's stakes
+/// on any agent too (for the owner's eyes only).
+pub async fn list(
+    pool: &PgPool,
+    agent: AgentId,
+    owner: Option<TenantId>,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<Stake>> {
     let rows = select_stakes!(
-        "WHERE (staker_agent = $1 OR target_agent = $1) AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
+        "WHERE (s.staker_agent = $1 OR s.target_agent = $1 OR (s.staker_agent IS NULL AND s.tenant_id = $4))
+           AND ($2::uuid IS NULL OR s.id < $2) ORDER BY s.id DESC LIMIT $3",
         agent as _,
         before,
-        limit
+        limit,
+        owner.map(|t| t.0)
     )
     .fetch_all(pool)
     .await?;
@@ -248,13 +320,14 @@ pub enum Outcome {
 /// Ends one active stake: withdrawn by its staker, or validated or slashed by the operator.
 async fn close(
     db: &mut sqlx::PgConnection,
+    deps: &Deps,
     origin: &Origin,
     id: Uuid,
     status: &str,
     note: Option<&str>,
 ) -> Result<Stake, ApiError> {
     let s = sqlx::query!(
-        "SELECT tenant_id, staker_agent, target_agent, amount, status FROM stakes WHERE id = $1 FOR UPDATE",
+        "SELECT tenant_id, staker_agent, target_agent, amount, status, asset, units FROM stakes WHERE id = $1 FOR UPDATE",
         id
     )
     .fetch_optional(&mut *db)
@@ -268,15 +341,24 @@ async fn close(
         Some(a) => Holder::Agent(tenant, AgentId(a)),
         None => Holder::Tenant(tenant),
     };
-    let to = if status == "slashed" { SINK } else { credits::account(db, staker).await? };
-    let m =
-        Move { from: HOLDS, to, amount: s.amount, kind: "stake_release", memo: None, key: format!("stake:{id}:close") };
-    let t = credits::transfer(db, m).await?;
+    let (close_transfer, close_tx) = match (s.asset.as_str(), s.staker_agent, s.units.as_deref()) {
+        ("token", Some(staker), Some(units)) => {
+            let tx = super::token::unstake(db, deps, AgentId(staker), origin, units, status == "slashed").await?;
+            (None, Some(tx))
+        }
+        _ => {
+            let to = if status == "slashed" { SINK } else { credits::account(db, staker).await? };
+            let key = format!("stake:{id}:close");
+            let m = Move { from: HOLDS, to, amount: s.amount, kind: "stake_release", memo: None, key };
+            (Some(credits::transfer(db, m).await?.id), None)
+        }
+    };
     sqlx::query!(
-        "UPDATE stakes SET status = $2, close_transfer = $3, outcome = $4, resolved_at = now() WHERE id = $1",
+        "UPDATE stakes SET status = $2, close_transfer = $3, close_tx = $4, outcome = $5, resolved_at = now() WHERE id = $1",
         id,
         status,
-        t.id,
+        close_transfer,
+        close_tx,
         note
     )
     .execute(&mut *db)
@@ -297,24 +379,22 @@ async fn close(
         json!({ "stake": id, "amount": s.amount, "note": note }),
     )
     .await?;
-    let row = select_stakes!("WHERE id = $1", id).fetch_one(&mut *db).await?;
+    let row = select_stakes!("WHERE s.id = $1", id).fetch_one(&mut *db).await?;
     Ok(row.into())
 }
 
-/// The staker takes an active stake back: the agent's own stake, or (owner) its owner's stake
-/// behind this agent.
+/// The staker takes an active stake back: the agent's own stake, or (owner) one of the owner's.
 pub async fn withdraw(
-    pool: &PgPool,
+    deps: &Deps,
     tenant: TenantId,
     agent: AgentId,
     origin: &Origin,
     is_owner: bool,
     id: Uuid,
 ) -> Result<Stake, ApiError> {
-    let mut db = pool.begin().await?;
+    let mut db = deps.pool.begin().await?;
     let mine = sqlx::query_scalar!(
-        "SELECT id FROM stakes WHERE id = $1 AND tenant_id = $2
-            AND (staker_agent = $3 OR ($4 AND staker_agent IS NULL AND target_agent = $3))",
+        "SELECT id FROM stakes WHERE id = $1 AND tenant_id = $2 AND (staker_agent = $3 OR ($4 AND staker_agent IS NULL))",
         id,
         tenant as _,
         agent as _,
@@ -325,7 +405,7 @@ pub async fn withdraw(
     if mine.is_none() {
         return Err(ApiError::not_found("stake"));
     }
-    let s = close(&mut db, origin, id, "withdrawn", None).await?;
+    let s = close(&mut db, deps, origin, id, "withdrawn", None).await?;
     db.commit().await?;
     Ok(s)
 }
@@ -344,7 +424,7 @@ pub struct Resolution {
 
 /// The operator validates or slashes one stake, or every active stake behind an agent on a
 /// topic (a recorded outcome). Returns the stakes it ended.
-pub async fn resolve(pool: &PgPool, origin: &Origin, r: Resolution) -> Result<Vec<Stake>, ApiError> {
+pub async fn resolve(deps: &Deps, origin: &Origin, r: Resolution) -> Result<Vec<Stake>, ApiError> {
     let note = r.note.trim();
     if note.is_empty() {
         return Err(ApiError::validation("note", "a resolution says what happened in `note`"));
@@ -362,7 +442,7 @@ pub async fn resolve(pool: &PgPool, origin: &Origin, r: Resolution) -> Result<Ve
             agent as _,
             topic
         )
-            .fetch_all(pool)
+            .fetch_all(&deps.pool)
             .await?
         }
         _ => {
@@ -376,105 +456,22 @@ pub async fn resolve(pool: &PgPool, origin: &Origin, r: Resolution) -> Result<Ve
         Outcome::Validated => "validated",
         Outcome::Slashed => "slashed",
     };
-    let mut db = pool.begin().await?;
+    let mut db = deps.pool.begin().await?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        out.push(close(&mut db, origin, id, status, Some(note)).await?);
+        out.push(close(&mut db, deps, origin, id, status, Some(note)).await?);
     }
     db.commit().await?;
     Ok(out)
 }
 
-/// A topic's signal pool.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Pool {
-    pub topic: String,
-    pub active_stakes: i64,
-    /// Credits in active stakes.
-    pub staked: i64,
-    /// The summed conviction of the active stakes.
-    pub conviction: f64,
-    pub validated: i64,
-    pub slashed: i64,
-    /// The agents the pool backs most, by conviction (at most 5).
-    pub leaders: Vec<Backed>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Backed {
-    pub agent_id: Uuid,
-    pub staked: i64,
-    pub conviction: f64,
-}
-
-/// Signal pools by topic, last topic first (`before`: the topics before that one), at most
-/// `limit`: every topic, or one.
-pub async fn pools(
-    pool: &PgPool,
-    topic: Option<&str>,
-    before: Option<&str>,
-    limit: i64,
-) -> Result<Vec<Pool>, ApiError> {
-    let topic = topic.map(check_topic).transpose()?;
-    let rows = sqlx::query!(
-        r#"WITH page AS (SELECT DISTINCT topic FROM stakes
-                          WHERE ($1::text IS NULL OR topic = $1) AND ($2::text IS NULL OR topic < $2)
-                          ORDER BY topic DESC LIMIT $3)
-           SELECT s.topic, s.target_agent, s.status, s.amount,
-                  (extract(epoch FROM now() - s.created_at) / 86400)::float8 AS "age_days!"
-             FROM stakes s JOIN page USING (topic)"#,
-        topic,
-        before,
-        limit
-    )
-    .fetch_all(pool)
-    .await?;
-    let mut by_topic: std::collections::BTreeMap<String, (Pool, std::collections::HashMap<Uuid, Backed>)> =
-        Default::default();
-    for r in rows {
-        let (p, backed) = by_topic.entry(r.topic.clone()).or_insert_with(|| {
-            let p = Pool {
-                topic: r.topic.clone(),
-                active_stakes: 0,
-                staked: 0,
-                conviction: 0.0,
-                validated: 0,
-                slashed: 0,
-                leaders: vec![],
-            };
-            (p, Default::default())
-        });
-        match r.status.as_str() {
-            "active" => {
-                let c = conviction(r.amount, r.age_days);
-                p.active_stakes += 1;
-                p.staked += r.amount;
-                p.conviction += c;
-                let b = backed.entry(r.target_agent).or_insert(Backed {
-                    agent_id: r.target_agent,
-                    staked: 0,
-                    conviction: 0.0,
-                });
-                b.staked += r.amount;
-                b.conviction += c;
-            }
-            "validated" => p.validated += 1,
-            "slashed" => p.slashed += 1,
-            _ => {}
-        }
-    }
-    let mut out: Vec<Pool> = by_topic
-        .into_values()
-        .map(|(mut p, backed)| {
-            let mut leaders: Vec<Backed> = backed.into_values().collect();
-            leaders.sort_by(|a, b| b.conviction.total_cmp(&a.conviction).then(a.agent_id.cmp(&b.agent_id)));
-            leaders.truncate(5);
-            p.leaders = leaders;
-            p
-        })
-        .collect();
-    out.sort_by(|a, b| b.topic.cmp(&a.topic));
-    Ok(out)
+/// What a mined (or failed) token transfer to the custodian means for its stake: active, or failed.
+pub async fn settled(pool: &PgPool, tx: Uuid, confirmed: bool) -> sqlx::Result<()> {
+    let status = if confirmed { "active" } else { "failed" };
+    sqlx::query!("UPDATE stakes SET status = $2 WHERE stake_tx = $1 AND status = 'pending'", tx, status)
+        .execute(pool)
+        .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ pub async fn of(pool: &PgPool, chain: Option<&Chain>, tenant: TenantId, agent: A
         r#"SELECT (SELECT balance FROM credit_accounts WHERE id = $2) AS "credits!",
                   (SELECT coalesce(sum(price), 0)::bigint FROM service_orders
                     WHERE buyer_agent = $1 AND status NOT IN ('settled', 'refunded')) AS "held!",
-                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes WHERE staker_agent = $1 AND status = 'active') AS "staked!",
+                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
+                    WHERE staker_agent = $1 AND asset = 'credits' AND status = 'active') AS "staked!",
                   (SELECT coalesce(sum(amount::bigint), 0)::bigint FROM tips
                     WHERE to_agent = $1 AND rail = 'credits' AND status = 'completed') AS "received_credits!",
                   (SELECT coalesce(sum(amount::bigint), 0)::bigint FROM tips
@@ -90,7 +91,7 @@ pub async fn of(pool: &PgPool, chain: Option<&Chain>, tenant: TenantId, agent: A
     }
     let backing = sqlx::query!(
         r#"SELECT amount, (extract(epoch FROM now() - created_at) / 86400)::float8 AS "age_days!"
-             FROM stakes WHERE target_agent = $1 AND status = 'active'"#,
+             FROM stakes WHERE target_agent = $1 AND asset = 'credits' AND status = 'active'"#,
         agent as _
     )
     .fetch_all(&mut *conn)

@@ -198,11 +198,7 @@ pub async fn give(
             sqlx::query!("SELECT 1 AS one FROM agent_wallets WHERE agent_id = $1 FOR UPDATE", agent as _)
                 .fetch_optional(&mut *db)
                 .await?
-                .ok_or_else(|| ApiError::Unprocessable {
-                    code: "no_wallet",
-                    message: "the agent has no server-managed wallet: create one first (POST …/wallet)".into(),
-                    details: None,
-                })?;
+                .ok_or_else(crate::wallets::no_wallet)?;
             if let Some(tip) = existing(&mut db, tenant, from_agent, &key).await? {
                 return replay(tip, to_agent.map(|(_, a)| a), req.rail, &req.amount);
             }

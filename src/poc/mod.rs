@@ -131,13 +131,14 @@ async fn economy(
                   (SELECT count(*) FROM service_orders WHERE seller_agent = $1 AND status = 'refunded') AS "refunded!",
                   (SELECT avg(rating)::float8 FROM service_orders WHERE seller_agent = $1 AND rating IS NOT NULL) AS "rating?",
                   (SELECT count(rating) FROM service_orders WHERE seller_agent = $1) AS "ratings!",
-                  (SELECT count(*) FROM stakes WHERE target_agent = $1) AS "stakes_ever!",
+                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status NOT IN ('pending', 'failed')) AS "stakes_ever!",
                   (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status IN ('active', 'validated')) AS "stakes!",
                   (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'validated') AS "validated!",
                   (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'slashed') AS "slashed!",
                   (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
-                    WHERE target_agent = $1 AND status IN ('active', 'validated')) AS "volume!",
-                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes WHERE target_agent = $1 AND status = 'active') AS "active!""#,
+                    WHERE target_agent = $1 AND asset = 'credits' AND status IN ('active', 'validated')) AS "volume!",
+                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
+                    WHERE target_agent = $1 AND asset = 'credits' AND status = 'active') AS "active!""#,
         agent_id as _
     )
     .fetch_one(conn)

@@ -50,6 +50,15 @@ fn key_name(agent: AgentId) -> String {
     format!("wallet:{agent}")
 }
 
+/// 422 `no_wallet`: the agent would sign and has no server-managed wallet.
+pub fn no_wallet() -> ApiError {
+    ApiError::Unprocessable {
+        code: "no_wallet",
+        message: "the agent has no server-managed wallet: create one first (POST …/wallet)".into(),
+        details: None,
+    }
+}
+
 /// Wallet keys are only created under a configured master key: a key file next to the data
 /// could be copied with it, and a lost one loses the funds.
 pub fn require_master_key(vault: &Vault) -> Result<(), ApiError> {

@@ -16,7 +16,8 @@ use crate::app::AppState;
 use crate::credits::{self, Holder, Statement};
 use crate::economy::orders::{self, Action, Order, OrderRail, OrderRequest, Role, Status, Step};
 use crate::economy::services::{self, Service, ServiceInput};
-use crate::economy::stakes::{self, Pool, Stake, StakeRequest, TargetKind};
+use crate::economy::signals::{self, Pool};
+use crate::economy::stakes::{self, Asset, Stake, StakeRequest, TargetKind};
 use crate::economy::summary::{self, Economy, Settings};
 use crate::economy::tips::{self, Payer, Rail, Tip, TipRequest};
 use crate::economy::token::{self, Evaluation, TokenInput};
@@ -57,10 +58,6 @@ impl EconomyPage {
 
     fn is_agent(&self, id: &Option<Uuid>) -> bool {
         *id == Some(self.agent.id.0)
-    }
-
-    fn is(&self, id: &Uuid) -> bool {
-        *id == self.agent.id.0
     }
 
     fn has(&self, actions: &[&str], action: &str) -> bool {
@@ -128,8 +125,8 @@ async fn page(
         token,
         services: services::list(pool, agent.id, false, 100, None).await.map_err(internal)?,
         orders,
-        stakes: stakes::list(pool, agent.id, 20, None).await.map_err(internal)?,
-        pools: stakes::pools(pool, None, None, 50).await.map_err(|e| internal(anyhow::anyhow!("{e}")))?,
+        stakes: stakes::list(pool, agent.id, Some(tenant), 20, None).await.map_err(internal)?,
+        pools: signals::pools(pool, None, None, 50).await.map_err(|e| internal(anyhow::anyhow!("{e}")))?.0,
         agent,
         form_key: Uuid::now_v7().to_string(),
         notice,
@@ -283,9 +280,10 @@ pub async fn stake(
             skill: None,
             topic: f.text("topic"),
             amount: number(&f, "amount")?,
+            asset: Asset::Credits,
             idempotency_key: key(&f),
         };
-        stakes::stake(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), true, req).await
+        stakes::stake(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), true, req).await
     }
     .await;
     after(&state, web, agent, r.map(|_| Notice::Staked)).await
@@ -296,7 +294,7 @@ pub async fn withdraw(
     Path(ItemPath { item }): Path<ItemPath>,
     Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
 ) -> PageResult {
-    let r = stakes::withdraw(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), true, item).await;
+    let r = stakes::withdraw(state.deps(), web.owner.tenant_id, agent.id, &web.owner.origin(), true, item).await;
     after(&state, web, agent, r.map(|_| Notice::StakeWithdrawn)).await
 }
 

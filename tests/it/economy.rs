@@ -302,6 +302,15 @@ async fn stakes_grow_conviction_and_validations_and_slashes_move_reputation() {
         )
         .await;
     assert_eq!(r.json()[0]["status"], "validated", "{}", r.text);
+    // The owner's stake on another tenant's agent is the owner's to list and withdraw.
+    let mut on_bea = stake("owner", 1, "poetry", "s-7");
+    on_bea["agent_id"] = json!(bea);
+    let r = call(&app, &alice.token, Method::POST, &stakes, Some(on_bea)).await;
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let listed = call(&app, &alice.token, Method::GET, &stakes, None).await.json();
+    assert!(listed.as_array().unwrap().iter().any(|s| s["id"] == json!(id)), "{listed}");
+    let r = call(&app, &alice.token, Method::POST, &format!("{stakes}/{id}/withdraw"), None).await;
+    assert_eq!(r.json()["status"], "withdrawn", "{}", r.text);
 
     // A stake made now has no conviction yet; one a week old has half its amount.
     sqlx::query("UPDATE stakes SET created_at = now() - interval '7 days' WHERE id = $1")

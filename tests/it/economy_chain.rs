@@ -138,6 +138,53 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     assert_eq!((r.status.as_u16(), r.error_code()), (422, "no_token".into()), "{}", r.text);
     index().await;
     assert_eq!(call(&app, &alice, Method::GET, &token, None).await.json()["holders"], 3);
+
+    // Ada stakes 100 of her tokens behind Bea: pending until the custodian (the sponsor wallet)
+    // holds them; a slash sends them to the burn address, a withdrawal back to Ada's wallet.
+    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
+    let custodian = sponsor["address"].as_str().unwrap().to_lowercase();
+    anvil.set_balance(&custodian, U256::from(ETH)).await;
+    let stakes = format!("/v1/hosted-agents/{ada}/stakes");
+    let stake = |amount: i64, key: &str| json!({ "from": "agent", "target": "agent", "agent_id": bea, "topic": "research", "amount": amount, "asset": "token", "idempotency_key": key });
+    let r = call(&app, &alice, Method::POST, &stakes, Some(stake(100, "ts-1"))).await;
+    assert_eq!(
+        (r.status.as_u16(), r.json()["status"].as_str(), r.json()["units"].as_str()),
+        (201, Some("pending"), Some("100000000")),
+        "{}",
+        r.text
+    );
+    let slashed = r.json()["id"].as_str().unwrap().to_string();
+    let r = call(&app, &alice, Method::POST, &stakes, Some(stake(50, "ts-2"))).await;
+    let withdrawn = r.json()["id"].as_str().unwrap().to_string();
+    settle_jobs(&app).await;
+    let listed = call(&app, &alice, Method::GET, &stakes, None).await.json();
+    assert!(
+        listed.as_array().unwrap().iter().filter(|s| s["asset"] == "token").all(|s| s["status"] == "active"),
+        "{listed}"
+    );
+    let seen = chain_client(&["token", &anvil.url, &address, &custodian], None).await;
+    assert_eq!(seen["balances"][&custodian], "150000000", "the custodian holds both stakes");
+    let pools = call(&app, &alice, Method::GET, "/v1/signals?topic=research", None).await.json();
+    assert_eq!((pools[0]["symbol"].as_str(), pools[0]["staked"].as_i64()), (Some("ADA"), Some(150)), "{pools}");
+    assert_eq!(pools[0]["asset"], format!("token:{address}"));
+    let slash = json!({ "stake_id": slashed, "outcome": "slashed", "note": "the claim was false" });
+    let r = app.send(app.admin(Method::POST, "/v1/admin/stakes/resolutions").json(&slash)).await;
+    assert_eq!(r.json()[0]["status"], "slashed", "{}", r.text);
+    let r = call(&app, &alice, Method::POST, &format!("{stakes}/{withdrawn}/withdraw"), None).await;
+    assert_eq!(r.json()["status"], "withdrawn", "{}", r.text);
+    settle_jobs(&app).await;
+    let burn = "0x000000000000000000000000000000000000dead";
+    let seen = chain_client(&["token", &anvil.url, &address, &custodian, burn], None).await;
+    assert_eq!(
+        (seen["balances"][&custodian].as_str(), seen["balances"][burn].as_str()),
+        (Some("0"), Some("100000000")),
+        "{seen}"
+    );
+    let listed = call(&app, &alice, Method::GET, &stakes, None).await.json();
+    let payouts: Vec<&str> = listed.as_array().unwrap().iter().filter_map(|s| s["payout"].as_str()).collect();
+    assert_eq!(payouts, ["confirmed", "confirmed"], "{listed}");
+    let r = call(&app, &alice, Method::POST, &stakes, Some(json!({ "from": "owner", "target": "agent", "topic": "x", "amount": 1, "asset": "token", "idempotency_key": "ts-3" }))).await;
+    assert_eq!(r.status, 400, "an owner has no token to stake: {}", r.text);
     let log = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/activity"), None).await.json();
     assert!(log.as_array().unwrap().iter().any(|a| a["action"] == "economy.token_deploy_requested"));
     let poc = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/poc"), None).await.json();

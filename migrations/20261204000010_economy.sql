@@ -127,6 +127,8 @@ CREATE TABLE payment_requirements (
     paid_in        text CHECK (paid_in IN ('credits', 'native')),
     proof          text UNIQUE,
     payer          text,
+    -- One request at a time answers a paid call: it holds this lease (a failed answer clears it).
+    serving_since  timestamptz,
     served_at      timestamptz,
     CHECK ((paid_at IS NULL) = (proof IS NULL) AND (paid_at IS NULL) = (paid_in IS NULL)),
     CHECK ((wei IS NULL) = (pay_to_address IS NULL) AND (wei IS NULL) = (chain_id IS NULL))

@@ -121,12 +121,26 @@ async fn call(
     };
     let message = format!("A paid request for your service \"{}\". {}\n\n{input}", service.title, service.description);
     let message: String = message.chars().take(chat::MESSAGE_MAX_CHARS).collect();
-    let started = chat::start(&state, caller, message, None, Channel::Api).await?;
-    let finished =
-        started.done.await.map_err(|e| ApiError::Internal(anyhow::anyhow!("the paid call's turn stopped: {e}")))??;
+    let answered = async {
+        let started = chat::start(&state, caller, message, None, Channel::Api).await?;
+        let finished = started
+            .done
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("the paid call's turn stopped: {e}")))??;
+        Ok::<_, ApiError>((started.conversation_id, finished))
+    }
+    .await;
+    let (conversation_id, finished) = match answered {
+        Ok(a) => a,
+        Err(e) => {
+            // Paid but not answered: the same proof may try again.
+            payments::release(state.pool(), &settlement.nonce).await?;
+            return Err(e);
+        }
+    };
     payments::served(state.pool(), &settlement.nonce).await?;
     let encoded = base64::engine::general_purpose::STANDARD.encode(serde_json::to_vec(&settlement).unwrap_or_default());
-    let answer = CallAnswer { output: finished.reply, conversation_id: started.conversation_id, payment: settlement };
+    let answer = CallAnswer { output: finished.reply, conversation_id, payment: settlement };
     let mut resp = (StatusCode::OK, Json(answer)).into_response();
     if let Ok(v) = HeaderValue::from_str(&encoded) {
         resp.headers_mut().insert(HeaderName::from_static(PAYMENT_RESPONSE), v);

@@ -94,10 +94,17 @@ pub async fn broadcast(chain: &Chain, raw: &[u8]) -> Result<Broadcast, ChainErro
         Ok(_) => Ok(Broadcast::Accepted),
         Err(e) => match ChainError::from(e) {
             ChainError::Rejected(m) if is_known(&m) => Ok(Broadcast::Accepted),
-            ChainError::Rejected(m) if m.to_ascii_lowercase().contains("nonce too low") => Ok(Broadcast::Superseded),
+            ChainError::Rejected(m) if is_taken(&m) => Ok(Broadcast::Superseded),
             other => Err(other),
         },
     }
+}
+
+/// The nonce went to another transaction of the wallet: mined already ("nonce too low"), or one
+/// in the pool at the same fee (two jobs of one wallet signed at once).
+fn is_taken(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    m.contains("nonce too low") || m.contains("replacement transaction underpriced")
 }
 
 /// Nodes word "I already have it" differently.
@@ -154,5 +161,8 @@ mod tests {
         assert!(is_known("Known transaction: 0xabc"));
         assert!(is_known("transaction already imported"));
         assert!(!is_known("insufficient funds for gas * price + value"));
+        assert!(is_taken("nonce too low: next nonce 5, tx nonce 4"));
+        assert!(is_taken("replacement transaction underpriced"));
+        assert!(!is_taken("insufficient funds for gas * price + value"));
     }
 }

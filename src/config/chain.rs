@@ -44,6 +44,9 @@ pub struct ChainSettings {
     pub gas_floor_wei: u128,
     /// `MINICLAW_GAS_DAILY_BUDGET_WEI`: the most the sponsor wallet gives in top-ups per UTC day.
     pub gas_daily_budget_wei: u128,
+    /// `MINICLAW_TOKEN_CONFIRMATIONS`: blocks the token indexer stays behind the chain's head, so
+    /// a reorganised block is not indexed (0–1000, default 3).
+    pub token_confirmations: u64,
     /// `MINICLAW_SLASH_SINK_ADDRESS`: where slashed token stakes go (default the burn address
     /// `0x000000000000000000000000000000000000dEaD`).
     pub slash_sink: String,
@@ -95,6 +98,7 @@ impl ChainSettings {
                 return Err(bad("MINICLAW_ESCROW_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
             }
         }
+        let token_confirmations = parse_num(get, "MINICLAW_TOKEN_CONFIRMATIONS", 3u64, 0..=1000)?;
         let slash_sink = get("MINICLAW_SLASH_SINK_ADDRESS").unwrap_or_else(|| BURN.to_string());
         let ok = slash_sink.len() == 42
             && slash_sink.starts_with("0x")
@@ -140,6 +144,7 @@ impl ChainSettings {
             gas_floor_wei,
             gas_daily_budget_wei,
             slash_sink,
+            token_confirmations,
         }))
     }
 }

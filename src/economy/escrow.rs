@@ -71,7 +71,17 @@ pub async fn fund(db: &mut PgConnection, deps: &Deps, f: Funding, origin: &Origi
             message: "the seller has no server-managed wallet to be paid in".into(),
             details: None,
         })?;
-    crate::wallets::send::within_limits(db, buyer, value).await?;
+    let (_, confirm) = crate::wallets::send::within_limits(db, buyer, value).await?;
+    if confirm {
+        return Err(ApiError::Unprocessable {
+            code: "wallet_limit",
+            message: format!(
+                "{value} wei is above the wallet's confirmation threshold (confirm_above_wei), and escrowed orders are not \
+                 held for confirmation: the owner raises the threshold or the order goes in credits"
+            ),
+            details: Some(serde_json::json!({ "limit": "confirm_above" })),
+        });
+    }
     let input =
         contracts::escrow_fund(contracts::order_key(order), seller_wallet, arbiter, deadline.timestamp() as u64);
     let call = Request { purpose: "escrow_fund", sponsor: false, to: Some(escrow), value, input };

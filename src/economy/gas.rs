@@ -1,6 +1,6 @@
 //! The gas subsidy (SPEC I5): the platform's sponsor wallet tops an agent's wallet up to
 //! `MINICLAW_GAS_FLOOR_WEI`, within `MINICLAW_GAS_DAILY_BUDGET_WEI` per UTC day for the whole
-//! platform. Each top-up is a sponsor-signed transaction logged in `gas_topups`; an agent has
+//! platform and once a day per agent. Each top-up is a sponsor-signed transaction logged in `gas_topups`; an agent has
 //! one in flight at most, and its own economy transactions wait for it to land.
 
 use alloy::primitives::{Bytes, U256};
@@ -139,6 +139,19 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
         drop(db);
         let topup = topups(&deps.pool, agent, Some(id)).await?.pop();
         return Ok(TopupResult { topped_up: false, reason: "a top-up is already on its way".into(), topup });
+    }
+    // One top-up per agent per UTC day: a wallet emptied on purpose does not drain the budget.
+    let today = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM gas_topups g JOIN wallet_transactions w ON w.id = g.wallet_tx
+            WHERE g.agent_id = $1 AND w.status NOT IN ('failed', 'cancelled')
+              AND g.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'"#,
+        agent as _
+    )
+    .fetch_one(&mut *db)
+    .await?;
+    if today > 0 {
+        let reason = "this wallet was topped up today already: one top-up per agent a day (UTC)".to_string();
+        return Ok(TopupResult { topped_up: false, reason, topup: None });
     }
     let budget = U256::from(chain.settings.gas_daily_budget_wei);
     let spent = spent_today(&mut db).await?;

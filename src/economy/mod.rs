@@ -55,6 +55,16 @@ pub fn idempotency_key(key: &str) -> Result<String, ApiError> {
     Ok(k.to_string())
 }
 
+/// An idempotency key's unique index refusing a row: the key was used for something else (409).
+pub fn key_conflict(e: sqlx::Error) -> ApiError {
+    match &e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            ApiError::Conflict("this idempotency key was used for a different action; use a new key".into())
+        }
+        _ => e.into(),
+    }
+}
+
 /// An amount of credits: a positive whole number, at most a billion.
 pub fn credits(field: &str, amount: i64) -> Result<i64, ApiError> {
     if !(1..=1_000_000_000).contains(&amount) {

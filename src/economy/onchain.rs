@@ -138,6 +138,21 @@ async fn index(ctx: JobContext) -> anyhow::Result<Value> {
     Ok(json!({ "transfers": added }))
 }
 
+/// The outcome of a transaction settled before: its receipt, or why it failed.
+async fn outcome(pool: &sqlx::PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Option<Settled>> {
+    let row = sqlx::query!("SELECT status, tx_hash, error FROM wallet_transactions WHERE id = $1", id)
+        .fetch_one(pool)
+        .await?;
+    Ok(match (row.status.as_str(), row.tx_hash) {
+        ("confirmed", Some(hash)) => {
+            let receipt = crate::chain::tx::receipt(chain, hash.parse()?).await?;
+            receipt.map(|r| Settled::Confirmed(Box::new(r)))
+        }
+        ("failed", _) => Some(Settled::Failed(row.error.unwrap_or_default())),
+        _ => None,
+    })
+}
+
 async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     let id: Uuid = serde_json::from_value(ctx.job.payload["transaction"].clone())?;
     let deps = ctx.deps()?;
@@ -150,12 +165,18 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     }
     let Some(chain) = deps.chain.as_deref() else { anyhow::bail!("no chain is configured (EVM_RPC_URL)") };
     let settled = match transactions::drive(pool, deps, id).await? {
-        Driven::Skipped(reason) => return Ok(json!({ "skipped": true, "reason": reason })),
         Driven::Settled(s) => s,
+        // Settled by an earlier run whose follow-up did not finish: the outcome again, so the
+        // token, order or stake hears of it (each follow-up is safe to run twice).
+        Driven::Skipped(reason) => match outcome(pool, chain, id).await? {
+            Some(s) => s,
+            None => return Ok(json!({ "skipped": true, "reason": reason })),
+        },
     };
     match (row.purpose.as_str(), &settled) {
         ("deploy_token", Settled::Confirmed(receipt)) => super::token::deployed(pool, chain, id, receipt).await?,
-        ("token_transfer", s) => super::stakes::settled(pool, id, matches!(s, Settled::Confirmed(_))).await?,
+        ("token_transfer", Settled::Confirmed(_)) => super::stakes::settled(pool, id, None).await?,
+        ("token_transfer", Settled::Failed(reason)) => super::stakes::settled(pool, id, Some(reason)).await?,
         ("escrow_fund" | "escrow_release" | "escrow_refund", _) => super::escrow::settled(pool, id, &settled).await?,
         _ => {}
     }

@@ -8,11 +8,15 @@
 //!   idempotency key names the nonce; the proof is the transfer id.
 //! - native value (`network: eip155:<chain id>`, when the service has a wei price, a chain is
 //!   configured and the seller has a wallet): any wallet sends at least the amount to the
-//!   seller's address; the proof is the transaction hash, checked against the mined receipt.
+//!   seller's address with the nonce's 32 bytes as the transaction data (`extra.data`), which
+//!   ties the payment to this requirement; the proof is the transaction hash, checked against
+//!   the mined receipt and transaction.
 //!
 //! The client retries with the proof base64 in `PAYMENT-SIGNATURE` (or `X-PAYMENT`). The
 //! server verifies it and claims the requirement in one statement: a proof pays one
-//! requirement, a requirement is paid once, and a replayed proof is refused.
+//! requirement, a requirement is paid once, a payment made after the requirement expired does
+//! not count, and a replayed proof is refused. One request at a time holds the lease to answer
+//! a paid call; a failed answer gives it back, so the payer can retry with the same proof.
 
 use alloy::consensus::Transaction as _;
 use alloy::primitives::{Address, B256, U256};
@@ -74,7 +78,8 @@ pub struct Requirement {
     /// The seller's credit account id, or its wallet address.
     pub pay_to: String,
     pub max_timeout_seconds: i64,
-    /// `nonce` (quote it in the proof) and `expiresAt`.
+    /// `nonce` (quote it in the proof), `expiresAt`, and for an on-chain payment `data`, the
+    /// transaction data the payment must carry.
     #[schema(value_type = Object)]
     pub extra: Value,
 }
@@ -161,6 +166,9 @@ pub async fn require(
     .await?;
     db.commit().await?;
     let extra = json!({ "nonce": nonce, "expiresAt": expires_at, "service": service.slug });
+    // An on-chain payment carries the nonce as its data.
+    let native_extra =
+        json!({ "nonce": nonce, "expiresAt": expires_at, "service": service.slug, "data": format!("0x{nonce}") });
     let mut accepts = vec![Requirement {
         scheme: "exact".into(),
         network: CREDITS_NETWORK.into(),
@@ -178,7 +186,7 @@ pub async fn require(
             asset: "native".into(),
             pay_to: address,
             max_timeout_seconds: VALID_SECS,
-            extra,
+            extra: native_extra,
         });
     }
     Ok(PaymentRequired {
@@ -205,8 +213,18 @@ pub struct Settlement {
     pub nonce: String,
 }
 
-/// Verifies `proof` for `service` and claims its requirement. `Ok(Err(Unpaid))`: it does not pay
-/// (unknown or expired nonce, wrong amount or payee, not mined, already used).
+/// The proof's message in an on-chain payment: the transaction's data is the nonce's 32 bytes,
+/// which ties the transaction to this one requirement.
+pub fn nonce_data(nonce: &str) -> Option<Vec<u8>> {
+    hex::decode(nonce).ok().filter(|b| b.len() == 32)
+}
+
+const USED: &str = "this payment was already used: a proof pays for one call";
+
+/// Verifies `proof` for `service`, claims its requirement, and takes the lease to answer its
+/// call: at most one request answers a payment, and a failed answer gives the lease back (the
+/// same proof may then try again). `Ok(Err(Unpaid))`: it does not pay (unknown nonce, paid
+/// after the requirement expired, wrong amount, payee or data, not mined, already used).
 pub async fn verify(
     pool: &PgPool,
     chain: Option<&Chain>,
@@ -215,7 +233,7 @@ pub async fn verify(
 ) -> Result<Result<Settlement, Unpaid>, ApiError> {
     let p = &proof.payload;
     let Some(r) = sqlx::query!(
-        "SELECT credits, pay_to_account, wei, pay_to_address, chain_id, created_at, expires_at, proof, served_at
+        "SELECT credits, pay_to_account, wei, pay_to_address, chain_id, created_at, expires_at, proof, payer
            FROM payment_requirements WHERE nonce = $1 AND service_id = $2",
         p.nonce,
         service.id
@@ -226,32 +244,29 @@ pub async fn verify(
         return Ok(Err(Unpaid("no payment requirement has this nonce for this service".into())));
     };
     let given = p.transfer_id.map(|t| t.to_string()).or_else(|| p.tx_hash.as_deref().map(str::to_ascii_lowercase));
+    let settlement = |transaction: String, payer: String| Settlement {
+        success: true,
+        transaction,
+        network: proof.network.clone(),
+        payer,
+        nonce: p.nonce.clone(),
+    };
     if let Some(used) = &r.proof {
-        // The same proof again before its call was answered (the answer failed): serve it now.
-        if r.served_at.is_none() && given.as_deref() == Some(used.as_str()) {
-            let payer = sqlx::query_scalar!("SELECT payer FROM payment_requirements WHERE nonce = $1", p.nonce)
-                .fetch_one(pool)
-                .await?
-                .unwrap_or_default();
-            return Ok(Ok(Settlement {
-                success: true,
-                transaction: used.clone(),
-                network: proof.network.clone(),
-                payer,
-                nonce: p.nonce.clone(),
-            }));
+        // The same proof again: its call may still be owed (an earlier answer failed).
+        if given.as_deref() != Some(used.as_str()) {
+            return Ok(Err(Unpaid(USED.into())));
         }
-        return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into())));
-    }
-    if r.expires_at < Utc::now() {
-        return Ok(Err(Unpaid("the payment requirement expired: pay the new one".into())));
+        return Ok(match lease(pool, &p.nonce).await? {
+            true => Ok(settlement(used.clone(), r.payer.unwrap_or_default())),
+            false => Err(Unpaid(USED.into())),
+        });
     }
     let (paid_in, transaction, payer) = if proof.network == CREDITS_NETWORK {
         let Some(transfer) = p.transfer_id else {
             return Err(bad_proof("a credits payment names its `transferId`"));
         };
         let t = sqlx::query!(
-            r#"SELECT t.amount, t.to_account, t.idempotency_key, a.agent_id AS "payer?"
+            r#"SELECT t.amount, t.to_account, t.idempotency_key, t.created_at, a.agent_id AS "payer?"
                  FROM credit_transfers t JOIN credit_accounts a ON a.id = t.from_account WHERE t.id = $1"#,
             transfer
         )
@@ -260,6 +275,9 @@ pub async fn verify(
         let Some(t) = t else { return Ok(Err(Unpaid("no credit transfer has this id".into()))) };
         if t.to_account != r.pay_to_account || t.amount < r.credits || t.idempotency_key != payment_key(&p.nonce) {
             return Ok(Err(Unpaid("this transfer is not the payment of this requirement".into())));
+        }
+        if t.created_at > r.expires_at {
+            return Ok(Err(Unpaid("the payment came after the requirement expired: pay the new one".into())));
         }
         ("credits", transfer.to_string(), t.payer.map(|a| a.to_string()).unwrap_or_default())
     } else {
@@ -273,14 +291,16 @@ pub async fn verify(
         let Some(hash) = p.tx_hash.as_deref().and_then(|h| h.parse::<B256>().ok()) else {
             return Err(bad_proof("a native payment names its `txHash` (0x and 64 hex digits)"));
         };
-        match native(chain, hash, address, wei, r.created_at).await {
+        let expected = Expected { address, wei, data: nonce_data(&p.nonce), from: r.created_at, until: r.expires_at };
+        match native(chain, hash, &expected).await {
             Ok(Ok(payer)) => ("native", format!("{hash:#x}"), payer),
             Ok(Err(why)) => return Ok(Err(why)),
             Err(e) => return Err(ApiError::Unavailable(format!("the payment cannot be checked on chain now: {e}"))),
         }
     };
+    // Paid, and the lease to answer taken, in one statement.
     let claimed = sqlx::query_scalar!(
-        "UPDATE payment_requirements SET paid_at = now(), paid_in = $2, proof = $3, payer = $4
+        "UPDATE payment_requirements SET paid_at = now(), paid_in = $2, proof = $3, payer = $4, serving_since = now()
           WHERE nonce = $1 AND paid_at IS NULL AND NOT EXISTS (SELECT 1 FROM payment_requirements WHERE proof = $3)
          RETURNING nonce",
         p.nonce,
@@ -291,24 +311,58 @@ pub async fn verify(
     .fetch_optional(pool)
     .await;
     match claimed {
-        Ok(Some(_)) => {}
+        Ok(Some(_)) => Ok(Ok(settlement(transaction, payer))),
         // Claimed by a concurrent retry, or the proof paid another requirement: a replay.
-        Ok(None) => return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into()))),
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-            return Ok(Err(Unpaid("this payment was already used: a proof pays for one call".into())));
-        }
-        Err(e) => return Err(e.into()),
+        Ok(None) => Ok(Err(Unpaid(USED.into()))),
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(Err(Unpaid(USED.into()))),
+        Err(e) => Err(e.into()),
     }
-    Ok(Ok(Settlement { success: true, transaction, network: proof.network.clone(), payer, nonce: p.nonce.clone() }))
 }
 
-/// A native payment: mined, successful, to `address`, at least `wei`, after the requirement.
+/// How long one request may take to answer a paid call before another may try.
+pub const SERVING_LEASE_SECS: i64 = 300;
+
+/// Takes the lease to answer a paid requirement's call: false when it was answered, or another
+/// request is answering it.
+async fn lease(pool: &PgPool, nonce: &str) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!(
+        "UPDATE payment_requirements SET serving_since = now()
+          WHERE nonce = $1 AND paid_at IS NOT NULL AND served_at IS NULL
+            AND (serving_since IS NULL OR serving_since < now() - make_interval(secs => $2))
+         RETURNING nonce",
+        nonce,
+        SERVING_LEASE_SECS as f64
+    )
+    .fetch_optional(pool)
+    .await?
+    .is_some())
+}
+
+/// Gives the lease back after a failed answer: the same proof may try again.
+pub async fn release(pool: &PgPool, nonce: &str) -> sqlx::Result<()> {
+    sqlx::query!("UPDATE payment_requirements SET serving_since = NULL WHERE nonce = $1 AND served_at IS NULL", nonce)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// What a native payment must be.
+struct Expected<'a> {
+    address: &'a str,
+    wei: &'a str,
+    /// The transaction's data: the nonce's bytes.
+    data: Option<Vec<u8>>,
+    /// Mined between these.
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+}
+
+/// A native payment: mined, successful, to `address`, at least `wei`, carrying the nonce as its
+/// data, mined while the requirement held. The payer's address.
 async fn native(
     chain: &Chain,
     hash: B256,
-    address: &str,
-    wei: &str,
-    since: DateTime<Utc>,
+    e: &Expected<'_>,
 ) -> Result<Result<String, Unpaid>, crate::chain::ChainError> {
     let p = chain.provider();
     let Some(receipt) = p.get_transaction_receipt(hash).await? else {
@@ -320,16 +374,19 @@ async fn native(
     let Some(tx) = p.get_transaction_by_hash(hash).await? else {
         return Ok(Err(Unpaid("the node does not know the transaction".into())));
     };
-    let to: Option<Address> = address.parse().ok();
-    let want: U256 = wei.parse().unwrap_or(U256::MAX);
+    let to: Option<Address> = e.address.parse().ok();
+    let want: U256 = e.wei.parse().unwrap_or(U256::MAX);
     if tx.to() != to || tx.value() < want {
         return Ok(Err(Unpaid("the transaction does not pay this requirement (payee or amount)".into())));
     }
+    if e.data.as_deref() != Some(tx.input().as_ref()) {
+        return Ok(Err(Unpaid("the transaction's data is not this requirement's nonce (extra.data)".into())));
+    }
     if let Some(block) = receipt.block_number {
-        let mined = p.get_block_by_number(block.into()).await?.map(|b| b.header.timestamp);
-        // A payment made before the requirement existed pays for something else.
-        if mined.is_some_and(|t| (t as i64) < since.timestamp() - 5) {
-            return Ok(Err(Unpaid("the transaction is older than the payment requirement".into())));
+        let mined = p.get_block_by_number(block.into()).await?.map(|b| b.header.timestamp as i64);
+        // Block times are seconds and clocks drift: a few seconds of slack either side.
+        if mined.is_some_and(|t| t < e.from.timestamp() - 5 || t > e.until.timestamp() + 5) {
+            return Ok(Err(Unpaid("the transaction was not mined while the requirement held".into())));
         }
     }
     Ok(Ok(format!("{:#x}", receipt.from)))
@@ -367,36 +424,40 @@ pub async fn pay(
     req: PayRequest,
 ) -> Result<Paid, ApiError> {
     let nonce = req.nonce.trim();
+    let mut db = pool.begin().await?;
+    // The requirement's row is the lock: two payments of one nonce are made one after the other.
     let r = sqlx::query!(
-        "SELECT r.credits, r.pay_to_account, r.expires_at, r.agent_id, a.tenant_id, s.slug
+        "SELECT r.credits, r.pay_to_account, r.expires_at, r.paid_at, r.agent_id, a.tenant_id, s.slug
            FROM payment_requirements r JOIN agents a ON a.id = r.agent_id JOIN agent_services s ON s.id = r.service_id
-          WHERE r.nonce = $1",
+          WHERE r.nonce = $1 FOR UPDATE OF r",
         nonce
     )
-    .fetch_optional(pool)
+    .fetch_optional(&mut *db)
     .await?
     .ok_or_else(|| ApiError::not_found("payment requirement"))?;
     if r.agent_id == agent.0 {
         return Err(ApiError::validation("nonce", "an agent does not pay for its own service"));
     }
-    let mut db = pool.begin().await?;
     let from = credits::account(&mut db, Holder::Agent(tenant, agent)).await?;
     let memo = Some(format!("paid call of {}", r.slug));
     let m = Move { from, to: r.pay_to_account, amount: r.credits, kind: "payment", memo, key: payment_key(nonce) };
-    if r.expires_at < Utc::now() {
-        // A retry of a payment already made still answers; a new one for an expired offer does not.
-        let made = sqlx::query_scalar!(
-            "SELECT id FROM credit_transfers WHERE from_account = $1 AND idempotency_key = $2",
-            from,
-            payment_key(nonce)
-        )
-        .fetch_optional(&mut *db)
-        .await?;
-        if made.is_none() {
-            return Err(ApiError::Conflict(
-                "this payment requirement expired: call the service again for a new one".into(),
-            ));
-        }
+    // A retry of this payer's payment answers as before; a new payment needs an open requirement.
+    let made = sqlx::query_scalar!(
+        "SELECT id FROM credit_transfers WHERE from_account = $1 AND idempotency_key = $2",
+        from,
+        payment_key(nonce)
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    if made.is_none() && r.paid_at.is_some() {
+        return Err(ApiError::Conflict(
+            "this payment requirement is paid already: call the service for a new one".into(),
+        ));
+    }
+    if made.is_none() && r.expires_at < Utc::now() {
+        return Err(ApiError::Conflict(
+            "this payment requirement expired: call the service again for a new one".into(),
+        ));
     }
     let t = credits::transfer(&mut db, m).await?;
     if !t.replayed {

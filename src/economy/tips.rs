@@ -136,6 +136,11 @@ pub async fn give(
 ) -> Result<Given, ApiError> {
     let key = idempotency_key(&req.idempotency_key)?;
     let memo = super::memo(req.memo.as_deref())?;
+    // The amount as stored and compared: a plain decimal without leading zeros.
+    let amount = match req.rail {
+        Rail::Credits => parse_credits(&req.amount)?.to_string(),
+        Rail::Native | Rail::Token => super::onchain::amount("amount", &req.amount)?.to_string(),
+    };
     let mut db = deps.pool.begin().await?;
     counterparty(&mut db, agent).await?;
     let (payer, from_agent, payee, to_agent) = match req.from {
@@ -150,10 +155,10 @@ pub async fn give(
             if req.to_agent_id.is_some_and(|a| a != agent) {
                 return Err(ApiError::validation("to_agent_id", "an owner tips the agent in the path"));
             }
-            if req.rail == Rail::Native {
+            if req.rail != Rail::Credits {
                 return Err(ApiError::validation(
                     "rail",
-                    "an owner tips in credits; native value goes from the owner's own wallet",
+                    "an owner tips in credits; native value and tokens go from the owner's own wallet",
                 ));
             }
             (Holder::Tenant(tenant), None, Holder::Agent(tenant, agent), Some((tenant, agent)))
@@ -178,7 +183,7 @@ pub async fn give(
     let kind = if to_agent.is_some() { "tip" } else { "gift" };
     let (status, transfer_id, wallet_tx, amount) = match req.rail {
         Rail::Credits => {
-            let amount = parse_credits(&req.amount)?;
+            let amount = parse_credits(&amount)?;
             let from = credits::account(&mut db, payer).await?;
             let to = credits::account(&mut db, payee).await?;
             if confirm {
@@ -200,15 +205,15 @@ pub async fn give(
                 .await?
                 .ok_or_else(crate::wallets::no_wallet)?;
             if let Some(tip) = existing(&mut db, tenant, from_agent, &key).await? {
-                return replay(tip, to_agent.map(|(_, a)| a), req.rail, &req.amount);
+                return replay(tip, to_agent.map(|(_, a)| a), req.rail, &amount);
             }
             let to = address_of(&mut db, agent, to_agent.map(|(_, a)| a)).await?;
             let chain = send::configured(deps)?;
             if req.rail == Rail::Token {
-                let tx = super::token::tip(&mut db, deps, agent, origin, &to, &req.amount).await?;
-                ("pending", None, Some(tx), req.amount.trim().to_string())
+                let tx = super::token::tip(&mut db, deps, agent, origin, &to, &amount).await?;
+                ("pending", None, Some(tx), amount.clone())
             } else {
-                let send = SendRequest { to, value_wei: req.amount.trim().to_string() };
+                let send = SendRequest { to, value_wei: amount.clone() };
                 let w = send::request_in(&mut db, chain, tenant, agent, origin, send).await?;
                 ("pending", None, Some(w.id), w.value_wei)
             }
@@ -237,7 +242,7 @@ pub async fn give(
     if inserted.is_none() {
         // A concurrent request with the same key won (a credit tip awaiting confirmation).
         let tip = existing(&mut db, tenant, from_agent, &key).await?.ok_or_else(|| ApiError::not_found("tip"))?;
-        return replay(tip, to_agent.map(|(_, a)| a), req.rail, &req.amount);
+        return replay(tip, to_agent.map(|(_, a)| a), req.rail, &amount);
     }
     let mut parties = vec![(tenant, agent)];
     parties.extend(to_agent);
@@ -258,7 +263,7 @@ fn parse_credits(amount: &str) -> Result<i64, ApiError> {
 
 /// The same key again: the same tip, or 409 when it asks for a different one.
 fn replay(tip: Tip, to_agent: Option<AgentId>, rail: Rail, amount: &str) -> Result<Given, ApiError> {
-    if tip.to_agent_id != to_agent.map(|a| a.0) || tip.rail != rail.as_str() || tip.amount != amount.trim() {
+    if tip.to_agent_id != to_agent.map(|a| a.0) || tip.rail != rail.as_str() || tip.amount != amount {
         return Err(ApiError::Conflict("this idempotency key was used for a different tip; use a new key".into()));
     }
     Ok(Given { tip, created: false })

@@ -198,6 +198,15 @@ async fn tips_gifts_and_orders_move_credits_exactly_once() {
     assert_eq!(signal(&poc, "commerce_ratings")["points"], 10);
     assert_eq!(poc["dimensions"][3]["key"], "skills");
     assert!(poc["dimensions"][3]["score"].as_u64().unwrap() >= 22, "services, fulfilment, ratings: {poc}");
+    // An owner tips in credits only; a leading zero is the same amount.
+    let owner_token = json!({ "from": "owner", "rail": "token", "amount": "1", "idempotency_key": "o-t" });
+    assert_eq!(call(&app, &alice.token, Method::POST, &tips, Some(owner_token)).await.status, 400);
+    let padded = json!({ "from": "agent", "to_agent_id": ann, "amount": "01", "idempotency_key": "k-pad" });
+    let r = call(&app, &ada_key, Method::POST, &tips, Some(padded.clone())).await;
+    assert_eq!((r.status.as_u16(), r.json()["amount"].as_str()), (201, Some("1")), "{}", r.text);
+    let mut unpadded = padded;
+    unpadded["amount"] = json!("1");
+    assert_eq!(call(&app, &ada_key, Method::POST, &tips, Some(unpadded)).await.status, 200, "the same tip");
     let b = books(&app).await;
     assert_eq!(b["issued"], 200, "two signups; tips and orders create nothing: {b}");
 }
@@ -423,9 +432,13 @@ async fn a_paid_call_serves_after_a_verified_payment_and_refuses_a_replay() {
         400
     );
 
-    // The real proof serves once.
-    let r = app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", &proof).json(&input)).await;
-    assert_eq!(r.status, 200, "{}", r.text);
+    // The real proof serves once, even sent twice at the same moment.
+    let send = || app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", &proof).json(&input));
+    let (a, b) = futures::join!(send(), send());
+    let mut statuses = [a.status.as_u16(), b.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 402], "{} / {}", a.text, b.text);
+    let r = if a.status == 200 { a } else { b };
     let answer = r.json();
     assert!(!answer["output"].as_str().unwrap().is_empty());
     assert_eq!(

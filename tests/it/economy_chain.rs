@@ -49,7 +49,9 @@ async fn settle_jobs(app: &TestApp) {
 }
 
 fn chain_app(anvil_url: &str, registry: Address) -> TestAppBuilder {
+    // Anvil mines a block per transaction only: the indexer reads up to the head here.
     chain_env(TestApp::builder().admin_password("admin-pw-123"), anvil_url, registry)
+        .env("MINICLAW_TOKEN_CONFIRMATIONS", "0")
 }
 
 #[tokio::test]
@@ -361,29 +363,49 @@ async fn a_paid_call_is_paid_on_chain_by_another_wallet_and_a_replay_is_refused(
         (Some(price.to_string().as_str()), Some(bea_wallet.as_str()))
     );
     let nonce = native["extra"]["nonce"].as_str().unwrap().to_string();
+    let data = native["extra"]["data"].as_str().unwrap().to_string();
+    assert_eq!(data, format!("0x{nonce}"), "the payment carries the nonce as its data");
 
-    // An independent wallet (ethers, anvil's first account) pays.
-    let paid = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, &price.to_string()], None).await;
-    assert_eq!(paid["status"], 1, "{paid}");
-    let proof = |hash: &str, nonce: &str| {
+    // A payment without the nonce in its data pays no requirement: anyone's transfer to the
+    // seller could be claimed otherwise.
+    let bare = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, &price.to_string()], None).await;
+    let proof_of = |hash: &str, nonce: &str| {
         use base64::Engine as _;
         let p = json!({ "x402Version": 2, "scheme": "exact", "network": "eip155:31337", "payload": { "nonce": nonce, "txHash": hash } });
         base64::engine::general_purpose::STANDARD.encode(p.to_string())
     };
+    let r = app
+        .send(
+            app.request(Method::POST, &url)
+                .header("PAYMENT-SIGNATURE", proof_of(bare["hash"].as_str().unwrap(), &nonce))
+                .json(&input),
+        )
+        .await;
+    assert_eq!(r.status, 402);
+    assert!(r.json()["error"].as_str().unwrap().contains("data"), "{}", r.text);
+
+    // An independent wallet (ethers, anvil's first account) pays with the nonce as data.
+    let paid = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, &price.to_string(), &data], None).await;
+    assert_eq!(paid["status"], 1, "{paid}");
+    let proof = proof_of;
     let hash = paid["hash"].as_str().unwrap();
     let r =
         app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(hash, &nonce)).json(&input)).await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json()["payment"]["payer"], paid["from"]);
-    // The same transaction for a fresh requirement is a replay.
+    // The same proof again is a replay; the same transaction for a fresh requirement pays nothing.
+    let r =
+        app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(hash, &nonce)).json(&input)).await;
+    assert_eq!(r.status, 402, "{}", r.text);
+    assert!(r.json()["error"].as_str().unwrap().contains("already used"), "{}", r.text);
     let again = app.send(app.request(Method::POST, &url).json(&input)).await.json();
     let fresh = again["accepts"][0]["extra"]["nonce"].as_str().unwrap().to_string();
     let r =
         app.send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(hash, &fresh)).json(&input)).await;
     assert_eq!(r.status, 402, "{}", r.text);
-    assert!(r.json()["error"].as_str().unwrap().contains("already used"), "{}", r.text);
-    // Too little, or to someone else, does not pay.
-    let short = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, "1"], None).await;
+    // Too little does not pay.
+    let fresh_data = format!("0x{fresh}");
+    let short = chain_client(&["pay", &anvil.url, DEV_KEY, &bea_wallet, "1", &fresh_data], None).await;
     let r = app
         .send(
             app.request(Method::POST, &url)
@@ -421,6 +443,13 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
     assert_eq!(anvil.balance(&ada_wallet).await, U256::from(floor));
     let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
     assert_eq!(r.json()["topped_up"], false, "at the floor: {}", r.text);
+    anvil.set_balance(&ada_wallet, U256::ZERO).await;
+    let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
+    assert!(
+        r.json()["reason"].as_str().unwrap().contains("one top-up per agent a day"),
+        "emptied on purpose: {}",
+        r.text
+    );
     // Ann needs 10 milli-ETH; 8 of the 15 are spent today.
     let r = call(&app, &alice, Method::POST, &gas(&ann), None).await;
     assert_eq!((r.status.as_u16(), r.error_code()), (422, "gas_budget_exhausted".into()), "{}", r.text);

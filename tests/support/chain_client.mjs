@@ -7,7 +7,8 @@
 //   node chain_client.mjs validate                               (a file on stdin) → JSON on stdout
 //   node chain_client.mjs token <rpc url> <token> [holder...]    → name, symbol, decimals, supply,
 //     the holders' balances and every Transfer event, read with ethers
-//   node chain_client.mjs pay <rpc url> <private key> <to> <wei> → sends native value, prints the tx hash
+//   node chain_client.mjs pay <rpc url> <private key> <to> <wei> [data] → sends native value (with
+//     the 0x data, if given), prints the tx hash
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -84,10 +85,10 @@ if (cmd === "validate") {
     transfers: events.map((e) => ({ from: e.args.from.toLowerCase(), to: e.args.to.toLowerCase(), value: e.args.value.toString() })),
   }));
 } else if (cmd === "pay") {
-  const [rpc, key, to, wei] = args;
+  const [rpc, key, to, wei, data] = args;
   const provider = new ethers.JsonRpcProvider(rpc, undefined, { staticNetwork: true });
   const wallet = new ethers.Wallet(key, provider);
-  const tx = await wallet.sendTransaction({ to, value: BigInt(wei) });
+  const tx = await wallet.sendTransaction({ to, value: BigInt(wei), ...(data ? { data } : {}) });
   const receipt = await tx.wait();
   console.log(JSON.stringify({ hash: tx.hash, status: receipt.status, from: wallet.address.toLowerCase() }));
 } else {

@@ -10,7 +10,6 @@
 
 use alloy::primitives::{Address, U256};
 use alloy::providers::Provider;
-use alloy::rpc::types::Filter;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -24,6 +23,11 @@ use crate::deps::Deps;
 use crate::error::ApiError;
 use crate::ids::{AgentId, TenantId};
 use crate::wallets::transactions::WalletTransaction;
+
+mod custody;
+mod index;
+pub use custody::{stake, tip, unstake};
+pub use index::index;
 
 /// The most blocks one indexer pass reads per token (nodes cap `eth_getLogs` ranges).
 pub const BLOCKS_PER_PASS: u64 = 2_000;
@@ -329,162 +333,4 @@ pub async fn transfer(
     activity::record_agent(&mut db, tenant, agent, origin, "economy.token_transfer_requested", details).await?;
     db.commit().await?;
     crate::wallets::transactions::get(&deps.pool, tx).await.map_err(ApiError::from)
-}
-
-/// A tip in the agent's token to `to`, in the caller's transaction: the wallet transaction's id.
-pub async fn tip(
-    db: &mut sqlx::PgConnection,
-    deps: &Deps,
-    agent: AgentId,
-    origin: &Origin,
-    to: &str,
-    amount: &str,
-) -> Result<uuid::Uuid, ApiError> {
-    let amount = onchain::amount("amount", amount)?;
-    let chain = crate::wallets::send::configured(deps)?;
-    let (address, _) = live(db, agent).await?;
-    let to: Address = to.parse().map_err(anyhow::Error::from)?;
-    let input = contracts::token_transfer(to, amount);
-    let call = Request { purpose: "token_transfer", sponsor: false, to: Some(address), value: U256::ZERO, input };
-    onchain::request(db, chain, agent, origin, call).await
-}
-
-/// One indexer pass over every deployed token; returns the events it added.
-pub async fn index(pool: &PgPool, chain: &crate::chain::Chain) -> anyhow::Result<u64> {
-    let head = chain.provider().get_block_number().await.map_err(crate::chain::ChainError::from)?;
-    let tokens = sqlx::query!(
-        r#"SELECT agent_id, address AS "address!", indexed_block AS "indexed_block!" FROM agent_tokens
-            WHERE address IS NOT NULL AND indexed_block IS NOT NULL AND chain_id = $1 AND indexed_block < $2"#,
-        chain.chain_id as i64,
-        head as i64
-    )
-    .fetch_all(pool)
-    .await?;
-    let mut added = 0;
-    for t in tokens {
-        let from = t.indexed_block as u64 + 1;
-        let to = head.min(from + BLOCKS_PER_PASS - 1);
-        let address: Address = t.address.parse()?;
-        let filter =
-            Filter::new().address(address).event_signature(contracts::transfer_topic()).from_block(from).to_block(to);
-        let logs = chain.provider().get_logs(&filter).await.map_err(crate::chain::ChainError::from)?;
-        let mut db = pool.begin().await?;
-        // The cursor is the lock: a second indexer reading the same range waits here, then
-        // finds the cursor moved and leaves.
-        let cursor =
-            sqlx::query_scalar!("SELECT indexed_block FROM agent_tokens WHERE agent_id = $1 FOR UPDATE", t.agent_id)
-                .fetch_one(&mut *db)
-                .await?;
-        if cursor != Some(t.indexed_block) {
-            continue;
-        }
-        for e in logs.iter().filter_map(contracts::decode_transfer) {
-            let (from_a, to_a, value) = (format!("{:#x}", e.from), format!("{:#x}", e.to), e.value.to_string());
-            let new = sqlx::query_scalar!(
-                "INSERT INTO token_transfers (agent_id, block_number, log_index, tx_hash, from_address, to_address, value)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7::text::numeric) ON CONFLICT DO NOTHING RETURNING 1 AS one",
-                t.agent_id,
-                e.block_number as i64,
-                e.log_index as i64,
-                format!("{:#x}", e.tx_hash),
-                from_a,
-                to_a,
-                value
-            )
-            .fetch_optional(&mut *db)
-            .await?;
-            if new.is_none() {
-                continue;
-            }
-            added += 1;
-            if from_a == to_a {
-                continue;
-            }
-            sqlx::query!(
-                "INSERT INTO token_balances (agent_id, address, balance)
-                 VALUES ($1, $2, -$4::text::numeric), ($1, $3, $4::text::numeric)
-                 ON CONFLICT (agent_id, address) DO UPDATE SET balance = token_balances.balance + excluded.balance",
-                t.agent_id,
-                from_a,
-                to_a,
-                value
-            )
-            .execute(&mut *db)
-            .await?;
-        }
-        sqlx::query!("UPDATE agent_tokens SET indexed_block = $2 WHERE agent_id = $1", t.agent_id, to as i64)
-            .execute(&mut *db)
-            .await?;
-        db.commit().await?;
-    }
-    Ok(added)
-}
-
-/// A token stake: `whole` tokens of the agent's own token sent from its wallet to the custodian,
-/// in the caller's transaction. The base units and the wallet transaction's id.
-pub async fn stake(
-    db: &mut sqlx::PgConnection,
-    deps: &Deps,
-    agent: AgentId,
-    origin: &Origin,
-    custodian: Address,
-    whole: i64,
-) -> Result<(U256, uuid::Uuid), ApiError> {
-    let (address, decimals) = live(db, agent).await?;
-    let units = U256::from(whole as u64)
-        .checked_mul(U256::from(10u64).pow(U256::from(decimals)))
-        .ok_or_else(|| ApiError::validation("amount", "amount × 10^decimals does not fit in 256 bits"))?;
-    let chain = crate::wallets::send::configured(deps)?;
-    let input = contracts::token_transfer(custodian, units);
-    let call = Request { purpose: "token_transfer", sponsor: false, to: Some(address), value: U256::ZERO, input };
-    Ok((units, onchain::request(db, chain, agent, origin, call).await?))
-}
-
-/// The custodian sends a token stake's units back to the staking agent's wallet, or to the slash
-/// sink; the wallet transaction's id.
-pub async fn unstake(
-    db: &mut sqlx::PgConnection,
-    deps: &Deps,
-    staker: AgentId,
-    origin: &Origin,
-    units: &str,
-    slash: bool,
-) -> Result<uuid::Uuid, ApiError> {
-    let chain = crate::wallets::send::configured(deps)?;
-    let (address, _) = live(db, staker).await?;
-    let to: Address = if slash {
-        chain.settings.slash_sink.parse().map_err(anyhow::Error::from)?
-    } else {
-        let wallet = sqlx::query_scalar!("SELECT address FROM agent_wallets WHERE agent_id = $1", staker as _)
-            .fetch_optional(&mut *db)
-            .await?
-            .ok_or_else(crate::wallets::no_wallet)?;
-        wallet.parse().map_err(anyhow::Error::from)?
-    };
-    let units = onchain::amount("units", units)?;
-    let input = contracts::token_transfer(to, units);
-    let call = Request { purpose: "token_transfer", sponsor: true, to: Some(address), value: U256::ZERO, input };
-    onchain::request(db, chain, staker, origin, call).await
-}
-
-/// The agent's deployed token: its address and decimals; 422 `no_token` without one.
-async fn live(db: &mut sqlx::PgConnection, agent: AgentId) -> Result<(Address, u8), ApiError> {
-    let token = sqlx::query!(
-        r#"SELECT t.address, t.decimals, w.status FROM agent_tokens t JOIN wallet_transactions w ON w.id = t.deploy_tx
-            WHERE t.agent_id = $1"#,
-        agent as _
-    )
-    .fetch_optional(&mut *db)
-    .await?;
-    match token.filter(|t| t.status == "confirmed") {
-        Some(t) => {
-            let address = t.address.and_then(|a| a.parse().ok()).ok_or_else(|| ApiError::not_found("token"))?;
-            Ok((address, t.decimals as u8))
-        }
-        None => Err(ApiError::Unprocessable {
-            code: "no_token",
-            message: "this needs the agent's own token, and it has none deployed (POST …/token)".into(),
-            details: None,
-        }),
-    }
 }

@@ -6,10 +6,11 @@ COPY Cargo.toml Cargo.lock ./
 COPY .cargo ./.cargo
 COPY .sqlx ./.sqlx
 COPY src ./src
+COPY crates ./crates
 COPY benches ./benches
 COPY migrations ./migrations
-COPY templates ./templates
-COPY static ./static
+COPY data ./data
+COPY contracts ./contracts
 RUN cargo build --release --locked --bin miniclaw
 
 FROM debian:bookworm-slim

@@ -14,4 +14,4 @@ psql "$PG/postgres" -q -c "CREATE DATABASE $db" >/dev/null
 trap 'psql "$PG/postgres" -q -c "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
 export DATABASE_URL="$PG/$db"
 cargo sqlx migrate run --source migrations >/dev/null
-SQLX_OFFLINE=false cargo sqlx prepare "$@" -- --all-targets
+SQLX_OFFLINE=false cargo sqlx prepare --workspace "$@" -- --all-targets

@@ -9,9 +9,9 @@ step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 scripts/setup.sh --test
 step "cargo fmt --check"
 cargo fmt --check
-step "cargo clippy --all-targets -- -D warnings"
-cargo clippy --locked --all-targets -- -D warnings
+step "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --locked --workspace --all-targets -- -D warnings
 step "cargo sqlx prepare --check (the committed query data matches the queries and the migrations)"
 scripts/sqlx-prepare.sh --check
 step "cargo nextest run"
-cargo nextest run --locked --no-fail-fast
+cargo nextest run --locked --workspace --no-fail-fast

@@ -1,46 +1,13 @@
 //! miniclaw: a multi-tenant hosted platform for persistent AI agents.
 //!
-//! Layout: `api` is the HTTP surface, `jobs` the durable queue and its cycles, `db` the
-//! database (including the embedded cluster), `config` the environment, `doctor` the health
-//! checks behind `miniclaw doctor`. docs/ARCHITECTURE.md walks through a request and a job.
+//! The crates are the layers (docs/ARCHITECTURE.md): `miniclaw-core` (ids, vocabularies, text,
+//! actors, the clock, the domain error) under `miniclaw-domain` (the services and the domain
+//! areas) under `miniclaw-http` (the API and the dashboard), with this package on top: the
+//! `miniclaw` binary and `doctor`. This library puts the layers' modules under one name for the
+//! binary, the integration tests and the benchmarks.
 
-pub mod accounts;
-pub mod activity;
-pub mod agents;
-pub mod analytics;
-pub mod api;
-pub mod app;
-pub mod auth;
-pub mod chain;
-pub mod chat;
-pub mod cognition;
-pub mod config;
-pub mod credits;
-pub mod db;
-pub mod deps;
+pub use miniclaw_core::{actor, clock, ids, text, vocabulary};
+pub use miniclaw_domain::*;
+pub use miniclaw_http::{api, app, web};
+
 pub mod doctor;
-pub mod economy;
-pub mod email;
-pub mod embed;
-pub mod error;
-pub mod feed;
-pub mod identity;
-pub mod ids;
-pub mod jobs;
-pub mod llm;
-pub mod memory;
-pub mod notifications;
-pub mod outreach;
-pub mod poc;
-pub mod proactive;
-pub mod secrets;
-pub mod skills;
-pub mod soul;
-pub mod telegram;
-pub mod telemetry;
-pub mod text;
-pub mod verification;
-pub mod vocabulary;
-pub mod wallets;
-pub mod web;
-pub mod wisdom;

@@ -1,11 +1,14 @@
-//! The direction of dependencies (docs/ARCHITECTURE.md), checked over the source tree: the HTTP
-//! surface and the dashboard sit on top and nothing below reaches up into them; the offline
-//! engine is an implementation detail of the model gateway; memory sits below the pipeline and
-//! the cognition cycles. A new `use` that breaks a rule fails here with the file and the line.
+//! The direction of dependencies (docs/ARCHITECTURE.md). Between crates the compiler holds it:
+//! each crate names only the crates below it in its manifest (checked here, so that a new
+//! dependency upward fails with the manifest's name), and the domain does not depend on the web
+//! framework at all. Inside the domain crate, checked over its source tree: the offline engine
+//! is an implementation detail of the model gateway; memory sits below the pipeline and the
+//! cognition cycles. A new `use` that breaks a rule fails here with the file and the line.
 
 use std::path::{Path, PathBuf};
 
-/// (who may mention it, what) — a path prefix under src/ that may mention the module path.
+/// (who may mention it, what) — a path prefix under crates/domain/src/ that may mention the
+/// module path.
 struct Rule {
     module: &'static str,
     allowed: &'static [&'static str],
@@ -14,30 +17,20 @@ struct Rule {
 
 const RULES: &[Rule] = &[
     Rule {
-        module: "api::",
-        // The router assembly (`app::serve`) and the printed OpenAPI document (`main`).
-        allowed: &["api/", "app.rs", "main.rs"],
-        why: "only the router assembly uses the HTTP surface; domain code is called by it, not the other way",
-    },
-    Rule {
-        module: "web::",
-        allowed: &["web/", "api/mod.rs"],
-        why: "the dashboard is mounted by the router; nothing else uses it",
-    },
-    Rule {
         module: "llm::offline",
         allowed: &["llm/"],
         why: "the offline engine is the gateway's fallback; domain rules live in their domain modules",
     },
     Rule {
         module: "cognition::",
-        allowed: &["cognition/", "api/", "web/", "jobs/", "chat/", "proactive/", "main.rs"],
+        allowed: &["cognition/", "jobs/", "chat/", "proactive/"],
         why: "memory and the gateway sit below the cognition cycles (memory publishes jobs instead)",
     },
     Rule {
         module: "chat::",
-        // Outreach and the messaging channels feed inbound messages into the pipeline.
-        allowed: &["chat/", "api/", "web/", "jobs/", "llm/offline/", "outreach/", "telegram/", "app.rs", "main.rs"],
+        // Outreach and the messaging channels feed inbound messages into the pipeline; the
+        // runtime holds the hub of streaming replies.
+        allowed: &["chat/", "jobs/", "llm/offline/", "outreach/", "telegram/", "runtime.rs"],
         why: "memory and cognition sit below the chat pipeline",
     },
 ];
@@ -62,7 +55,7 @@ fn mentions(line: &str, module: &str) -> bool {
 
 #[test]
 fn dependencies_point_down() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/domain/src");
     let mut files = Vec::new();
     sources(&src, &mut files);
     assert!(files.len() > 50, "the source tree was found ({} files)", files.len());
@@ -76,7 +69,7 @@ fn dependencies_point_down() {
             }
             for (n, line) in text.lines().enumerate() {
                 if mentions(line, rule.module) {
-                    broken.push(format!("src/{rel}:{}: uses `{}` — {}", n + 1, rule.module, rule.why));
+                    broken.push(format!("crates/domain/src/{rel}:{}: uses `{}` — {}", n + 1, rule.module, rule.why));
                 }
             }
         }
@@ -92,24 +85,89 @@ fn the_check_sees_what_it_forbids() {
     assert!(!mentions("use crate::apis::x;", "api::"));
 }
 
-/// The HTTP surface and the dashboard hold no SQL: handlers call domain functions. (The
-/// readiness probe's `SELECT 1` is the one statement that is about the HTTP layer itself.)
+/// The HTTP crate holds no SQL: handlers call domain functions. (The readiness probe's
+/// `SELECT 1` is the one statement that is about the HTTP layer itself.)
 #[test]
 fn handlers_hold_no_sql() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/http/src");
     let mut files = Vec::new();
-    for dir in ["api", "web"] {
-        sources(&src.join(dir), &mut files);
-    }
+    sources(&src, &mut files);
+    assert!(files.len() > 50, "the HTTP crate was found ({} files)", files.len());
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
-            if code.contains("sqlx::query") && !code.contains("sqlx::query_scalar!(\"SELECT 1\")") {
+            if (code.contains("sqlx::query") || code.contains("sqlx::raw_sql"))
+                && !code.contains("sqlx::query_scalar!(\"SELECT 1\")")
+            {
                 found.push(format!("{}:{}", file.strip_prefix(&src).unwrap().display(), n + 1));
             }
         }
     }
     assert!(found.is_empty(), "SQL in handlers (move it to a domain module): {found:?}");
+}
+
+/// The miniclaw crates a manifest depends on (its `[dependencies]`, not dev-dependencies).
+fn miniclaw_dependencies(manifest: &str) -> Vec<String> {
+    let mut section = "";
+    let mut out = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        if section == "[dependencies]"
+            && let Some(name) = line.split(['.', ' ', '=']).next()
+            && name.starts_with("miniclaw")
+        {
+            out.push(name.to_string());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Each layer depends only on the layers below it: the compiler then refuses an import upward
+/// (there is no crate to import from). The domain knows no web framework, no HTTP status and no
+/// application state.
+#[test]
+fn the_crates_are_layers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = |crate_dir: &str| std::fs::read_to_string(root.join(crate_dir).join("Cargo.toml")).unwrap();
+    let expected: [(&str, &[&str]); 3] = [
+        ("crates/core", &[]),
+        ("crates/domain", &["miniclaw-core"]),
+        ("crates/http", &["miniclaw-core", "miniclaw-domain"]),
+    ];
+    for (dir, below) in expected {
+        assert_eq!(miniclaw_dependencies(&manifest(dir)), below, "{dir}/Cargo.toml names only the layers below it");
+    }
+    for dir in ["crates/core", "crates/domain"] {
+        let m = manifest(dir);
+        assert!(
+            !m.lines().any(|l| l.trim_start().starts_with("axum") || l.trim_start().starts_with("askama")),
+            "{dir} does not depend on the web framework"
+        );
+        let mut files = Vec::new();
+        sources(&root.join(dir).join("src"), &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                assert!(
+                    !code.contains("StatusCode") && !code.contains("AppState"),
+                    "{}:{}: the domain knows no HTTP status or application state",
+                    file.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_layer_check_reads_manifests() {
+    let m = "[package]\nname = \"x\"\n[dependencies]\nminiclaw-core.workspace = true\nminiclaw-domain = { path = \"../domain\" }\nserde = \"1\"\n[dev-dependencies]\nminiclaw-http.workspace = true\n";
+    assert_eq!(miniclaw_dependencies(m), ["miniclaw-core", "miniclaw-domain"]);
 }

@@ -1,0 +1,148 @@
+//! The append-only activity log (SPEC A7): every state change of an agent with its actor and
+//! request id, plus tenant-level events that outlive agents (signup, agent deleted).
+
+use chrono::{DateTime, Utc};
+use miniclaw_core::ids::{AgentId, TenantId};
+use serde::Serialize;
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct ActivityEntry {
+    pub id: Uuid,
+    pub agent_id: Option<Uuid>,
+    /// e.g. `agent.created`, `key.issued`, `key.revoked`, `agent.connected`.
+    pub action: String,
+    /// `owner`, `api_key`, `job`, `admin` or `system`.
+    pub actor_type: String,
+    pub actor_id: Option<String>,
+    pub request_id: Option<String>,
+    #[schema(value_type = Object)]
+    pub details: serde_json::Value,
+    /// The verbatim error when the action failed.
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The longest `reason` a change may be given (soul versions, memory history), in characters.
+pub const REASON_MAX: usize = 500;
+
+pub use miniclaw_core::actor::Origin;
+
+/// Records an agent event in the caller's transaction, so it exists exactly when the change does.
+pub async fn record_agent(
+    conn: &mut PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    insert_agent(conn, tenant_id, agent_id, origin, action, details, None).await
+}
+
+/// Records a failed agent action with its verbatim error.
+pub async fn record_agent_error(
+    conn: &mut PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+    error: &str,
+) -> sqlx::Result<()> {
+    insert_agent(conn, tenant_id, agent_id, origin, action, details, Some(error)).await
+}
+
+async fn insert_agent(
+    conn: &mut PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+    error: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        agent_id as _,
+        Uuid::now_v7(),
+        tenant_id as _,
+        action,
+        origin.actor.kind(),
+        origin.actor.id(),
+        origin.request_id.as_deref(),
+        details,
+        error
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records a tenant-level event (it outlives any agent it mentions).
+pub async fn record_tenant(
+    conn: &mut PgConnection,
+    tenant_id: TenantId,
+    agent_id: Option<AgentId>,
+    origin: &Origin,
+    action: &str,
+    details: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO tenant_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        agent_id as _,
+        Uuid::now_v7(),
+        tenant_id as _,
+        action,
+        origin.actor.kind(),
+        origin.actor.id(),
+        origin.request_id.as_deref(),
+        details
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Newest first; `before` pages backwards (ids are time-ordered).
+pub async fn list_agent(
+    pool: &sqlx::PgPool,
+    agent_id: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<ActivityEntry>> {
+    sqlx::query_as!(
+        ActivityEntry,
+        r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, request_id, details, error, created_at
+             FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+            ORDER BY id DESC LIMIT $3"#,
+        agent_id as _,
+        before,
+        limit
+    )
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn list_tenant(
+    pool: &sqlx::PgPool,
+    tenant_id: TenantId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<ActivityEntry>> {
+    sqlx::query_as!(
+        ActivityEntry,
+        r#"SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS "error?", created_at
+             FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
+            ORDER BY id DESC LIMIT $3"#,
+        tenant_id as _,
+        before,
+        limit
+    )
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,384 @@
+//! `mck_` API keys: `mck_<id>_<secret>` with a 256-bit random secret. Only the SHA-256 of the
+//! secret is stored; verification compares hashes in constant time.
+
+use chrono::{DateTime, Utc};
+use miniclaw_core::ids::{AgentId, KeyId, TenantId};
+use rand::RngCore;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use subtle::ConstantTimeEq;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::activity::{self, Origin};
+use crate::config::Secret;
+use miniclaw_core::Error;
+
+pub const PREFIX: &str = "mck_";
+/// The longest key name, in characters.
+pub const NAME_MAX: usize = 64;
+
+/// A freshly minted key: the full token is shown to the user once and never stored.
+pub struct MintedKey {
+    pub id: KeyId,
+    pub token: Secret,
+    pub secret_hash: Vec<u8>,
+}
+
+pub fn mint() -> MintedKey {
+    let id = KeyId(Uuid::new_v4());
+    let mut secret = [0u8; 32];
+    rand::rng().fill_bytes(&mut secret);
+    let secret_hex = hex::encode(secret);
+    let token = format!("{PREFIX}{}_{secret_hex}", id.uuid().simple());
+    MintedKey { id, secret_hash: Sha256::digest(secret_hex.as_bytes()).to_vec(), token: Secret::new(token) }
+}
+
+/// Splits a presented token into its id and secret; `None` unless it is spelt exactly as
+/// `mint` writes keys (lower-case hex only: one key has one spelling).
+pub fn parse(token: &str) -> Option<(KeyId, &str)> {
+    let lower_hex = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let rest = token.strip_prefix(PREFIX)?;
+    let (id, secret) = rest.split_once('_')?;
+    if !lower_hex(id, 32) || !lower_hex(secret, 64) {
+        return None;
+    }
+    Some((id.parse().ok()?, secret))
+}
+
+pub fn secret_matches(secret: &str, stored_hash: &[u8]) -> bool {
+    let presented = Sha256::digest(secret.as_bytes());
+    presented.as_slice().ct_eq(stored_hash).into()
+}
+
+/// Validates a requested key name and scope list.
+pub fn validate_request(
+    name: &str,
+    requested: &[String],
+    expires_at: Option<DateTime<Utc>>,
+) -> Result<(String, Vec<String>), Error> {
+    let name = name.trim().to_string();
+    if name.is_empty() {
+        return Err(Error::validation("name", "name must be 1–64 characters"));
+    }
+    Error::check_length("name", &name, NAME_MAX)?;
+    if name.chars().any(misleads_a_reader) {
+        return Err(Error::validation(
+            "name",
+            "name may not contain control characters, line breaks or text-direction marks",
+        ));
+    }
+    let scopes = super::scopes::parse_list(requested).map_err(|e| Error::validation("scopes", e))?;
+    if expires_at.is_some_and(|e| e <= Utc::now()) {
+        return Err(Error::validation("expires_at", "expires_at must be in the future"));
+    }
+    Ok((name, scopes))
+}
+
+/// Characters a key name may not hold: the name is written into the message a connect's signer
+/// reads, where a line break (control or Unicode separator) could forge a line of its own
+/// (another `Scopes:`), and a direction override or invisible mark could disguise the text.
+fn misleads_a_reader(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{FEFF}')
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2060}'..='\u{206F}').contains(&c)
+}
+
+/// A key as listed: never the secret or its hash.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct ApiKey {
+    pub id: KeyId,
+    pub agent_id: AgentId,
+    pub name: String,
+    pub scopes: Vec<String>,
+    /// `owner:<id>` or `connect:evm:<address>` / `connect:ed25519:<key>`.
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+    /// The end user the key acts for, when it is bound to one: it sees and continues only that
+    /// user's conversations.
+    pub end_user: Option<String>,
+}
+
+const KEY_COLUMNS: &str =
+    "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at, end_user";
+
+pub struct NewKey<'a> {
+    pub tenant_id: TenantId,
+    pub agent_id: AgentId,
+    pub name: &'a str,
+    pub scopes: &'a [String],
+    pub expires_at: Option<DateTime<Utc>>,
+    pub created_by: String,
+    /// The activity-log action: `key.issued`, or `agent.connected` for self-service connect.
+    pub event: &'static str,
+    /// Bind the key to this end user (see `super::end_user`).
+    pub end_user: Option<&'a str>,
+}
+
+/// Stores a new key, records its issue, and returns it with the one-time token.
+pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Origin) -> sqlx::Result<(ApiKey, Secret)> {
+    let minted = mint();
+    let key: ApiKey = sqlx::query_as(&format!(
+        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at, end_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {KEY_COLUMNS}"
+    ))
+    .bind(new.agent_id)
+    .bind(minted.id)
+    .bind(new.tenant_id)
+    .bind(new.name)
+    .bind(&minted.secret_hash)
+    .bind(new.scopes)
+    .bind(&new.created_by)
+    .bind(new.expires_at)
+    .bind(new.end_user)
+    .fetch_one(&mut *conn)
+    .await?;
+    let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes,
+                                      "created_by": key.created_by, "end_user": key.end_user });
+    activity::record_agent(conn, new.tenant_id, new.agent_id, origin, new.event, details).await?;
+    Ok((key, minted.token))
+}
+
+/// The agent's keys, newest first: `limit` of them, issued before key `before` if given.
+pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<KeyId>) -> sqlx::Result<Vec<ApiKey>> {
+    sqlx::query_as(&format!(
+        "SELECT {KEY_COLUMNS} FROM api_keys WHERE agent_id = $1
+            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM api_keys WHERE agent_id = $1 AND id = $3))
+          ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(agent_id)
+    .bind(limit)
+    .bind(before)
+    .fetch_all(pool)
+    .await
+}
+
+/// 409 when the agent already has `max` live keys issued by its owner (not revoked, not
+/// expired; connect keys have their own cap). Locks the agent's row so that two issues at once
+/// cannot both take the last place.
+pub async fn check_room(conn: &mut sqlx::PgConnection, agent_id: AgentId, max: i64) -> Result<(), Error> {
+    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let live = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM api_keys
+            WHERE agent_id = $1 AND created_by NOT LIKE 'connect:%' AND revoked_at IS NULL
+              AND (expires_at IS NULL OR expires_at > now())"#,
+        agent_id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if live >= max {
+        return Err(Error::Conflict(format!(
+            "the agent already has {live} live keys, the most allowed (MINICLAW_KEYS_PER_AGENT); revoke one first"
+        )));
+    }
+    Ok(())
+}
+
+/// Revokes a key of this agent and records it; `None` if the agent has no such key.
+pub async fn revoke(
+    conn: &mut sqlx::PgConnection,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+    key_id: KeyId,
+    origin: &Origin,
+) -> sqlx::Result<Option<ApiKey>> {
+    let key: Option<ApiKey> = sqlx::query_as(&format!(
+        "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
+         WHERE agent_id = $1 AND id = $2 RETURNING {KEY_COLUMNS}"
+    ))
+    .bind(agent_id)
+    .bind(key_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(k) = &key {
+        super::cache::announce(conn, format!("key:{}", k.id.0)).await?;
+        let details = serde_json::json!({ "key_id": k.id, "name": k.name });
+        activity::record_agent(conn, tenant_id, agent_id, origin, "key.revoked", details).await?;
+    }
+    Ok(key)
+}
+
+/// What a valid key grants.
+#[derive(Debug, Clone)]
+pub struct KeyGrant {
+    pub key_id: KeyId,
+    pub agent_id: AgentId,
+    pub tenant_id: TenantId,
+    pub scopes: Vec<String>,
+    /// The end user the key is bound to.
+    pub end_user: Option<String>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum KeyRejection {
+    Malformed,
+    Unknown,
+    Revoked,
+    Expired,
+    /// The key could not be checked (the database is unreachable): not the caller's fault.
+    Unavailable,
+}
+
+/// Checks a presented token. `last_used_at` is refreshed at most once a minute so that busy
+/// keys do not turn every read into a write.
+pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRejection> {
+    let (id, secret) = parse(token).ok_or(KeyRejection::Malformed)?;
+    let cache = super::cache::cache();
+    if let Some(k) = cache.key(id) {
+        if !secret_matches(secret, &k.secret_hash) {
+            return Err(KeyRejection::Unknown);
+        }
+        if k.expires_at.is_some_and(|e| e <= Utc::now()) {
+            return Err(KeyRejection::Expired);
+        }
+        if cache.use_due(id) {
+            touch(pool, k.grant.agent_id, id);
+        }
+        return Ok(k.grant);
+    }
+    let generation = cache.generation();
+    let row = sqlx::query!(
+        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user
+           FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
+          WHERE k.id = $1",
+        id as _
+    )
+    .fetch_optional(pool)
+    .await
+    .map_err(|e| {
+        tracing::warn!(error = %e, "key lookup failed");
+        KeyRejection::Unavailable
+    })?;
+    let Some(row) = row else {
+        return Err(KeyRejection::Unknown);
+    };
+    let (agent_id, tenant_id, hash, scopes) = (row.agent_id, row.tenant_id, row.secret_hash, row.scopes);
+    let (expires_at, revoked_at, last_used_at) = (row.expires_at, row.revoked_at, row.last_used_at);
+    if !secret_matches(secret, &hash) {
+        return Err(KeyRejection::Unknown);
+    }
+    if revoked_at.is_some() {
+        return Err(KeyRejection::Revoked);
+    }
+    if expires_at.is_some_and(|e| e <= Utc::now()) {
+        return Err(KeyRejection::Expired);
+    }
+    if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
+        touch(pool, agent_id.into(), id);
+    }
+    let grant =
+        KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user };
+    cache.put_key(generation, grant.clone(), hash, expires_at);
+    Ok(grant)
+}
+
+/// Writes `last_used_at` in the background.
+fn touch(pool: &PgPool, agent_id: AgentId, id: KeyId) {
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        let _ = sqlx::query!(
+            "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
+            agent_id as _,
+            id as _
+        )
+        .execute(&pool)
+        .await;
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minted_keys_parse_and_verify() {
+        let k = mint();
+        let token = k.token.expose();
+        assert!(token.starts_with("mck_"));
+        assert_eq!(token.len(), 4 + 32 + 1 + 64);
+        let (id, secret) = parse(token).unwrap();
+        assert_eq!(id, k.id);
+        assert!(secret_matches(secret, &k.secret_hash));
+        assert!(!secret_matches(&"0".repeat(64), &k.secret_hash));
+        assert!(!format!("{:?}", k.token).contains(secret), "Debug hides the token");
+    }
+
+    #[test]
+    fn malformed_tokens_are_rejected() {
+        for t in ["", "mck_", "sk-abc", "mck_123_456", &format!("mck_{}_{}", "g".repeat(32), "0".repeat(64))] {
+            assert!(parse(t).is_none(), "{t}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What `mint` writes: the prefix, 32 and 64 lower-case hex digits.
+    fn minted_shape(t: &str) -> bool {
+        let hex =
+            |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        t.strip_prefix(PREFIX)
+            .and_then(|r| r.split_once('_'))
+            .is_some_and(|(id, secret)| hex(id, 32) && hex(secret, 64))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn every_minted_key_parses_to_its_id_and_secret(_seed in any::<u8>()) {
+            let k = mint();
+            let (id, secret) = parse(k.token.expose()).expect("a minted key parses");
+            prop_assert_eq!(id, k.id);
+            prop_assert!(secret_matches(secret, &k.secret_hash));
+        }
+
+        #[test]
+        fn only_the_minted_shape_parses(token in any::<String>()) {
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn near_misses_of_a_key_are_refused(
+            id in "[0-9a-fA-F]{32}|[0-9a-f]{31,33}",
+            secret in "[0-9a-fA-F]{64}|[0-9a-f]{63,65}",
+            sep in "_|-",
+            prefix in "mck_|MCK_|mck",
+        ) {
+            let token = format!("{prefix}{id}{sep}{secret}");
+            prop_assert_eq!(parse(&token).is_some(), minted_shape(&token));
+        }
+
+        #[test]
+        fn a_changed_secret_never_matches(flip in 0usize..64) {
+            let k = mint();
+            let (_, secret) = parse(k.token.expose()).unwrap();
+            let mut changed: Vec<u8> = secret.bytes().collect();
+            changed[flip] = if changed[flip] == b'0' { b'1' } else { b'0' };
+            prop_assert!(!secret_matches(std::str::from_utf8(&changed).unwrap(), &k.secret_hash));
+        }
+
+        #[test]
+        fn accepted_key_names_are_one_plain_trimmed_line(
+            name in "\\PC{0,80}|[a-z \\n\\r\\t\\u{0}\\u{85}\\u{2028}\\u{2029}\\u{202E}\\u{2066}\\u{200D}]{0,80}"
+        ) {
+            let breaks_or_turns = |c: char| {
+                c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            };
+            if let Ok((n, _)) = validate_request(&name, &["chat:read".to_string()], None) {
+                prop_assert!(!n.is_empty() && n.chars().count() <= 64 && n == n.trim());
+                prop_assert!(!n.chars().any(breaks_or_turns), "{:?}", n);
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The pipeline of one stored turn (SPEC P2–P5): one read of everything the turn needs, triage
+//! beside the message's embedding, selective context, the prompt, and the reply — streamed into
+//! its row as it arrives, or in one piece from a plain call.
+
+use miniclaw_core::ids::{AgentId, MessageId};
+use std::time::Instant;
+
+use sqlx::PgPool;
+
+use super::finish::finish;
+use super::stream::Event;
+use super::tools::{run_tools, tools};
+use super::triage;
+use super::turn::{Turn, TurnAgent};
+use super::*;
+use crate::llm::{ChatRequest, Message, Role, Usage};
+use crate::runtime::Runtime;
+use miniclaw_core::Error;
+
+/// Appends streamed text to the reply row, then announces it. Text that arrives while a write
+/// is in flight is written together with the next one. Followers in other processes hear of the
+/// progress through the relay, at most every `relay::PROGRESS_EVERY` (the write carries the
+/// notice).
+async fn persist_deltas(
+    pool: &PgPool,
+    agent_id: AgentId,
+    reply_id: MessageId,
+    mut rx: tokio::sync::mpsc::Receiver<String>,
+    events: &tokio::sync::broadcast::Sender<Event>,
+) -> Result<usize, sqlx::Error> {
+    let mut written = 0usize;
+    let mut noticed = Instant::now();
+    let notice = super::relay::progress_payload(agent_id, reply_id);
+    while let Some(first) = rx.recv().await {
+        let mut text = first;
+        while let Ok(more) = rx.try_recv() {
+            text.push_str(&more);
+        }
+        if text.is_empty() {
+            continue;
+        }
+        let tell = noticed.elapsed() >= super::relay::PROGRESS_EVERY;
+        sqlx::query!(
+            "WITH appended AS (
+                UPDATE chat_messages SET content = content || $3, updated_at = now() WHERE agent_id = $1 AND id = $2
+                RETURNING id)
+             SELECT pg_notify($5, $6) FROM appended WHERE $4",
+            agent_id as _,
+            reply_id as _,
+            text,
+            tell,
+            super::relay::CHANNEL,
+            notice
+        )
+        .execute(pool)
+        .await?;
+        if tell {
+            noticed = Instant::now();
+        }
+        written += text.len();
+        let _ = events.send(Event::Delta { end: written, text });
+    }
+    Ok(written)
+}
+
+/// The pipeline of one turn, after the messages are stored.
+pub(super) async fn generate(
+    state: &Runtime,
+    turn: &Turn,
+    events: &tokio::sync::broadcast::Sender<Event>,
+) -> Result<Finished, Error> {
+    let pool = state.pool();
+    let started = Instant::now();
+    let mut timings = Timings::default();
+    let ctx = turn.caller.call_context();
+    let embedder = state.embedder();
+    // The message is embedded beside the setup and triage, not after them, whenever context may
+    // be wanted: the pre-filter asks for it, or the triage model will decide (and it nearly always
+    // wants memories). With a real triage model the embedding then costs no wall time at all.
+    let prefiltered = triage::prefilter(&turn.message);
+    let may_want_context = prefiltered.as_ref().is_none_or(|(t, _)| context::wants_context(t));
+    let embedding = async {
+        let stage = Instant::now();
+        if !may_want_context {
+            return (None, 0.0);
+        }
+        let vector = match embedder.embed(std::slice::from_ref(&turn.message)).await {
+            Ok(mut v) => v.pop(),
+            Err(e) => {
+                tracing::warn!(error = %e, "embedding the message failed; context by recency");
+                None
+            }
+        };
+        (vector, ms_since(stage))
+    };
+    let prepared = async {
+        // The agent, its calibration profile, its soul, the conversation and, when the turn may
+        // want context, what context the agent has: one round trip. Built at run time: it embeds
+        // the agents' column list and the context probe (`context::available_sql`), both shared.
+        let sql = format!(
+            "SELECT {}, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
+                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,
+                    (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
+                       FROM (SELECT role, content, position FROM chat_messages
+                              WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
+                              ORDER BY position DESC LIMIT $5) recent) AS history,
+                    (SELECT to_json(m) FROM (SELECT fast_valence, slow_valence, fast_arousal, slow_arousal, label, distress,
+                                                    messages, observed_at
+                                               FROM affect_states WHERE agent_id = $1 AND speaker = $9) m) AS mood,
+                    {} AS recovery
+               FROM agents WHERE id = $1 AND tenant_id = $2",
+            crate::agents::COLUMNS,
+            context::available_sql("$1", "$7", "$8"),
+            crate::cognition::recovery::resumed_sql("$1", "$3", "$4", "$9")
+        );
+        let agent: TurnAgent = sqlx::query_as(&sql)
+            .bind(turn.caller.agent_id)
+            .bind(turn.caller.tenant_id)
+            .bind(turn.conversation_id)
+            .bind(turn.user_position)
+            .bind(HISTORY_MESSAGES)
+            .bind(HISTORY_CHARS as i32)
+            .bind(may_want_context)
+            .bind(embedder.model())
+            .bind(turn.caller.speaker())
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| Error::not_found("agent"))?;
+        let history: Vec<Message> = agent
+            .history
+            .iter()
+            .map(
+                |(role, content)| {
+                    if role == "user" { Message::user(content.clone()) } else { Message::assistant(content.clone()) }
+                },
+            )
+            .collect();
+        let setup_ms = ms_since(started);
+        // Tier 1: triage.
+        let stage = Instant::now();
+        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, agent.calibration.as_ref()).await;
+        Ok::<_, Error>((history, agent, t, setup_ms, ms_since(stage)))
+    };
+    let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
+    let (history, TurnAgent { agent, soul, available, probed, mood, recovery, .. }, t, setup_ms, triage_ms) = prepared?;
+    // Affect (X6): how the message reads and the mood it adds up to; no model, no query.
+    let reading = crate::cognition::affect::read(&turn.message);
+    let mood = crate::cognition::affect::update(mood.as_deref(), &reading, chrono::Utc::now());
+    (timings.setup_ms, timings.triage_ms, timings.embed_ms) = (setup_ms, triage_ms, embed_ms);
+    let message_vector = query.clone();
+    // Context, only what triage asked for.
+    let query = if context::wants_context(&t.triage) { query } else { None };
+    let stage = Instant::now();
+    let query = query.as_deref().map(|v| (v, embedder.model()));
+    // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
+    let (mut context, skills) = tokio::try_join!(
+        context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available)),
+        crate::skills::installs::active(pool, turn.caller.agent_id),
+    )?;
+    timings.context_ms = ms_since(stage);
+    let stage = Instant::now();
+
+    // Tier 2: generation. Installed skills whose triggers the message names bring their
+    // instructions.
+    let mut system = prompt::system(&agent, soul.as_deref(), &t.triage, &context);
+    system.push_str(&crate::cognition::affect::observation(&mood, &reading));
+    // Live state (X9): a resumed conversation starts from where the agent and the user left off.
+    if let Some(r) = &recovery {
+        system.push_str(&r.recover(chrono::Utc::now()).text);
+    }
+    context.mood = Some(mood);
+    context.message_vector = message_vector;
+    system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
+    let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
+    // A premium agent's own model, when its owner set one, runs instead of the route's primary.
+    let model = agent.premium_model.clone().filter(|_| role == Role::ChatPremium);
+    let mut messages = prompt::messages(system, history, &turn.message);
+    let mut tool_usage = Usage::default();
+    if t.triage.tools_needed {
+        let req = ChatRequest::new(role, messages.clone())
+            .max_tokens(t.triage.max_tokens)
+            .tools(tools(turn, &t.triage.intent))
+            .model(model.clone());
+        let first = state.llm().complete(&ctx, req).await?;
+        tool_usage = first.usage;
+        if first.tool_calls.is_empty() {
+            timings.generation_ms = ms_since(stage);
+            return finish(state, turn, &t, &context, first, Usage::default(), (started, timings), events, true).await;
+        }
+        messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
+    }
+    let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens).model(model);
+    if !state.llm().streams(role) {
+        // One piece of text: stored and announced with the finished turn, no row update of its own.
+        let response = state.llm().complete(&ctx, req).await?;
+        timings.generation_ms = ms_since(stage);
+        return finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, true).await;
+    }
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
+    let (response, written) = tokio::join!(
+        state.llm().stream(&ctx, req, tx),
+        persist_deltas(pool, turn.caller.agent_id, turn.reply_id, rx, events)
+    );
+    written?;
+    let response = response?;
+    timings.generation_ms = ms_since(stage);
+    finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, false).await
+}

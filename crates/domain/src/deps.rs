@@ -1,0 +1,102 @@
+//! The services domain code runs on, built once per process: the database pool, the model
+//! gateway, the embedder, the vault of sealed secrets, the chain and the clock. `serve`,
+//! `worker`, `run-cycle`, the HTTP handlers and the jobs all hand this one bundle around;
+//! nothing assembles the services a second time.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use sqlx::PgPool;
+
+use crate::chain::Chain;
+use crate::config::{Caps, Config, EmailSettings};
+use crate::email::Mailer;
+use crate::embed::Embedder;
+use crate::llm::Gateway;
+use crate::secrets::Vault;
+pub use miniclaw_core::clock::Clock;
+
+#[derive(Clone)]
+pub struct Deps {
+    pub pool: PgPool,
+    /// Every LLM call goes through it (budgets, routing, fallbacks, usage log).
+    pub llm: Arc<Gateway>,
+    /// Every stored and queried vector comes from it.
+    pub embedder: Arc<dyn Embedder>,
+    /// Seals and opens secrets at rest (wallet keys) under the master key.
+    pub vault: Arc<Vault>,
+    /// The EVM node, when `EVM_RPC_URL` is set.
+    pub chain: Option<Arc<Chain>>,
+    /// The externally visible base URL (registration files are served under it).
+    pub base_url: String,
+    pub clock: Clock,
+    /// What an agent may accumulate (soul versions kept, ...).
+    pub caps: Caps,
+    /// The email transport the outbox drains into (SMTP or Resend; `None` when neither is set).
+    pub mailer: Arc<Mailer>,
+    /// The email and Telegram settings (default sender, Resend and Bot API base URLs).
+    pub email: Arc<EmailSettings>,
+}
+
+impl Deps {
+    pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>, vault: Arc<Vault>) -> Deps {
+        Deps {
+            pool,
+            llm,
+            embedder,
+            vault,
+            chain: None,
+            base_url: String::new(),
+            clock: Clock::System,
+            caps: Caps::default(),
+            mailer: Arc::new(Mailer::None),
+            email: Arc::new(EmailSettings::default()),
+        }
+    }
+
+    /// The gateway, the embedder (loading the embedding model), the master key and the chain
+    /// the configuration asks for. A chain node that answers must be on `EVM_CHAIN_ID` and hold
+    /// a registry at the configured address, else the process does not start; one that does not
+    /// answer yet is checked again by the jobs that need it.
+    pub async fn from_config(pool: PgPool, config: &Config) -> anyhow::Result<Deps> {
+        let llm = Arc::new(Gateway::new(pool.clone(), config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
+        let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
+        let vault = Arc::new(Vault::from_config(config).context("opening the master key")?);
+        let chain = match &config.chain {
+            None => None,
+            Some(settings) => {
+                let chain = Chain::new(settings).context("EVM_RPC_URL")?;
+                match chain.verify().await {
+                    Ok(version) => tracing::info!(
+                        chain.id = chain.chain_id,
+                        registry = %chain.registry,
+                        registry.version = %version,
+                        "chain checked"
+                    ),
+                    Err(e) if e.is_transient() => {
+                        tracing::warn!(error = %e, "the chain node does not answer yet; identity jobs check it when they run")
+                    }
+                    Err(e) => return Err(anyhow::anyhow!("{e}")),
+                }
+                Some(Arc::new(chain))
+            }
+        };
+        let mailer = Arc::new(Mailer::from_settings(&config.email).context("SMTP_URL")?);
+        Ok(Deps {
+            chain,
+            base_url: config.base_url(),
+            caps: config.caps,
+            mailer,
+            email: Arc::new(config.email.clone()),
+            ..Deps::new(pool, llm, embedder, vault)
+        })
+    }
+
+    pub fn with_clock(self, clock: Clock) -> Deps {
+        Deps { clock, ..self }
+    }
+
+    pub fn embedder(&self) -> &dyn Embedder {
+        self.embedder.as_ref()
+    }
+}

@@ -1,0 +1,157 @@
+//! The outbox: every email waits in `email_outbox` until the transport has it. A row is written
+//! in the transaction of the change that causes it (an approval, a reply, a notification)
+//! together with its `email_send` job, so the email exists exactly when the change does; the
+//! job retries with the queue's backoff while the transport is down and marks the row `sent`
+//! once the transport accepted it. The job runs under a lease, so one email is handed to the
+//! transport by one worker at a time.
+
+use serde_json::json;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::Outgoing;
+use crate::jobs::{NewJob, queue};
+use miniclaw_core::ids::AgentId;
+
+/// The job that sends one outbox row.
+pub const SEND_JOB: &str = "email_send";
+/// With the queue's backoff (5 s doubling, capped at an hour) a day and a half of retries
+/// before the job is dead-lettered (the row stays `queued`; an operator's retry resumes it).
+pub const MAX_ATTEMPTS: i32 = 40;
+
+/// What an outbox row is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Outreach,
+    Notification,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Outreach => "outreach",
+            Kind::Notification => "notification",
+        }
+    }
+}
+
+/// Queues an email and its send job in the caller's transaction; returns the row's id. The
+/// email's fields are checked first (no line break in any header field).
+pub async fn enqueue(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    kind: Kind,
+    outreach_message_id: Option<Uuid>,
+    email: &Outgoing,
+) -> anyhow::Result<Uuid> {
+    email.check().map_err(|m| anyhow::anyhow!("refusing to queue an email: {m}"))?;
+    let id = Uuid::now_v7();
+    sqlx::query!(
+        r#"INSERT INTO email_outbox (agent_id, id, kind, outreach_message_id, from_name, from_address, to_address,
+                subject, body, message_id, in_reply_to, "references")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"#,
+        agent as _,
+        id,
+        kind.as_str(),
+        outreach_message_id,
+        email.from_name,
+        email.from_address,
+        email.to_address,
+        email.subject,
+        email.body,
+        email.message_id,
+        email.in_reply_to,
+        &email.references
+    )
+    .execute(&mut *conn)
+    .await?;
+    queue::enqueue_in(
+        conn,
+        NewJob::new(SEND_JOB)
+            .agent(agent)
+            .payload(json!({ "outbox_id": id }))
+            .idempotency_key(format!("{SEND_JOB}:{id}"))
+            .max_attempts(MAX_ATTEMPTS),
+    )
+    .await?;
+    Ok(id)
+}
+
+/// A queued row, read for sending.
+pub struct Queued {
+    pub kind: String,
+    pub outreach_message_id: Option<Uuid>,
+    pub email: Outgoing,
+}
+
+/// The row if it is still queued.
+pub async fn queued(conn: &mut PgConnection, agent: AgentId, id: Uuid) -> sqlx::Result<Option<Queued>> {
+    let row = sqlx::query!(
+        r#"SELECT kind, outreach_message_id, from_name, from_address, to_address, subject, body, message_id, in_reply_to,
+                  "references" AS "references!"
+             FROM email_outbox WHERE agent_id = $1 AND id = $2 AND status = 'queued' FOR UPDATE"#,
+        agent as _,
+        id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| Queued {
+        kind: r.kind,
+        outreach_message_id: r.outreach_message_id,
+        email: Outgoing {
+            from_name: r.from_name,
+            from_address: r.from_address,
+            to_address: r.to_address,
+            subject: r.subject,
+            body: r.body,
+            message_id: r.message_id,
+            in_reply_to: r.in_reply_to,
+            references: r.references,
+            idempotency_key: id.to_string(),
+        },
+    }))
+}
+
+/// Marks a row sent by `transport`.
+pub async fn mark_sent(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    id: Uuid,
+    transport: &str,
+    provider_id: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, transport = $3,
+                provider_id = $4, last_error = NULL
+          WHERE agent_id = $1 AND id = $2",
+        agent as _,
+        id,
+        transport,
+        provider_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records a failed attempt; `failed` when it will not be retried.
+pub async fn mark_attempt(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    id: Uuid,
+    error: &str,
+    failed: bool,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE email_outbox SET attempts = attempts + 1, last_error = $3,
+                status = CASE WHEN $4 THEN 'failed' ELSE status END
+          WHERE agent_id = $1 AND id = $2",
+        agent as _,
+        id,
+        error,
+        failed
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}

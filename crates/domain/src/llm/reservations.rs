@@ -1,0 +1,80 @@
+//! Tokens held by chat turns in progress (hardening 7). A budget checked before work and paid
+//! after it lets parallel work overshoot: 50 turns admitted at once against a nearly spent
+//! budget would all run. So a turn reserves its expected maximum on the agent's usage row of
+//! the day when it is admitted — in the statement that stores it, only while the tokens used
+//! and held are below the budget, judged on the locked row — and gives the reservation back
+//! when it ends (completed, failed, superseded), its calls having added what they really used.
+//! A turn whose process died gives it back through the `chat_stream_sweep` cycle, once its
+//! reply is swept. The agent's total then stays within its budget plus one turn.
+//!
+//! Lock order: a statement that reserves locks the agent's usage row before the conversation
+//! (and its messages); giving back is a statement of its own, holding no other row.
+
+use sqlx::PgPool;
+
+use miniclaw_core::ids::{AgentId, MessageId};
+
+/// CTEs `reserved` (the agent's usage row of the day, holding `tokens` more: one row when
+/// granted, none when the tokens used and held already reach the agent's budget or `gate` is
+/// false) and `held` (the reservation's own row, by reply). Arguments are SQL expressions:
+/// the agent and reply ids, the tokens (bigint) and a boolean gate (the other checks of the
+/// statement). Follow with more CTEs or the main query.
+pub fn reserve_sql(agent: &str, reply: &str, tokens: &str, gate: &str) -> String {
+    format!(
+        "reserved AS (
+            INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens, reserved)
+            SELECT {agent}, (now() AT TIME ZONE 'UTC')::date, 0, {tokens}::bigint WHERE {gate}
+            ON CONFLICT (agent_id, day) DO UPDATE SET reserved = u.reserved + excluded.reserved
+             -- Judged on the locked row as it is now, not on the statement's snapshot: parallel
+             -- admissions queue here and each sees the reservations granted before it.
+             WHERE u.tokens + u.reserved < coalesce((SELECT daily_token_budget FROM agents WHERE id = {agent}), 0)
+            RETURNING day
+         ), held AS (
+            INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)
+            SELECT {agent}, {reply}, day, {tokens}::bigint FROM reserved
+            RETURNING 1
+         )"
+    )
+}
+
+/// Gives back the reservation of reply `reply_id` of agent `agent_id`. Nothing happens when
+/// there is none (given back already), so giving back twice is harmless.
+pub async fn release(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<()> {
+    sqlx::query!(
+        "WITH released AS (
+            DELETE FROM llm_turn_reservations WHERE agent_id = $1 AND reply_id = $2
+            RETURNING agent_id, day, tokens
+         )
+         UPDATE llm_agent_daily_usage u SET reserved = greatest(u.reserved - r.tokens, 0)
+           FROM released r WHERE u.agent_id = r.agent_id AND u.day = r.day",
+        agent_id as _,
+        reply_id as _
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Gives back the reservations of turns that are no longer running: their reply is not
+/// `streaming` any more (or is gone) but the turn did not give them back, because its process
+/// died (or is about to). Run by the `chat_stream_sweep` cycle after it ends the replies of dead
+/// processes. Returns how many were given back.
+pub async fn release_orphans(pool: &PgPool) -> sqlx::Result<u64> {
+    let n = sqlx::query_scalar!(
+        r#"WITH released AS (
+            DELETE FROM llm_turn_reservations r
+             WHERE NOT EXISTS (SELECT 1 FROM chat_messages m
+                                WHERE m.agent_id = r.agent_id AND m.id = r.reply_id AND m.status = 'streaming')
+            RETURNING agent_id, day, tokens
+         ), totals AS (
+            SELECT agent_id, day, sum(tokens)::bigint AS tokens FROM released GROUP BY agent_id, day
+         ), unreserved AS (
+            UPDATE llm_agent_daily_usage u SET reserved = greatest(u.reserved - t.tokens, 0)
+              FROM totals t WHERE u.agent_id = t.agent_id AND u.day = t.day
+         )
+         SELECT count(*) AS "n!" FROM released"#
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(n as u64)
+}

@@ -1,0 +1,181 @@
+//! The `llm_usage_logs` row written for every call attempt (SPEC M3), token counting when the
+//! provider does not report usage, and the metrics by role and model.
+
+use miniclaw_core::ids::{AgentId, TenantId};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, OnceLock};
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::{FinishReason, Message, Role, Usage};
+
+/// One attempt, as logged.
+#[derive(Debug, Clone)]
+pub struct UsageRecord {
+    pub agent_id: Option<AgentId>,
+    pub tenant_id: Option<TenantId>,
+    pub role: Role,
+    pub background: bool,
+    pub provider: String,
+    pub model: String,
+    pub usage: Usage,
+    pub tokens_estimated: bool,
+    pub latency_ms: u64,
+    pub finish_reason: FinishReason,
+    pub cost_usd: Option<f64>,
+    pub error: Option<String>,
+    pub request_id: Option<String>,
+}
+
+/// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
+/// daily totals, in one statement (one round trip, one commit).
+pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
+    sqlx::query_scalar!(
+        "WITH log AS (
+            INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
+                completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+            RETURNING created_at
+         ), agent_total AS (
+            INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens)
+            SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log WHERE $2 IS NOT NULL
+            ON CONFLICT (agent_id, day) DO UPDATE SET tokens = u.tokens + excluded.tokens
+         ), tenant_total AS (
+            INSERT INTO llm_tenant_monthly_usage AS u (tenant_id, month, cost_usd)
+            SELECT $3, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, $13 FROM log
+             -- A free call (the offline engine, an unpriced model) changes nothing: it does not
+             -- take the tenant's row lock, which every call of the tenant would queue on.
+             WHERE $3 IS NOT NULL AND $13 > 0
+            ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+         ), platform_total AS (
+            -- The platform's spend today (the global daily cap), in the tenant's slot of the day:
+            -- calls of different tenants do not queue on one row.
+            INSERT INTO llm_platform_daily_usage AS u (day, slot, cost_usd)
+            SELECT (created_at AT TIME ZONE 'UTC')::date, (hashtext(coalesce($3::text, '')) & 15)::smallint, $13
+              FROM log WHERE $13 > 0
+            ON CONFLICT (day, slot) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+         )
+         SELECT 1",
+        Uuid::now_v7(),
+        r.agent_id as _,
+        r.tenant_id as _,
+        r.role.as_str(),
+        r.background,
+        r.provider,
+        r.model,
+        r.usage.prompt_tokens as i32,
+        r.usage.completion_tokens as i32,
+        r.tokens_estimated,
+        r.latency_ms.min(i32::MAX as u64) as i32,
+        r.finish_reason.as_str(),
+        r.cost_usd.unwrap_or(0.0),
+        r.cost_usd.is_some(),
+        r.error.as_deref(),
+        r.request_id.as_deref()
+    )
+    .fetch_one(pool)
+    .await?;
+
+    let (role, model) = (r.role.as_str(), r.model.clone());
+    let outcome = if r.error.is_some() { "error" } else { "ok" };
+    metrics::counter!("llm_calls_total", "role" => role, "provider" => r.provider.clone(), "model" => model.clone(), "outcome" => outcome).increment(1);
+    let provider = r.provider.clone();
+    metrics::counter!("llm_tokens_total", "role" => role, "provider" => provider.clone(), "model" => model.clone(), "kind" => "prompt")
+        .increment(r.usage.prompt_tokens as u64);
+    metrics::counter!("llm_tokens_total", "role" => role, "provider" => provider.clone(), "model" => model.clone(), "kind" => "completion")
+        .increment(r.usage.completion_tokens as u64);
+    metrics::histogram!("llm_call_duration_seconds", "role" => role, "provider" => provider.clone())
+        .record(r.latency_ms as f64 / 1000.0);
+    // Dollar amounts are fractional; a gauge that only ever increases serves as the counter.
+    metrics::gauge!("llm_cost_usd_total", "role" => role, "provider" => provider, "model" => model)
+        .increment(r.cost_usd.unwrap_or(0.0));
+    Ok(())
+}
+
+fn bpe() -> &'static tiktoken_rs::CoreBPE {
+    static BPE: OnceLock<tiktoken_rs::CoreBPE> = OnceLock::new();
+    BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("the o200k_base vocabulary ships with tiktoken-rs"))
+}
+
+/// Tokens of a text with the o200k_base vocabulary (OpenAI's current models). Counts of longer
+/// texts are remembered by a hash of the text, since history messages and memories are counted
+/// again on every turn (docs/BENCHMARKS.md "Token counting"): at most `COUNT_CACHE` of them,
+/// starting over when full.
+pub fn count_tokens(text: &str) -> u32 {
+    if text.len() < COUNT_CACHE_FROM {
+        return count_uncached(text);
+    }
+    let key = {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        // A fixed-key SipHash of the text and its length: 64 bits, the same in every process.
+        (BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(text), text.len())
+    };
+    static COUNTS: LazyLock<Mutex<HashMap<(u64, usize), u32>>> = LazyLock::new(Mutex::default);
+    if let Some(n) = COUNTS.lock().ok().and_then(|c| c.get(&key).copied()) {
+        return n;
+    }
+    let n = count_uncached(text);
+    if let Ok(mut counts) = COUNTS.lock() {
+        if counts.len() >= COUNT_CACHE {
+            counts.clear();
+        }
+        counts.insert(key, n);
+    }
+    n
+}
+
+/// Texts shorter than this are counted every time (a lookup would cost about as much).
+const COUNT_CACHE_FROM: usize = 64;
+const COUNT_CACHE: usize = 16_384;
+
+/// `count_tokens` without the cache.
+pub fn count_uncached(text: &str) -> u32 {
+    bpe().encode_with_special_tokens(text).len() as u32
+}
+
+/// Prompt tokens of a message list: the text plus the chat format's ~4 tokens per message.
+pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
+    messages.iter().map(|m| count_tokens(&m.content) + 4).sum::<u32>() + 3
+}
+
+/// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
+/// more (monthly totals are kept: they are the tenant's spending history).
+pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
+    sqlx::query!("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
+        .execute(pool)
+        .await?;
+    Ok(sqlx::query!("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")
+        .execute(pool)
+        .await?
+        .rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_tokens_with_a_real_tokenizer() {
+        assert_eq!(count_tokens(""), 0);
+        let n = count_tokens("My name is Alice and I live in Vienna.");
+        assert!((8..=12).contains(&n), "{n}");
+        let long = "word ".repeat(1000);
+        assert!(count_tokens(&long) >= 900);
+        assert!(count_prompt_tokens(&[Message::user("hi")]) >= 5);
+    }
+
+    #[test]
+    fn a_remembered_count_is_the_count() {
+        let texts = [
+            "The user's sister Maria lives in Lisbon and works as an architect there.".to_string(),
+            "emoji 🦀 and ünïcödé text, long enough to be remembered by the cache here".repeat(3),
+        ];
+        for text in &texts {
+            let first = count_tokens(text);
+            assert_eq!(first, count_uncached(text));
+            assert_eq!(count_tokens(text), first, "from the cache");
+        }
+        assert_ne!(count_tokens(&texts[0]), count_tokens(&texts[1]));
+    }
+}

@@ -1,0 +1,373 @@
+//! The memory store (R1, R7): create, read, list, update, invalidate and delete memories, each
+//! write with its version row and postings, inside the caller's transaction.
+
+use chrono::{DateTime, Utc};
+use miniclaw_core::ids::{AgentId, MemoryId};
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::*;
+use crate::activity::Origin;
+use miniclaw_core::Error;
+
+pub async fn create(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    origin: &Origin,
+    new: NewMemory,
+    reason: Option<&str>,
+) -> Result<Memory, Error> {
+    validate(Some(&new.content), Some(&new.category), Some(new.confidence), Some(new.importance))?;
+    let (vector, model) = match new.embedding {
+        Some((v, m)) => (Some(vector::param(&v)), Some(m)),
+        None => (None, None),
+    };
+    let memory = query_memories!(
+        "INSERT INTO agent_memories (id, agent_id, content, title, category, source, confidence, importance, pinned,
+            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15)
+         RETURNING",
+        "",
+        Uuid::now_v7(),
+        agent_id as _,
+        new.content.trim(),
+        new.title,
+        new.category,
+        new.source as _,
+        new.confidence,
+        new.importance,
+        new.pinned,
+        new.expires_at,
+        new.knowledge_id,
+        new.source_url,
+        content_hash(&new.content),
+        vector as _,
+        model
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    settle(conn, &memory, "create", origin, reason).await?;
+    Ok(memory)
+}
+
+pub async fn get(pool: &PgPool, agent_id: AgentId, id: MemoryId) -> Result<Memory, Error> {
+    query_memories!("SELECT", "FROM agent_memories WHERE agent_id = $1 AND id = $2", agent_id as _, id as _)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("memory"))
+}
+
+pub(super) async fn get_for_update(conn: &mut PgConnection, agent_id: AgentId, id: MemoryId) -> Result<Memory, Error> {
+    query_memories!("SELECT", "FROM agent_memories WHERE agent_id = $1 AND id = $2 FOR UPDATE", agent_id as _, id as _)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| Error::not_found("memory"))
+}
+
+/// List filters (R1, §15).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ListFilter {
+    pub category: Option<String>,
+    pub source: Option<String>,
+    /// A status, or `live` for `active` and `dormant` together.
+    pub status: Option<String>,
+    /// Memories created before this id (the `next` of the previous page).
+    pub before: Option<Uuid>,
+    /// 1–200, default 50.
+    pub limit: Option<i64>,
+}
+
+/// The `status` filter value for the live statuses together.
+pub const LIVE: &str = "live";
+
+/// Newest first, filtered, paginated by id.
+pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Vec<Memory>, Error> {
+    let limit = f.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(Error::validation("limit", "limit must be between 1 and 200"));
+    }
+    if let Some(s) = f.status.as_deref().filter(|s| *s != LIVE) {
+        miniclaw_core::vocabulary::parse::<MemoryStatus>("status", s)?;
+    }
+    Ok(query_memories!(
+        "SELECT",
+        "FROM agent_memories
+          WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
+            AND ($4::text IS NULL OR status = $4 OR ($4 = 'live' AND status IN ('active', 'dormant')))
+            AND ($5::uuid IS NULL OR id < $5)
+          ORDER BY id DESC LIMIT $6",
+        agent_id as _,
+        f.category,
+        f.source,
+        f.status,
+        f.before,
+        limit
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Which live memories `newest` reads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Newest<'a> {
+    /// Only these sources (empty: any).
+    pub sources: &'a [&'a str],
+    /// Only these categories (empty: any).
+    pub categories: &'a [String],
+    /// Not these categories.
+    pub except_categories: &'a [&'a str],
+}
+
+/// The agent's `k` newest live memories (active, valid, unexpired) that pass the filter, newest
+/// first. The plan is pinned to the `(agent_id, created_at)` index, which yields rows in order
+/// and stops after `k` matches: with skewed or stale statistics (a large agent among small ones,
+/// or one that has just imported its memories) the planner otherwise reads and sorts all of
+/// the agent's rows (42 ms instead of 0.1 for 10,000 memories). The query lives in the function
+/// `agent_memories_newest`, which carries the plan settings and keeps a generic plan per
+/// connection (planning each call cost five times its execution): one round trip, also inside
+/// the caller's transaction.
+pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
+    query_memories!(
+        "SELECT",
+        "FROM agent_memories_newest($1, $2, $3, $4, $5::int)",
+        agent_id as _,
+        f.sources as &[&str],
+        f.categories,
+        f.except_categories as &[&str],
+        k as _
+    )
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Applies a patch, keeps the postings in step, and records the version. An owner's change of
+/// content is a correction: the old wording gets a tombstone so extraction does not restore it.
+pub async fn update(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    patch: MemoryPatch,
+    reason: Option<&str>,
+) -> Result<Memory, Error> {
+    validate(patch.content.as_deref(), patch.category.as_deref(), patch.confidence, patch.importance)?;
+    let before = get_for_update(conn, agent_id, id).await?;
+    let content_changed = patch.content.as_deref().is_some_and(|c| c.trim() != before.content);
+    if content_changed && matches!(origin.actor, crate::auth::Actor::Owner(_)) {
+        hygiene::tombstone(conn, &before, "corrected").await?;
+    }
+    let (vector, model) = match (&patch.embedding, content_changed) {
+        (Some((v, m)), true) => (Some(vector::param(v)), Some(m.clone())),
+        _ => (None, None),
+    };
+    let after = query_memories!(
+        "UPDATE agent_memories SET
+            content = coalesce($3, content),
+            content_hash = coalesce($4, content_hash),
+            category = coalesce($5, category),
+            confidence = coalesce($6, confidence),
+            importance = coalesce($7, importance),
+            pinned = coalesce($8, pinned),
+            status = coalesce($9, status),
+            expires_at = CASE WHEN $10 THEN $11 ELSE expires_at END,
+            embedding = CASE WHEN $12 THEN $13::vector ELSE embedding END,
+            embedding_model = CASE WHEN $12 THEN $14 ELSE embedding_model END,
+            updated_at = now()
+          WHERE agent_id = $1 AND id = $2
+          RETURNING",
+        "",
+        agent_id as _,
+        id as _,
+        patch.content.as_deref().map(str::trim),
+        patch.content.as_deref().map(content_hash),
+        patch.category,
+        patch.confidence,
+        patch.importance,
+        patch.pinned,
+        patch.status as _,
+        patch.expires_at.is_some(),
+        patch.expires_at.flatten(),
+        content_changed,
+        vector as _,
+        model
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    terms::sync(conn, &after).await?;
+    let change = if content_changed || before.category != after.category {
+        "update"
+    } else if before.pinned != after.pinned {
+        "pin"
+    } else if before.status != after.status {
+        if after.status == MemoryStatus::Deprecated { "deprecate" } else { "status" }
+    } else {
+        "update"
+    };
+    record_version(conn, &after, change, origin, reason).await?;
+    Ok(after)
+}
+
+/// Marks a memory as contradicted by a newer one (R7): out of search, kept in history.
+pub async fn invalidate(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    reason: &str,
+) -> Result<Memory, Error> {
+    get_for_update(conn, agent_id, id).await?;
+    set_valid(conn, agent_id, id, false, origin, Some(reason)).await
+}
+
+/// Makes a contradicted or replaced memory current again (R7); 409 when it is current.
+pub async fn revalidate(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, Error> {
+    if get_for_update(conn, agent_id, id).await?.invalid_at.is_none() {
+        return Err(Error::Conflict("the memory is current: nothing was replaced or contradicted".into()));
+    }
+    set_valid(conn, agent_id, id, true, origin, reason.or(Some("made current again"))).await
+}
+
+/// Sets or clears `invalid_at`, with the postings and the version (`invalidate` / `restore`)
+/// that go with it. The row is locked by the caller.
+async fn set_valid(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    valid: bool,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, Error> {
+    let after = query_memories!(
+        "UPDATE agent_memories SET invalid_at = CASE WHEN $3 THEN NULL ELSE now() END, updated_at = now()
+          WHERE agent_id = $1 AND id = $2 RETURNING",
+        "",
+        agent_id as _,
+        id as _,
+        valid
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    settle(conn, &after, if valid { "restore" } else { "invalidate" }, origin, reason).await?;
+    Ok(after)
+}
+
+/// Deletes a memory. Its history stays; an owner's delete leaves a tombstone (R6b).
+pub async fn delete(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> Result<Memory, Error> {
+    let before = get_for_update(conn, agent_id, id).await?;
+    if matches!(origin.actor, crate::auth::Actor::Owner(_) | crate::auth::Actor::ApiKey(_)) {
+        hygiene::tombstone(conn, &before, "deleted").await?;
+    }
+    record_version(conn, &before, "delete", origin, reason).await?;
+    terms::remove(conn, &before).await?;
+    sqlx::query!("DELETE FROM agent_memories WHERE agent_id = $1 AND id = $2", agent_id as _, id as _)
+        .execute(&mut *conn)
+        .await?;
+    super::hits::forget(conn, &[agent_id]).await?;
+    Ok(before)
+}
+
+/// One version of a memory (R7).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct MemoryVersion {
+    pub version: i32,
+    /// create, update, merge, deprecate, invalidate, status, pin, delete, mention
+    pub change: String,
+    /// The memory's fields after the change (before it, for `delete`).
+    #[schema(value_type = Object)]
+    pub snapshot: serde_json::Value,
+    pub actor_type: String,
+    pub actor_id: Option<String>,
+    pub reason: Option<String>,
+    pub request_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// After a write to a memory's row: its postings follow the row, and a version of kind `change`
+/// records it.
+pub(super) async fn settle(
+    conn: &mut PgConnection,
+    after: &Memory,
+    change: &str,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> sqlx::Result<()> {
+    terms::sync(conn, after).await?;
+    record_version(conn, after, change, origin, reason).await
+}
+
+pub async fn record_version(
+    conn: &mut PgConnection,
+    memory: &Memory,
+    change: &str,
+    origin: &Origin,
+    reason: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
+         VALUES ($1, $2, $3,
+                 (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
+                 $4, $5, $6, $7, $8, $9)",
+        Uuid::now_v7(),
+        memory.id as _,
+        memory.agent_id as _,
+        change,
+        serde_json::to_value(memory).expect("a memory serialises"),
+        origin.actor.kind(),
+        origin.actor.id(),
+        reason,
+        origin.request_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// A memory's versions, newest first: `limit` of them, older than version `before` if given;
+/// 404 when the agent never had the memory.
+pub async fn history(
+    pool: &PgPool,
+    agent_id: AgentId,
+    id: MemoryId,
+    limit: i64,
+    before: Option<i32>,
+) -> Result<Vec<MemoryVersion>, Error> {
+    let versions = sqlx::query_as!(
+        MemoryVersion,
+        "SELECT version, change, snapshot, actor_type, actor_id, reason, request_id, created_at
+           FROM memory_versions WHERE agent_id = $1 AND memory_id = $2 AND ($4::int IS NULL OR version < $4)
+          ORDER BY version DESC LIMIT $3",
+        agent_id as _,
+        id as _,
+        limit,
+        before
+    )
+    .fetch_all(pool)
+    .await?;
+    if versions.is_empty() {
+        let known = sqlx::query_scalar!(
+            r#"SELECT EXISTS (SELECT 1 FROM memory_versions WHERE agent_id = $1 AND memory_id = $2) AS "known!""#,
+            agent_id as _,
+            id as _
+        )
+        .fetch_one(pool)
+        .await?;
+        if !known {
+            return Err(Error::not_found("memory"));
+        }
+    }
+    Ok(versions)
+}

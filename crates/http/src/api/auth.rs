@@ -1,0 +1,284 @@
+//! Owner accounts (SPEC A1): signup, login (password or wallet), refresh, logout, `/v1/me`.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use miniclaw_core::Error;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{Json, Query};
+use super::page::{Page, Paged};
+use crate::app::AppState;
+use crate::auth::cookie_request_ok;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use miniclaw_domain::accounts::{self, OwnerView, TenantView};
+use miniclaw_domain::activity::{self, ActivityEntry};
+use miniclaw_domain::auth::challenge::{self, Challenge, KeyType, Purpose};
+use miniclaw_domain::auth::session::Refreshed;
+use miniclaw_domain::auth::{Owner, session, signature};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(signup))
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(wallet_challenge))
+        .routes(routes!(wallet_login))
+        .routes(routes!(me))
+        .routes(routes!(tenant_activity))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionResponse {
+    pub owner: OwnerView,
+    pub tenant: TenantView,
+    /// Bearer token for the API (15 minutes); also set as the `mc_session` cookie.
+    pub session_token: String,
+    /// Exchange at `POST /v1/auth/refresh` for a new session token (30 days, rotated on use);
+    /// also set as the `mc_refresh` cookie.
+    pub refresh_token: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignupRequest {
+    pub email: String,
+    /// 8–256 characters.
+    pub password: String,
+    pub tenant_name: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// A JSON body with the session cookies set.
+fn session_response(
+    state: &AppState,
+    status: StatusCode,
+    body: impl Serialize,
+    session_token: &str,
+    refresh_token: &str,
+) -> Response {
+    let cookies = session::login_cookies(session_token, refresh_token, state.config().secure_cookies);
+    crate::auth::with_cookies((status, [NO_STORE], axum::Json(body)).into_response(), cookies)
+}
+
+/// Responses that carry credentials are never stored by a browser or a proxy.
+pub const NO_STORE: (axum::http::HeaderName, &str) = (axum::http::header::CACHE_CONTROL, "no-store");
+
+async fn start_session(
+    state: &AppState,
+    owner: OwnerView,
+    tenant: TenantView,
+) -> ApiResult<(SessionResponse, String, String)> {
+    let (sid, refresh) = session::start(state.pool(), state.session_keys(), owner.id, tenant.id).await?;
+    let token = state.session_keys().issue(owner.id, tenant.id, sid);
+    Ok((
+        SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() },
+        token,
+        refresh,
+    ))
+}
+
+/// Creates an owner account with its own tenant and signs it in.
+#[utoipa::path(post, path = "/v1/auth/signup", tag = "auth", request_body = SignupRequest,
+    responses((status = 201, body = SessionResponse, description = "Signed up; session cookies set"),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Email already registered")))]
+async fn signup(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(req): Json<SignupRequest>,
+) -> ApiResult<Response> {
+    let (owner, tenant) = accounts::create_owner(
+        state.pool(),
+        &req.email,
+        req.password,
+        req.tenant_name,
+        super::extract::request_id(&headers).as_deref(),
+        state.config().new_tenant(),
+    )
+    .await?;
+    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
+    Ok(session_response(&state, StatusCode::CREATED, body, &token, &refresh))
+}
+
+/// Signs in with email and password.
+#[utoipa::path(post, path = "/v1/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = SessionResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn login(State(state): State<AppState>, Json(req): Json<LoginRequest>) -> ApiResult<Response> {
+    let Some((owner, tenant)) = accounts::check_password(state.pool(), &req.email, req.password).await? else {
+        return Err(ApiError(Error::Unauthenticated("invalid email or password".into())));
+    };
+    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
+    Ok(session_response(&state, StatusCode::OK, body, &token, &refresh))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RefreshRequest {
+    /// The refresh token; may be omitted when the `mc_refresh` cookie is sent.
+    pub refresh_token: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RefreshResponse {
+    pub session_token: String,
+    pub refresh_token: String,
+}
+
+/// Exchanges a refresh token for a new session token (and a new refresh token). The refresh
+/// token presented stops working, except that for 30 seconds it yields the same answer again
+/// (concurrent or retried refreshes); presented after that, it signs the session out (a used
+/// token coming back means it was copied). With the `mc_refresh` cookie instead of a body, the
+/// request must carry an `X-Requested-With` header.
+#[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth", request_body(content = RefreshRequest, description = "Optional when the cookie is sent"),
+    responses((status = 200, body = RefreshResponse), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Cookie without `X-Requested-With`")))]
+async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<Response> {
+    let from_body = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<RefreshRequest>(&body)
+            .map_err(|e| Error::Invalid {
+                code: "invalid_body",
+                message: format!("request body has the wrong shape: {e}"),
+                details: None,
+            })?
+            .refresh_token
+    };
+    let presented = match from_body {
+        Some(t) => t,
+        None => {
+            let cookie = crate::auth::cookie(&headers, session::REFRESH_COOKIE)
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| Error::Unauthenticated("no refresh token".into()))?;
+            // The browser sends the cookie by itself, also on a request another site makes.
+            let sid = session::refresh_session_id(cookie).unwrap_or_default();
+            cookie_request_ok(&Method::POST, &headers, &state, sid)?;
+            cookie.to_string()
+        }
+    };
+    let (owner_id, tenant_id, sid, next) =
+        match session::refresh(state.pool(), state.session_keys(), &presented).await? {
+            Refreshed::Renewed { owner_id, tenant_id, session_id, refresh_token } => {
+                (owner_id, tenant_id, session_id, refresh_token)
+            }
+            Refreshed::Reused => {
+                return Err(ApiError(Error::Unauthenticated(
+                    "this refresh token was already exchanged; the session has been signed out, sign in again".into(),
+                )));
+            }
+            Refreshed::Invalid => {
+                return Err(ApiError(Error::Unauthenticated(
+                    "refresh token is invalid, used or expired; sign in again".into(),
+                )));
+            }
+        };
+    let token = state.session_keys().issue(owner_id, tenant_id, sid);
+    Ok(session_response(
+        &state,
+        StatusCode::OK,
+        RefreshResponse { session_token: token.clone(), refresh_token: next.clone() },
+        &token,
+        &next,
+    ))
+}
+
+/// Ends the session: its tokens stop working and the cookies are cleared.
+#[utoipa::path(post, path = "/v1/auth/logout", tag = "auth", security(("owner_session" = [])),
+    responses((status = 204, description = "Signed out"), (status = 401, body = ErrorBody)))]
+async fn logout(State(state): State<AppState>, owner: Owner) -> ApiResult<Response> {
+    session::revoke(state.pool(), owner.session_id).await?;
+    let cookies = session::logout_cookies(state.config().secure_cookies);
+    Ok(crate::auth::with_cookies((StatusCode::NO_CONTENT, [NO_STORE]).into_response(), cookies))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WalletChallengeRequest {
+    /// The wallet's 0x address.
+    pub address: String,
+}
+
+/// Starts a wallet login: returns the message to sign with EIP-191 `personal_sign`.
+#[utoipa::path(post, path = "/v1/auth/wallet/challenge", tag = "auth", request_body = WalletChallengeRequest,
+    responses((status = 200, body = Challenge), (status = 400, body = ErrorBody)))]
+async fn wallet_challenge(
+    State(state): State<AppState>,
+    Json(req): Json<WalletChallengeRequest>,
+) -> ApiResult<Json<Challenge>> {
+    let address = signature::normalize_evm_address(req.address.trim())
+        .ok_or_else(|| ApiError::validation("address", "address must be a 0x-prefixed 20-byte hex address"))?;
+    Ok(Json(
+        challenge::create(state.pool(), Purpose::OwnerLogin, KeyType::Evm, &address, None, &state.public_url()).await?,
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WalletLoginRequest {
+    pub nonce: String,
+    /// 65-byte `personal_sign` signature, 0x-prefixed hex.
+    pub signature: String,
+    /// Name of the tenant to create when this wallet signs in for the first time.
+    pub tenant_name: Option<String>,
+}
+
+/// Signs in with a wallet signature over the challenge; the first login creates the account.
+#[utoipa::path(post, path = "/v1/auth/wallet/login", tag = "auth", request_body = WalletLoginRequest,
+    responses((status = 200, body = SessionResponse), (status = 201, body = SessionResponse, description = "First login: account created"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn wallet_login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(req): Json<WalletLoginRequest>,
+) -> ApiResult<Response> {
+    let (owner, tenant, created) = accounts::wallet_sign_in(
+        state.pool(),
+        req.nonce.trim(),
+        req.signature.trim(),
+        req.tenant_name,
+        super::extract::request_id(&headers).as_deref(),
+        state.config().new_tenant(),
+    )
+    .await?;
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
+    Ok(session_response(&state, status, body, &token, &refresh))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MeResponse {
+    pub owner: OwnerView,
+    pub tenant: TenantView,
+}
+
+/// The signed-in owner and their tenant.
+#[utoipa::path(get, path = "/v1/me", tag = "auth", security(("owner_session" = [])),
+    responses((status = 200, body = MeResponse), (status = 401, body = ErrorBody)))]
+async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeResponse>> {
+    let (owner, tenant) = accounts::me(state.pool(), owner.owner_id, owner.tenant_id).await?;
+    Ok(Json(MeResponse { owner, tenant }))
+}
+
+/// Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
+/// next page.
+#[utoipa::path(get, path = "/v1/activity", tag = "auth", params(Page), security(("owner_session" = [])),
+    responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn tenant_activity(
+    State(state): State<AppState>,
+    owner: Owner,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ActivityEntry>> {
+    let rows = activity::list_tenant(state.pool(), owner.tenant_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
+}

@@ -1,0 +1,183 @@
+//! Liveness, readiness, Prometheus metrics and the gateway health report (SPEC F8).
+
+use crate::error::ErrorResponse as _;
+use miniclaw_core::Error;
+use std::time::Instant;
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::Json;
+use crate::app::AppState;
+use miniclaw_domain::{db, jobs};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(healthz))
+        .routes(routes!(readyz))
+        .routes(routes!(metrics))
+        .routes(routes!(gateway_health))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Liveness {
+    /// Always `ok` while the process serves requests.
+    pub status: &'static str,
+}
+
+/// Liveness: the process is up and serving.
+#[utoipa::path(get, path = "/healthz", tag = "health", responses((status = 200, body = Liveness)))]
+async fn healthz() -> Json<Liveness> {
+    Json(Liveness { status: "ok" })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Readiness {
+    /// `ready` or `not_ready`.
+    pub status: &'static str,
+    pub database: bool,
+    pub migrations_applied: usize,
+    pub migrations_pending: usize,
+    /// Why the instance is not ready, when it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Readiness: the database answers and every migration is applied. 503 otherwise.
+#[utoipa::path(get, path = "/readyz", tag = "health",
+    responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
+async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    match db::migration_status(state.pool()).await {
+        Ok(m) if m.pending == 0 => (
+            StatusCode::OK,
+            Json(Readiness {
+                status: "ready",
+                database: true,
+                migrations_applied: m.applied,
+                migrations_pending: 0,
+                reason: None,
+            }),
+        ),
+        Ok(m) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(Readiness {
+                status: "not_ready",
+                database: true,
+                migrations_applied: m.applied,
+                migrations_pending: m.pending,
+                reason: Some(format!("{} migration(s) pending; run `miniclaw migrate`", m.pending)),
+            }),
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness: database check failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(Readiness {
+                    status: "not_ready",
+                    database: false,
+                    migrations_applied: 0,
+                    migrations_pending: 0,
+                    reason: Some("database unreachable".into()),
+                }),
+            )
+        }
+    }
+}
+
+/// Prometheus metrics: request latency by route, job queue depth and lag, job durations. With
+/// `MINICLAW_METRICS_TOKEN` set it needs that bearer token; without, only direct requests from
+/// this machine get it (403 otherwise).
+#[utoipa::path(get, path = "/metrics", tag = "health",
+    responses((status = 200, description = "Prometheus text exposition format", content_type = "text/plain"),
+        (status = 403, body = crate::error::ErrorBody)))]
+async fn metrics(State(state): State<AppState>, req: axum::extract::Request) -> axum::response::Response {
+    let allowed = match &state.config().metrics_token {
+        Some(token) => req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| {
+                use subtle::ConstantTimeEq;
+                given.as_bytes().ct_eq(token.expose().as_bytes()).into()
+            }),
+        None => {
+            let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+            peer.is_some_and(|ip| ip.is_loopback()) && !req.headers().contains_key("x-forwarded-for")
+        }
+    };
+    if !allowed {
+        return Error::Refused {
+            code: "metrics_forbidden",
+            message: "metrics need MINICLAW_METRICS_TOKEN as a bearer token (or a direct request from this machine)"
+                .into(),
+        }
+        .into_response();
+    }
+    // Queue gauges are read from the database at scrape time, so every process reports the
+    // shared queue, whichever worker is running.
+    if let Ok(s) = jobs::queue::stats(state.pool()).await {
+        metrics::gauge!("miniclaw_job_queue_depth", "state" => "due").set(s.due as f64);
+        metrics::gauge!("miniclaw_job_queue_depth", "state" => "scheduled").set(s.scheduled as f64);
+        metrics::gauge!("miniclaw_job_queue_depth", "state" => "running").set(s.running as f64);
+        metrics::gauge!("miniclaw_job_queue_depth", "state" => "dead").set(s.dead as f64);
+        metrics::gauge!("miniclaw_job_queue_lag_seconds").set(s.oldest_due_lag_secs);
+        metrics::gauge!("miniclaw_jobs_idle_skipped").set(s.idle_skips as f64);
+    }
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics().render()).into_response()
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GatewayHealth {
+    /// `ok`, or `unavailable` when the database does not answer.
+    pub status: &'static str,
+    /// Round trip of a trivial query, in milliseconds; null when the database is down.
+    pub db_latency_ms: Option<f64>,
+    /// The feature modules this instance serves.
+    pub modules: Vec<Module>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Module {
+    pub name: &'static str,
+    pub enabled: bool,
+    pub description: &'static str,
+}
+
+/// Gateway health for miniapps: database latency and the feature modules available.
+#[utoipa::path(get, path = "/v1/gateway/health", tag = "health",
+    responses((status = 200, body = GatewayHealth), (status = 503, body = GatewayHealth)))]
+async fn gateway_health(State(state): State<AppState>) -> (StatusCode, Json<GatewayHealth>) {
+    let start = Instant::now();
+    let db_ok = sqlx::query_scalar!("SELECT 1").fetch_one(state.pool()).await.is_ok();
+    let latency = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    let modules = modules(&state);
+    if db_ok {
+        (StatusCode::OK, Json(GatewayHealth { status: "ok", db_latency_ms: Some(latency), modules }))
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, Json(GatewayHealth { status: "unavailable", db_latency_ms: None, modules }))
+    }
+}
+
+/// The modules this build serves. Each feature module adds itself here when it lands.
+fn modules(state: &AppState) -> Vec<Module> {
+    vec![
+        Module { name: "health", enabled: true, description: "liveness, readiness, metrics" },
+        Module { name: "jobs", enabled: true, description: "durable job queue and recurring cycles" },
+        Module {
+            name: "llm",
+            enabled: true,
+            description: "model gateway (offline engine when no provider is configured)",
+        },
+        Module {
+            name: "admin",
+            enabled: state.config().admin_password.is_some(),
+            description: "operator routes (enabled when ADMIN_PASSWORD is set)",
+        },
+    ]
+}

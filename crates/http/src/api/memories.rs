@@ -1,0 +1,387 @@
+//! Memories (SPEC R1–R8): CRUD, bulk upload, hybrid search, history, store health and
+//! knowledge ingestion, for owners and for keys with `memories:*`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use miniclaw_core::Error;
+use miniclaw_core::ids::{AgentId, MemoryId};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{Json, Path, Query};
+use super::page::{Paged, VersionPage};
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use miniclaw_domain::activity::REASON_MAX;
+use miniclaw_domain::auth::{Actor, AgentScope, Scope};
+use miniclaw_domain::memory::hygiene::{self, Health};
+use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
+use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
+use miniclaw_domain::memory::supersede::{self, Relations};
+use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryVersion};
+
+const READ: Scope = Scope("memories:read");
+const WRITE: Scope = Scope("memories:write");
+/// Largest bulk upload (R1): all or nothing.
+pub const BULK_MAX: usize = 500;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_memory, list_memories))
+        .routes(routes!(get_memory, update_memory, delete_memory))
+        .routes(routes!(memory_history))
+        .routes(routes!(memory_relations))
+        .routes(routes!(restore_memory))
+        .routes(routes!(bulk_create))
+        .routes(routes!(search_memories))
+        .routes(routes!(memory_health))
+        .routes(routes!(add_knowledge))
+        .routes(routes!(add_knowledge_url))
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryUpdate {
+    pub content: Option<String>,
+    pub category: Option<String>,
+    pub importance: Option<f32>,
+    pub confidence: Option<f32>,
+    /// Pin or unpin.
+    pub pinned: Option<bool>,
+    /// active, dormant, archived, deprecated
+    pub status: Option<String>,
+    /// `null` clears the expiry; absent leaves it.
+    #[serde(default, deserialize_with = "double_option")]
+    #[schema(value_type = Option<DateTime<Utc>>)]
+    pub expires_at: Option<Option<DateTime<Utc>>>,
+    /// Why, for the history.
+    pub reason: Option<String>,
+}
+
+fn double_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<DateTime<Utc>>>, D::Error> {
+    Option::<DateTime<Utc>>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BulkInput {
+    /// 1–500 memories, stored all or none.
+    pub memories: Vec<MemoryInput>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BulkResult {
+    pub created: usize,
+    pub memories: Vec<Memory>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KnowledgeText {
+    /// Up to 50,000 characters, stored as chunks of at most 400.
+    pub text: String,
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KnowledgeUrl {
+    /// An http(s) URL of a public page.
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct DeleteParams {
+    /// Why, for the history.
+    pub reason: Option<String>,
+}
+
+/// A bulk item's validation error, naming the item: `memories[3].content`.
+fn at_index(e: Error, i: usize) -> Error {
+    let field = |details: &Option<serde_json::Value>| {
+        format!("memories[{i}].{}", details.as_ref().and_then(|d| d["field"].as_str()).unwrap_or(""))
+    };
+    match e {
+        Error::Invalid { code, message, details } => Error::Invalid {
+            code,
+            message: format!("memories[{i}]: {message}"),
+            details: Some(serde_json::json!({ "field": field(&details) })),
+        },
+        Error::Unprocessable { code, message, details } => {
+            let mut d = details.clone().unwrap_or_else(|| serde_json::json!({}));
+            d["field"] = serde_json::json!(field(&details));
+            Error::Unprocessable { code, message: format!("memories[{i}]: {message}"), details: Some(d) }
+        }
+        other => other,
+    }
+}
+
+fn source_of(scope: &AgentScope) -> MemorySource {
+    if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
+}
+
+/// Adds a memory. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = MemoryInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn create_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<MemoryInput>,
+) -> ApiResult<(StatusCode, Json<Memory>)> {
+    scope.require(WRITE)?;
+    memory::validate(Some(&input.content), Some(&input.category), input.confidence, input.importance)?;
+    let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
+    let mut tx = state.pool().begin().await?;
+    memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
+    let new = new_memory(input, source_of(&scope), embedding);
+    let (m, _) = supersede::create_current(&mut tx, scope.agent_id, &scope.origin(), new, None).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(m)))
+}
+
+/// The agent's memories, newest first, filtered by category, source and status. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id"), ListFilter),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<Memory>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_memories(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(filter): Query<ListFilter>,
+) -> ApiResult<Json<Vec<Memory>>> {
+    scope.require(READ)?;
+    Ok(Json(memory::list(state.pool(), scope.agent_id, &filter).await?))
+}
+
+/// One memory. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Memory), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(READ)?;
+    Ok(Json(memory::get(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Edits, pins/unpins or changes the status of a memory; every change is a new version. An
+/// owner's new wording is a correction: the old one gets a tombstone. Key scope: `memories:write`.
+#[utoipa::path(patch, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")), request_body = MemoryUpdate,
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+    Json(input): Json<MemoryUpdate>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(WRITE)?;
+    memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
+    if let Some(r) = &input.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
+    let embedding = match &input.content {
+        Some(c) => embed_all(&state, std::slice::from_ref(c)).await.pop().flatten(),
+        None => None,
+    };
+    let patch = MemoryPatch {
+        content: input.content,
+        category: input.category,
+        confidence: input.confidence,
+        importance: input.importance,
+        pinned: input.pinned,
+        status: input.status.as_deref().map(|s| miniclaw_core::vocabulary::parse("status", s)).transpose()?,
+        expires_at: input.expires_at,
+        embedding,
+    };
+    let mut tx = state.pool().begin().await?;
+    let m = memory::update(&mut tx, scope.agent_id, ids.1, &scope.origin(), patch, input.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(Json(m))
+}
+
+/// Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+/// fact again unless the user says it again. Key scope: `memories:write`.
+#[utoipa::path(delete, path = "/v1/hosted-agents/{id}/memories/{mid}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id"), DeleteParams),
+    security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+    Query(params): Query<DeleteParams>,
+) -> ApiResult<StatusCode> {
+    scope.require(WRITE)?;
+    if let Some(r) = &params.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
+    let mut tx = state.pool().begin().await?;
+    memory::delete(&mut tx, scope.agent_id, ids.1, &scope.origin(), params.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A page of a memory's versions with actor and reason, in the order they happened; also for
+/// deleted memories. Without `before` the newest page; `X-Next-Before` names the one before it.
+/// Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}/history", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id"), VersionPage),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<MemoryVersion>, headers(("x-next-before" = String, description = "The `before` of the previous (older) page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_history(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+    Query(page): Query<VersionPage>,
+) -> ApiResult<Paged<MemoryVersion>> {
+    scope.require(READ)?;
+    let rows = memory::history(state.pool(), scope.agent_id, ids.1, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |v| v.version).chronological())
+}
+
+/// What a memory updates, extends or derives from, and what updates, extends or derives from
+/// it (at most 200, newest first): a replaced value's memory names the one that replaced it, so
+/// "what was it before?" has an answer. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories/{mid}/relations", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Relations), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_relations(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+) -> ApiResult<Json<Relations>> {
+    scope.require(READ)?;
+    Ok(Json(supersede::relations(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Why a memory is restored, for its history.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RestoreInput {
+    pub reason: Option<String>,
+}
+
+/// Makes a replaced, contradicted or archived memory current again (it returns to search and
+/// chat): for when a newer statement was wrongly taken to replace it, the old value holds once
+/// more, or forgetting or fusion set aside something still wanted (a restored memory counts as
+/// used now). The memory that replaced it stays. 409 when the memory is current already. Key
+/// scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/{mid}/restore", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("mid" = Uuid, Path, description = "Memory id")),
+    request_body = RestoreInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 200, body = Memory), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn restore_memory(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, MemoryId)>,
+    Json(input): Json<RestoreInput>,
+) -> ApiResult<Json<Memory>> {
+    scope.require(WRITE)?;
+    if let Some(r) = &input.reason {
+        ApiError::check_length("reason", r, REASON_MAX)?;
+    }
+    let mut tx = state.pool().begin().await?;
+    let m = supersede::restore(&mut tx, scope.agent_id, ids.1, &scope.origin(), input.reason.as_deref()).await?;
+    tx.commit().await?;
+    Ok(Json(m))
+}
+
+/// Adds up to 500 memories in one transaction: all are stored, or none. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/bulk", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = BulkInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = BulkResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn bulk_create(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<BulkInput>,
+) -> ApiResult<(StatusCode, Json<BulkResult>)> {
+    scope.require(WRITE)?;
+    if input.memories.is_empty() || input.memories.len() > BULK_MAX {
+        return Err(ApiError::validation("memories", format!("send between 1 and {BULK_MAX} memories")));
+    }
+    for (i, m) in input.memories.iter().enumerate() {
+        memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance)
+            .map_err(|e| at_index(e, i))?;
+    }
+    let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
+    let vectors = embed_all(&state, &texts).await;
+    let source = source_of(&scope);
+    let origin = scope.origin();
+    let mut tx = state.pool().begin().await?;
+    memory::check_room(&mut tx, scope.agent_id, texts.len(), state.config().caps.memories_per_agent).await?;
+    let mut created = Vec::with_capacity(texts.len());
+    for (m, v) in input.memories.into_iter().zip(vectors) {
+        let new = new_memory(m, source, v);
+        created.push(supersede::create_current(&mut tx, scope.agent_id, &origin, new, Some("bulk upload")).await?.0);
+    }
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(BulkResult { created: created.len(), memories: created })))
+}
+
+/// Hybrid search: BM25 and vector candidates, `0.1*bm25 + 0.85*semantic + 0.05*prominence`, each
+/// result with its signals and the paths that found it, and an explanation of what was
+/// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
+/// `memories:read`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/search", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = SearchRequest, security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = SearchResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn search_memories(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(req): Json<SearchRequest>,
+) -> ApiResult<Json<SearchResponse>> {
+    scope.require(READ)?;
+    let searcher = Searcher { deps: state.deps(), ctx: scope.call_context() };
+    Ok(Json(searcher.search(scope.agent_id, &req).await?))
+}
+
+/// The store-health report (R6): duplicate rates, recall-loop suppressions, tombstone hits,
+/// stale share, contradictions. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-health", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Health), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn memory_health(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Health>> {
+    scope.require(READ)?;
+    Ok(Json(hygiene::health(state.pool(), scope.agent_id).await?))
+}
+
+/// Uploads text as knowledge, chunked at sentence boundaries into pieces of at most 400
+/// characters. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/knowledge", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = KnowledgeText, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = KnowledgeResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn add_knowledge(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<KnowledgeText>,
+) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
+    scope.require(WRITE)?;
+    let r = add_text(&state, scope.agent_id, &scope.origin(), &input.text, input.title).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}
+
+/// Fetches a public web page and stores its text (HTML stripped, at most 5,000 characters) as
+/// knowledge. Loopback, private, link-local and metadata addresses are refused with 422, also
+/// after redirects, unless the operator allows them. Key scope: `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/knowledge/url", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = KnowledgeUrl, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 201, body = KnowledgeResult), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_knowledge_url(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(input): Json<KnowledgeUrl>,
+) -> ApiResult<(StatusCode, Json<KnowledgeResult>)> {
+    scope.require(WRITE)?;
+    let r = add_url(&state, scope.agent_id, &scope.origin(), &input.url).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}

@@ -1,0 +1,276 @@
+//! Authentication extractors. Handlers never parse headers: they take `Owner` (a dashboard or
+//! API session) or `AgentScope` (an owner session or an `mck_` key, already checked against
+//! the agent in the path) and ask it for the scope they need.
+
+use axum::extract::{FromRequestParts, RawPathParams};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, header};
+use miniclaw_core::Error;
+use miniclaw_core::actor::Actor;
+use miniclaw_core::ids::AgentId;
+use miniclaw_domain::auth::end_user;
+use miniclaw_domain::auth::keys::{self, KeyRejection};
+use miniclaw_domain::auth::session::{self, SESSION_COOKIE};
+use miniclaw_domain::auth::{AgentScope, Owner};
+use uuid::Uuid;
+
+use crate::app::AppState;
+use crate::error::ApiError;
+
+fn request_id(headers: &HeaderMap) -> Option<String> {
+    headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
+/// Resolves the owner session of a request: `Ok(None)` when there is none at all. (For the
+/// dashboard, whose forms carry their own CSRF token; API routes use the [`Owner`] extractor.)
+pub async fn owner_from_parts(parts: &Parts, state: &AppState) -> Result<Option<Owner>, Error> {
+    owner_from_headers(&parts.headers, state).await
+}
+
+/// `owner_from_parts` over the headers alone.
+pub async fn owner_from_headers(headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, Error> {
+    let Some((owner, _)) = signed_owner(headers, state)? else { return Ok(None) };
+    live(state, owner).await.map(Some)
+}
+
+async fn live(state: &AppState, owner: Owner) -> Result<Owner, Error> {
+    if !session::is_active(state.pool(), owner.session_id, owner.owner_id, owner.tenant_id).await? {
+        return Err(signed_out());
+    }
+    Ok(owner)
+}
+
+/// How a request carried its owner session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Carrier {
+    Bearer,
+    Cookie,
+}
+
+/// The header a cookie-authenticated API request that changes something must carry (any
+/// value): a page on another site cannot add it without the browser asking first (CORS), and
+/// this server never says yes. `X-CSRF-Token` with the session's CSRF token also does.
+pub const REQUESTED_WITH: &str = "x-requested-with";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// Cross-site request forgery guard for API routes: a request authenticated by the session
+/// cookie (the browser adds it by itself) that is not a safe method must carry
+/// [`REQUESTED_WITH`] or a valid [`CSRF_HEADER`]. A bearer token is never sent by itself, so
+/// bearer requests need neither.
+pub fn cookie_request_ok(
+    method: &Method,
+    headers: &HeaderMap,
+    state: &AppState,
+    session_id: Uuid,
+) -> Result<(), Error> {
+    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(());
+    }
+    let present = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+    if present(REQUESTED_WITH).is_some()
+        || present(CSRF_HEADER).is_some_and(|t| state.session_keys().csrf_ok(session_id, t))
+    {
+        return Ok(());
+    }
+    Err(Error::Refused {
+        code: "csrf_header_required",
+        message: "a request authenticated by the session cookie must carry an `X-Requested-With` header \
+                  (or `X-CSRF-Token`); API clients send the session token as a bearer instead"
+            .into(),
+    })
+}
+
+/// The owner named by a validly signed session token, before asking whether the session is
+/// still live: `Ok(None)` when the request carries no session at all.
+fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<(Owner, Carrier)>, Error> {
+    let (token, carrier) = match bearer(headers) {
+        Some(t) if t.starts_with(keys::PREFIX) => {
+            return Err(Error::Refused {
+                code: "owner_session_required",
+                message: "this route needs an owner session, not an API key".into(),
+            });
+        }
+        Some(t) => (t, Carrier::Bearer),
+        None => match crate::auth::cookie(headers, SESSION_COOKIE) {
+            Some(t) if !t.is_empty() => (t, Carrier::Cookie),
+            _ => return Ok(None),
+        },
+    };
+    let claims = state
+        .session_keys()
+        .verify(token)
+        .ok_or_else(|| Error::Unauthenticated("session expired or invalid; sign in again or refresh".into()))?;
+    let owner =
+        Owner { owner_id: claims.sub, tenant_id: claims.tid, session_id: claims.sid, request_id: request_id(headers) };
+    Ok(Some((owner, carrier)))
+}
+
+/// The owner session of an API request, with the cookie guard applied.
+fn api_owner(method: &Method, headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, Error> {
+    let Some((owner, carrier)) = signed_owner(headers, state)? else { return Ok(None) };
+    if carrier == Carrier::Cookie {
+        cookie_request_ok(method, headers, state, owner.session_id)?;
+    }
+    Ok(Some(owner))
+}
+
+fn signed_out() -> Error {
+    Error::Unauthenticated("session has been signed out".into())
+}
+
+impl FromRequestParts<AppState> for Owner {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let owner = api_owner(&parts.method, &parts.headers, state)?
+            .ok_or_else(|| Error::Unauthenticated("sign in first: no session token or cookie".into()))?;
+        Ok(live(state, owner).await?)
+    }
+}
+
+impl FromRequestParts<AppState> for AgentScope {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| Error::bad_request("missing agent id"))?;
+        let raw = params
+            .iter()
+            .find(|(k, _)| *k == "id")
+            .map(|(_, v)| v)
+            .ok_or_else(|| Error::bad_request("missing agent id"))?;
+        let agent_id = raw.parse::<AgentId>().map_err(|_| Error::Invalid {
+            code: "invalid_path",
+            message: format!("`{raw}` is not an agent id (a UUID)"),
+            details: None,
+        })?;
+
+        Ok(agent_scope(&parts.method, &parts.headers, state, agent_id).await?)
+    }
+}
+
+/// Access to `agent_id` for a request with these headers: its owner's session or one of its
+/// keys; another tenant's agent (or another agent's key) is a 404. For routes that name the
+/// agent elsewhere than in the path (`/v1/chat/completions`).
+pub async fn agent_scope(
+    method: &Method,
+    headers: &HeaderMap,
+    state: &AppState,
+    agent_id: AgentId,
+) -> Result<AgentScope, Error> {
+    if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
+        let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
+            let reason = match r {
+                KeyRejection::Malformed => "malformed API key",
+                KeyRejection::Unknown => "unknown API key",
+                KeyRejection::Revoked => "API key has been revoked",
+                KeyRejection::Expired => "API key has expired",
+                KeyRejection::Unavailable => {
+                    return Error::Unavailable("the key could not be checked; try again shortly".into());
+                }
+            };
+            Error::Unauthenticated(reason.into())
+        })?;
+        if let Some(limiter) = state.key_limiter()
+            && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
+        {
+            return Err(Error::Limited {
+                retry_after_secs,
+                message: Some("rate limit for this API key exceeded".into()),
+                reset_at: None,
+            });
+        }
+        if grant.agent_id != agent_id {
+            return Err(Error::not_found("agent"));
+        }
+        let bound = grant.end_user.is_some();
+        let end_user = end_user::combine(grant.end_user, bound, end_user_header(headers)?, "X-Miniclaw-User")?;
+        return Ok(AgentScope {
+            tenant_id: grant.tenant_id,
+            agent_id,
+            actor: Actor::ApiKey(grant.key_id),
+            scopes: Some(grant.scopes),
+            request_id: request_id(headers),
+            end_user,
+            end_user_bound: bound,
+        });
+    }
+
+    let owner = api_owner(method, headers, state)?
+        .ok_or_else(|| Error::Unauthenticated("sign in first: no session token or cookie".into()))?;
+    // The session is live and the agent is the tenant's: one round trip.
+    let (live, owned) = session::live_and_owning(state.pool(), &owner, agent_id).await?;
+    if !live {
+        return Err(signed_out());
+    }
+    if !owned {
+        return Err(Error::not_found("agent"));
+    }
+    Ok(AgentScope {
+        tenant_id: owner.tenant_id,
+        agent_id,
+        actor: owner.actor(),
+        scopes: None,
+        request_id: owner.request_id,
+        end_user: end_user_header(headers)?,
+        end_user_bound: false,
+    })
+}
+
+/// The end user named by the request's `X-Miniclaw-User` header, if any.
+pub fn end_user_header(headers: &HeaderMap) -> Result<Option<String>, Error> {
+    match headers.get(end_user::HEADER) {
+        None => Ok(None),
+        Some(v) => {
+            let raw = v.to_str().map_err(|_| Error::validation("X-Miniclaw-User", "must be visible ASCII"))?;
+            end_user::parse("X-Miniclaw-User", raw).map(Some)
+        }
+    }
+}
+
+/// The value of cookie `name` in the request, if present.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// Appends `Set-Cookie` headers to a response.
+pub fn with_cookies(
+    mut resp: axum::response::Response,
+    cookies: impl IntoIterator<Item = String>,
+) -> axum::response::Response {
+    for c in cookies {
+        if let Ok(v) = axum::http::HeaderValue::from_str(&c) {
+            resp.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_are_parsed_from_the_header() {
+        let mut h = HeaderMap::new();
+        h.insert("cookie", "a=1; mc_session=tok.en; b=2".parse().unwrap());
+        assert_eq!(cookie(&h, SESSION_COOKIE), Some("tok.en"));
+        assert_eq!(cookie(&h, "missing"), None);
+    }
+}

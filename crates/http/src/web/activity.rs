@@ -1,0 +1,24 @@
+//! An agent's activity log.
+
+use askama::Template;
+use axum::extract::State;
+
+use super::extract::WebAgent;
+use super::pages::*;
+use crate::app::AppState;
+use miniclaw_domain::activity::{self, ActivityEntry};
+use miniclaw_domain::agents::Agent;
+
+#[derive(Template)]
+#[template(path = "web/activity.html")]
+struct ActivityPage {
+    csrf: String,
+    agent: Agent,
+    entries: Vec<ActivityEntry>,
+    tab: &'static str,
+}
+
+pub async fn activity(State(state): State<AppState>, WebAgent { owner: web, agent }: WebAgent) -> PageResult {
+    let entries = activity::list_agent(state.pool(), agent.id, 200, None).await.map_err(internal)?;
+    Ok(render(ActivityPage { csrf: web.csrf, agent, entries, tab: "activity" }))
+}

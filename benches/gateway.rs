@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use axum::routing::post;
 use miniclaw::config::Config;
-use miniclaw::llm::{CallContext, ChatRequest, Gateway, Message, Role, budget};
+use miniclaw::llm::{CallContext, ChatRequest, Message, Role, budget};
 use serde_json::{Value, json};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{Connection, PgConnection};
@@ -123,7 +123,7 @@ async fn measure(pool: sqlx::PgPool) {
         let env: HashMap<String, String> =
             [("OPENAI_BASE_URL".to_string(), format!("http://{addr}/v1"))].into_iter().collect();
         let config = Config::from_map(&env).unwrap();
-        let gateway = Gateway::new(pool.clone(), &config).unwrap();
+        let gateway = miniclaw::gateway(pool.clone(), &config).unwrap();
         let ctx = CallContext {
             agent_id: Some(agent),
             tenant_id: Some(tenant),

@@ -275,7 +275,7 @@ async fn run() -> anyhow::Result<()> {
                 let label = e.id.clone().unwrap_or_else(|| format!("talk@{}", e.day));
                 if e.kind == "fact" {
                     facts += 1;
-                    let category = miniclaw::llm::offline::extraction::extract(&say)
+                    let category = miniclaw::offline::extraction::extract(&say)
                         .first()
                         .map_or("context", |f| f.category)
                         .to_string();

@@ -281,7 +281,7 @@ fn main() -> anyhow::Result<()> {
 
         let mut rng = StdRng::seed_from_u64(7);
         let embedder = Arc::new(Fixed(std::sync::Mutex::new(vec![0.0; DIMS])));
-        let gateway = miniclaw::llm::Gateway::new(pool.clone(), &miniclaw::config::Config::from_map(&HashMap::new())?)
+        let gateway = miniclaw::gateway(pool.clone(), &miniclaw::config::Config::from_map(&HashMap::new())?)
             .map_err(anyhow::Error::msg)?;
         let deps = miniclaw::deps::Deps::new(
             pool.clone(),

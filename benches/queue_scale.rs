@@ -75,7 +75,7 @@ fn main() -> anyhow::Result<()> {
         if !only_gate {
         // 1. The real cycles' spread.
         let t = Instant::now();
-        let added = schedule::ensure_all_agents(&pool, &Registry::builtin()).await?;
+        let added = schedule::ensure_all_agents(&pool, &miniclaw::cycles::builtin()).await?;
         let scheduling_s = t.elapsed().as_secs_f64();
         let per_minute: Vec<i64> = sqlx::query_scalar(
             "SELECT count(*) FROM job_schedules WHERE agent_id IS NOT NULL AND next_run_at < now() + interval '24 hours'

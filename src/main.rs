@@ -14,7 +14,6 @@ use miniclaw::auth::Actor;
 use miniclaw::auth::keys::{self, NewKey};
 use miniclaw::config::Config;
 use miniclaw::db::{self, Database};
-use miniclaw::jobs::Registry;
 use miniclaw::jobs::worker::{Worker, run_cycle_now};
 use miniclaw::{doctor, telemetry};
 
@@ -89,7 +88,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Command::Cycles => {
-            let mut cycles = Registry::builtin().describe();
+            let mut cycles = miniclaw::cycles::builtin().describe();
             // Registered at run time with the embedder; listed here all the same.
             cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
                 miniclaw::memory::reembed::NAME,
@@ -161,9 +160,9 @@ fn runtime() -> tokio::runtime::Runtime {
 async fn run(command: Command, config: Config, database: &Database) -> anyhow::Result<()> {
     let pool = database.pool(20).await?;
     db::migrate(&pool).await?;
-    let mut registry = Registry::builtin();
+    let mut registry = miniclaw::cycles::builtin();
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
-        let deps = miniclaw::deps::Deps::from_config(pool.clone(), &config).await?;
+        let deps = miniclaw::services(pool.clone(), &config).await?;
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
@@ -185,7 +184,8 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 .await
                 .with_context(|| format!("cannot listen on {} (MINICLAW_ADDR)", config.addr))?;
             let addr = listener.local_addr()?;
-            let state = AppState::new(pool.clone(), config.clone(), registry).await?;
+            let deps = registry.deps().cloned().context("serve assembles the services first")?;
+            let state = AppState::new(deps, config.clone(), registry).await?;
             let first_login = match database {
                 Database::Embedded(_) => first_login(&state, &config).await?,
                 Database::External(_) => Vec::new(),
@@ -210,7 +210,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         }
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
-                miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(|e| anyhow::anyhow!("{e}"))?;
+                miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(anyhow::Error::from)?;
             let tenant = sqlx::query_scalar!(
                 r#"SELECT tenant_id AS "tenant_id: TenantId" FROM agents WHERE id = $1 AND deleted_at IS NULL"#,
                 agent as _
@@ -281,7 +281,7 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             password.clone(),
             Some("My workspace".into()),
             None,
-            config.new_tenant(),
+            miniclaw::accounts::NewTenant::from_config(config),
         )
         .await
         .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;

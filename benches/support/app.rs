@@ -65,8 +65,9 @@ pub async fn start(db: &str, embedder: &str, extra: &[(String, String)]) -> anyh
     let config = Arc::new(miniclaw::config::Config::from_map(&env)?);
     let pool = miniclaw::db::connect(url.as_str().parse()?, 20).await?;
     miniclaw::db::migrate(&pool).await?;
-    let registry = Arc::new(miniclaw::jobs::Registry::builtin());
-    let state = miniclaw::app::AppState::new(pool.clone(), config, registry).await?;
+    let registry = Arc::new(miniclaw::cycles::builtin());
+    let state =
+        miniclaw::app::AppState::new(miniclaw::services(pool.clone(), &config).await?, config, registry).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base = format!("http://{}", listener.local_addr()?);
     let cancel = tokio_util::sync::CancellationToken::new();

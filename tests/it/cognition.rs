@@ -342,8 +342,7 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
     assert_ne!(next[0], next[1]);
     // Agents created before a cycle existed are scheduled when a worker starts.
     sqlx::query("DELETE FROM job_schedules WHERE cycle = 'lint'").execute(a.app.pool()).await.unwrap();
-    let added =
-        miniclaw::jobs::schedule::ensure_all_agents(a.app.pool(), &miniclaw::jobs::Registry::builtin()).await.unwrap();
+    let added = miniclaw::jobs::schedule::ensure_all_agents(a.app.pool(), &miniclaw::cycles::builtin()).await.unwrap();
     assert_eq!(added, 2);
 }
 

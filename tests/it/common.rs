@@ -115,13 +115,19 @@ impl TestAppBuilder {
         env.entry("MINICLAW_EMBEDDER".into()).or_insert_with(|| "hash".into());
         let config = Arc::new(Config::from_map(&env).expect("test config is valid"));
 
-        let mut registry = Registry::builtin();
+        let mut registry = miniclaw::cycles::builtin();
         for c in self.cycles {
             registry.register(c);
         }
         let registry = Arc::new(registry);
 
-        let state = AppState::new(db.pool.clone(), config.clone(), registry.clone()).await.expect("app state");
+        let state = AppState::new(
+            miniclaw::services(db.pool.clone(), &config).await.expect("services"),
+            config.clone(),
+            registry.clone(),
+        )
+        .await
+        .expect("app state");
         let cancel = CancellationToken::new();
         let server = tokio::spawn(app::serve(listener, state, cancel.clone()));
         TestApp { addr, client: reqwest::Client::new(), db, registry, config, cancel, server: Some(server) }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use futures::StreamExt;
 use miniclaw::config::Config;
-use miniclaw::llm::{CallContext, ChatRequest, Gateway, Message, Role};
+use miniclaw::llm::{CallContext, ChatRequest, Message, Role};
 use reqwest::Method;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -82,7 +82,7 @@ async fn an_anthropic_stream_that_drips_forever_is_cut_at_the_deadline_too() {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let gw = Gateway::new(db.pool.clone(), &Config::from_map(&env).unwrap()).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &Config::from_map(&env).unwrap()).unwrap();
     server.push(drip());
     let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
     let req = ChatRequest::new(Role::ChatPremium, vec![Message::user("a long story")]);

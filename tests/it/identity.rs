@@ -268,7 +268,7 @@ async fn a_node_on_another_chain_or_an_address_without_a_registry_is_refused_at_
         miniclaw::config::Config::from_map(&env).unwrap()
     };
     let db = crate::common::TestDb::new().await;
-    let start = async |c: miniclaw::config::Config| miniclaw::deps::Deps::from_config(db.pool.clone(), &c).await;
+    let start = async |c: miniclaw::config::Config| miniclaw::services(db.pool.clone(), &c).await;
 
     let wrong = format!("{:#}", start(config("8453", &registry.to_string())).await.err().expect("refused"));
     assert!(wrong.contains("serves chain 31337") && wrong.contains("EVM_CHAIN_ID is 8453"), "{wrong}");

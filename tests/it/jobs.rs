@@ -14,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use crate::common::{TestApp, TestDb};
 
 fn registry_with(cycles: Vec<Cycle>) -> Registry {
-    let mut r = Registry::builtin();
+    let mut r = miniclaw::cycles::builtin();
     for c in cycles {
         r.register(c);
     }
@@ -140,7 +140,7 @@ async fn an_expired_lease_returns_the_job_to_the_queue() {
     assert!(job.last_error.unwrap().contains("crashed-worker"));
     // The crashed worker can no longer record an outcome for it.
     assert!(!queue::complete(&db.pool, id, "crashed-worker", &json!({})).await.unwrap());
-    assert_eq!(worker::drain(&db.pool, &Registry::builtin()).await.unwrap(), 1);
+    assert_eq!(worker::drain(&db.pool, &miniclaw::cycles::builtin()).await.unwrap(), 1);
     assert_eq!(queue::get(&db.pool, id).await.unwrap().unwrap().status, "done");
 }
 
@@ -255,7 +255,7 @@ async fn an_idle_gated_slot_makes_a_job_only_after_activity_other_than_jobs() {
 #[tokio::test]
 async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     let db = TestDb::new().await;
-    let registry = Arc::new(Registry::builtin());
+    let registry = Arc::new(miniclaw::cycles::builtin());
     let cancel = CancellationToken::new();
     let w = tokio::spawn(Worker::new(db.pool.clone(), registry, 2, Duration::from_millis(50)).run(cancel.clone()));
     let mut cycles: Vec<String> = Vec::new();

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use miniclaw::config::Config;
 use miniclaw::llm::budget::Refusal;
-use miniclaw::llm::{CallContext, ChatRequest, Engine, FinishReason, Gateway, LlmError, Message, Role};
+use miniclaw::llm::{CallContext, ChatRequest, Engine, FinishReason, LlmError, Message, Role};
 use reqwest::Method;
 use serde_json::json;
 
@@ -54,7 +54,7 @@ async fn agent_with_budget(db: &TestDb, daily_tokens: i32, monthly_usd: Option<f
 #[tokio::test]
 async fn with_no_provider_the_offline_engine_answers_and_says_so() {
     let db = TestDb::new().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[])).unwrap();
     let r = gw.complete(&CallContext::default(), ask(Role::Triage, "hi")).await.unwrap();
     assert_eq!(r.engine, Engine::Offline);
     let triage: serde_json::Value = serde_json::from_str(&r.content).unwrap();
@@ -82,7 +82,7 @@ async fn with_no_provider_the_offline_engine_answers_and_says_so() {
 async fn with_a_base_url_every_role_goes_to_that_server_and_is_accounted() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(
+    let gw = miniclaw::gateway(
         db.pool.clone(),
         &config(&[("OPENAI_BASE_URL", &server.base_url()), ("OPENAI_API_KEY", "sk-test-123")]),
     )
@@ -110,7 +110,7 @@ async fn with_a_base_url_every_role_goes_to_that_server_and_is_accounted() {
 async fn json_mode_tool_calls_and_missing_usage() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     server.push(Script::ToolCall { name: "wallet_balance".into(), arguments: "{}".into() });
     let tool = miniclaw::llm::Tool {
         name: "wallet_balance".into(),
@@ -133,7 +133,7 @@ async fn json_mode_tool_calls_and_missing_usage() {
 async fn a_429_is_retried_after_its_retry_after() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     server.push(Script::Status { code: 429, retry_after: Some(1) });
     let start = Instant::now();
     let r = gw.complete(&CallContext::default(), ask(Role::Chat, "hello")).await.unwrap();
@@ -151,7 +151,7 @@ async fn garbage_timeouts_and_5xx_fall_back_to_the_next_target() {
     let server = LlmServer::start().await;
     let routes = r#"{"triage": {"timeout_ms": 400, "fallbacks": [{"provider": "offline", "model": "offline"}]},
                      "chat": {"fallbacks": [{"provider": "offline", "model": "offline"}]}}"#;
-    let gw = Gateway::new(
+    let gw = miniclaw::gateway(
         db.pool.clone(),
         &config(&[("OPENAI_BASE_URL", &server.base_url()), ("MINICLAW_LLM_ROUTES", routes)]),
     )
@@ -180,7 +180,7 @@ async fn garbage_timeouts_and_5xx_fall_back_to_the_next_target() {
 async fn a_rejected_request_fails_cleanly_and_a_failing_provider_trips_the_breaker() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     server.push(Script::Status { code: 400, retry_after: None });
     let err = gw.complete(&CallContext::default(), ask(Role::Chat, "x")).await.unwrap_err();
     assert!(matches!(err, LlmError::AllFailed { .. }), "{err}");
@@ -203,7 +203,7 @@ async fn a_rejected_request_fails_cleanly_and_a_failing_provider_trips_the_break
 async fn exhausted_budgets_stop_calls_before_they_are_made() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     let (tenant, agent) = agent_with_budget(&db, 1_000, Some(0.50)).await;
     let ctx = CallContext { agent_id: Some(agent), tenant_id: Some(tenant), ..Default::default() };
 
@@ -253,7 +253,7 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
 #[tokio::test]
 async fn the_kill_switch_pauses_every_model_call_of_its_scope() {
     let app = TestApp::builder().admin_password("pw").spawn().await;
-    let gw = Gateway::new(app.pool().clone(), &app.config).unwrap();
+    let gw = miniclaw::gateway(app.pool().clone(), &app.config).unwrap();
     let owner = app.signup("ada@example.com").await;
     let tenant: TenantId = owner.tenant_id.parse().unwrap();
     let background = CallContext { tenant_id: Some(tenant), background: true, ..Default::default() };
@@ -299,7 +299,7 @@ async fn collect(rx: &mut tokio::sync::mpsc::Receiver<String>) -> Vec<String> {
 async fn streamed_answers_arrive_piece_by_piece_and_are_accounted() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     server.push(Script::Stream {
         pieces: vec!["Hel".into(), "lo, ".into(), "Ada".into()],
         usage: Some((30, 3)),
@@ -318,7 +318,7 @@ async fn a_stream_that_breaks_before_any_text_falls_back_but_not_after() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
     let routes = r#"{"chat": {"fallbacks": [{"provider": "offline", "model": "offline"}]}}"#;
-    let gw = Gateway::new(
+    let gw = miniclaw::gateway(
         db.pool.clone(),
         &config(&[("OPENAI_BASE_URL", &server.base_url()), ("MINICLAW_LLM_ROUTES", routes)]),
     )
@@ -341,7 +341,7 @@ async fn a_stream_that_breaks_before_any_text_falls_back_but_not_after() {
 async fn a_caller_that_goes_away_abandons_the_stream() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
+    let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     let pieces: Vec<String> = (0..50).map(|i| format!("w{i} ")).collect();
     server.push(Script::Stream { pieces, usage: None, complete: true });
     let (tx, rx) = tokio::sync::mpsc::channel(1);
@@ -358,7 +358,7 @@ async fn a_caller_that_goes_away_abandons_the_stream() {
 async fn the_anthropic_messages_api_plain_and_streamed() {
     let db = TestDb::new().await;
     let server = LlmServer::start().await;
-    let gw = Gateway::new(
+    let gw = miniclaw::gateway(
         db.pool.clone(),
         &config(&[("ANTHROPIC_API_KEY", "ak-test"), ("ANTHROPIC_BASE_URL", &server.base_url())]),
     )
@@ -398,7 +398,7 @@ async fn a_background_cycle_refused_by_the_kill_switch_is_skipped_and_recorded()
         let agent = AgentId(ctx.job.agent_id.expect("agent cycle"));
         let tenant: TenantId =
             sqlx::query_scalar("SELECT tenant_id FROM agents WHERE id = $1").bind(agent).fetch_one(&ctx.pool).await?;
-        let gw = Gateway::new(ctx.pool.clone(), &config(&[])).map_err(anyhow::Error::msg)?;
+        let gw = miniclaw::gateway(ctx.pool.clone(), &config(&[])).map_err(anyhow::Error::msg)?;
         let call = CallContext::job(agent, Some(tenant));
         let r = gw.complete(&call, ask(Role::Lint, "lint")).await?;
         Ok(json!({ "engine": r.engine }))

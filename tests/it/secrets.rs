@@ -7,7 +7,6 @@ use std::sync::Arc;
 use miniclaw::app::AppState;
 use miniclaw::config::Config;
 use miniclaw::ids::{TenantId, UserId};
-use miniclaw::jobs::Registry;
 use uuid::Uuid;
 
 use crate::common::TestDb;
@@ -21,7 +20,8 @@ async fn state(db: &TestDb, vars: &[(&str, &str)]) -> anyhow::Result<AppState> {
     env.insert("DATABASE_URL".into(), db.url.clone());
     env.insert("MINICLAW_EMBEDDER".into(), "hash".into());
     let config = Arc::new(Config::from_map(&env).expect("valid config"));
-    AppState::new(db.pool.clone(), config, Arc::new(Registry::builtin())).await
+    AppState::new(miniclaw::services(db.pool.clone(), &config).await?, config, Arc::new(miniclaw::cycles::builtin()))
+        .await
 }
 
 async fn stored(db: &TestDb) -> (Vec<u8>, bool) {

@@ -9,10 +9,10 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use crate::auth::challenge::{self, Purpose};
 use crate::auth::{Actor, password, signature};
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct OwnerView {
@@ -89,13 +89,24 @@ fn tenant_name(asked: Option<String>, default: impl FnOnce() -> String) -> Resul
     Ok(name)
 }
 
-/// What a new tenant starts with (`Config::new_tenant`).
+/// What a new tenant starts with (`NewTenant::from_config`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NewTenant {
     /// The monthly model budget (`MINICLAW_TENANT_MONTHLY_USD`), if any.
     pub monthly_usd: Option<f64>,
     /// Platform credits granted at signup (`MINICLAW_SIGNUP_CREDITS`).
     pub credits: i64,
+}
+
+impl NewTenant {
+    /// What the configuration gives a new tenant: its monthly model budget, if any, and its
+    /// credits.
+    pub fn from_config(config: &miniclaw_platform::config::Config) -> NewTenant {
+        NewTenant {
+            monthly_usd: Some(config.tenant_monthly_usd).filter(|usd| *usd > 0.0),
+            credits: config.caps.signup_credits,
+        }
+    }
 }
 
 /// Inserts a tenant with its first owner, logs the signup and grants the starting credits,

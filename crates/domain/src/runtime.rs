@@ -7,10 +7,10 @@ use std::sync::Arc;
 use sqlx::PgPool;
 
 use crate::chat::stream::Hub;
-use crate::config::Config;
-use crate::deps::Deps;
-use crate::embed::Embedder;
-use crate::llm::Gateway;
+use miniclaw_platform::config::Config;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::embed::Embedder;
+use miniclaw_platform::llm::Gateway;
 
 /// Cheap to clone.
 #[derive(Clone)]

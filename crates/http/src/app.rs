@@ -5,17 +5,16 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use metrics_exporter_prometheus::PrometheusHandle;
-use sqlx::PgPool;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::ratelimit::RateLimiter;
 use miniclaw_domain::auth::session::SessionKeys;
-use miniclaw_domain::config::Config;
-use miniclaw_domain::deps::Deps;
-use miniclaw_domain::jobs::Registry;
-use miniclaw_domain::jobs::worker::Worker;
 use miniclaw_domain::runtime::Runtime;
+use miniclaw_platform::config::Config;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::Registry;
+use miniclaw_platform::jobs::worker::Worker;
 
 /// Shared state of the HTTP app: cheap to clone.
 #[derive(Clone)]
@@ -40,18 +39,19 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// Loads (or creates, on first start) the session signing key from the database, sealed
-    /// under the master key.
-    pub async fn new(pool: PgPool, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
-        // One gateway, embedder, vault and chain per process, shared with the background cycles.
+    /// The state over the process's services (`deps`: the registry's, when it was given some
+    /// already, so the background cycles and the handlers share one gateway, embedder, vault and
+    /// chain). Loads (or creates, on first start) the session signing key from the database,
+    /// sealed under the master key.
+    pub async fn new(deps: Deps, config: Arc<Config>, registry: Arc<Registry>) -> anyhow::Result<Self> {
         let deps = match registry.deps() {
             Some(d) => d.clone(),
             None => {
-                let deps = Deps::from_config(pool.clone(), &config).await?;
                 registry.provide(deps.clone());
                 deps
             }
         };
+        let pool = deps.pool.clone();
         let session_keys = SessionKeys::load(&pool, &deps.vault).await.context("loading the session signing key")?;
         miniclaw_domain::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
@@ -66,7 +66,7 @@ impl AppState {
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
             runtime: Runtime::new(deps, config, chat_streams),
             registry,
-            metrics: miniclaw_domain::telemetry::metrics_handle(),
+            metrics: miniclaw_platform::telemetry::metrics_handle(),
             session_keys,
         })))
     }

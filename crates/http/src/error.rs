@@ -47,7 +47,7 @@ macro_rules! through_the_domain_error {
     )+};
 }
 
-through_the_domain_error!(Error, anyhow::Error, sqlx::Error, miniclaw_domain::llm::LlmError);
+through_the_domain_error!(Error, anyhow::Error, sqlx::Error, miniclaw_platform::llm::LlmError);
 
 /// Back to the domain error, for code that mixes HTTP helpers into a domain flow.
 impl From<ApiError> for Error {
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn an_exhausted_budget_is_a_429_with_its_reset_time() {
-        use miniclaw_domain::llm::{LlmError, budget::Refusal};
+        use miniclaw_platform::llm::{LlmError, budget::Refusal};
         let reset_at = chrono::Utc::now() + chrono::Duration::hours(3);
         let err: ApiError = LlmError::Refused(Refusal::AgentDailyTokens { budget: 100, used: 120, reset_at }).into();
         assert_eq!(err.status(), StatusCode::TOO_MANY_REQUESTS);

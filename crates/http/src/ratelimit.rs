@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 
-use miniclaw_domain::memory::addresses::Allowlist;
+use miniclaw_platform::addresses::Allowlist;
 
 /// The rate-limit bucket of a request's client. Behind a trusted proxy (`MINICLAW_TRUSTED_PROXIES`)
 /// the client is the right-most `X-Forwarded-For` address that is not itself a trusted proxy;

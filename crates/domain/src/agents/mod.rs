@@ -19,8 +19,8 @@ pub use store::{create, delete, get, get_cached, list, purge_deleted, restore, t
 
 /// The cycle that purges deleted agents once their retention (`MINICLAW_AGENT_RETENTION_DAYS`)
 /// has passed. Registered by the processes that run jobs, with the configured retention.
-pub fn purge_cycle(retention_days: u32) -> crate::jobs::Cycle {
-    crate::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
+pub fn purge_cycle(retention_days: u32) -> miniclaw_platform::jobs::Cycle {
+    miniclaw_platform::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
         Box::pin(purge_deleted(pool, days))
     })
 }

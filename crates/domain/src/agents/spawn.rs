@@ -10,13 +10,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{Agent, AgentInput};
-use crate::activity::Origin;
-use crate::deps::Deps;
-use crate::jobs::Registry;
-use crate::llm::roles::Spawn;
-use crate::llm::{CallContext, ChatRequest, Engine};
 use miniclaw_core::Error;
 use miniclaw_core::ids::TenantId;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::Registry;
+use miniclaw_platform::llm::roles::Spawn;
+use miniclaw_platform::llm::{CallContext, ChatRequest, Engine};
 
 pub const BRIEF_MAX: usize = 2000;
 

@@ -6,9 +6,9 @@ use sqlx::{PgConnection, PgPool};
 
 use super::Agent;
 use super::settings::{AgentInput, Settings};
-use crate::activity::{self, Origin};
-use crate::jobs::{Registry, schedule};
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::jobs::{Registry, schedule};
 
 /// The columns an `Agent` is read from, for statements that return one.
 pub(crate) const COLUMNS: &str = concat!(

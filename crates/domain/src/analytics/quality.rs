@@ -12,11 +12,11 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::deps::Deps;
-use crate::jobs::{Cycle, CycleScope, JobContext};
-use crate::llm::roles::QualityEval;
-use crate::llm::{CallContext, ChatRequest, Engine};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::llm::roles::QualityEval;
+use miniclaw_platform::llm::{CallContext, ChatRequest, Engine};
 
 pub const CYCLE: &str = "quality_eval";
 /// Exchanges judged per agent and run.

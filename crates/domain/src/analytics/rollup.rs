@@ -9,7 +9,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use super::hist::bucket_sql;
-use crate::jobs::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 
 pub const CYCLE: &str = "analytics_rollup";
 /// Hours before the watermark recomputed by every run: results written onto a message after its

@@ -12,8 +12,8 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::{Acc, Scope, hist, hours};
-use crate::jobs::{Cycle, CycleScope, JobContext};
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 
 pub const CYCLE: &str = "pipeline_snapshot";
 pub const BACKFILL_DAYS: i64 = 30;

@@ -9,9 +9,9 @@ use sqlx::PgPool;
 use super::challenge::{self, Purpose};
 use super::keys::{self, ApiKey, NewKey};
 use super::{Actor, signature};
-use crate::activity::Origin;
-use crate::config::Secret;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::config::Secret;
 
 /// A signed connect request.
 pub struct Connect<'a> {

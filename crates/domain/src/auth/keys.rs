@@ -11,9 +11,9 @@ use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
-use crate::config::Secret;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::config::Secret;
 
 pub const PREFIX: &str = "mck_";
 /// The longest key name, in characters.

@@ -7,8 +7,8 @@ use miniclaw_core::ids::{AgentId, TenantId, UserId};
 use uuid::Uuid;
 
 use super::scopes::{self, Scope};
-use crate::activity::Origin;
 pub use miniclaw_core::actor::Actor;
+use miniclaw_platform::activity::Origin;
 
 /// A signed-in owner (session JWT in the `mc_session` cookie or as a bearer token).
 #[derive(Debug, Clone)]
@@ -50,8 +50,8 @@ impl AgentScope {
     }
 
     /// The context of model calls made for this caller and agent.
-    pub fn call_context(&self) -> crate::llm::CallContext {
-        crate::llm::CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin())
+    pub fn call_context(&self) -> miniclaw_platform::llm::CallContext {
+        miniclaw_platform::llm::CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin())
     }
 
     /// 403 naming the scope when the caller's key lacks it.

@@ -57,8 +57,8 @@ pub struct SessionKeys {
 }
 
 impl SessionKeys {
-    /// The signing key, sealed in `platform_secrets` under the master key (`crate::secrets`).
-    pub async fn load(pool: &PgPool, vault: &crate::secrets::Vault) -> anyhow::Result<Self> {
+    /// The signing key, sealed in `platform_secrets` under the master key (`miniclaw_platform::secrets`).
+    pub async fn load(pool: &PgPool, vault: &miniclaw_platform::secrets::Vault) -> anyhow::Result<Self> {
         let secret = vault
             .platform_secret(pool, "session_hmac", || {
                 let mut fresh = vec![0u8; 64];

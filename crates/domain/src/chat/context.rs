@@ -15,9 +15,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::triage::Triage;
-use crate::llm::usage::count_tokens;
 use crate::memory::vector::{self, Filters};
 use crate::memory::{self, Memory, Newest, score};
+use miniclaw_platform::llm::usage::count_tokens;
 
 pub const KNOWLEDGE_TOP: i64 = 40;
 pub const KNOWLEDGE_RECENT: i64 = 10;

@@ -7,8 +7,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::*;
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
 
 /// The cycle that purges deleted conversations once their retention
 /// (`MINICLAW_CONVERSATION_RETENTION_DAYS`) has passed. Registered with the agents' purge.
@@ -19,8 +19,8 @@ pub const PURGE_DESCRIPTION: &str =
 const PURGE_BATCH: i64 = 500;
 
 /// The purge cycle, hourly, with the configured retention.
-pub fn purge_cycle(retention_days: u32) -> crate::jobs::Cycle {
-    crate::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
+pub fn purge_cycle(retention_days: u32) -> miniclaw_platform::jobs::Cycle {
+    miniclaw_platform::jobs::Cycle::purge(PURGE_CYCLE, PURGE_DESCRIPTION, retention_days, |pool, days| {
         Box::pin(purge_deleted(pool, days))
     })
 }

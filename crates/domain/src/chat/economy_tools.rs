@@ -9,8 +9,8 @@ use super::turn::Turn;
 use crate::auth::Actor;
 use crate::economy::tips::{self, Payer, Rail, TipRequest};
 use crate::economy::{self, summary};
-use crate::llm::Tool;
 use crate::runtime::Runtime;
+use miniclaw_platform::llm::Tool;
 
 /// Whether this turn may move value: the owner speaking in person (not a miniapp's end user).
 pub(super) fn may_move_value(turn: &Turn) -> bool {

@@ -265,8 +265,15 @@ pub async fn give(
         "message_id": message_id, "rating": feedback.rating, "edges_updated": edges_updated,
         "correction_memory_id": correction_memory_id, "inhibited": inhibited,
     });
-    crate::activity::record_agent(&mut tx, caller.tenant_id, agent_id, &caller.origin, "reply.feedback", details)
-        .await?;
+    miniclaw_platform::activity::record_agent(
+        &mut tx,
+        caller.tenant_id,
+        agent_id,
+        &caller.origin,
+        "reply.feedback",
+        details,
+    )
+    .await?;
     tx.commit().await?;
     Ok(feedback)
 }

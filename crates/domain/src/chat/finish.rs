@@ -10,9 +10,9 @@ use super::stream::Event;
 use super::triage::{self, Triage};
 use super::turn::Turn;
 use super::*;
-use crate::llm::{ChatResponse, Usage};
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
+use miniclaw_platform::llm::{ChatResponse, Usage};
 
 /// Completes a turn in one statement: the reply row and its metadata, the user message, the
 /// analytics row, hit tracking and the turn's learning (the extraction batch and its jobs); then
@@ -51,8 +51,8 @@ pub(super) async fn finish(
         memories_used: used.clone(),
         searched: context.searched.clone(),
         engine: match response.engine {
-            crate::llm::Engine::Model => "model".into(),
-            crate::llm::Engine::Offline => "offline".into(),
+            miniclaw_platform::llm::Engine::Model => "model".into(),
+            miniclaw_platform::llm::Engine::Offline => "offline".into(),
         },
         provider: response.provider.clone(),
         model: response.model.clone(),
@@ -67,7 +67,7 @@ pub(super) async fn finish(
     // Post-turn learning (P6, P7) is decided here and made durable by the same statement: the
     // message joins the agent's extraction batch, and the jobs that learn from it are queued
     // with the reply. A crash after the commit loses nothing; any worker process does the rest.
-    let extract_now = !state.llm().paid(crate::llm::Role::Extraction);
+    let extract_now = !state.llm().paid(miniclaw_platform::llm::Role::Extraction);
     let speaker = turn.caller.speaker();
     let learn = !trivial_for_extraction(&turn.message, &t.triage, !extract_now);
 
@@ -367,7 +367,7 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         attempts = calibrate::JOB_ATTEMPTS,
         keep = calibrate::SUMMARY_KEEP,
         min_new = calibrate::SUMMARY_MIN_NEW,
-        channel = crate::jobs::NOTIFY_CHANNEL,
+        channel = miniclaw_platform::jobs::NOTIFY_CHANNEL,
         signals = crate::cognition::signals::update_sql(),
     )
 });

@@ -13,9 +13,9 @@ use super::tools::{run_tools, tools};
 use super::triage;
 use super::turn::{Turn, TurnAgent};
 use super::*;
-use crate::llm::{ChatRequest, Message, Role, Usage};
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
+use miniclaw_platform::llm::{ChatRequest, Message, Role, Usage};
 
 /// Appends streamed text to the reply row, then announces it. Text that arrives while a write
 /// is in flight is written together with the next one. Followers in other processes hear of the

@@ -37,12 +37,12 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::Origin;
 use crate::agents::Agent;
-use crate::llm::{CallContext, LlmError, Usage};
 use crate::runtime::Runtime;
 use context::UsedMemory;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::llm::{CallContext, LlmError, Usage};
 
 /// Longest message a user may send (P1).
 pub const MESSAGE_MAX_CHARS: usize = 2000;
@@ -235,7 +235,9 @@ pub struct Finished {
 /// time), checked before anything is stored.
 pub async fn budget_first(state: &Runtime, caller: &Caller) -> Result<(), Error> {
     let cap = state.llm().global_cap();
-    match crate::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), cap).await? {
+    match miniclaw_platform::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), cap)
+        .await?
+    {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
     }

@@ -4,7 +4,7 @@
 
 use super::triage::Triage;
 use crate::agents::Agent;
-use crate::llm::Message;
+use miniclaw_platform::llm::Message;
 
 use super::context::Context;
 

@@ -7,11 +7,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::calibrate::parse_extraction;
-use crate::llm::roles::{Extraction, Transcript};
-use crate::llm::{CallContext, ChatRequest, ChatResponse, Gateway, LlmError};
 use crate::memory::normalize;
 use miniclaw_core::Error;
 use miniclaw_core::text::jaccard;
+use miniclaw_platform::llm::roles::{Extraction, Transcript};
+use miniclaw_platform::llm::{CallContext, ChatRequest, ChatResponse, Gateway, LlmError};
 
 pub const MAX_CHARS: usize = 8_000;
 /// Word overlap at which two extracted facts count as the same.
@@ -41,8 +41,8 @@ fn side(r: Result<ChatResponse, LlmError>) -> Side {
     match r {
         Ok(r) => {
             let engine = match r.engine {
-                crate::llm::Engine::Model => "model",
-                crate::llm::Engine::Offline => "offline",
+                miniclaw_platform::llm::Engine::Model => "model",
+                miniclaw_platform::llm::Engine::Offline => "offline",
             };
             match parse_extraction(&r.content) {
                 Ok(facts) => Side {
@@ -86,7 +86,7 @@ pub async fn run(
     llm: &Gateway,
     tenant_id: TenantId,
     agent_id: AgentId,
-    origin: &crate::activity::Origin,
+    origin: &miniclaw_platform::activity::Origin,
     text: &str,
 ) -> Result<ShadowReport, Error> {
     if text.trim().is_empty() {

@@ -57,15 +57,15 @@ pub async fn sweep_interrupted_after(pool: &PgPool, stale_secs: u32) -> sqlx::Re
 
 /// The `chat_stream_sweep` cycle: every `stale_secs` (at most every 5 minutes), replies left
 /// streaming that long by a process that died end as failed.
-pub fn sweep_cycle(stale_secs: u32) -> crate::jobs::Cycle {
-    use crate::jobs::registry::{Cycle, CycleScope, JobContext};
+pub fn sweep_cycle(stale_secs: u32) -> miniclaw_platform::jobs::Cycle {
+    use miniclaw_platform::jobs::registry::{Cycle, CycleScope, JobContext};
     Cycle::new(
         "chat_stream_sweep",
         CycleScope::Platform,
         "Ends replies left streaming by a process that died (no progress for 5 minutes, MINICLAW_STREAM_STALE_SECS) as failed, regenerable, and gives back the tokens their turns held.",
         move |ctx: JobContext| async move {
             let swept = sweep_interrupted_after(&ctx.pool, stale_secs).await?;
-            let released = crate::llm::reservations::release_orphans(&ctx.pool).await?;
+            let released = miniclaw_platform::llm::reservations::release_orphans(&ctx.pool).await?;
             Ok(serde_json::json!({ "swept": swept, "released": released }))
         },
     )
@@ -180,7 +180,7 @@ impl Hub {
         &self,
         agent_id: AgentId,
         reply_id: MessageId,
-        limits: &crate::config::StreamLimits,
+        limits: &miniclaw_platform::config::StreamLimits,
     ) -> Result<Follower, Crowded> {
         let mut f = self.followers.lock().expect("followers lock");
         if f.per_reply.get(&reply_id).is_some_and(|n| *n >= limits.followers_per_reply) {
@@ -389,8 +389,11 @@ mod props {
     #[test]
     fn followers_are_counted_per_reply_and_per_agent_and_given_back() {
         let hub = Hub::default();
-        let limits =
-            crate::config::StreamLimits { followers_per_reply: 2, followers_per_agent: 3, ..Default::default() };
+        let limits = miniclaw_platform::config::StreamLimits {
+            followers_per_reply: 2,
+            followers_per_agent: 3,
+            ..Default::default()
+        };
         let (agent, r1, r2) = (AgentId::new(), MessageId::new(), MessageId::new());
         let first = hub.follow_first(agent, r1);
         let second = hub.follow(agent, r1, &limits).unwrap();

@@ -5,8 +5,8 @@
 use serde_json::{Value, json};
 
 use super::turn::Turn;
-use crate::llm::Tool;
 use crate::runtime::Runtime;
+use miniclaw_platform::llm::Tool;
 
 pub(super) fn tools(turn: &Turn, intent: &str) -> Vec<Tool> {
     let mut tools = base_tools();
@@ -32,7 +32,7 @@ fn base_tools() -> Vec<Tool> {
 }
 
 /// Runs the tools the model asked for and returns their results as text.
-pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[crate::llm::ToolCall]) -> String {
+pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_platform::llm::ToolCall]) -> String {
     let mut out = String::from("Results of the tools you called:\n");
     for (n, call) in calls.iter().take(3).enumerate() {
         let args: Value = serde_json::from_str(&call.arguments).unwrap_or(Value::Null);
@@ -54,7 +54,7 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[crate::llm:
             }
             "recent_activity" => {
                 let limit = args.get("limit").and_then(Value::as_i64).unwrap_or(10).clamp(1, 20);
-                match crate::activity::list_agent(state.pool(), turn.caller.agent_id, limit, None).await {
+                match miniclaw_platform::activity::list_agent(state.pool(), turn.caller.agent_id, limit, None).await {
                     Ok(entries) => entries
                         .iter()
                         .map(|e| format!("- {} {} ({})", e.created_at.format("%Y-%m-%d %H:%M"), e.action, e.actor_type))

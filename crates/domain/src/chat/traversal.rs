@@ -10,8 +10,8 @@ use chrono::Utc;
 use sqlx::PgPool;
 
 use super::context::{Context, UsedMemory};
-use crate::llm::usage::count_tokens;
 use crate::memory::{self, Memory, graph, score};
+use miniclaw_platform::llm::usage::count_tokens;
 
 /// Learned traversal (X5) from the memories and knowledge chunks the vector searches put into
 /// the context, by similarity: what it reaches joins the sections (within its own budget), what

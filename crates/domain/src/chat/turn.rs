@@ -10,11 +10,11 @@ use serde_json::Value;
 
 use super::stream::Event;
 use super::*;
-use crate::llm::budget::{self, Refusal};
-use crate::llm::reservations::reserve_sql;
-use crate::llm::{Gateway, LlmError, Role};
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
+use miniclaw_platform::llm::budget::{self, Refusal};
+use miniclaw_platform::llm::reservations::reserve_sql;
+use miniclaw_platform::llm::{Gateway, LlmError, Role};
 
 /// The agent with what a turn reads beside it: the calibration profile (for triage), the
 /// current soul (for the prompt) and the conversation so far.
@@ -56,7 +56,7 @@ const TRIAGE_PROMPT_TOKENS: i64 = 1_500;
 /// reply's, twice when a tool round may follow (the triage model may ask for one).
 fn reservation(llm: &Gateway, message: &str) -> i64 {
     let routes = llm.routes();
-    let message_tokens = i64::from(crate::llm::usage::count_tokens(message));
+    let message_tokens = i64::from(miniclaw_platform::llm::usage::count_tokens(message));
     let reply_max = routes.route(Role::Chat).max_tokens.max(routes.route(Role::ChatPremium).max_tokens);
     let (triage, answer, tools) = match super::triage::prefilter(message) {
         Some((t, _)) => (0, t.max_tokens, t.tools_needed),
@@ -414,7 +414,9 @@ pub(super) fn spawn(state: &Runtime, turn: Turn) -> Started {
         // holds message rows while it waits for the agent's usage row (`start` and `regenerate`
         // lock that row first). Should this fail, or the process die first, the sweep of
         // `chat_stream_sweep` gives them back.
-        if let Err(e) = crate::llm::reservations::release(state.pool(), turn.caller.agent_id, turn.reply_id).await {
+        if let Err(e) =
+            miniclaw_platform::llm::reservations::release(state.pool(), turn.caller.agent_id, turn.reply_id).await
+        {
             tracing::warn!(reply_id = %turn.reply_id, error = %e, "could not give back the turn's reserved tokens");
         }
         state.chat_streams().close(turn.reply_id);

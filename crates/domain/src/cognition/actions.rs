@@ -9,10 +9,10 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::PgConnection;
 
-use crate::activity::{self, Origin};
-use crate::llm::roles::MemoryItem;
 use crate::memory::{self, Memory, MemoryPatch, NewMemory};
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::llm::roles::MemoryItem;
 
 /// Most actions one run may apply.
 pub const MAX_ACTIONS: usize = 50;
@@ -171,7 +171,7 @@ fn round2(x: f32) -> f64 {
 }
 
 fn internal(e: Error) -> anyhow::Error {
-    anyhow::anyhow!("{e}")
+    e.into()
 }
 
 /// Who applies actions, and how they are labelled.

@@ -13,10 +13,10 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::actions;
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
-use crate::llm::roles::Compile;
-use crate::llm::{CallContext, ChatRequest};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::Compile;
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const INPUT_CHARS: usize = 12_000;
 pub const MAX_WORDS: usize = 600;
@@ -135,8 +135,8 @@ pub async fn compile(
     let content = cap_words(&ensure_index(&answer.content), MAX_WORDS);
     let words = content.split_whitespace().count();
     let engine = match answer.engine {
-        crate::llm::Engine::Model => "model",
-        crate::llm::Engine::Offline => "offline",
+        miniclaw_platform::llm::Engine::Model => "model",
+        miniclaw_platform::llm::Engine::Offline => "offline",
     };
     let mut tx = pool.begin().await?;
     let dossier = sqlx::query_as!(
@@ -180,7 +180,7 @@ pub async fn request_recompile(pool: &PgPool, agent_id: AgentId) -> sqlx::Result
 
 /// `request_recompile` on a connection (inside the caller's transaction).
 pub async fn queue_recompile(conn: &mut sqlx::PgConnection, agent_id: AgentId) -> sqlx::Result<()> {
-    crate::jobs::queue::enqueue_debounced(conn, "dossier", &[agent_id], DEBOUNCE_SECS, MAX_WAIT_SECS).await
+    miniclaw_platform::jobs::queue::enqueue_debounced(conn, "dossier", &[agent_id], DEBOUNCE_SECS, MAX_WAIT_SECS).await
 }
 
 #[cfg(test)]

@@ -21,13 +21,13 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use super::fusion::{self, FusionReport, WithVector};
-use crate::activity::Origin;
-use crate::deps::Deps;
-use crate::embed::cosine;
-use crate::llm::roles::{DreamJudge, Note};
-use crate::llm::{CallContext, ChatRequest};
 use crate::memory::activation::{self, Edge};
 use crate::memory::{self, COLUMNS, Memory};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::embed::cosine;
+use miniclaw_platform::llm::roles::{DreamJudge, Note};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 /// REM draws at most this many seeds.
 pub const REM_SEEDS: usize = 6;
@@ -211,7 +211,7 @@ async fn rem(
             v["connection"].as_str().map(str::trim).filter(|c| !c.is_empty()).unwrap_or("connected in a dream");
         let mut tx = deps.pool.begin().await?;
         memory::supersede::relate(&mut tx, agent_id, a.id, b.id, "extends", connection).await?;
-        crate::activity::record_agent(
+        miniclaw_platform::activity::record_agent(
             &mut tx,
             tenant_id,
             agent_id,

@@ -19,13 +19,13 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::actions;
-use crate::activity::Origin;
-use crate::deps::Deps;
-use crate::embed::cosine;
-use crate::llm::roles::Fusion;
-use crate::llm::{CallContext, ChatRequest};
 use crate::memory::lifecycle::{self, constitutional};
 use crate::memory::{self, COLUMNS, Memory, MemorySource, NewMemory};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::embed::cosine;
+use miniclaw_platform::llm::roles::Fusion;
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 /// Which memories a fusion pass considers.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -273,7 +273,7 @@ async fn apply(
         let why = format!("fused into memory {}", fused.id);
         lifecycle::set_aside(conn, agent_id, m.id, lifecycle::Aside::Fused, origin, &why).await?;
     }
-    crate::activity::record_agent(
+    miniclaw_platform::activity::record_agent(
         conn,
         tenant_id,
         agent_id,

@@ -14,9 +14,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::recovery::{self, Coordinates, Coupling, Resume, Session};
-use crate::deps::Deps;
-use crate::llm::roles::{Summarization, Turn};
-use crate::llm::{CallContext, ChatRequest};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::{Summarization, Turn};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const JOB: &str = "live_state";
 pub const SWEEP: &str = "ledger_sweep";
@@ -190,7 +190,7 @@ pub async fn sweep(pool: &PgPool) -> sqlx::Result<u64> {
         return Ok(0);
     }
     let mut conn = pool.acquire().await?;
-    crate::jobs::queue::enqueue_debounced(&mut conn, JOB, &ids, 0, 0).await?;
+    miniclaw_platform::jobs::queue::enqueue_debounced(&mut conn, JOB, &ids, 0, 0).await?;
     Ok(ids.len() as u64)
 }
 

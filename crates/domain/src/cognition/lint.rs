@@ -13,11 +13,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::actions;
-use crate::activity::Origin;
-use crate::deps::Deps;
-use crate::llm::roles::Lint;
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::vocabulary::GapStatus;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::Lint;
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const MIN_MEMORIES: i64 = 5;
 pub const SNAPSHOT: i64 = 200;
@@ -132,7 +132,7 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
         Err(e) => {
             // Nothing is applied; the verbatim error goes to the activity log.
             let mut tx = pool.begin().await?;
-            crate::activity::record_agent(
+            miniclaw_platform::activity::record_agent(
                 &mut tx,
                 tenant_id,
                 agent_id,

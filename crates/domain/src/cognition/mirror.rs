@@ -25,10 +25,10 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::Origin;
-use crate::deps::Deps;
 use crate::memory::lifecycle::{self, Aside};
 use crate::memory::{self, Memory, MemoryPatch, NewMemory, query_memories};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
 
 pub const RETENTION_DAYS: i32 = 30;
 pub const HALF_LIFE_HOURS: f64 = 168.0;
@@ -208,7 +208,7 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
     )
     .execute(&mut *tx)
     .await?;
-    crate::activity::record_agent(
+    miniclaw_platform::activity::record_agent(
         &mut tx,
         tenant_id,
         agent_id,

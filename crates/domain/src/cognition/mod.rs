@@ -1,6 +1,6 @@
 //! The cognition cycles (SPEC C1–C6): deep reflection, the knowledge dossier, memory lint and
 //! consolidation as recurring per-agent jobs on the queue. Each
-//! works with the offline engine (deterministic rules, documented in `llm::offline`) and with a
+//! works with the offline engine (deterministic rules, documented in `miniclaw-offline`) and with a
 //! real model through the gateway.
 
 pub mod actions;
@@ -23,11 +23,11 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::activity::Origin;
 use crate::auth::Actor;
-use crate::jobs::{Cycle, CycleScope, JobContext, Tier};
 use crate::memory::lifecycle;
 use miniclaw_core::vocabulary::ReflectionTrigger;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, Tier};
 
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -42,7 +42,7 @@ fn on_demand(ctx: &JobContext) -> bool {
 
 /// The `dossier` job, and the subscription to lost memories (`memory::FORGOTTEN_JOB`).
 async fn compile_dossier(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
-    crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+    miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
     let (agent, tenant) = ctx.agent().await?;
     match dossier::compile(ctx.deps()?, tenant, agent, &job_origin(&ctx), true).await? {
         Some(d) => Ok(json!({ "compiled": true, "memories": d.memories, "words": d.words })),
@@ -159,7 +159,7 @@ pub fn cycles() -> Vec<Cycle> {
             CycleScope::Agent,
             "Live state (X9): records the sessions that ended (no message for 30 min) in the session ledger, each with a summary, and saves the agent's coordinates. Queued by `ledger_sweep`.",
             |ctx: JobContext| async move {
-                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, tenant) = ctx.agent().await?;
                 Ok(json!(ledger::record(ctx.deps()?, tenant, agent).await?))
             },

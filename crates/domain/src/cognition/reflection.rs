@@ -18,11 +18,11 @@ use uuid::Uuid;
 
 use super::actions;
 use super::mentor::validate;
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
-use crate::llm::roles::{Mentor, PocItem, TaskItem, UsageItem};
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::vocabulary::ReflectionTrigger;
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::{Mentor, PocItem, TaskItem, UsageItem};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const MIN_MEMORIES: i64 = 10;
 pub const MIN_CONVERSATIONS: i64 = 5;
@@ -223,7 +223,7 @@ async fn run_locked(
     let answer = match llm.complete(&ctx, req).await {
         Ok(a) => a,
         Err(e) => {
-            if matches!(e, crate::llm::LlmError::Refused(_)) {
+            if matches!(e, miniclaw_platform::llm::LlmError::Refused(_)) {
                 return Err(e.into());
             }
             return record_failure(
@@ -243,8 +243,8 @@ async fn run_locked(
         }
     };
     let engine = match answer.engine {
-        crate::llm::Engine::Model => "model",
-        crate::llm::Engine::Offline => "offline",
+        miniclaw_platform::llm::Engine::Model => "model",
+        miniclaw_platform::llm::Engine::Offline => "offline",
     };
     let out = match validate(&answer.content, snapshot.len()) {
         Ok(o) => o,

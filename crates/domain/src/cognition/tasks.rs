@@ -14,9 +14,9 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
 
 #[derive(Debug, Clone, serde::Serialize, sqlx::FromRow, ToSchema)]
 pub struct Task {

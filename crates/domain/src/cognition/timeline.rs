@@ -14,8 +14,8 @@ use serde_json::json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
-use crate::jobs::{Cycle, CycleScope, JobContext};
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 
 pub const CYCLE: &str = "timeline";
 

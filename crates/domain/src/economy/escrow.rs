@@ -17,13 +17,13 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::onchain::{self, Request};
-use crate::activity::Origin;
 use crate::auth::Actor;
-use crate::chain::{Chain, contracts};
-use crate::deps::Deps;
 use crate::wallets::transactions::Settled;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::chain::{Chain, contracts};
+use miniclaw_platform::deps::Deps;
 
 /// The escrow contract, or 422 `escrow_not_configured`.
 pub fn contract(chain: &Chain) -> Result<Address, Error> {

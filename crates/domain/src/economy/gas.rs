@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::onchain::{self, Request};
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
 
 /// The advisory lock that orders budget checks (one top-up decided at a time).
 const BUDGET_LOCK: i64 = 0x6761_7374_6f70; // "gastop"

@@ -33,9 +33,9 @@ pub mod token;
 use serde_json::Value;
 use sqlx::PgConnection;
 
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
 
 /// The longest idempotency key, in characters.
 pub const KEY_MAX: usize = 200;

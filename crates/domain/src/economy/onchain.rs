@@ -15,13 +15,13 @@ use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::activity::Origin;
-use crate::chain::contracts::AgentToken;
-use crate::chain::{Chain, ChainError};
-use crate::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 use crate::wallets::transactions::{self, Driven, Settled};
 use miniclaw_core::Error;
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::chain::contracts::AgentToken;
+use miniclaw_platform::chain::{Chain, ChainError};
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 
 pub const JOB: &str = "economy_chain";
 pub const INDEX: &str = "token_index";
@@ -143,7 +143,7 @@ async fn outcome(pool: &sqlx::PgPool, chain: &Chain, id: Uuid) -> anyhow::Result
         .await?;
     Ok(match (row.status.as_str(), row.tx_hash) {
         ("confirmed", Some(hash)) => {
-            let receipt = crate::chain::tx::receipt(chain, hash.parse()?).await?;
+            let receipt = miniclaw_platform::chain::tx::receipt(chain, hash.parse()?).await?;
             receipt.map(|r| Settled::Confirmed(Box::new(r)))
         }
         ("failed", _) => Some(Settled::Failed(row.error.unwrap_or_default())),

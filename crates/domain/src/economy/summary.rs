@@ -8,11 +8,11 @@ use serde_json::json;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
-use crate::activity::{self, Origin};
-use crate::chain::Chain;
 use crate::credits::{self, Holder};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::chain::Chain;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Economy {

@@ -16,12 +16,12 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{counterparty, idempotency_key, record};
-use crate::activity::Origin;
 use crate::credits::{self, Holder, Move};
-use crate::deps::Deps;
 use crate::wallets::send::{self, SendRequest};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
 
 /// Who pays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]

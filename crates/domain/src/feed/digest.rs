@@ -17,13 +17,13 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::{Actor, NewPost, Post, Viewer};
-use crate::activity::Origin;
-use crate::deps::Deps;
-use crate::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
-use crate::llm::roles::{FeedPost, Wisdom};
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
+use miniclaw_platform::llm::roles::{FeedPost, Wisdom};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const CYCLE: &str = "feed_digest";
 pub const SWEEP: &str = "feed_digest_sweep";
@@ -69,7 +69,7 @@ pub fn cycles() -> Vec<Cycle> {
                 let (agent, tenant) = ctx.agent().await?;
                 let deps = ctx.deps()?;
                 let origin = Origin::new(crate::auth::Actor::System, None);
-                let out = run(deps, tenant, agent, &origin).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                let out = run(deps, tenant, agent, &origin).await.map_err(anyhow::Error::from)?;
                 Ok(json!({ "posted": out.post.map(|p| p.id), "attempts": out.attempts, "skipped": out.skipped }))
             },
         ),
@@ -154,7 +154,7 @@ pub async fn run(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin)
             .iter()
             .filter(|p| p.embedding_model.as_deref() == Some(embedder.model()))
             .filter_map(|p| p.embedding.as_ref())
-            .map(|e| crate::embed::cosine(e.as_slice(), &vector))
+            .map(|e| miniclaw_platform::embed::cosine(e.as_slice(), &vector))
             .fold(None, |best: Option<f32>, c| Some(best.map_or(c, |b| b.max(c))));
         similarity = closest;
         if closest.is_some_and(|c| c >= REPEAT_COSINE) {
@@ -186,6 +186,6 @@ async fn skipped(
 ) -> Result<Outcome, Error> {
     let mut conn = deps.pool.acquire().await?;
     let details = json!({ "reason": why, "attempts": attempts, "similarity": similarity });
-    crate::activity::record_agent(&mut conn, tenant, agent, origin, "feed.digest_skipped", details).await?;
+    miniclaw_platform::activity::record_agent(&mut conn, tenant, agent, origin, "feed.digest_skipped", details).await?;
     Ok(Outcome { post: None, attempts, skipped: Some(why), similarity })
 }

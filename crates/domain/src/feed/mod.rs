@@ -15,9 +15,9 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId, UserId};
+use miniclaw_platform::activity::{self, Origin};
 
 pub const BODY_MAX: usize = 2_000;
 pub const COMMENT_MAX: usize = 1_000;

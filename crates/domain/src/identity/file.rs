@@ -100,9 +100,10 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
         image: r.image,
         email: r.email.filter(|_| r.outreach_enabled && outreach_configured),
         registration: match (r.status.as_str(), r.erc8004_id, r.chain_id, r.registry) {
-            ("registered", Some(id), Some(chain), Some(registry)) => {
-                registry.parse().ok().map(|address| (id, crate::chain::registry::agent_registry(chain as u64, address)))
-            }
+            ("registered", Some(id), Some(chain), Some(registry)) => registry
+                .parse()
+                .ok()
+                .map(|address| (id, miniclaw_platform::chain::registry::agent_registry(chain as u64, address))),
             _ => None,
         },
     }))
@@ -113,7 +114,7 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
 pub async fn current(
     pool: &PgPool,
     base_url: &str,
-    config: &crate::config::Config,
+    config: &miniclaw_platform::config::Config,
     agent: AgentId,
 ) -> sqlx::Result<Option<Value>> {
     let outreach = config.email.configured();

@@ -11,15 +11,15 @@ use alloy::signers::local::PrivateKeySigner;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::activity::{self, Origin};
 use crate::auth::Actor;
-use crate::chain::registry;
-use crate::chain::tx::{self, Call};
-use crate::chain::{Chain, ChainError};
-use crate::deps::Deps;
-use crate::jobs::{Cycle, CycleScope, JobContext};
 use crate::wallets::transactions::{self, Settled};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::chain::registry;
+use miniclaw_platform::chain::tx::{self, Call};
+use miniclaw_platform::chain::{Chain, ChainError};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 
 pub const REGISTER: &str = "identity_register";
 pub const UPDATE: &str = "identity_update";
@@ -210,7 +210,7 @@ async fn fail(pool: &PgPool, tenant: TenantId, agent: AgentId, origin: &Origin, 
 /// `setAgentURI(agentId, uri)` for a registered agent: the transaction in flight is settled
 /// first; a new one is signed only when none is.
 async fn update(ctx: JobContext) -> anyhow::Result<Value> {
-    crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+    miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
     let (agent, tenant) = agent(&ctx).await?;
     let deps = ctx.deps()?;
     let pool = &ctx.pool;

@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
-use crate::jobs::{NewJob, queue};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{NewJob, queue};
 
 /// An agent's identity as the API shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -111,7 +111,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
     };
     let stalled = r.status == "pending" && !job_alive(pool, agent).await?;
     let agent_registry = match (r.chain_id, r.registry.as_deref().and_then(|a| a.parse().ok())) {
-        (Some(chain), Some(address)) => Some(crate::chain::registry::agent_registry(chain as u64, address)),
+        (Some(chain), Some(address)) => Some(miniclaw_platform::chain::registry::agent_registry(chain as u64, address)),
         _ => None,
     };
     Ok(Identity {

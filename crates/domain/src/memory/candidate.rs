@@ -6,8 +6,8 @@ use miniclaw_core::ids::{AgentId, MemoryId};
 use sqlx::PgConnection;
 
 use super::*;
-use crate::activity::Origin;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
 
 /// A fact extraction wants to store.
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::*;
-use crate::activity::Origin;
+use miniclaw_platform::activity::Origin;
 
 /// The job that agents' lost memories publish (deletion, expiry), debounced per agent:
 /// whatever was compiled from memories (the dossier) subscribes to it and rebuilds.
@@ -26,8 +26,14 @@ pub(super) async fn forget(conn: &mut PgConnection, agents: &[AgentId]) -> sqlx:
     )
     .execute(&mut *conn)
     .await?;
-    crate::jobs::queue::enqueue_debounced(conn, FORGOTTEN_JOB, agents, FORGOTTEN_DEBOUNCE_SECS, FORGOTTEN_MAX_WAIT_SECS)
-        .await
+    miniclaw_platform::jobs::queue::enqueue_debounced(
+        conn,
+        FORGOTTEN_JOB,
+        agents,
+        FORGOTTEN_DEBOUNCE_SECS,
+        FORGOTTEN_MAX_WAIT_SECS,
+    )
+    .await
 }
 
 /// Records that memories were retrieved by a search or mentioned in a chat turn (`kind`:

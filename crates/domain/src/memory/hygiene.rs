@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{Memory, content_hash, normalize};
-use crate::embed::cosine;
 use miniclaw_core::text::jaccard;
+use miniclaw_platform::embed::cosine;
 
 /// Word overlap at which a candidate fact only restates an injected memory.
 pub const RESTATE_JACCARD: f64 = 0.8;

@@ -71,7 +71,7 @@ pub fn new_memory(input: MemoryInput, source: MemorySource, embedding: Option<(V
 async fn store_knowledge(
     state: &Runtime,
     agent_id: AgentId,
-    origin: &crate::activity::Origin,
+    origin: &miniclaw_platform::activity::Origin,
     text: &str,
     title: Option<String>,
     source: MemorySource,
@@ -120,7 +120,7 @@ async fn store_knowledge(
 pub async fn add_text(
     state: &Runtime,
     agent_id: AgentId,
-    origin: &crate::activity::Origin,
+    origin: &miniclaw_platform::activity::Origin,
     text: &str,
     title: Option<String>,
 ) -> miniclaw_core::Result<KnowledgeResult> {
@@ -138,7 +138,7 @@ pub async fn add_text(
 pub async fn add_url(
     state: &Runtime,
     agent_id: AgentId,
-    origin: &crate::activity::Origin,
+    origin: &miniclaw_platform::activity::Origin,
     url: &str,
 ) -> miniclaw_core::Result<KnowledgeResult> {
     Error::check_length("url", url, 2048)?;

@@ -12,7 +12,7 @@ use regex::Regex;
 
 use miniclaw_core::Error;
 
-pub use super::addresses::{Allowlist, is_forbidden};
+pub use miniclaw_platform::addresses::{Allowlist, is_forbidden};
 
 pub const CHUNK_CHARS: usize = 400;
 /// A page's text is cut here (R3).

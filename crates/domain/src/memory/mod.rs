@@ -5,7 +5,6 @@
 //! the activity log always agree with the row.
 
 pub mod activation;
-pub mod addresses;
 mod candidate;
 pub mod graph;
 mod hits;

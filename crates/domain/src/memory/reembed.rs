@@ -10,8 +10,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::vector;
-use crate::embed::Embedder;
-use crate::jobs::registry::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::embed::Embedder;
+use miniclaw_platform::jobs::registry::{Cycle, CycleScope, JobContext};
 
 pub const NAME: &str = "memory_embed";
 pub const DESCRIPTION: &str =

@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::*;
-use crate::activity::Origin;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
 
 pub async fn create(
     conn: &mut PgConnection,

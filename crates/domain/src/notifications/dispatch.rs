@@ -13,13 +13,13 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::batching::{self, Mode};
-use crate::deps::Deps;
-use crate::email::outbox::{self, Kind};
-use crate::email::{Outgoing, headers};
-use crate::jobs::{Cycle, CycleScope, JobContext};
-use crate::llm::roles::{Digest, DigestItem, Wisdom};
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::email::outbox::{self, Kind};
+use miniclaw_platform::email::{Outgoing, headers};
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::llm::roles::{Digest, DigestItem, Wisdom};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 pub const DISPATCH_JOB: &str = "notification_dispatch";
 pub const FLUSH_CYCLE: &str = "notification_flush";
@@ -69,7 +69,7 @@ struct Sender {
 }
 
 async fn dispatch(ctx: JobContext) -> anyhow::Result<Value> {
-    crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+    miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
     let agent = ctx.job.agent_id.map(AgentId).ok_or_else(|| anyhow::anyhow!("`{DISPATCH_JOB}` needs an agent"))?;
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
@@ -195,7 +195,8 @@ async fn deliver(deps: &Deps, agent: AgentId, sender: &Sender, title: &str, body
     let email = match owner_email.as_deref().map(headers::address) {
         Some(Ok(to)) if deps.mailer.name() != "none" => {
             let mut tx = pool.begin().await?;
-            let (from_name, from_address) = crate::email::sender::sender(&mut tx, &deps.email, agent).await?;
+            let (from_name, from_address) =
+                miniclaw_platform::email::sender::sender(&mut tx, &deps.email, agent).await?;
             let subject: String = format!("[{} {}] {}", sender.emoji, sender.name, title)
                 .split_whitespace()
                 .collect::<Vec<_>>()

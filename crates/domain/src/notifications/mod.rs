@@ -16,9 +16,9 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::jobs::{NewJob, queue};
 use miniclaw_core::Error;
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::jobs::{NewJob, queue};
 
 /// What happened. Urgent kinds go out at once (unless the owner chose `digest_only`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,13 +9,13 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Event;
-use crate::activity::{self, Origin};
 use crate::auth::Actor;
-use crate::email::outbox::{self, MAX_ATTEMPTS, SEND_JOB};
-use crate::email::{SendError, Sent};
-use crate::jobs::{Cycle, CycleScope, JobContext};
 use crate::notifications::{Kind, notify};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::email::outbox::{self, MAX_ATTEMPTS, SEND_JOB};
+use miniclaw_platform::email::{SendError, Sent};
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 
 pub fn cycles() -> Vec<Cycle> {
     vec![
@@ -108,7 +108,7 @@ async fn delivered(conn: &mut sqlx::PgConnection, agent: AgentId, message: Uuid,
         Ok(locked) => locked,
         // A thread closed while its last email was queued stays closed.
         Err(miniclaw_core::Error::Conflict(_)) => return Ok(()),
-        Err(e) => return Err(anyhow::anyhow!("{e}")),
+        Err(e) => return Err(e.into()),
     };
     let origin = Origin::new(Actor::Job(job.to_string()), None);
     let details = json!({ "message_id": message });

@@ -10,13 +10,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{BODY_MAX, PURPOSE_MAX, Thread, select_thread};
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
-use crate::email::headers;
-use crate::llm::roles::Outreach;
-use crate::llm::{CallContext, ChatRequest, Engine};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::email::headers;
+use miniclaw_platform::llm::roles::Outreach;
+use miniclaw_platform::llm::{CallContext, ChatRequest, Engine};
 
 /// Memories given to the drafting role as context.
 const CONTEXT_MEMORIES: i64 = 5;

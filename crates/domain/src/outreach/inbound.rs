@@ -14,16 +14,16 @@ use uuid::Uuid;
 use super::payload::{InboundEmail, without_quote};
 use super::thread::{self, ReplyTo};
 use super::{Event, Thread};
-use crate::activity::Origin;
 use crate::auth::Actor;
 use crate::chat::{self, Caller, Channel};
-use crate::email::headers;
-use crate::llm::roles::QualityEval;
-use crate::llm::{CallContext, ChatRequest};
 use crate::notifications::{Kind, notify};
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, ConversationId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::email::headers;
+use miniclaw_platform::llm::roles::QualityEval;
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 /// The most of an inbound body that is stored (longer ones are cut and marked `truncated`).
 pub const STORED_BODY_MAX: usize = 100_000;

@@ -26,9 +26,9 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
 pub use state::{Event, Status};
 
 /// Longest purpose, and longest body, of an outreach email.

@@ -72,7 +72,7 @@ pub fn parse(body: &serde_json::Value) -> Result<Payload, Error> {
 }
 
 /// The inbound email Resend's receiving API returned (the text body, else the HTML as text).
-pub fn from_resend(r: crate::email::resend::Received) -> InboundEmail {
+pub fn from_resend(r: miniclaw_platform::email::resend::Received) -> InboundEmail {
     let text = match (&r.text, &r.html) {
         (Some(t), _) if !t.trim().is_empty() => t.clone(),
         (_, Some(h)) => crate::memory::knowledge::html_to_text(h),

@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{Event, Status, Thread, select_thread};
-use crate::activity::Origin;
-use crate::config::EmailSettings;
-use crate::email::outbox::{self, Kind};
-use crate::email::{Outgoing, headers};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::config::EmailSettings;
+use miniclaw_platform::email::outbox::{self, Kind};
+use miniclaw_platform::email::{Outgoing, headers};
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -52,7 +52,7 @@ pub(super) async fn queue_email(
     reply_to: Option<ReplyTo>,
     author: &str,
 ) -> Result<Uuid, Error> {
-    let (from_name, from_address) = crate::email::sender::sender(conn, settings, agent).await?;
+    let (from_name, from_address) = miniclaw_platform::email::sender::sender(conn, settings, agent).await?;
     let (in_reply_to, references) = match reply_to {
         Some(r) => (Some(r.in_reply_to), r.references),
         None => (None, Vec::new()),
@@ -145,7 +145,7 @@ pub async fn reject(
     input: RejectInput,
 ) -> Result<Thread, Error> {
     if let Some(r) = &input.reason {
-        Error::check_length("reason", r, crate::activity::REASON_MAX)?;
+        Error::check_length("reason", r, miniclaw_platform::activity::REASON_MAX)?;
     }
     let mut tx = pool.begin().await?;
     let (thread, to) = super::lock(&mut tx, agent, id, Event::Reject).await?;

@@ -12,8 +12,8 @@ use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
-use crate::jobs::{Cycle, CycleScope, JobContext};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 pub use score::{Backing, Dimension, Grade, Score, Signal, SignalStatus};
 pub use signals::Measurements;
 

@@ -11,12 +11,12 @@ use uuid::Uuid;
 
 use super::rules::{self, Answer};
 use super::scan;
-use crate::activity::{self, Origin};
 use crate::auth::Actor;
 use crate::cognition::tasks::{self, Mover, TaskInput};
-use crate::deps::Deps;
 use crate::notifications::{Kind, notify};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
 
 /// A task suggestion nobody approved or rejected in this long was ignored.
 const TASK_WINDOW_DAYS: i64 = 3;

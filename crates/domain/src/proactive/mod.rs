@@ -30,10 +30,10 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::Origin;
-use crate::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 use miniclaw_core::Error;
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 
 pub use deliver::Outcome;
 
@@ -60,7 +60,7 @@ pub fn cycles() -> Vec<Cycle> {
             CycleScope::Agent,
             "Scans one agent for gaps (unanswered questions, deadlines, stale goals, distress), diagnoses them and schedules what the dial and trust allow; inner thoughts after a session.",
             |ctx: JobContext| async move {
-                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, _) = ctx.agent().await?;
                 let deps = ctx.deps()?;
                 let report = scan::scan(deps, agent, deps.clock.now()).await?;

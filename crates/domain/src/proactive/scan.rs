@@ -18,10 +18,10 @@ use uuid::Uuid;
 use super::found::{Found, one_line};
 use super::rules::{self, Level};
 use super::timing::Day;
-use crate::deps::Deps;
-use crate::llm::roles::{GapDiagnosis, Signal};
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::{GapDiagnosis, Signal};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 /// A goal not mentioned for this long is stale.
 pub const STALE_DAYS: i64 = 14;

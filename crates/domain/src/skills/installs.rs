@@ -11,10 +11,10 @@ use uuid::Uuid;
 
 use super::manifest::Manifest;
 use super::{Active, Availability, gate};
-use crate::activity::{self, Origin};
 use crate::credits::{self, Holder};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
 
 /// A skill installed on an agent.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -10,9 +10,9 @@ use uuid::Uuid;
 
 use super::manifest::{self, Manifest};
 use super::{Availability, gate};
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
 
 pub const PRICE_MAX: i64 = 1_000_000;
 pub const REVIEW_MAX: usize = 2_000;

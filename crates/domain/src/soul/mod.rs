@@ -19,12 +19,12 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use crate::auth::Actor;
-use crate::deps::Deps;
-use crate::llm::roles::Guard;
-use crate::llm::{CallContext, ChatRequest, Gateway};
 use miniclaw_core::Error;
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::Guard;
+use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway};
 
 /// Longest soul document.
 pub const MAX_CHARS: usize = 8_000;

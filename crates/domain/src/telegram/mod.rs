@@ -7,10 +7,9 @@
 //! The owner links their own chat with `/start <link code>`; notifications go there. The Bot
 //! API's base URL is `TELEGRAM_API_BASE`.
 
-mod api;
 mod updates;
 
-pub use api::BotApi;
+pub use miniclaw_platform::telegram::BotApi;
 pub use updates::{Handled, Update, handle};
 
 use rand::RngCore;
@@ -19,10 +18,10 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
 
 /// The header Telegram sends the webhook's secret token in.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -154,7 +153,7 @@ pub(crate) async fn bot(deps: &Deps, agent: AgentId) -> anyhow::Result<Option<(B
     else {
         return Ok(None);
     };
-    let opened = deps.vault.open(&vault_name(agent), &row.sealed_token).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let opened = deps.vault.open(&vault_name(agent), &row.sealed_token).map_err(anyhow::Error::from)?;
     let token = String::from_utf8(opened.plain).map_err(|_| anyhow::anyhow!("the sealed bot token is not text"))?;
     Ok(Some((BotApi::new(&deps.email.telegram_api_base, &token)?, row.owner_chat_id)))
 }

@@ -8,12 +8,12 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
-use crate::activity::Origin;
 use crate::auth::Actor;
 use crate::chat::{self, Caller, Channel};
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, ConversationId};
+use miniclaw_platform::activity::Origin;
 
 /// A Telegram update (the fields miniclaw reads).
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -11,10 +11,10 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
 use miniclaw_core::vocabulary::{VerificationProvider, VerificationStatus};
+use miniclaw_platform::activity::{self, Origin};
 
 /// A verification result as stored.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]

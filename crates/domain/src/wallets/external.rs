@@ -7,10 +7,10 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::activity::{self, Origin};
-use crate::chain::Chain;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::chain::Chain;
 
 pub const MAX: i64 = 20;
 /// The longest label (characters).

@@ -19,10 +19,10 @@ use zeroize::Zeroizing;
 
 use alloy::signers::local::PrivateKeySigner;
 
-use crate::activity::{self, Origin};
-use crate::secrets::{KeySource, Vault};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::secrets::{KeySource, Vault};
 
 /// An agent's wallet as clients see it: the address, never the key.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -100,7 +100,7 @@ impl From<Row> for Wallet {
 
 /// The native balance of `address` in wei (a decimal string), or why it cannot be read: no
 /// chain configured, or the node's error (which never carries its URL).
-pub async fn balance(chain: Option<&crate::chain::Chain>, address: &str) -> Result<String, String> {
+pub async fn balance(chain: Option<&miniclaw_platform::chain::Chain>, address: &str) -> Result<String, String> {
     let chain = chain.ok_or_else(|| "no chain is configured (EVM_RPC_URL)".to_string())?;
     let address = address.parse().map_err(|_| "the stored address does not parse".to_string())?;
     chain.balance(address).await.map(|b| b.to_string()).map_err(|e| e.to_string())

@@ -12,11 +12,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::transactions::{self, Driven, Settled, WalletTransaction};
-use crate::activity::{self, Origin};
-use crate::deps::Deps;
-use crate::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 
 pub const JOB: &str = "wallet_send";
 
@@ -105,7 +105,7 @@ pub async fn request(
 }
 
 /// The chain, or 422 `chain_not_configured`.
-pub fn configured(deps: &Deps) -> Result<&crate::chain::Chain, Error> {
+pub fn configured(deps: &Deps) -> Result<&miniclaw_platform::chain::Chain, Error> {
     deps.chain.as_deref().ok_or_else(|| Error::Unprocessable {
         code: "chain_not_configured",
         message: "no chain is configured: set EVM_RPC_URL and EVM_CHAIN_ID".into(),
@@ -116,7 +116,7 @@ pub fn configured(deps: &Deps) -> Result<&crate::chain::Chain, Error> {
 /// `request` inside the caller's transaction (a tip records its send with it).
 pub async fn request_in(
     db: &mut PgConnection,
-    chain: &crate::chain::Chain,
+    chain: &miniclaw_platform::chain::Chain,
     tenant: TenantId,
     agent: AgentId,
     origin: &Origin,

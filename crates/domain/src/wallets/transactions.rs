@@ -11,9 +11,9 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::chain::tx::{self, Broadcast, Call, Signed};
-use crate::chain::{Chain, ChainError};
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::chain::tx::{self, Broadcast, Call, Signed};
+use miniclaw_platform::chain::{Chain, ChainError};
 
 /// Most transactions one listing returns.
 pub const LIST_MAX: i64 = 200;
@@ -224,7 +224,7 @@ pub enum Driven {
 /// with its signer's key (the agent's, or the platform sponsor's), records it before it leaves,
 /// broadcasts and settles. An `Err` is worth retrying later (the node is unreachable, the
 /// transaction is not mined yet, or it lost its nonce and is signed again on the next run).
-pub async fn drive(pool: &PgPool, deps: &crate::deps::Deps, id: Uuid) -> anyhow::Result<Driven> {
+pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid) -> anyhow::Result<Driven> {
     let row = sqlx::query!(
         "SELECT agent_id, purpose, status, to_address, value_wei, input, signer, creates
            FROM wallet_transactions WHERE id = $1",

@@ -18,9 +18,9 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::jobs::registry::CycleInfo;
-use miniclaw_domain::jobs::worker::{RunCycleError, run_cycle_now};
-use miniclaw_domain::jobs::{Job, NewJob, queue};
+use miniclaw_platform::jobs::registry::CycleInfo;
+use miniclaw_platform::jobs::worker::{RunCycleError, run_cycle_now};
+use miniclaw_platform::jobs::{Job, NewJob, queue};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -193,13 +193,13 @@ async fn enqueue_job(
         return Err(ApiError(Error::NotFound(format!("unknown cycle `{}`; see GET /v1/admin/cycles", body.kind))));
     };
     match (cycle.scope, body.agent_id) {
-        (miniclaw_domain::jobs::CycleScope::Agent, None) => {
+        (miniclaw_platform::jobs::CycleScope::Agent, None) => {
             return Err(ApiError::validation(
                 "agent_id",
                 format!("cycle `{}` runs per agent; agent_id is required", body.kind),
             ));
         }
-        (miniclaw_domain::jobs::CycleScope::Platform, Some(_)) => {
+        (miniclaw_platform::jobs::CycleScope::Platform, Some(_)) => {
             return Err(ApiError::validation(
                 "agent_id",
                 format!("cycle `{}` is platform-wide; omit agent_id", body.kind),

@@ -11,9 +11,9 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::activity::{self, ActivityEntry};
 use miniclaw_domain::agents::{self, Agent, AgentInput};
 use miniclaw_domain::auth::{AgentScope, Owner, Scope};
+use miniclaw_platform::activity::{self, ActivityEntry};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

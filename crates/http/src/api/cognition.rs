@@ -84,7 +84,7 @@ fn llm_or_internal(e: anyhow::Error) -> ApiError {
     if e.is::<reflection::AlreadyRunning>() {
         return ApiError(Error::Conflict(e.to_string()));
     }
-    match e.downcast::<miniclaw_domain::llm::LlmError>() {
+    match e.downcast::<miniclaw_platform::llm::LlmError>() {
         Ok(llm) => llm.into(),
         Err(e) => e.into(),
     }
@@ -216,7 +216,7 @@ fn is_admin(state: &AppState, headers: &HeaderMap) -> bool {
 pub struct ShadowAccess {
     tenant_id: TenantId,
     agent_id: AgentId,
-    origin: miniclaw_domain::activity::Origin,
+    origin: miniclaw_platform::activity::Origin,
 }
 
 impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
@@ -229,7 +229,7 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
                 .await?
                 .ok_or_else(|| ApiError::not_found("agent"))?;
             let request_id = parts.headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok());
-            let origin = miniclaw_domain::activity::Origin::new(Actor::Admin, request_id.map(str::to_string));
+            let origin = miniclaw_platform::activity::Origin::new(Actor::Admin, request_id.map(str::to_string));
             return Ok(ShadowAccess { tenant_id, agent_id: id, origin });
         }
         if state.config().debug_shadow {

@@ -19,7 +19,6 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::{AgentId, ConversationId, TenantId};
-use miniclaw_domain::activity::Origin;
 use miniclaw_domain::auth::{Actor, Owner};
 use miniclaw_domain::chat::{self, Caller, Channel};
 use miniclaw_domain::economy::orders::{self, Action, Order, Step};
@@ -27,6 +26,7 @@ use miniclaw_domain::economy::payments::{self, PaymentRequired, Proof, Settlemen
 use miniclaw_domain::economy::services::{self, Service};
 use miniclaw_domain::economy::signals::{self, Pool};
 use miniclaw_domain::economy::stakes::{self, Resolution, Stake};
+use miniclaw_platform::activity::Origin;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use super::extract::Json;
 use crate::app::AppState;
-use miniclaw_domain::{db, jobs};
+use miniclaw_platform::{db, jobs};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

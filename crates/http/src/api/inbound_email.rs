@@ -13,10 +13,10 @@ use utoipa_axum::routes;
 use super::extract::Json;
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use miniclaw_domain::email::resend::Resend;
-use miniclaw_domain::email::svix::{self, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use miniclaw_domain::outreach::inbound::{self, Outcome};
 use miniclaw_domain::outreach::payload::{self, InboundEmail, Payload};
+use miniclaw_platform::email::resend::Resend;
+use miniclaw_platform::email::svix::{self, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(inbound_email))

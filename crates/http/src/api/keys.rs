@@ -47,7 +47,7 @@ pub struct IssuedKey {
 }
 
 impl IssuedKey {
-    pub fn new(k: ApiKey, token: miniclaw_domain::config::Secret) -> Self {
+    pub fn new(k: ApiKey, token: miniclaw_platform::config::Secret) -> Self {
         IssuedKey {
             id: k.id,
             agent_id: k.agent_id,

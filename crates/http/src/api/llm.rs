@@ -14,8 +14,8 @@ use super::admin::Admin;
 use super::extract::Json;
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use miniclaw_domain::llm::budget;
-use miniclaw_domain::llm::routing::RoutingTable;
+use miniclaw_platform::llm::budget;
+use miniclaw_platform::llm::routing::RoutingTable;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(llm_routes)).routes(routes!(list_switches, set_switch, clear_switch))

@@ -16,11 +16,11 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
 use miniclaw_domain::auth::{AgentScope, Owner, Scope};
-use miniclaw_domain::email::sender::{self, SenderInput};
 use miniclaw_domain::outreach::draft::{EditInput, ProposalInput};
 use miniclaw_domain::outreach::limits::Quota;
 use miniclaw_domain::outreach::thread::{RejectInput, ReplyInput};
 use miniclaw_domain::outreach::{self, Status, Thread, ThreadDetail};
+use miniclaw_platform::email::sender::{self, SenderInput};
 
 const READ: Scope = Scope("outreach:read");
 const WRITE: Scope = Scope("outreach:write");

@@ -18,10 +18,10 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
 use miniclaw_core::vocabulary::{VerificationProvider, VerificationStatus};
-use miniclaw_domain::activity::Origin;
 use miniclaw_domain::auth::{Actor, AgentScope, Scope};
 use miniclaw_domain::verification::signature::{self, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use miniclaw_domain::verification::{self as records, RecordedBy, VerificationInput, VerificationRecord};
+use miniclaw_platform::activity::Origin;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

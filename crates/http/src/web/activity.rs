@@ -6,8 +6,8 @@ use axum::extract::State;
 use super::extract::WebAgent;
 use super::pages::*;
 use crate::app::AppState;
-use miniclaw_domain::activity::{self, ActivityEntry};
 use miniclaw_domain::agents::Agent;
+use miniclaw_platform::activity::{self, ActivityEntry};
 
 #[derive(Template)]
 #[template(path = "web/activity.html")]

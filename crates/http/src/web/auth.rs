@@ -121,7 +121,7 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
         form.text("password"),
         Some(tenant_name.clone()),
         request_id,
-        state.config().new_tenant(),
+        miniclaw_domain::accounts::NewTenant::from_config(state.config()),
     )
     .await
     {

@@ -85,19 +85,13 @@ async fn page(
     error: Option<String>,
 ) -> PageResult {
     let (pool, tenant) = (state.pool(), web.owner.tenant_id);
-    let economy = summary::of(pool, state.deps().chain.as_deref(), tenant, agent.id)
-        .await
-        .map_err(|e| internal(anyhow::anyhow!("{e}")))?;
+    let economy = summary::of(pool, state.deps().chain.as_deref(), tenant, agent.id).await.map_err(internal)?;
     let mut conn = pool.acquire().await.map_err(internal)?;
     let owner_credits = credits::statement(&mut conn, Holder::Tenant(tenant), 1, None).await.map_err(internal)?.balance;
     let statement = credits::statement(&mut conn, Holder::Agent(tenant, agent.id), 20, None).await.map_err(internal)?;
     drop(conn);
     let token = match token::get(pool, agent.id).await.map_err(internal)? {
-        Some(_) => Some(
-            token::evaluate(pool, state.deps().chain.as_deref(), agent.id)
-                .await
-                .map_err(|e| internal(anyhow::anyhow!("{e}")))?,
-        ),
+        Some(_) => Some(token::evaluate(pool, state.deps().chain.as_deref(), agent.id).await.map_err(internal)?),
         None => None,
     };
     let now = chrono::Utc::now();
@@ -126,7 +120,7 @@ async fn page(
         services: services::list(pool, agent.id, false, 100, None).await.map_err(internal)?,
         orders,
         stakes: stakes::list(pool, agent.id, Some(tenant), 20, None).await.map_err(internal)?,
-        pools: signals::pools(pool, None, None, 50).await.map_err(|e| internal(anyhow::anyhow!("{e}")))?.0,
+        pools: signals::pools(pool, None, None, 50).await.map_err(internal)?.0,
         agent,
         form_key: Uuid::now_v7().to_string(),
         notice,

@@ -50,9 +50,7 @@ async fn page(
     let v = viewer(&web, &agent);
     let mut posts = Vec::new();
     for post in feed::list(state.pool(), &v, false, POSTS, None).await.map_err(internal)? {
-        let comments = feed::comments(state.pool(), &v, post.id, COMMENTS, None)
-            .await
-            .map_err(|e| internal(anyhow::anyhow!("{e}")))?;
+        let comments = feed::comments(state.pool(), &v, post.id, COMMENTS, None).await.map_err(internal)?;
         posts.push(Shown { post, comments });
     }
     Ok(render(FeedPage { csrf: web.csrf, agent, tab: "feed", posts, notice, error }))

@@ -55,7 +55,7 @@ async fn page(
         .map(|v| serde_json::to_string_pretty(&v).unwrap_or_default());
     let chain = state.deps().chain.as_deref().map(|c| ChainView {
         chain_id: c.chain_id,
-        name: miniclaw_domain::config::chain_name(c.chain_id),
+        name: miniclaw_platform::config::chain_name(c.chain_id),
         registry: format!("{:#x}", c.registry),
         sponsor: c.settings.sponsor,
     });

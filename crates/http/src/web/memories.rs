@@ -16,11 +16,11 @@ use super::notice::Notice;
 use super::pages::{PageResult, internal, message_of, not_found_page, render, shown};
 use crate::app::AppState;
 use miniclaw_domain::agents::Agent;
-use miniclaw_domain::llm::CallContext;
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
 use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
+use miniclaw_platform::llm::CallContext;
 
 const CATEGORIES: &[&str] = miniclaw_core::vocabulary::Category::NAMES;
 /// The memory list's status filter: the live statuses together, or one status.

@@ -15,11 +15,11 @@ use super::notice::{Notice, NoticeQuery};
 use super::pages::{LIST_SHOWN, PageResult, internal, not_found_page, render, shown};
 use crate::app::AppState;
 use miniclaw_domain::agents::Agent;
-use miniclaw_domain::email::sender::{self, SenderInput};
 use miniclaw_domain::outreach::draft::{EditInput, ProposalInput};
 use miniclaw_domain::outreach::limits::Quota;
 use miniclaw_domain::outreach::thread::{RejectInput, ReplyInput};
 use miniclaw_domain::outreach::{self, Thread, ThreadDetail};
+use miniclaw_platform::email::sender::{self, SenderInput};
 
 /// The proposal form's values (what was posted, after an error).
 #[derive(Default)]

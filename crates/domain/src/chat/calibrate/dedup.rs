@@ -6,13 +6,13 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::activity::Origin;
 use crate::auth::Actor;
 use crate::chat::triage::ALL_CATEGORIES;
-use crate::llm::roles::{Dedup, Exchange, Extraction, Transcript};
-use crate::llm::{CallContext, ChatRequest, Gateway};
 use crate::memory::hygiene::Injected;
 use crate::memory::{self, Candidate, MemorySource, NewMemory, Newest, Remembered, vector};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::llm::roles::{Dedup, Exchange, Extraction, Transcript};
+use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway};
 
 use super::parse::{Extracted, parse_extraction};
 use super::*;
@@ -50,7 +50,7 @@ async fn classify(
 pub(super) async fn extract_and_store(
     tx: &mut PgConnection,
     llm: &Gateway,
-    embedder: &dyn crate::embed::Embedder,
+    embedder: &dyn miniclaw_platform::embed::Embedder,
     ctx: &CallContext,
     agent_id: AgentId,
     queued: &[Queued],
@@ -201,13 +201,12 @@ pub(super) async fn extract_and_store(
                 new.confidence = e.confidence;
                 new.importance = e.importance.unwrap_or(new.importance);
                 new.embedding = embedding;
-                let created = memory::create(tx, agent_id, &origin, new, Some("extracted"))
-                    .await
-                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                let created =
+                    memory::create(tx, agent_id, &origin, new, Some("extracted")).await.map_err(anyhow::Error::from)?;
                 let reason = "the dedup model judged it a newer value of the same fact";
                 memory::supersede::link(tx, agent_id, &origin, created.id, existing[i].0, reason)
                     .await
-                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                    .map_err(anyhow::Error::from)?;
                 report.updated += 1;
             }
             _ => {
@@ -222,7 +221,7 @@ pub(super) async fn extract_and_store(
                 let candidate = Candidate { memory: new, stated_at: if e.insight { None } else { stated_at } };
                 match memory::remember(tx, agent_id, &origin, candidate, &injected)
                     .await
-                    .map_err(|e| anyhow::anyhow!("{e}"))?
+                    .map_err(anyhow::Error::from)?
                 {
                     Remembered::Created(_) => report.created += 1,
                     Remembered::Reinforced(_) => report.reinforced += 1,
@@ -262,7 +261,7 @@ async fn evict_insights(tx: &mut PgConnection, agent_id: AgentId, origin: &Origi
     for id in surplus {
         memory::delete(tx, agent_id, MemoryId(id), origin, Some("insight cap of 50 reached; the oldest goes"))
             .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .map_err(anyhow::Error::from)?;
     }
     Ok(())
 }

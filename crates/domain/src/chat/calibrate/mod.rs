@@ -18,8 +18,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::deps::Deps;
-use crate::llm::CallContext;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::CallContext;
 
 /// Batch threshold bounds and default (P6).
 pub const THRESHOLD_DENSE: i64 = 2;
@@ -136,7 +136,10 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
         Err(e) => {
             drop(tx);
             // A budget or kill-switch refusal is not the batch's fault: it waits, uncounted.
-            if matches!(e.downcast_ref::<crate::llm::LlmError>(), Some(crate::llm::LlmError::Refused(_))) {
+            if matches!(
+                e.downcast_ref::<miniclaw_platform::llm::LlmError>(),
+                Some(miniclaw_platform::llm::LlmError::Refused(_))
+            ) {
                 return Err(e);
             }
             let dropped = sqlx::query_scalar!(
@@ -191,15 +194,15 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
 /// The calibration jobs: the extraction of a full batch and a conversation's summary (queued
 /// by the turn that finishes, see `EXTRACT_JOB`), and the `chat_batch_flush` cycle (every 5
 /// minutes) for batches that never fill up.
-pub fn cycles() -> Vec<crate::jobs::Cycle> {
-    use crate::jobs::registry::{Cycle, CycleScope, JobContext};
+pub fn cycles() -> Vec<miniclaw_platform::jobs::Cycle> {
+    use miniclaw_platform::jobs::registry::{Cycle, CycleScope, JobContext};
     vec![
         Cycle::new(
             EXTRACT_JOB,
             CycleScope::Agent,
             "Extracts memories from an agent's full batch (P6); queued by the turn that filled it.",
             |ctx: JobContext| async move {
-                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, tenant) = ctx.agent().await?;
                 let report = flush(ctx.deps()?, agent, Some(tenant)).await?;
                 follow_up(&ctx.pool, agent, &report).await?;
@@ -212,7 +215,7 @@ pub fn cycles() -> Vec<crate::jobs::Cycle> {
             CycleScope::Agent,
             "Summarises the older part of a long conversation (P7); queued by the turn that made it long enough.",
             |ctx: JobContext| async move {
-                crate::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+                miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
                 let (agent, tenant) = ctx.agent().await?;
                 let conversation = ctx
                     .job

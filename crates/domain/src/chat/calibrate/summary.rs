@@ -3,10 +3,10 @@
 use miniclaw_core::ids::{AgentId, ConversationId, TenantId};
 use uuid::Uuid;
 
-use crate::deps::Deps;
-use crate::llm::roles::{Summarization, Turn};
-use crate::llm::{CallContext, ChatRequest};
 use crate::memory::vector;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::{Summarization, Turn};
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 use super::*;
 

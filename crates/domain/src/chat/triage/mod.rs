@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 mod prefilter;
 pub use prefilter::{ALL_CATEGORIES, SkipReason, Triage, is_trivial, prefilter};
 
-use crate::llm::roles::{self, TriageCalibration, Turn};
-use crate::llm::{CallContext, ChatRequest, Gateway, Message};
+use miniclaw_platform::llm::roles::{self, TriageCalibration, Turn};
+use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway, Message};
 
 /// The message as the triage model sees it, and the recent history it gets.
 pub const MESSAGE_CHARS: usize = 500;
@@ -170,7 +170,7 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::RoleInput;
+    use miniclaw_platform::llm::RoleInput;
     use serde_json::json;
 
     #[test]

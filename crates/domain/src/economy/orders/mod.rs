@@ -20,11 +20,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{counterparty, idempotency_key, record};
-use crate::activity::Origin;
 use crate::credits::{self, HOLDS, Holder, Move};
-use crate::deps::Deps;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
 
 mod machine;
 pub use machine::{Action, Role, Status, allowed, next};

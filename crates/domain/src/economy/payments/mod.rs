@@ -31,10 +31,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::services::Service;
-use crate::chain::Chain;
 use crate::credits::{self, Holder};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::chain::Chain;
 
 mod pay;
 pub use pay::{Paid, PayRequest, pay};
@@ -365,7 +365,7 @@ async fn native(
     chain: &Chain,
     hash: B256,
     e: &Expected<'_>,
-) -> Result<Result<String, Unpaid>, crate::chain::ChainError> {
+) -> Result<Result<String, Unpaid>, miniclaw_platform::chain::ChainError> {
     let p = chain.provider();
     let Some(receipt) = p.get_transaction_receipt(hash).await? else {
         return Ok(Err(Unpaid("the transaction is not mined yet".into())));

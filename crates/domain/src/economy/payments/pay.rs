@@ -9,10 +9,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{CREDITS_NETWORK, Proof, ProofPayload, payment_key};
-use crate::activity::Origin;
 use crate::credits::{self, Holder, Move};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

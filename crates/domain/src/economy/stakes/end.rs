@@ -8,12 +8,12 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{Row, Stake, check_topic};
-use crate::activity::Origin;
 use crate::credits::{self, HOLDS, Holder, Move, SINK};
-use crate::deps::Deps;
 use crate::economy::{counterparty, record};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
 
 /// How a stake ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]

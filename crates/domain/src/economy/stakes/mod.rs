@@ -24,11 +24,11 @@ use uuid::Uuid;
 
 use super::tips::Payer;
 use super::{counterparty, idempotency_key, record};
-use crate::activity::Origin;
 use crate::credits::{self, HOLDS, Holder, Move};
-use crate::deps::Deps;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::deps::Deps;
 
 /// Days after which a stake has half its amount as conviction.
 pub const HALF_LIFE_DAYS: f64 = 7.0;

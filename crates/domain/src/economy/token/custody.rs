@@ -3,12 +3,12 @@
 
 use alloy::primitives::{Address, U256};
 
-use crate::activity::Origin;
-use crate::chain::contracts;
-use crate::deps::Deps;
 use crate::economy::onchain::{self, Request};
 use miniclaw_core::Error;
 use miniclaw_core::ids::AgentId;
+use miniclaw_platform::activity::Origin;
+use miniclaw_platform::chain::contracts;
+use miniclaw_platform::deps::Deps;
 
 /// A tip in the agent's token to `to`, in the caller's transaction: the wallet transaction's id.
 pub async fn tip(

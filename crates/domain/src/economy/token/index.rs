@@ -7,12 +7,12 @@ use alloy::rpc::types::Filter;
 use sqlx::PgPool;
 
 use super::BLOCKS_PER_PASS;
-use crate::chain::contracts;
+use miniclaw_platform::chain::contracts;
 
 /// One indexer pass over every deployed token; returns the events it added.
-pub async fn index(pool: &PgPool, chain: &crate::chain::Chain) -> anyhow::Result<u64> {
+pub async fn index(pool: &PgPool, chain: &miniclaw_platform::chain::Chain) -> anyhow::Result<u64> {
     // Blocks this close to the head may still be reorganised away: they wait.
-    let head = chain.provider().get_block_number().await.map_err(crate::chain::ChainError::from)?;
+    let head = chain.provider().get_block_number().await.map_err(miniclaw_platform::chain::ChainError::from)?;
     let head = head.saturating_sub(chain.settings.token_confirmations);
     let tokens = sqlx::query!(
         r#"SELECT agent_id, address AS "address!", indexed_block AS "indexed_block!" FROM agent_tokens
@@ -29,7 +29,7 @@ pub async fn index(pool: &PgPool, chain: &crate::chain::Chain) -> anyhow::Result
         let address: Address = t.address.parse()?;
         let filter =
             Filter::new().address(address).event_signature(contracts::transfer_topic()).from_block(from).to_block(to);
-        let logs = chain.provider().get_logs(&filter).await.map_err(crate::chain::ChainError::from)?;
+        let logs = chain.provider().get_logs(&filter).await.map_err(miniclaw_platform::chain::ChainError::from)?;
         let mut db = pool.begin().await?;
         // The cursor is the lock: a second indexer reading the same range waits here, then
         // finds the cursor moved and leaves.

@@ -17,12 +17,12 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::onchain::{self, Request};
-use crate::activity::{self, Origin};
-use crate::chain::contracts;
-use crate::deps::Deps;
 use crate::wallets::transactions::WalletTransaction;
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::chain::contracts;
+use miniclaw_platform::deps::Deps;
 
 mod custody;
 mod index;
@@ -202,7 +202,7 @@ pub async fn get(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<Token>> {
 /// Records a confirmed deployment: the contract's address, block and time (the indexer starts there).
 pub async fn deployed(
     pool: &PgPool,
-    chain: &crate::chain::Chain,
+    chain: &miniclaw_platform::chain::Chain,
     tx: uuid::Uuid,
     receipt: &alloy::rpc::types::TransactionReceipt,
 ) -> anyhow::Result<()> {
@@ -225,7 +225,11 @@ pub async fn deployed(
 }
 
 /// The token's on-chain facts.
-pub async fn evaluate(pool: &PgPool, chain: Option<&crate::chain::Chain>, agent: AgentId) -> Result<Evaluation, Error> {
+pub async fn evaluate(
+    pool: &PgPool,
+    chain: Option<&miniclaw_platform::chain::Chain>,
+    agent: AgentId,
+) -> Result<Evaluation, Error> {
     let token = get(pool, agent).await?.ok_or_else(|| Error::not_found("token"))?;
     let r = sqlx::query!(
         r#"SELECT (SELECT count(*) FROM token_balances WHERE agent_id = $1 AND balance > 0) AS "holders!",

@@ -22,8 +22,8 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use super::{Memory, MemorySource, MemoryStatus, query_memories};
-use crate::activity::Origin;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
 
 pub const W_AGE: f64 = 0.30;
 pub const W_FREQUENCY: f64 = 0.25;

@@ -18,10 +18,10 @@ use paths::{Scope, scored};
 
 use super::vector::{self, Filters};
 use super::{Memory, MemoryStatus, score, terms};
-use crate::deps::Deps;
-use crate::llm::roles::Rerank;
-use crate::llm::{CallContext, ChatRequest};
 use miniclaw_core::Error;
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::llm::roles::Rerank;
+use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -24,8 +24,8 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::{Memory, MemorySource, terms, vector};
-use crate::activity::Origin;
 use miniclaw_core::Error;
+use miniclaw_platform::activity::Origin;
 
 /// Creates a memory, then lets it replace the memories it updates: the write path of user facts
 /// (API, bulk, dashboard, extraction). Returns the memory and the ids it replaced.

@@ -4,9 +4,9 @@
 
 use std::collections::HashSet;
 
-use crate::llm::roles::MemoryItem;
 use miniclaw_core::text::jaccard;
 use miniclaw_core::vocabulary::Category;
+use miniclaw_platform::llm::roles::MemoryItem;
 
 /// Word overlap at which two memories say the same thing.
 const NEAR_DUPLICATE: f64 = 0.6;

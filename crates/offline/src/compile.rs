@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::memories::{CATEGORIES, Memory, memories, near_duplicates, single_valued};
-use crate::llm::roles::Compile;
+use miniclaw_platform::llm::roles::Compile;
 
 /// Dossier compilation. Output: markdown starting with `## Index`, one heading per category in
 /// a fixed order, near-duplicates merged (the stronger wording kept), a contradicting older fact

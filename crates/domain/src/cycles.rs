@@ -1,14 +1,23 @@
-//! Platform-wide maintenance cycles that exist from the foundation on. Feature modules bring
-//! their own cycles (reflection, lint, dossier, ...) and list them in `all()`.
+//! Every cycle the platform ships: each area's own (reflection, lint, dossier, ...) and the
+//! platform-wide maintenance cycles, in `all()`; `builtin()` is the registry of them.
 
 use std::time::Duration;
 
 use serde_json::json;
 
-use super::queue;
-use super::registry::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::jobs::queue;
+use miniclaw_platform::jobs::registry::{Cycle, CycleScope, JobContext, Registry};
 
 const HOUR: Duration = Duration::from_secs(3600);
+
+/// A registry of every cycle the platform ships.
+pub fn builtin() -> Registry {
+    let mut r = Registry::default();
+    for c in all() {
+        r.register(c);
+    }
+    r
+}
 
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
@@ -46,7 +55,7 @@ pub fn all() -> Vec<Cycle> {
             CycleScope::Platform,
             "Deletes LLM usage logs older than 30 days.",
             |ctx: JobContext| async move {
-                let deleted = crate::llm::usage::delete_older_than_30_days(&ctx.pool).await?;
+                let deleted = miniclaw_platform::llm::usage::delete_older_than_30_days(&ctx.pool).await?;
                 Ok(json!({ "deleted": deleted }))
             },
         )
@@ -92,7 +101,7 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(std::time::Duration::from_secs(60))
-        .tier(super::Tier::Pulse),
+        .tier(miniclaw_platform::jobs::Tier::Pulse),
         Cycle::new(
             "memory_graph",
             CycleScope::Platform,
@@ -108,7 +117,7 @@ pub fn all() -> Vec<Cycle> {
             },
         )
         .every(std::time::Duration::from_secs(60))
-        .tier(super::Tier::Pulse),
+        .tier(miniclaw_platform::jobs::Tier::Pulse),
     ]);
     all
 }

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::llm::roles::GapDiagnosis;
+use miniclaw_platform::llm::roles::GapDiagnosis;
 
 /// Gap diagnosis. Output `{"gaps": [{"gap", "urgency": "high"|"medium"|"low", "suggestion", "justification"}]}`
 /// ranked by urgency: deadlines within 24 h and distress are high, deadlines within a week,

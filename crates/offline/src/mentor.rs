@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::{Value, json};
 
 use super::memories::{CATEGORIES, memories, near_duplicates};
-use crate::llm::roles::Mentor;
 use miniclaw_core::text::content_words;
+use miniclaw_platform::llm::roles::Mentor;
 
 /// Deep reflection, from the memories and the soul. Output: `{"actions": [...], "calibration":
 /// {"triage_hints", "always_save", "never_save", "response_defaults"}, "clarity",

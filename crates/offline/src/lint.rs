@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Value, json};
 
 use super::memories::{Memory, category_hint, memories, near_duplicates, single_valued};
-use crate::llm::roles::Lint;
+use miniclaw_platform::llm::roles::Lint;
 
 /// Memory lint. Output: `{"actions": [...], "knowledge_gaps": [{"question", "context"}]}`.
 /// merge near-duplicates; deprecate memories older than 60 days with importance ≤ 3;

@@ -198,15 +198,6 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// Every cycle the platform ships.
-    pub fn builtin() -> Self {
-        let mut r = Registry::default();
-        for c in super::cycles::all() {
-            r.register(c);
-        }
-        r
-    }
-
     /// Adds (or replaces) a cycle.
     pub fn register(&mut self, cycle: Cycle) -> &mut Self {
         self.cycles.insert(cycle.name, cycle);

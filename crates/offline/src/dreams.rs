@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::{Value, json};
 
 use super::memories::{memories, near_duplicates};
-use crate::llm::roles::{DreamJudge, Fusion};
 use miniclaw_core::text::{content_words, jaccard};
+use miniclaw_platform::llm::roles::{DreamJudge, Fusion};
 
 /// Fusion. Output `{"content", "category"}`: the distinct statements of the cluster (near
 /// duplicates folded) joined into one memory, in the cluster's most common category.

@@ -88,7 +88,7 @@ pub struct Config {
     pub rate_limit_key: u32,
     /// `MINICLAW_URL_ALLOWLIST`: IPs or CIDR ranges that URL ingestion may fetch although they
     /// are internal (loopback, private, ...). Empty by default.
-    pub url_allowlist: crate::memory::addresses::Allowlist,
+    pub url_allowlist: crate::addresses::Allowlist,
     /// `MINICLAW_AGENT_RETENTION_DAYS`: how long a deleted agent stays restorable before it is
     /// purged.
     pub agent_retention_days: u32,
@@ -99,7 +99,7 @@ pub struct Config {
     pub connect_keys_per_agent: i64,
     /// `MINICLAW_TRUSTED_PROXIES`: addresses or CIDR ranges of the reverse proxies in front of
     /// miniclaw. Only from these is `X-Forwarded-For` believed (for per-address rate limits).
-    pub trusted_proxies: crate::memory::addresses::Allowlist,
+    pub trusted_proxies: crate::addresses::Allowlist,
     /// `MINICLAW_METRICS_TOKEN`: the bearer token `/metrics` requires. Without it `/metrics`
     /// answers only direct requests from this machine (loopback, not forwarded by a proxy).
     pub metrics_token: Option<Secret>,
@@ -133,14 +133,6 @@ pub struct Config {
 }
 
 impl Config {
-    /// What a new tenant starts with: its monthly model budget, if any, and its credits.
-    pub fn new_tenant(&self) -> crate::accounts::NewTenant {
-        crate::accounts::NewTenant {
-            monthly_usd: Some(self.tenant_monthly_usd).filter(|usd| *usd > 0.0),
-            credits: self.caps.signup_credits,
-        }
-    }
-
     /// Reads the process environment (after loading `.env` if there is one).
     pub fn from_env() -> Result<Self, ConfigError> {
         // A missing .env is normal; a malformed one is a problem worth stopping for.
@@ -246,14 +238,10 @@ impl Config {
             agent_retention_days: parse_num(&get, "MINICLAW_AGENT_RETENTION_DAYS", 30u32, 0..=3650)?,
             connect_key_days: parse_num(&get, "MINICLAW_CONNECT_KEY_DAYS", 30u32, 1..=3650)?,
             connect_keys_per_agent: parse_num(&get, "MINICLAW_CONNECT_KEYS_PER_AGENT", 10i64, 1..=10_000)?,
-            url_allowlist: crate::memory::addresses::Allowlist::parse(
-                &get("MINICLAW_URL_ALLOWLIST").unwrap_or_default(),
-            )
-            .map_err(|e| bad("MINICLAW_URL_ALLOWLIST", e))?,
-            trusted_proxies: crate::memory::addresses::Allowlist::parse(
-                &get("MINICLAW_TRUSTED_PROXIES").unwrap_or_default(),
-            )
-            .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
+            url_allowlist: crate::addresses::Allowlist::parse(&get("MINICLAW_URL_ALLOWLIST").unwrap_or_default())
+                .map_err(|e| bad("MINICLAW_URL_ALLOWLIST", e))?,
+            trusted_proxies: crate::addresses::Allowlist::parse(&get("MINICLAW_TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| bad("MINICLAW_TRUSTED_PROXIES", e))?,
             metrics_token: get("MINICLAW_METRICS_TOKEN").map(Secret::new),
             agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,

@@ -4,14 +4,15 @@
 //! runs: reservations), calls a provider with retries, fallbacks and a circuit breaker
 //! (gateway, breaker, providers, openai, anthropic), prices it (pricing) and logs it (usage).
 //! Every role but chat, premium chat and skills takes a typed input (roles) that renders its
-//! prompt; with no provider configured the offline engine answers from that same input.
+//! prompt; with no provider configured the offline engine answers from that same input: the
+//! gateway calls it through the `Fallback` trait, implemented by `miniclaw-offline` with the
+//! domain's own rules and handed to `Gateway::new` by whoever assembles the process.
 
 pub mod anthropic;
 mod breaker;
 pub mod budget;
 pub mod call;
 pub mod gateway;
-pub mod offline;
 pub mod openai;
 pub mod pricing;
 mod providers;
@@ -24,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use call::{CallContext, LlmError};
-pub use gateway::Gateway;
+pub use gateway::{Fallback, Gateway};
 pub use roles::{Input, RoleInput};
 
 /// Every kind of LLM call (SPEC M1).

@@ -1,7 +1,7 @@
 //! The offline engine's triage role: the pipeline's pre-filter, then keyword rules for intent,
 //! categories, style and tone for what it lets through.
 
-use crate::chat::triage::{ALL_CATEGORIES, Triage, prefilter};
+use miniclaw_domain::chat::triage::{ALL_CATEGORIES, Triage, prefilter};
 
 /// The whole offline triage: the pre-filter, then keyword rules for intent, categories,
 /// style and tone.

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
-use crate::llm::roles::{Digest, DigestItem, FeedPost, Outreach, QualityEval, Spawn};
 use miniclaw_core::text::content_words;
+use miniclaw_platform::llm::roles::{Digest, DigestItem, FeedPost, Outreach, QualityEval, Spawn};
 
 /// An optional text, trimmed; empty when absent.
 fn text_of(s: &Option<String>) -> &str {

@@ -72,7 +72,7 @@ pub(super) fn chatter(sentence: &str) -> bool {
         || SMALL_TALK.is_match(s)
         || PASSING_STATE.is_match(s)
         || (MOMENT.is_match(s) && s.split_whitespace().count() <= 8)
-        || crate::chat::triage::is_trivial(s)
+        || miniclaw_domain::chat::triage::is_trivial(s)
 }
 
 /// An instruction about how the assistant should answer ("please keep your answers short"):

@@ -3,6 +3,7 @@
 //! providers whose circuit breaker is open (breaker). Every attempt is logged and priced.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
@@ -16,7 +17,7 @@ use super::pricing::PriceTable;
 use super::providers::Provider;
 use super::routing::{OFFLINE, RoutingTable, Target};
 use super::usage::{self, UsageRecord};
-use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage, offline};
+use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage};
 use crate::config::Config;
 
 /// Retries on one target after the first attempt.
@@ -24,9 +25,18 @@ const MAX_RETRIES: u32 = 2;
 /// A `Retry-After` longer than this is not waited for: the next target is tried instead.
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
 
+/// What answers when no provider is configured for a role (and what a route may name as its
+/// last fallback): the offline engine, which answers from the role's typed input with the
+/// domain's own rules. It lives above the domain (`miniclaw-offline`) and is handed in here.
+pub trait Fallback: Send + Sync {
+    /// The answer to `req`, in one piece.
+    fn answer(&self, req: &ChatRequest) -> String;
+}
+
 /// The one way to call a model: routes, budgets, retries, fallbacks, breakers and the usage log.
 pub struct Gateway {
     pool: PgPool,
+    offline: Arc<dyn Fallback>,
     routes: RoutingTable,
     prices: PriceTable,
     clients: HashMap<&'static str, Provider>,
@@ -38,14 +48,24 @@ pub struct Gateway {
 }
 
 impl Gateway {
-    /// A gateway with the routes, prices and provider clients `config` sets.
-    pub fn new(pool: PgPool, config: &Config) -> Result<Self, String> {
+    /// A gateway with the routes, prices and provider clients `config` sets, and the offline
+    /// engine for the targets no provider serves.
+    pub fn new(pool: PgPool, config: &Config, offline: Arc<dyn Fallback>) -> Result<Self, String> {
         let routes = RoutingTable::from_config(config)?;
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
         let stream_deadline = config.streams.llm_stream_deadline;
         let global_cap = config.global_daily_usd;
-        Ok(Gateway { pool, routes, prices, clients, breakers: Breakers::default(), stream_deadline, global_cap })
+        Ok(Gateway {
+            pool,
+            offline,
+            routes,
+            prices,
+            clients,
+            breakers: Breakers::default(),
+            stream_deadline,
+            global_cap,
+        })
     }
 
     /// The routing table every call follows.
@@ -288,7 +308,7 @@ impl Gateway {
     /// The offline engine's answer, logged like any call.
     async fn offline(&self, ctx: &CallContext, req: &ChatRequest, target: &Target) -> ChatResponse {
         let started = Instant::now();
-        let answer = offline::answer(req);
+        let answer = self.offline.answer(req);
         let usage = Usage {
             prompt_tokens: usage::count_prompt_tokens(&req.messages),
             completion_tokens: usage::count_tokens(&answer),

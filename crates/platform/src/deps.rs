@@ -12,7 +12,7 @@ use crate::chain::Chain;
 use crate::config::{Caps, Config, EmailSettings};
 use crate::email::Mailer;
 use crate::embed::Embedder;
-use crate::llm::Gateway;
+use crate::llm::{Fallback, Gateway};
 use crate::secrets::Vault;
 pub use miniclaw_core::clock::Clock;
 
@@ -54,12 +54,14 @@ impl Deps {
         }
     }
 
-    /// The gateway, the embedder (loading the embedding model), the master key and the chain
+    /// The gateway (with `offline` for the targets no provider serves), the embedder (loading
+    /// the embedding model), the master key and the chain
     /// the configuration asks for. A chain node that answers must be on `EVM_CHAIN_ID` and hold
     /// a registry at the configured address, else the process does not start; one that does not
     /// answer yet is checked again by the jobs that need it.
-    pub async fn from_config(pool: PgPool, config: &Config) -> anyhow::Result<Deps> {
-        let llm = Arc::new(Gateway::new(pool.clone(), config).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
+    pub async fn from_config(pool: PgPool, config: &Config, offline: Arc<dyn Fallback>) -> anyhow::Result<Deps> {
+        let llm =
+            Arc::new(Gateway::new(pool.clone(), config, offline).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
         let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
         let vault = Arc::new(Vault::from_config(config).context("opening the master key")?);
         let chain = match &config.chain {
@@ -76,7 +78,7 @@ impl Deps {
                     Err(e) if e.is_transient() => {
                         tracing::warn!(error = %e, "the chain node does not answer yet; identity jobs check it when they run")
                     }
-                    Err(e) => return Err(anyhow::anyhow!("{e}")),
+                    Err(e) => return Err(e.into()),
                 }
                 Some(Arc::new(chain))
             }

@@ -166,7 +166,7 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
                 .fetch_optional(&mut *conn)
                 .await?;
             if let Some(tenant) = tenant {
-                let origin = crate::activity::Origin::new(crate::auth::Actor::Job(job.kind.clone()), None);
+                let origin = crate::activity::Origin::new(miniclaw_core::actor::Actor::Job(job.kind.clone()), None);
                 let details =
                     serde_json::json!({ "cycle": job.kind, "reason": reason, "message": refusal.to_string() });
                 crate::activity::record_agent(

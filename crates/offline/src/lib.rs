@@ -3,6 +3,10 @@
 //! gateway. Every role has one; each works from the request's typed input (`llm::roles`), the
 //! same value its prompt was rendered from. A request without one (built from messages) is
 //! answered from its last user message.
+//!
+//! It sits above the domain (it calls the triage pre-filter, the soul guard's screen and the
+//! supersession judge) and serves the model gateway through `llm::Fallback`: `engine()` is what
+//! the binary, the tests and the benchmarks hand to `Gateway::new`.
 
 pub mod compile;
 pub mod dreams;
@@ -16,8 +20,24 @@ pub mod text;
 pub mod triage;
 pub mod writing;
 
-use super::roles::{self, Input};
-use super::{ChatRequest, MessageRole, Role};
+use std::sync::Arc;
+
+use miniclaw_platform::llm::roles::{self, Input};
+use miniclaw_platform::llm::{ChatRequest, Fallback, MessageRole, Role};
+
+/// The offline engine as the gateway's fallback.
+pub struct Engine;
+
+impl Fallback for Engine {
+    fn answer(&self, req: &ChatRequest) -> String {
+        answer(req)
+    }
+}
+
+/// The engine, ready for `Gateway::new` or `Deps::from_config`.
+pub fn engine() -> Arc<dyn Fallback> {
+    Arc::new(Engine)
+}
 
 /// The offline answer to a request: JSON text for the structured roles, prose for the others.
 pub fn answer(req: &ChatRequest) -> String {
@@ -122,7 +142,7 @@ fn chat_reply(req: &ChatRequest, message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::Message;
+    use miniclaw_platform::llm::Message;
 
     #[test]
     fn chat_uses_matching_context_lines_and_says_it_is_offline() {

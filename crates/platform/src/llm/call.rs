@@ -27,7 +27,7 @@ impl CallContext {
         CallContext {
             agent_id: Some(agent_id),
             tenant_id: Some(tenant_id),
-            background: matches!(origin.actor, crate::auth::Actor::Job(_)),
+            background: matches!(origin.actor, miniclaw_core::actor::Actor::Job(_)),
             request_id: origin.request_id.clone(),
             admitted: false,
         }

@@ -8,9 +8,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::{Value, json};
 
-use crate::llm::roles::{Dedup, Guard, Rerank};
-use crate::soul::screen;
 use miniclaw_core::text::{content_words, jaccard};
+use miniclaw_domain::soul::screen;
+use miniclaw_platform::llm::roles::{Dedup, Guard, Rerank};
 
 fn sentences(text: &str) -> Vec<String> {
     static SPLIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[^.!?\n]+[.!?]?").expect("static pattern"));
@@ -94,7 +94,7 @@ fn dedup_one(candidate: &str, existing: &[&str]) -> Value {
             match existing
                 .iter()
                 .enumerate()
-                .find_map(|(i, e)| crate::memory::supersede::judge(e, original, None).map(|v| (i, v)))
+                .find_map(|(i, e)| miniclaw_domain::memory::supersede::judge(e, original, None).map(|v| (i, v)))
             {
                 Some((i, v)) => json!({ "decision": "update", "index": i, "reason": v.reason }),
                 None => json!({ "decision": "new" }),

@@ -10,7 +10,7 @@ scripts/setup.sh
 if [ -x "$CARGO_TARGET_DIR/serve/miniclaw" ]; then
   msg="cargo build --profile serve (incremental: seconds to a minute after an edit)"
 else
-  msg="cargo build --profile serve (the first build compiles about 500 crates: about 12 minutes on 2 cores; later ones are incremental)"
+  msg="cargo build --profile serve (the first build compiles about 500 crates: about 11 minutes on 2 cores; later ones take seconds)"
 fi
 printf '\033[1m==> %s\033[0m\n' "$msg"
 cargo build --profile serve --locked --bin miniclaw

@@ -165,12 +165,12 @@ async fn master_key_check(config: &Config, pool: Option<&PgPool>) -> Check {
     let Some(pool) = pool else {
         return Check::ok(NAME, format!("key {} from {from}", vault.key_id()));
     };
-    let rows = match sqlx::query!("SELECT name, value FROM platform_secrets WHERE sealed").fetch_all(pool).await {
+    let rows = match crate::secrets::sealed(pool).await {
         Ok(rows) => rows,
         Err(e) => return Check::problem(NAME, format!("reading platform secrets: {e}"), "check the database"),
     };
     let unopened: Vec<String> =
-        rows.iter().filter_map(|r| vault.open(&r.name, &r.value).err().map(|e| format!("{}: {e}", r.name))).collect();
+        rows.iter().filter_map(|(name, value)| vault.open(name, value).err().map(|e| format!("{name}: {e}"))).collect();
     if unopened.is_empty() {
         Check::ok(NAME, format!("key {} from {from} opens all {} sealed secrets", vault.key_id(), rows.len()))
     } else {

@@ -211,12 +211,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
                 miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(anyhow::Error::from)?;
-            let tenant = sqlx::query_scalar!(
-                r#"SELECT tenant_id AS "tenant_id: TenantId" FROM agents WHERE id = $1 AND deleted_at IS NULL"#,
-                agent as _
-            )
-            .fetch_optional(&pool)
-            .await?;
+            let tenant = miniclaw::agents::tenant_of(&pool, agent).await?;
             let tenant = tenant.ok_or_else(|| anyhow::anyhow!("no agent {agent}"))?;
             let mut tx = pool.begin().await?;
             let new = NewKey {
@@ -266,7 +261,7 @@ fn run_doctor(config: &Config) -> ExitCode {
 async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<String>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = config.data_dir.join("first-login.txt");
-    let owners = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM owners"#).fetch_one(state.pool()).await?;
+    let owners = miniclaw::accounts::count_owners(state.pool()).await?;
     if owners == 0 {
         let email = "owner@miniclaw.local";
         let password = {

@@ -169,3 +169,189 @@ fn the_layer_check_reads_manifests() {
     let m = "[package]\nname = \"x\"\n[dependencies]\nminiclaw-core.workspace = true\nminiclaw-domain = { path = \"../domain\" }\nserde = \"1\"\n[dev-dependencies]\nminiclaw-http.workspace = true\n";
     assert_eq!(miniclaw_dependencies(m), ["miniclaw-core", "miniclaw-domain"]);
 }
+
+/// The area that owns each table: the only place its name may stand in SQL. Paths are what
+/// `area_of` gives: a folder or file directly under a crate's `src/` for the services and the
+/// domain, the crate for the others, `src` for the binary.
+const OWNERS: &[(&str, &[&str])] = &[
+    ("crates/domain/src/accounts.rs", &["tenants", "owners", "login_failures"]),
+    ("crates/domain/src/agents", &["agents", "agent_spawn_drafts"]),
+    ("crates/domain/src/auth", &["api_keys", "owner_sessions", "auth_challenges"]),
+    (
+        "crates/domain/src/chat",
+        &[
+            "conversations",
+            "chat_messages",
+            "conversation_summaries",
+            "agent_calibration",
+            "extraction_queue",
+            "message_feedback",
+        ],
+    ),
+    (
+        "crates/domain/src/memory",
+        &[
+            "agent_memories",
+            "memory_versions",
+            "memory_relations",
+            "memory_terms",
+            "memory_term_stats",
+            "memory_corpus_stats",
+            "memory_tombstones",
+            "memory_hygiene_events",
+            "memory_hits",
+            "memory_agent_indexes",
+            "memory_access_events",
+            "memory_graphs",
+            "memory_edges",
+        ],
+    ),
+    (
+        "crates/domain/src/cognition",
+        &[
+            "reflections",
+            "agent_dossiers",
+            "agent_tasks",
+            "agent_milestones",
+            "agent_mirrors",
+            "agent_live_state",
+            "affect_states",
+            "behaviour_signals",
+            "session_ledger",
+            "knowledge_gaps",
+        ],
+    ),
+    ("crates/domain/src/soul", &["agent_souls", "soul_guard_events"]),
+    ("crates/domain/src/proactive", &["agent_proactive", "proactive_items"]),
+    ("crates/domain/src/identity", &["agent_identities"]),
+    ("crates/domain/src/wallets", &["agent_wallets", "wallet_transactions", "agent_external_wallets"]),
+    ("crates/domain/src/verification", &["verification_records"]),
+    ("crates/domain/src/poc", &["poc_scores"]),
+    ("crates/domain/src/credits", &["credit_accounts", "credit_transfers", "credit_entries"]),
+    (
+        "crates/domain/src/economy",
+        &[
+            "agent_economy_settings",
+            "tips",
+            "agent_services",
+            "service_orders",
+            "payment_requirements",
+            "stakes",
+            "agent_tokens",
+            "token_balances",
+            "token_transfers",
+            "gas_topups",
+        ],
+    ),
+    ("crates/domain/src/outreach", &["outreach_threads", "outreach_messages", "inbound_email_deliveries"]),
+    ("crates/domain/src/notifications", &["notifications", "notification_flushes"]),
+    ("crates/domain/src/telegram", &["agent_telegram_bots", "telegram_chats", "telegram_updates"]),
+    (
+        "crates/domain/src/analytics",
+        &[
+            "analytics_hourly",
+            "analytics_llm_hourly",
+            "analytics_rollup_state",
+            "chat_analytics",
+            "pipeline_snapshots",
+            "quality_evaluations",
+        ],
+    ),
+    ("crates/domain/src/feed", &["feed_posts", "feed_likes", "feed_comments"]),
+    ("crates/domain/src/skills", &["skills", "skill_versions", "skill_installs", "skill_purchases", "skill_reviews"]),
+    ("crates/platform/src/jobs", &["jobs", "job_schedules"]),
+    (
+        "crates/platform/src/llm",
+        &[
+            "llm_usage_logs",
+            "llm_agent_daily_usage",
+            "llm_tenant_monthly_usage",
+            "llm_platform_daily_usage",
+            "llm_turn_reservations",
+            "llm_kill_switches",
+        ],
+    ),
+    ("crates/platform/src/email", &["email_outbox", "tenant_email_senders"]),
+    ("crates/platform/src/activity.rs", &["agent_activity", "tenant_activity"]),
+    ("crates/platform/src/secrets.rs", &["platform_secrets"]),
+];
+
+/// The area a source file belongs to, for table ownership.
+fn area_of(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+    let parts: Vec<&str> = rel.split('/').collect();
+    match parts.as_slice() {
+        ["crates", layer @ ("domain" | "platform"), "src", first, ..] => format!("crates/{layer}/src/{first}"),
+        ["crates", name, ..] => format!("crates/{name}"),
+        _ => "src".to_string(),
+    }
+}
+
+/// The tables the migrations create.
+fn tables(root: &Path) -> Vec<String> {
+    let create = regex::Regex::new(r"(?i)create table (?:if not exists )?([a-z_][a-z0-9_]*)").unwrap();
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(root.join("migrations")).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        out.extend(create.captures_iter(&text).map(|c| c[1].to_lowercase()));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every (table, area) where code outside the table's owner names it in SQL.
+fn crossings(root: &Path) -> Vec<String> {
+    let named =
+        regex::Regex::new(r"(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE|EXISTS)\s+(?:ONLY\s+)?([a-z_][a-z0-9_]*)").unwrap();
+    let owner: std::collections::HashMap<&str, &str> =
+        OWNERS.iter().flat_map(|(area, tables)| tables.iter().map(move |t| (*t, *area))).collect();
+    let all = tables(root);
+    let unowned: Vec<&String> = all.iter().filter(|t| !owner.contains_key(t.as_str())).collect();
+    assert!(unowned.is_empty(), "every table has an owning area in OWNERS; these have none: {unowned:?}");
+    let mut files = Vec::new();
+    sources(&root.join("crates"), &mut files);
+    sources(&root.join("src"), &mut files);
+    let mut out = std::collections::BTreeSet::new();
+    for file in files {
+        let area = area_of(root, &file);
+        let text = std::fs::read_to_string(&file).unwrap();
+        // Test modules (last in a file) are not counted.
+        for line in text.lines().take_while(|l| l.trim() != "#[cfg(test)]") {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let code = line.split("//").next().unwrap_or("");
+            for c in named.captures_iter(code) {
+                let table = c[1].to_string();
+                if let Some(own) = owner.get(table.as_str())
+                    && area != *own
+                {
+                    out.insert(format!("{table} {area}"));
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Tables owned by their area: a table is named in SQL only inside the area that owns it
+/// (`OWNERS`). The crossings that remain are listed in `table_crossings.txt`, one
+/// `table area` a line; the list may only shrink: a new crossing fails here (go through the
+/// owner's functions or an SQL fragment it exports), and so does a listed one that is gone
+/// (strike it from the list).
+#[test]
+fn tables_are_named_only_by_their_owner() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let found = crossings(root);
+    let listed: Vec<String> = include_str!("table_crossings.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let new: Vec<&String> = found.iter().filter(|c| !listed.contains(c)).collect();
+    let gone: Vec<&String> = listed.iter().filter(|c| !found.contains(c)).collect();
+    assert!(new.is_empty(), "SQL names another area's table (go through the owner's functions):\n{new:#?}");
+    assert!(gone.is_empty(), "these crossings are gone: strike them from tests/it/table_crossings.txt:\n{gone:#?}");
+}

@@ -120,12 +120,16 @@ async fn a_drafted_proposal_is_approved_sent_answered_by_email_and_auto_replied_
     let r = deliver(app, "msg_reply_1", now(), &reply).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let outcome = r.json();
-    assert_eq!(
-        (outcome["status"].as_str(), outcome["outreach_id"].as_str()),
-        (Some("auto_replied"), Some(id.as_str()))
-    );
-    assert!(outcome["confidence"].as_f64().unwrap() > 0.0);
+    assert_eq!((outcome["status"].as_str(), outcome["outreach_id"].as_str()), (Some("received"), Some(id.as_str())));
+    // Stored with the job that answers it: the answer comes from the queue.
     let t = thread(&agent, &id).await;
+    assert_eq!(
+        (t["messages"][1]["direction"].as_str(), t["messages"][1]["status"].as_str()),
+        (Some("inbound"), Some("received"))
+    );
+    app.run_jobs().await;
+    let t = thread(&agent, &id).await;
+    assert!(t["confidence"].as_f64().unwrap() > 0.0, "{t}");
     let messages = t["messages"].as_array().unwrap();
     assert_eq!(messages.len(), 3, "{t}");
     assert_eq!(
@@ -183,7 +187,8 @@ async fn a_reply_below_the_threshold_is_escalated_with_a_suggestion_the_owner_se
         &bob_replies(first_id.trim_matches(['<', '>']), &subject, "Could you send me your pricing?"),
     )
     .await;
-    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("escalated")), "{}", r.text);
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("received")), "{}", r.text);
+    app.run_jobs().await;
     let t = thread(&agent, &id).await;
     assert_eq!(t["status"], "escalated");
     let suggested = t["suggested_reply"].as_str().expect("a suggested reply").to_string();
@@ -488,8 +493,10 @@ async fn resend_sends_with_our_headers_and_an_inbound_event_is_fetched_matched_a
     assert_eq!(r.status, 502, "{}", r.text);
     assert_eq!(thread(&agent, &id).await["messages"].as_array().unwrap().len(), 1);
     let r = deliver(app, "msg_ev_1", now(), &event).await;
-    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("auto_replied")), "{}", r.text);
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("received")), "{}", r.text);
+    app.run_jobs().await;
     let t = thread(&agent, &id).await;
+    assert_eq!(t["messages"][1]["status"], "auto_replied", "{t}");
     let inbound = &t["messages"][1];
     assert_eq!(
         (inbound["message_id"].as_str(), inbound["truncated"].as_bool()),
@@ -544,4 +551,47 @@ async fn the_tenant_sets_its_sender_identity() {
     assert!(m.header("From").unwrap().contains("<hello@acme.example.com>"));
     assert!(m.header("From").unwrap().contains("Ada at Acme"));
     assert!(m.header("Message-ID").unwrap().ends_with("@acme.example.com>"));
+}
+
+/// The reply is durable before the webhook answers, and so is its answer: a worker that dies
+/// while the agent is answering (its lease taken, the job never finished) leaves the job to the
+/// next worker once the lease runs out, and the reply is answered once.
+#[tokio::test]
+async fn a_reply_whose_worker_dies_mid_answer_is_still_answered_once() {
+    let smtp = SmtpServer::start();
+    let agent = outreach_agent(TestApp::builder(), Some(&smtp), 0.0).await;
+    let app = &agent.app;
+    let id = approved(&agent, "bob@example.org").await;
+    app.run_jobs().await;
+    eventually("the first email", || bob(&smtp).len() == 1).await;
+    let first_id = bob(&smtp)[0].header("Message-ID").unwrap();
+    let subject = bob(&smtp)[0].header("Subject").unwrap();
+    let reply = bob_replies(first_id.trim_matches(['<', '>']), &subject, "Which day works for you?");
+    let r = deliver(app, "msg_dies", now(), &reply).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("received")), "{}", r.text);
+
+    // A worker leases the answer job and dies: no completion, no failure, only its lease.
+    let kinds = ["outreach_answer".to_string()];
+    let leased = miniclaw::jobs::queue::lease(app.pool(), "dead-worker", &kinds, 10, std::time::Duration::from_secs(1))
+        .await
+        .unwrap();
+    let answer = leased.first().expect("the answer job was queued");
+    assert_eq!(answer.agent_id.map(|a| a.to_string()), Some(agent.id.clone()));
+    app.run_jobs().await;
+    assert_eq!(thread(&agent, &id).await["messages"][1]["status"], "received", "the lease still holds it");
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    miniclaw::jobs::queue::reclaim_expired(app.pool()).await.unwrap();
+    app.run_jobs().await;
+
+    let t = thread(&agent, &id).await;
+    assert_eq!(t["messages"][1]["status"], "auto_replied", "{t}");
+    eventually("the auto-reply", || bob(&smtp).len() == 2).await;
+    app.run_jobs().await;
+    assert_eq!(bob(&smtp).len(), 2, "answered once");
+    let job: (String, i32) = sqlx::query_as("SELECT status, attempts FROM jobs WHERE id = $1")
+        .bind(answer.id)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(job, ("done".to_string(), 2), "taken over by the second worker");
 }

@@ -4,7 +4,7 @@
 //! speculative follow-ups; distress suppresses inner thoughts; outcomes move trust by the stated
 //! amounts and "stop" turns the dial down; an idle agent queues no scan.
 
-use chrono::{DateTime, Duration, Timelike, Utc};
+use chrono::{DateTime, Datelike, Duration, Timelike, Utc};
 use miniclaw::deps::Deps;
 use miniclaw::ids::AgentId;
 use miniclaw::proactive::{self, deliver, scan};
@@ -85,10 +85,17 @@ async fn a_question_left_unanswered_yesterday_becomes_one_next_morning_check_in_
     let item = &s["upcoming"][0];
     assert_eq!((item["signal"].as_str(), item["timing"].as_str()), (Some("unresolved_question"), Some("next_morning")));
     assert!(item["message"].as_str().unwrap().contains(question), "grounded in the owner's words: {item}");
-    assert!(item["message"].as_str().unwrap().contains("yesterday"), "{item}");
     assert!(item["rule"].as_str().unwrap().contains("moderate"), "explained: {item}");
     let when = at(&item["deliver_at"]);
     let local = when.with_timezone(&chrono_tz::America::New_York);
+    // Worded for the morning it is read: "yesterday" when that morning is the day after the
+    // question (before 09:00 in New York), else the question's weekday.
+    let said = (now - Duration::hours(20)).with_timezone(&chrono_tz::America::New_York).date_naive();
+    let expected = match (local.date_naive() - said).num_days() {
+        1 => "yesterday".to_string(),
+        _ => format!("on {}", said.weekday()),
+    };
+    assert!(item["message"].as_str().unwrap().contains(&expected), "{expected}: {item}");
     assert_eq!((local.hour(), local.minute()), (9, 0), "the first active hour of the owner's morning: {local}");
     assert!(when > now && when <= now + Duration::hours(24), "{when} after {now}");
 

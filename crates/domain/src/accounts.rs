@@ -348,6 +348,11 @@ pub async fn wallet_sign_in(
 
 const WALLET_TAKEN: &str = "this wallet already has an account";
 
+/// How many owners the platform has (the embedded first start creates one when there are none).
+pub async fn count_owners(pool: &PgPool) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM owners"#).fetch_one(pool).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

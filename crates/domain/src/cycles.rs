@@ -31,6 +31,8 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::analytics::quality::cycles());
     all.extend(crate::cognition::timeline::cycles());
     all.extend(crate::outreach::delivery::cycles());
+    all.push(crate::outreach::inbound::cycle());
+    all.push(crate::telegram::answer_cycle());
     all.extend(crate::notifications::cycles());
     all.extend(crate::proactive::cycles());
     all.extend(crate::feed::digest::cycles());

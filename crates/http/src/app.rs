@@ -22,6 +22,7 @@ pub struct AppState(Arc<Inner>);
 
 struct Inner {
     runtime: Runtime,
+    config: Arc<Config>,
     registry: Arc<Registry>,
     metrics: PrometheusHandle,
     session_keys: SessionKeys,
@@ -29,7 +30,7 @@ struct Inner {
     key_limiter: Option<RateLimiter>,
 }
 
-/// The domain's part of the state (services, configuration, the streams of replies) is the
+/// The domain's part of the state (the services and the streams of replies) is the
 /// `Runtime`: a handler passes `&state` where a domain function asks for `&Runtime`.
 impl std::ops::Deref for AppState {
     type Target = Runtime;
@@ -64,7 +65,8 @@ impl AppState {
         Ok(AppState(Arc::new(Inner {
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
-            runtime: Runtime::new(deps, config, chat_streams),
+            runtime: Runtime::new(deps, chat_streams),
+            config,
             registry,
             metrics: miniclaw_platform::telemetry::metrics_handle(),
             session_keys,
@@ -82,6 +84,9 @@ impl AppState {
     }
     pub fn key_limiter(&self) -> Option<&RateLimiter> {
         self.0.key_limiter.as_ref()
+    }
+    pub fn config(&self) -> &Config {
+        &self.0.config
     }
     pub fn registry(&self) -> &Registry {
         &self.0.registry

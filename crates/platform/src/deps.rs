@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use sqlx::PgPool;
 
+use crate::addresses::Allowlist;
 use crate::chain::Chain;
 use crate::config::{Caps, Config, EmailSettings};
 use crate::email::Mailer;
@@ -36,6 +37,11 @@ pub struct Deps {
     pub mailer: Arc<Mailer>,
     /// The email and Telegram settings (default sender, Resend and Bot API base URLs).
     pub email: Arc<EmailSettings>,
+    /// The most knowledge entries an agent may hold (`MINICLAW_KNOWLEDGE_CAP`).
+    pub knowledge_cap: i64,
+    /// Private addresses the operator lets URL ingestion and outbound calls reach
+    /// (`MINICLAW_URL_ALLOWLIST`).
+    pub url_allowlist: Allowlist,
 }
 
 impl Deps {
@@ -51,6 +57,8 @@ impl Deps {
             caps: Caps::default(),
             mailer: Arc::new(Mailer::None),
             email: Arc::new(EmailSettings::default()),
+            knowledge_cap: 20,
+            url_allowlist: Allowlist::default(),
         }
     }
 
@@ -90,6 +98,8 @@ impl Deps {
             caps: config.caps,
             mailer,
             email: Arc::new(config.email.clone()),
+            knowledge_cap: config.knowledge_cap,
+            url_allowlist: config.url_allowlist.clone(),
             ..Deps::new(pool, llm, embedder, vault)
         })
     }

@@ -250,6 +250,12 @@ fn key_file(path: &Path) -> anyhow::Result<MasterKey> {
     MasterKey::from_hex(&text).with_context(|| format!("reading the master key from {}", path.display()))
 }
 
+/// Every sealed platform secret, by name (for `doctor`: does the current key open them all?).
+pub async fn sealed(pool: &PgPool) -> sqlx::Result<Vec<(String, Vec<u8>)>> {
+    let rows = sqlx::query!("SELECT name, value FROM platform_secrets WHERE sealed").fetch_all(pool).await?;
+    Ok(rows.into_iter().map(|r| (r.name, r.value)).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -198,7 +198,7 @@ pub async fn give(
             }
             None => "knowledge".into(),
         };
-        memory::check_room(&mut tx, agent_id, 1, state.config().caps.memories_per_agent).await?;
+        memory::check_room(&mut tx, agent_id, 1, state.deps().caps.memories_per_agent).await?;
         let input = ingest::MemoryInput {
             content: text.clone(),
             category,

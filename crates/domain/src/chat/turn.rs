@@ -151,7 +151,7 @@ pub async fn start(
         None => (ConversationId::new(), true),
     };
     if new_conversation {
-        super::check_room(state.pool(), caller.agent_id, state.config().caps.conversations_per_agent).await?;
+        super::check_room(state.pool(), caller.agent_id, state.deps().caps.conversations_per_agent).await?;
     }
     // A new conversation is for the caller's end user; an existing one must be the caller's to see.
     let audience = caller.audience();

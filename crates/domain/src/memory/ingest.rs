@@ -82,7 +82,7 @@ async fn store_knowledge(
         return Err(Error::validation("text", "the text has nothing to store"));
     }
     let vectors = embed_all(state, &chunks).await;
-    let cap = state.config().knowledge_cap;
+    let cap = state.deps().knowledge_cap;
     let mut tx = state.pool().begin().await?;
     // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
     sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent_id as _).fetch_optional(&mut *tx).await?;
@@ -98,7 +98,7 @@ async fn store_knowledge(
             "the agent already has {entries} knowledge entries, its cap is {cap}; delete one first (operators: MINICLAW_KNOWLEDGE_CAP)"
         )));
     }
-    super::check_room(&mut tx, agent_id, chunks.len(), state.config().caps.memories_per_agent).await?;
+    super::check_room(&mut tx, agent_id, chunks.len(), state.deps().caps.memories_per_agent).await?;
     let knowledge_id = Uuid::now_v7();
     let mut stored = Vec::with_capacity(chunks.len());
     for (chunk, v) in chunks.into_iter().zip(vectors) {
@@ -142,7 +142,7 @@ pub async fn add_url(
     url: &str,
 ) -> miniclaw_core::Result<KnowledgeResult> {
     Error::check_length("url", url, 2048)?;
-    let page = knowledge::fetch(url, &state.config().url_allowlist).await?;
+    let page = knowledge::fetch(url, &state.deps().url_allowlist).await?;
     let title = page.title.clone().or_else(|| Some(page.url.clone()));
     store_knowledge(state, agent_id, origin, &page.text, title, MemorySource::Url, Some(page.url)).await
 }

@@ -1,10 +1,12 @@
 //! Inbound replies (SPEC O3). The webhook verified the delivery and turned it into an
 //! `InboundEmail`; here it is matched to its thread — by the Message-IDs it quotes
-//! (`In-Reply-To`, `References`), else by sender and normalised subject — stored in the thread,
-//! run through the agent's chat pipeline (channel `email`), and then either answered (the
-//! reply's confidence reaches the owner's `outreach_auto_reply_confidence`: sent through the
-//! outbox, threaded) or escalated to the owner with the suggested reply. A redelivery (same
-//! `svix-id`) and a reply that matches no thread never reach an agent.
+//! (`In-Reply-To`, `References`), else by sender and normalised subject — and stored in the
+//! thread together with the `outreach_answer` job, in one transaction. The job runs the reply
+//! through the agent's chat pipeline (channel `email`) and then either answers it (the reply's
+//! confidence reaches the owner's `outreach_auto_reply_confidence`: sent through the outbox,
+//! threaded) or escalates it to the owner with the suggested reply. So a webhook returns once the
+//! reply is durable, and a process that dies after that leaves the answer to any worker. A
+//! redelivery (same `svix-id`) and a reply that matches no thread never reach an agent.
 
 use serde::Serialize;
 use serde_json::json;
@@ -15,6 +17,7 @@ use super::payload::{InboundEmail, without_quote};
 use super::thread::{self, ReplyTo};
 use super::{Event, Thread};
 use crate::auth::Actor;
+use crate::chat::stream::Hub;
 use crate::chat::{self, Caller, Channel};
 use crate::notifications::{Kind, notify};
 use crate::runtime::Runtime;
@@ -22,17 +25,35 @@ use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, ConversationId, TenantId};
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::email::headers;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
 use miniclaw_platform::llm::roles::QualityEval;
 use miniclaw_platform::llm::{CallContext, ChatRequest};
 
 /// The most of an inbound body that is stored (longer ones are cut and marked `truncated`).
 pub const STORED_BODY_MAX: usize = 100_000;
 
+/// The job that answers a stored reply.
+pub const ANSWER_JOB: &str = "outreach_answer";
+/// With the queue's backoff this retries for about an hour before the job is dead-lettered.
+const ANSWER_ATTEMPTS: i32 = 10;
+
+/// The `outreach_answer` job.
+pub fn cycle() -> Cycle {
+    Cycle::new(
+        ANSWER_JOB,
+        CycleScope::Agent,
+        "Answers an inbound outreach reply through the chat pipeline: sent automatically above the owner's confidence threshold, else escalated (queued by the inbound email webhook).",
+        answer_job,
+    )
+    .max_attempts(ANSWER_ATTEMPTS)
+}
+
 /// What became of a delivery.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Outcome {
     /// `duplicate` (this `svix-id` was handled before: nothing done), `unmatched` (no thread),
-    /// `ignored` (the thread takes no replies), `auto_replied` or `escalated`.
+    /// `ignored` (the thread takes no replies), `received` (stored; the agent answers it or
+    /// escalates it in the background), and, from the job, `auto_replied` or `escalated`.
     pub status: String,
     pub outreach_id: Option<Uuid>,
     /// The reply's confidence, when the agent answered.
@@ -83,14 +104,15 @@ async fn find_thread(pool: &sqlx::PgPool, email: &InboundEmail, sender: &str) ->
         .map(|c| (AgentId(c.agent_id), c.id)))
 }
 
-/// Handles one verified delivery. `svix_id` deduplicates: a second delivery with it does nothing.
+/// Handles one verified delivery: stores the reply in its thread and queues the job that
+/// answers it, in one transaction. `svix_id` deduplicates: a second delivery with it does
+/// nothing.
 pub async fn receive(
-    state: &Runtime,
+    pool: &sqlx::PgPool,
     svix_id: &str,
     email: InboundEmail,
     request_id: Option<String>,
 ) -> Result<Outcome, Error> {
-    let pool = state.pool();
     let sender = headers::address_of(&email.from).ok_or_else(|| Error::validation("from", "no sender address"))?;
     let found = find_thread(pool, &email, &sender).await?;
     let mut tx = pool.begin().await?;
@@ -118,7 +140,7 @@ pub async fn receive(
         return Ok(Outcome::of("unmatched", None));
     };
     let tenant = crate::agents::tenant_of(pool, agent).await?.ok_or_else(|| Error::not_found("agent"))?;
-    let origin = Origin::new(Actor::System, request_id);
+    let origin = Origin::new(Actor::System, request_id.clone());
     let (stored_body, truncated) = match email.text.char_indices().nth(STORED_BODY_MAX) {
         Some((cut, _)) => (email.text[..cut].to_string(), true),
         None => (email.text.clone(), false),
@@ -172,9 +194,46 @@ pub async fn receive(
         json!({ "from": sender, "truncated": truncated }),
     )
     .await?;
+    let job = NewJob::new(ANSWER_JOB)
+        .agent(agent)
+        .payload(json!({ "thread_id": thread_id, "message": message, "request_id": request_id }))
+        .idempotency_key(format!("{ANSWER_JOB}:{message}"))
+        .max_attempts(ANSWER_ATTEMPTS);
+    queue::enqueue_in(&mut tx, job).await?;
     tx.commit().await?;
-    let a = Answering { state, tenant, agent, origin: &origin };
-    answer(&a, thread, &sender, &email.subject, &without_quote(&stored_body)).await
+    Ok(Outcome::of("received", Some(thread.id)))
+}
+
+/// Answers one stored reply (the `outreach_answer` job). A reply that is no longer waiting
+/// (answered or escalated by an earlier run) is left alone, so a run after a crash does not
+/// answer twice.
+async fn answer_job(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
+    let agent = ctx.job.agent_id.map(AgentId).ok_or_else(|| anyhow::anyhow!("`{ANSWER_JOB}` needs an agent"))?;
+    let payload = &ctx.job.payload;
+    let thread_id: Uuid = serde_json::from_value(payload["thread_id"].clone())
+        .map_err(|_| anyhow::anyhow!("`{ANSWER_JOB}` needs a thread_id"))?;
+    let message: Uuid = serde_json::from_value(payload["message"].clone())
+        .map_err(|_| anyhow::anyhow!("`{ANSWER_JOB}` needs a message"))?;
+    let request_id = payload["request_id"].as_str().map(str::to_string);
+    let Some(tenant) = crate::agents::tenant_of(&ctx.pool, agent).await? else {
+        return Ok(json!({ "skipped": true, "reason": "the agent no longer exists" }));
+    };
+    let Some(detail) = super::get(&ctx.pool, agent, thread_id).await? else {
+        return Ok(json!({ "skipped": true, "reason": "the thread no longer exists" }));
+    };
+    let Some(reply) = detail.messages.iter().find(|m| m.id == message) else {
+        return Ok(json!({ "skipped": true, "reason": "the reply no longer exists" }));
+    };
+    if reply.status != "received" {
+        return Ok(json!({ "skipped": true, "reason": format!("the reply is {} already", reply.status) }));
+    }
+    let runtime = Runtime::new(ctx.deps()?.clone(), Hub::default());
+    let origin = Origin::new(Actor::System, request_id);
+    let a = Answering { state: &runtime, tenant, agent, origin: &origin };
+    let outcome = answer(&a, detail.thread, &reply.from_address, &reply.subject, &without_quote(&reply.body))
+        .await
+        .map_err(anyhow::Error::from)?;
+    Ok(json!({ "status": outcome.status, "outreach_id": outcome.outreach_id, "confidence": outcome.confidence }))
 }
 
 /// Whose reply is being answered, and for what.
@@ -231,7 +290,7 @@ async fn answer(a: &Answering<'_>, thread: Thread, sender: &str, subject: &str, 
         let reason = format!("confidence {confidence:.2} is below the owner's threshold {threshold:.2}");
         return escalate(a, thread.id, Some(&finished.reply), Some(confidence), &reason).await;
     }
-    if let Err(e) = thread::transport_configured(&state.config().email) {
+    if let Err(e) = thread::transport_configured(&state.deps().email) {
         let reason = format!("not sent automatically: {}", e.public_message());
         return escalate(a, thread.id, Some(&finished.reply), Some(confidence), &reason).await;
     }
@@ -248,17 +307,9 @@ async fn answer(a: &Answering<'_>, thread: Thread, sender: &str, subject: &str, 
     }
     let reply_to: Option<ReplyTo> = thread::last_inbound(&mut tx, agent, thread.id).await?;
     let subject = headers::reply_subject(&thread.subject);
-    let message = thread::queue_email(
-        &mut tx,
-        &state.config().email,
-        agent,
-        &thread,
-        &subject,
-        &finished.reply,
-        reply_to,
-        "agent",
-    )
-    .await?;
+    let message =
+        thread::queue_email(&mut tx, &state.deps().email, agent, &thread, &subject, &finished.reply, reply_to, "agent")
+            .await?;
     sqlx::query!(
         "UPDATE outreach_messages SET status = 'auto_replied' WHERE agent_id = $1 AND thread_id = $2
             AND direction = 'inbound' AND status = 'received'",

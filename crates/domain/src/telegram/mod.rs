@@ -10,7 +10,7 @@
 mod updates;
 
 pub use miniclaw_platform::telegram::BotApi;
-pub use updates::{Handled, Update, handle};
+pub use updates::{Handled, Update, cycle as answer_cycle, handle};
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};

@@ -28,9 +28,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// `email.received` event (its email is fetched from Resend's receiving API, which needs
 /// `RESEND_API_KEY`; 502 when Resend fails, so the event is delivered again) or the plain form
 /// `{from, to, subject, text, message_id, in_reply_to, references}`. The reply is matched to its
-/// thread, stored, run through the agent's chat pipeline and auto-replied or escalated (200);
-/// a reply matching no thread, or another Resend event, is 202 and reaches no agent; a
-/// redelivery is 200 with `duplicate`. 401 when the signature is missing, wrong or stale; 404
+/// thread and stored with the job that answers it (200 `received`); the job runs it through
+/// the agent's chat pipeline and auto-replies or escalates, in the background, so nothing is
+/// lost if the process stops after this answer. A reply matching no thread, or another Resend
+/// event, is 202 and reaches no agent; a redelivery is 200 with `duplicate`. 401 when the signature is missing, wrong or stale; 404
 /// while the secret is not configured.
 #[utoipa::path(post, path = "/webhooks/inbound-email", tag = "outreach", request_body = InboundEmail,
     params(
@@ -38,7 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         ("svix-timestamp" = String, Header, description = "Unix seconds, part of the signed content"),
         ("svix-signature" = String, Header, description = "Space-separated `v1,<base64>` signatures"),
     ),
-    responses((status = 200, body = Outcome, description = "Answered, escalated, or a redelivery"),
+    responses((status = 200, body = Outcome, description = "Stored and queued for the agent's answer, or a redelivery"),
         (status = 202, body = Outcome, description = "Accepted but given to no agent (no matching thread, another event)"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody, description = "Missing, wrong or stale signature"),
         (status = 404, body = ErrorBody, description = "The webhook is not configured"),
@@ -85,7 +86,7 @@ async fn inbound_email(
         }
     };
     let request_id = headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let outcome = inbound::receive(&state, &svix_id, email, request_id).await?;
+    let outcome = inbound::receive(state.pool(), &svix_id, email, request_id).await?;
     let status = match outcome.status.as_str() {
         "unmatched" | "ignored" => StatusCode::ACCEPTED,
         _ => StatusCode::OK,

@@ -62,9 +62,10 @@ async fn disconnect_telegram(State(state): State<AppState>, scope: AgentScope) -
 
 /// Telegram delivers the bot's updates here. The `X-Telegram-Bot-Api-Secret-Token` header must
 /// be the secret registered with `setWebhook` (401 otherwise; nothing reaches the agent). A
-/// message runs through the agent's chat pipeline (channel `telegram`) and the reply is sent
-/// with `sendMessage`; `/start <link code>` links the owner's chat for notifications. A
-/// redelivered update (same `update_id`) changes nothing. 404 when the agent has no bot.
+/// message is recorded with the job that answers it (`received`): the job runs it through the
+/// agent's chat pipeline (channel `telegram`) and sends the reply with `sendMessage`.
+/// `/start <link code>` links the owner's chat for notifications. A redelivered update (same
+/// `update_id`) changes nothing. 404 when the agent has no bot.
 #[utoipa::path(post, path = "/webhooks/telegram/{id}", tag = "telegram", request_body = Update,
     params(("id" = Uuid, Path, description = "Agent id"),
         ("X-Telegram-Bot-Api-Secret-Token" = String, Header, description = "The secret token given to setWebhook")),
@@ -77,5 +78,5 @@ async fn telegram_webhook(
     Json(update): Json<Update>,
 ) -> ApiResult<Json<Handled>> {
     let secret = headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok());
-    Ok(Json(telegram::handle(&state, agent, secret, update).await?))
+    Ok(Json(telegram::handle(state.deps(), agent, secret, update).await?))
 }

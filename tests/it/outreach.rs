@@ -174,11 +174,7 @@ async fn a_reply_below_the_threshold_is_escalated_with_a_suggestion_the_owner_se
     let smtp = SmtpServer::start();
     let agent = outreach_agent(TestApp::builder(), Some(&smtp), 1.0).await;
     let app = &agent.app;
-    let id = approved(&agent, "bob@example.org").await;
-    app.run_jobs().await;
-    eventually("the first email", || bob(&smtp).len() == 1).await;
-    let first_id = bob(&smtp)[0].header("Message-ID").unwrap();
-    let subject = bob(&smtp)[0].header("Subject").unwrap();
+    let (id, first_id, subject) = first_email_to_bob(&agent, &smtp).await;
 
     let r = deliver(
         app,
@@ -561,11 +557,7 @@ async fn a_reply_whose_worker_dies_mid_answer_is_still_answered_once() {
     let smtp = SmtpServer::start();
     let agent = outreach_agent(TestApp::builder(), Some(&smtp), 0.0).await;
     let app = &agent.app;
-    let id = approved(&agent, "bob@example.org").await;
-    app.run_jobs().await;
-    eventually("the first email", || bob(&smtp).len() == 1).await;
-    let first_id = bob(&smtp)[0].header("Message-ID").unwrap();
-    let subject = bob(&smtp)[0].header("Subject").unwrap();
+    let (id, first_id, subject) = first_email_to_bob(&agent, &smtp).await;
     let reply = bob_replies(first_id.trim_matches(['<', '>']), &subject, "Which day works for you?");
     let r = deliver(app, "msg_dies", now(), &reply).await;
     assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("received")), "{}", r.text);
@@ -594,4 +586,13 @@ async fn a_reply_whose_worker_dies_mid_answer_is_still_answered_once() {
         .await
         .unwrap();
     assert_eq!(job, ("done".to_string(), 2), "taken over by the second worker");
+}
+
+/// An approved outreach to Bob, sent: its id, and the first email's Message-ID and subject.
+async fn first_email_to_bob(agent: &OwnedAgent, smtp: &SmtpServer) -> (String, String, String) {
+    let id = approved(agent, "bob@example.org").await;
+    agent.app.run_jobs().await;
+    eventually("the first email", || bob(smtp).len() == 1).await;
+    let first = &bob(smtp)[0];
+    (id, first.header("Message-ID").unwrap(), first.header("Subject").unwrap())
 }

@@ -125,24 +125,13 @@ pub fn all() -> Vec<Cycle> {
 }
 
 async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
-    let done = sqlx::query!("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'")
-        .execute(&ctx.pool)
-        .await?
-        .rows_affected();
-    let dead = sqlx::query!("DELETE FROM jobs WHERE status = 'dead' AND finished_at < now() - interval '30 days'")
-        .execute(&ctx.pool)
-        .await?
-        .rows_affected();
+    let (done, dead) = queue::prune_finished(&ctx.pool).await?;
     Ok(json!({ "deleted_done": done, "deleted_dead": dead }))
 }
 
 async fn pipeline_health(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     let q = queue::stats(&ctx.pool).await?;
-    let finished_last_hour = sqlx::query_scalar!(
-        r#"SELECT count(*) AS "finished!" FROM jobs WHERE status = 'done' AND finished_at > now() - interval '1 hour'"#
-    )
-    .fetch_one(&ctx.pool)
-    .await?;
+    let finished_last_hour = queue::finished_last_hour(&ctx.pool).await?;
     tracing::info!(
         queue.due = q.due,
         queue.running = q.running,

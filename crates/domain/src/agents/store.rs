@@ -199,8 +199,7 @@ pub async fn delete(
     let Some(agent) = gone else { return Ok(None) };
     // Its keys stop working in every process.
     crate::auth::cache::announce(conn, format!("agent:{}", id.0)).await?;
-    sqlx::query!("DELETE FROM job_schedules WHERE agent_id = $1", id as _).execute(&mut *conn).await?;
-    sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status = 'queued'", id as _).execute(&mut *conn).await?;
+    miniclaw_platform::jobs::queue::forget_agent(conn, id).await?;
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
     let details = serde_json::json!({ "name": agent.name, "purge_after": purge_after });
     // In the tenant's log only: the agent's own is copied there at the purge.
@@ -264,9 +263,7 @@ pub async fn purge_deleted(pool: &PgPool, retention_days: u32) -> sqlx::Result<u
             .await?
             .rows_affected();
         if deleted == 1 {
-            sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status <> 'running'", a.id)
-                .execute(&mut *tx)
-                .await?;
+            miniclaw_platform::jobs::queue::purge_agent(&mut tx, AgentId(a.id)).await?;
             let origin = Origin::new(crate::auth::Actor::System, None);
             let details = serde_json::json!({ "name": a.name });
             activity::record_tenant(

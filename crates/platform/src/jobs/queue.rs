@@ -357,6 +357,42 @@ pub async fn stats(pool: &PgPool) -> sqlx::Result<QueueStats> {
     })
 }
 
+/// An agent is deleted: its recurring slots go and its queued jobs with them (a running one
+/// finishes or fails on the missing agent), in the caller's transaction.
+pub async fn forget_agent(conn: &mut sqlx::PgConnection, agent: AgentId) -> sqlx::Result<()> {
+    sqlx::query!("DELETE FROM job_schedules WHERE agent_id = $1", agent as _).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status = 'queued'", agent as _).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// An agent is purged: every job of it that is not running goes, in the caller's transaction.
+pub async fn purge_agent(conn: &mut sqlx::PgConnection, agent: AgentId) -> sqlx::Result<()> {
+    sqlx::query!("DELETE FROM jobs WHERE agent_id = $1 AND status <> 'running'", agent.0).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// Deletes finished jobs older than 7 days and dead-lettered ones older than 30: (done, dead).
+pub async fn prune_finished(pool: &PgPool) -> sqlx::Result<(u64, u64)> {
+    let done = sqlx::query!("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'")
+        .execute(pool)
+        .await?
+        .rows_affected();
+    let dead = sqlx::query!("DELETE FROM jobs WHERE status = 'dead' AND finished_at < now() - interval '30 days'")
+        .execute(pool)
+        .await?
+        .rows_affected();
+    Ok((done, dead))
+}
+
+/// Jobs finished in the last hour.
+pub async fn finished_last_hour(pool: &PgPool) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "finished!" FROM jobs WHERE status = 'done' AND finished_at > now() - interval '1 hour'"#
+    )
+    .fetch_one(pool)
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::architecture::sources;
+
 /// Every source the build stage copies, as written (without a trailing slash).
 fn copied(dockerfile: &str) -> Vec<String> {
     // The lines of the first stage: from the first FROM to the next.
@@ -45,17 +47,6 @@ fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The quoted string of a macro call's first literal: `include_str!("a/b")` → `a/b`; with
@@ -116,7 +107,7 @@ fn needed(root: &Path) -> Vec<PathBuf> {
             need.push(rel(&dir.join("build.rs")));
         }
         let mut files = Vec::new();
-        rust_files(&dir.join("src"), &mut files);
+        sources(&dir.join("src"), &mut files);
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
             // Test modules (last in a file, after `#[cfg(test)]`) are not part of the image.

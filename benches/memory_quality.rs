@@ -173,7 +173,7 @@ fn baselines(stored: &[Stored], query: &str, qv: &[f32], today: i64) -> [Vec<Opt
     [
         rank(&|i| cos[i]),
         rank(&|i| 0.7 * cos[i] + 0.3 * norm[i]),
-        rank(&|i| miniclaw::memory::score::hybrid(norm[i], cos[i].max(0.0), prominence(i))),
+        rank(&|i| 0.4 * norm[i] + 0.4 * cos[i].max(0.0) + 0.2 * prominence(i)),
     ]
 }
 

@@ -193,6 +193,7 @@ const OWNERS: &[(&str, &[&str])] = &[
         "crates/domain/src/memory",
         &[
             "agent_memories",
+            "memory_imports",
             "memory_versions",
             "memory_relations",
             "memory_terms",

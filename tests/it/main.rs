@@ -46,6 +46,7 @@ mod memory_knowledge;
 mod memory_lifecycle;
 mod memory_search;
 mod memory_supersede;
+mod memory_time;
 mod notifications;
 mod openapi;
 mod outreach;

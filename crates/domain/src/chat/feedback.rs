@@ -206,6 +206,7 @@ pub async fn give(
             confidence: Some(1.0),
             pinned: false,
             expires_at: None,
+            occurred_at: None,
         };
         let source = if caller.audience().owner { MemorySource::Owner } else { MemorySource::Api };
         let new = ingest::new_memory(input, source, embedding);

@@ -29,6 +29,9 @@ pub struct MemoryInput {
     #[serde(default)]
     pub pinned: bool,
     pub expires_at: Option<DateTime<Utc>>,
+    /// When it was said or happened (default now; at most a day ahead): an imported history
+    /// keeps its dates, and time filters and "last week" in a query use them.
+    pub occurred_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -61,6 +64,7 @@ pub fn new_memory(input: MemoryInput, source: MemorySource, embedding: Option<(V
         importance: input.importance.unwrap_or(5.0),
         pinned: input.pinned,
         expires_at: input.expires_at,
+        occurred_at: input.occurred_at,
         embedding,
         ..NewMemory::new(input.content, input.category, source)
     }

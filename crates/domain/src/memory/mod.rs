@@ -9,6 +9,7 @@ mod candidate;
 pub mod graph;
 mod hits;
 pub mod hygiene;
+pub mod import;
 pub mod ingest;
 pub mod knowledge;
 pub mod lifecycle;
@@ -19,6 +20,7 @@ mod store;
 pub mod supersede;
 pub mod terms;
 pub mod vector;
+pub mod when;
 
 pub use candidate::*;
 pub use hits::*;
@@ -67,6 +69,9 @@ pub struct Memory {
     pub access_count: i32,
     /// When forgetting archived it (X2): such memories are pruned after `lifecycle::PRUNE_AFTER_DAYS`.
     pub faded_at: Option<DateTime<Utc>>,
+    /// When it was said or happened (default: when it was stored); time filters and relative
+    /// dates in queries ("last week") use it.
+    pub occurred_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -76,7 +81,7 @@ pub struct Memory {
 pub(crate) const COLUMNS: &str =
     "id, agent_id, content, title, category, source, confidence, importance, mention_count,
     last_mentioned_at, expires_at, status, pinned, invalid_at, embedding_model, knowledge_id, source_url,
-    last_retrieved_at, access_count, faded_at, created_at, updated_at";
+    last_retrieved_at, access_count, faded_at, occurred_at, created_at, updated_at";
 
 /// `sqlx::query_as!` for a statement that returns whole memories: `$head`, the columns of
 /// `Memory`, then `$tail`; the arguments follow. The columns are those of `COLUMNS`, written as
@@ -92,7 +97,7 @@ macro_rules! query_memories {
                 importance AS "importance!", mention_count AS "mention_count!", last_mentioned_at, expires_at,
                 status AS "status!: crate::memory::MemoryStatus", pinned AS "pinned!", invalid_at, embedding_model,
                 knowledge_id, source_url, last_retrieved_at, access_count AS "access_count!", faded_at,
-                created_at AS "created_at!", updated_at AS "updated_at!" "#
+                occurred_at AS "occurred_at!", created_at AS "created_at!", updated_at AS "updated_at!" "#
                 + $tail
             $(, $arg)*
         )
@@ -143,6 +148,8 @@ pub struct NewMemory {
     pub knowledge_id: Option<Uuid>,
     pub source_url: Option<String>,
     pub embedding: Option<(Vec<f32>, String)>,
+    /// When it was said or happened; `None` is now.
+    pub occurred_at: Option<DateTime<Utc>>,
 }
 
 impl NewMemory {
@@ -159,6 +166,7 @@ impl NewMemory {
             knowledge_id: None,
             source_url: None,
             embedding: None,
+            occurred_at: None,
         }
     }
 }
@@ -225,6 +233,22 @@ pub fn validate(
         && !(0.0..=10.0).contains(&i)
     {
         return Err(Error::validation("importance", "importance must be between 0 and 10"));
+    }
+    Ok(())
+}
+
+/// How far ahead of the clock `occurred_at` may be (clocks disagree a little; a memory is of
+/// something said, not planned).
+pub const OCCURRED_AHEAD_MAX: chrono::Duration = chrono::Duration::hours(24);
+
+/// Checks a memory's `occurred_at`: not more than a day ahead, and not before 1900.
+pub fn validate_time(occurred_at: Option<DateTime<Utc>>) -> Result<(), Error> {
+    let Some(t) = occurred_at else { return Ok(()) };
+    if t > Utc::now() + OCCURRED_AHEAD_MAX {
+        return Err(Error::validation("occurred_at", "occurred_at must not be more than a day in the future"));
+    }
+    if t.timestamp() < -2_208_988_800 {
+        return Err(Error::validation("occurred_at", "occurred_at must not be before 1900"));
     }
     Ok(())
 }

@@ -20,14 +20,15 @@ pub async fn create(
     reason: Option<&str>,
 ) -> Result<Memory, Error> {
     validate(Some(&new.content), Some(&new.category), Some(new.confidence), Some(new.importance))?;
+    validate_time(new.occurred_at)?;
     let (vector, model) = match new.embedding {
         Some((v, m)) => (Some(vector::param(&v)), Some(m)),
         None => (None, None),
     };
     let memory = query_memories!(
         "INSERT INTO agent_memories (id, agent_id, content, title, category, source, confidence, importance, pinned,
-            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15)
+            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model, occurred_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15, COALESCE($16, now()))
          RETURNING",
         "",
         Uuid::now_v7(),
@@ -44,7 +45,8 @@ pub async fn create(
         new.source_url,
         content_hash(&new.content),
         vector as _,
-        model
+        model,
+        new.occurred_at
     )
     .fetch_one(&mut *conn)
     .await?;

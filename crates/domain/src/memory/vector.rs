@@ -339,7 +339,7 @@ fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> Str
                AND status = ANY($4) AND invalid_at IS NULL AND (expires_at IS NULL OR expires_at > now())
                AND (cardinality($5::text[]) = 0 OR category = ANY($5))
                AND (cardinality($6::text[]) = 0 OR source = ANY($6))
-               AND ($7::timestamptz IS NULL OR created_at >= $7) AND ($8::timestamptz IS NULL OR created_at < $8)
+               AND ($7::timestamptz IS NULL OR occurred_at >= $7) AND ($8::timestamptz IS NULL OR occurred_at < $8)
              ORDER BY {order}
              LIMIT $3) nearest
          ORDER BY distance"

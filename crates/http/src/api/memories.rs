@@ -17,6 +17,7 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::auth::{Actor, AgentScope, Scope};
 use miniclaw_domain::memory::hygiene::{self, Health};
+use miniclaw_domain::memory::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
 use miniclaw_domain::memory::supersede::{self, Relations};
@@ -36,6 +37,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(memory_relations))
         .routes(routes!(restore_memory))
         .routes(routes!(bulk_create))
+        .routes(routes!(import_transcript))
+        .routes(routes!(list_imports))
+        .routes(routes!(get_import))
         .routes(routes!(search_memories))
         .routes(routes!(memory_health))
         .routes(routes!(add_knowledge))
@@ -134,6 +138,7 @@ async fn create_memory(
 ) -> ApiResult<(StatusCode, Json<Memory>)> {
     scope.require(WRITE)?;
     memory::validate(Some(&input.content), Some(&input.category), input.confidence, input.importance)?;
+    memory::validate_time(input.occurred_at)?;
     let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await?;
     memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
@@ -311,6 +316,7 @@ async fn bulk_create(
     }
     for (i, m) in input.memories.iter().enumerate() {
         memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance)
+            .and_then(|()| memory::validate_time(m.occurred_at))
             .map_err(|e| at_index(e, i))?;
     }
     let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
@@ -328,7 +334,52 @@ async fn bulk_create(
     Ok((StatusCode::CREATED, Json(BulkResult { created: created.len(), memories: created })))
 }
 
-/// Hybrid search: BM25 and vector candidates, `0.1*bm25 + 0.85*semantic + 0.05*prominence`, each
+/// Imports a history: a transcript of messages (`role` user/assistant, or `speaker`) with the
+/// times they were said. It is recorded whole (a bad message is a 400 naming it; nothing is
+/// stored then), and a job runs extraction over it in time order, so the memories found carry
+/// those times as `occurred_at`. 202 with the import to poll; the same transcript again is 200
+/// with the earlier import and `duplicate: true`, storing nothing new. Key scope:
+/// `memories:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/import", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    request_body = ImportRequest, security(("owner_session" = []), ("api_key" = ["memories:write"])),
+    responses((status = 202, body = Started), (status = 200, body = Started, description = "Imported before"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
+async fn import_transcript(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Json(req): Json<ImportRequest>,
+) -> ApiResult<(StatusCode, Json<Started>)> {
+    scope.require(WRITE)?;
+    let started = import::start(state.pool(), scope.agent_id, req).await?;
+    let status = if started.duplicate { StatusCode::OK } else { StatusCode::ACCEPTED };
+    Ok((status, Json(started)))
+}
+
+/// The agent's imports, newest first (at most 50), with their progress. Key scope:
+/// `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Vec<Import>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_imports(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Import>>> {
+    scope.require(READ)?;
+    Ok(Json(import::list(state.pool(), scope.agent_id).await?))
+}
+
+/// One import and how far it got. Key scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports/{import_id}", tag = "memories",
+    params(("id" = Uuid, Path, description = "Agent id"), ("import_id" = Uuid, Path, description = "Import id")),
+    security(("owner_session" = []), ("api_key" = ["memories:read"])),
+    responses((status = 200, body = Import), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_import(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, uuid::Uuid)>,
+) -> ApiResult<Json<Import>> {
+    scope.require(READ)?;
+    Ok(Json(import::get(state.pool(), scope.agent_id, ids.1).await?))
+}
+
+/// Hybrid search: BM25 and vector candidates, `0.5*bm25 + 0.5*semantic + 0.05*prominence + 0.1*time`
+/// plus `0.3*context` (the better score of what was said just before and after), each
 /// result with its signals and the paths that found it, and an explanation of what was
 /// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
 /// `memories:read`.

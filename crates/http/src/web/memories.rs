@@ -17,6 +17,7 @@ use super::pages::{PageResult, internal, message_of, not_found_page, render, sho
 use crate::app::AppState;
 use miniclaw_domain::agents::Agent;
 use miniclaw_domain::memory::hygiene::{self, Health};
+use miniclaw_domain::memory::import::{self, Import, ImportRequest};
 use miniclaw_domain::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
 use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
@@ -32,6 +33,8 @@ pub struct Row {
     bm25: f64,
     semantic: f64,
     prominence: f64,
+    /// 1 when the memory is of the time the query named.
+    time: f64,
     found_by: String,
 }
 
@@ -52,6 +55,7 @@ struct MemoriesPage {
     error: Option<String>,
     notice: Option<String>,
     knowledge_cap: i64,
+    imports: Vec<Import>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -89,7 +93,15 @@ async fn memories_page(
             .await
             .map_err(|e| e.into_response())?
             .into_iter()
-            .map(|m| Row { memory: m, score: 0.0, bm25: 0.0, semantic: 0.0, prominence: 0.0, found_by: String::new() })
+            .map(|m| Row {
+                memory: m,
+                score: 0.0,
+                bm25: 0.0,
+                semantic: 0.0,
+                prominence: 0.0,
+                time: 0.0,
+                found_by: String::new(),
+            })
             .collect()
     } else {
         let ctx = CallContext::for_agent(web.owner.tenant_id, agent.id, &web.owner.origin());
@@ -115,6 +127,7 @@ async fn memories_page(
                         bm25: x.signals.bm25,
                         semantic: x.signals.semantic,
                         prominence: x.signals.prominence,
+                        time: x.signals.time,
                         found_by: x.found_by.join(" + "),
                         memory: x.memory,
                     })
@@ -127,6 +140,7 @@ async fn memories_page(
         }
     };
     let health = hygiene::health(state.pool(), agent.id).await.map_err(internal)?;
+    let imports = import::list(state.pool(), agent.id).await.map_err(internal)?;
     Ok(render(MemoriesPage {
         csrf: web.csrf,
         agent,
@@ -142,6 +156,7 @@ async fn memories_page(
         error,
         notice: Notice::message_of(&query.notice),
         knowledge_cap: state.config().knowledge_cap,
+        imports,
     }))
 }
 
@@ -187,6 +202,7 @@ pub async fn create(
         confidence: None,
         pinned: f.checked("pinned"),
         expires_at: None,
+        occurred_at: None,
     };
     if let Err(e) = memory::validate(Some(&input.content), Some(&input.category), None, input.importance) {
         return form_error(&state, web, agent, e).await;
@@ -389,6 +405,36 @@ pub async fn knowledge_url(
     let id = agent.id;
     match add_url(&state, id, &web.owner.origin(), &f.text("url")).await {
         Ok(k) => Ok(back(id, Notice::Fetched(count(k.chunks.len())))),
+        Err(e) => form_error(&state, web, agent, e).await,
+    }
+}
+
+/// Imports a transcript pasted as JSON: `[{"role"|"speaker", "content", "created_at"}, …]`
+/// or `{"messages": […]}`.
+pub async fn import_transcript(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
+) -> PageResult {
+    let id = agent.id;
+    let text = f.text("transcript");
+    let parsed = serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| Error::validation("transcript", format!("the transcript is not JSON: {e}")))
+        .and_then(|v| {
+            let v = if v.is_array() { serde_json::json!({ "messages": v }) } else { v };
+            serde_json::from_value::<ImportRequest>(v).map_err(|e| {
+                Error::validation(
+                    "transcript",
+                    format!("expected a list of messages with role or speaker, content and created_at: {e}"),
+                )
+            })
+        });
+    let started = match parsed {
+        Ok(req) => import::start(state.pool(), id, req).await,
+        Err(e) => Err(e),
+    };
+    match started {
+        Ok(s) if s.duplicate => Ok(back(id, Notice::ImportDuplicate)),
+        Ok(s) => Ok(back(id, Notice::ImportQueued(u32::try_from(s.import.messages).unwrap_or(0)))),
         Err(e) => form_error(&state, web, agent, e).await,
     }
 }

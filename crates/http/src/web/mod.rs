@@ -122,6 +122,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/memories/{mid}/delete", post(memories::delete))
         .route("/agents/{id}/knowledge", post(memories::knowledge_text))
         .route("/agents/{id}/knowledge/url", post(memories::knowledge_url))
+        .route("/agents/{id}/memories/import", post(memories::import_transcript))
         .route("/static/app.css", get(stylesheet))
         .route("/static/app.js", get(script))
 }

@@ -23,6 +23,10 @@ pub enum Notice {
     Stored(u32),
     /// A page fetched and stored as this many chunks.
     Fetched(u32),
+    /// A transcript of this many messages queued for import.
+    ImportQueued(u32),
+    /// The transcript was imported before: nothing new.
+    ImportDuplicate,
     Compiled {
         memories: u32,
         words: u32,
@@ -93,6 +97,8 @@ impl Notice {
             Notice::MemoryDeleted => "memory_deleted".into(),
             Notice::Stored(n) => format!("stored:{n}"),
             Notice::Fetched(n) => format!("fetched:{n}"),
+            Notice::ImportQueued(n) => format!("import_queued:{n}"),
+            Notice::ImportDuplicate => "import_duplicate".into(),
             Notice::Compiled { memories, words } => format!("compiled:{memories}:{words}"),
             Notice::NothingToCompile => "nothing_to_compile".into(),
             Notice::ReflectionApplied(n) => format!("reflection_applied:{n}"),
@@ -162,6 +168,8 @@ impl Notice {
             ("memory_deleted", 0) => Notice::MemoryDeleted,
             ("stored", 1) => Notice::Stored(num(0)?),
             ("fetched", 1) => Notice::Fetched(num(0)?),
+            ("import_queued", 1) => Notice::ImportQueued(num(0)?),
+            ("import_duplicate", 0) => Notice::ImportDuplicate,
             ("compiled", 2) => Notice::Compiled { memories: num(0)?, words: num(1)? },
             ("nothing_to_compile", 0) => Notice::NothingToCompile,
             ("reflection_applied", 1) => Notice::ReflectionApplied(num(0)?),
@@ -231,6 +239,10 @@ impl Notice {
             }
             Notice::Stored(n) => format!("Stored as {n} chunk(s)."),
             Notice::Fetched(n) => format!("Fetched and stored as {n} chunk(s)."),
+            Notice::ImportQueued(n) => {
+                format!("Importing {n} message(s): extraction runs in the background; progress is under Imports.")
+            }
+            Notice::ImportDuplicate => "This transcript was imported before; nothing new was stored.".into(),
             Notice::Compiled { memories, words } => {
                 format!("Dossier compiled from {memories} memories ({words} words).")
             }
@@ -317,6 +329,8 @@ mod tests {
             Notice::MemoryDeleted,
             Notice::Stored(3),
             Notice::Fetched(1),
+            Notice::ImportQueued(3),
+            Notice::ImportDuplicate,
             Notice::Compiled { memories: 12, words: 340 },
             Notice::NothingToCompile,
             Notice::ReflectionApplied(4),

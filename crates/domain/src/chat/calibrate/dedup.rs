@@ -16,7 +16,7 @@ use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway};
 
 use super::parse::{Extracted, parse_extraction};
 use super::*;
-use super::{FlushReport, Queued};
+use super::{FlushReport, Said};
 
 /// Stage 2: one call for every remaining candidate. Returns `(decision, index)` per candidate;
 /// a failed or malformed answer treats them all as new (the write path still dedups exact and
@@ -47,13 +47,15 @@ async fn classify(
         .collect()
 }
 
-pub(super) async fn extract_and_store(
+/// Extracts facts and insights from `said` and stores what survives dedup, in `tx`. Facts are
+/// dated by the newest statement of the batch (`occurred_at`).
+pub(crate) async fn extract_and_store(
     tx: &mut PgConnection,
     llm: &Gateway,
     embedder: &dyn miniclaw_platform::embed::Embedder,
     ctx: &CallContext,
     agent_id: AgentId,
-    queued: &[Queued],
+    queued: &[Said],
     report: &mut FlushReport,
 ) -> anyhow::Result<()> {
     let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
@@ -201,6 +203,7 @@ pub(super) async fn extract_and_store(
                 new.confidence = e.confidence;
                 new.importance = e.importance.unwrap_or(new.importance);
                 new.embedding = embedding;
+                new.occurred_at = stated_at;
                 let created =
                     memory::create(tx, agent_id, &origin, new, Some("extracted")).await.map_err(anyhow::Error::from)?;
                 let reason = "the dedup model judged it a newer value of the same fact";
@@ -218,6 +221,7 @@ pub(super) async fn extract_and_store(
                 new.confidence = e.confidence;
                 new.importance = e.importance.unwrap_or(if e.insight { 4.0 } else { new.importance });
                 new.embedding = embedding;
+                new.occurred_at = if e.insight { None } else { stated_at };
                 let candidate = Candidate { memory: new, stated_at: if e.insight { None } else { stated_at } };
                 match memory::remember(tx, agent_id, &origin, candidate, &injected)
                     .await

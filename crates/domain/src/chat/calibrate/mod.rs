@@ -103,6 +103,30 @@ pub(super) struct Queued {
     pub(super) created_at: DateTime<Utc>,
 }
 
+/// One exchange extraction reads: what was said, the reply to it, when it was said, what the
+/// turn asked to be remembered, and the memories injected into it (the recall-loop guard).
+pub struct Said {
+    pub content: String,
+    pub reply: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub save_hint: Option<String>,
+    pub injected: Vec<Uuid>,
+}
+
+impl From<&Queued> for Said {
+    fn from(q: &Queued) -> Self {
+        Said {
+            content: q.content.clone(),
+            reply: q.reply.clone(),
+            created_at: q.created_at,
+            save_hint: q.save_hint.clone(),
+            injected: q.injected.clone(),
+        }
+    }
+}
+
+pub(crate) use dedup::extract_and_store;
+
 /// Extracts from the agent's queued messages and stores the results, in one transaction with
 /// taking them off the queue. A model refusal or failure leaves them queued (counted as an
 /// attempt); after three attempts an item is dropped with a warning. One flush per agent at a
@@ -131,7 +155,8 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
     }
     let ctx = CallContext::job(agent_id, tenant_id);
     let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id.uuid()).collect();
-    match dedup::extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &queued, &mut report).await {
+    let said: Vec<Said> = queued.iter().map(Said::from).collect();
+    match dedup::extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &said, &mut report).await {
         Ok(()) => {}
         Err(e) => {
             drop(tx);

@@ -1,8 +1,8 @@
 //! Hybrid memory search (X1, R4, R8): candidates from BM25 over the agent's live memories and
-//! from the vector index, each scored on all three signals, combined as
-//! `0.1*BM25 + 0.85*semantic + 0.05*prominence` after normalisation (`score::HYBRID_FORMULA`;
-//! vector candidates within a margin of the nearest), optionally reranked by the
-//! `rerank` role, and explained.
+//! from the vector index (and, when the query names a time, the nearest of that time), each
+//! scored on every signal and combined as `score::HYBRID_FORMULA` after normalisation (vector
+//! candidates within a margin of the nearest), lifted by the context they were said in,
+//! optionally reranked by the `rerank` role, and explained.
 
 use miniclaw_core::ids::{AgentId, MemoryId};
 use std::collections::{BTreeSet, HashMap};
@@ -17,6 +17,7 @@ pub use paths::{ACTIVATED_MAX, ACTIVATION_MIN, ACTIVATION_SEEDS};
 use paths::{Scope, scored};
 
 use super::vector::{self, Filters};
+use super::when::{self, Window};
 use super::{Memory, MemoryStatus, score, terms};
 use miniclaw_core::Error;
 use miniclaw_platform::deps::Deps;
@@ -33,9 +34,9 @@ pub struct SearchFilters {
     /// Default: the live statuses, `active` and `dormant`.
     #[serde(default)]
     pub status: Vec<String>,
-    /// Created at or after.
+    /// Said or happened at or after (`occurred_at`).
     pub from: Option<DateTime<Utc>>,
-    /// Created before.
+    /// Said or happened before (`occurred_at`).
     pub to: Option<DateTime<Utc>>,
 }
 
@@ -69,13 +70,19 @@ pub struct Signals {
     pub semantic: f64,
     /// The memory's prominence (X2): age, access frequency and recency, importance.
     pub prominence: f64,
+    /// 1 when the memory was said or happened in the time the query speaks of
+    /// (`explanation.time_window`), else 0.
+    pub time: f64,
+    /// The better hybrid score of the memories said just before and after it (within 30
+    /// minutes): its context. 0 when it has none or was not among the best candidates.
+    pub context: f64,
     /// Spreading activation from the best candidates over the memory relations (X3), 0 when
     /// none reached it.
     pub activation: f64,
     /// The best path score of learned traversal (X5) to it: a seed's score times the weights
     /// of the edges followed; 0 when traversal did not reach it.
     pub traversal: f64,
-    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`.
+    /// `score::HYBRID_FORMULA` of the signals above.
     pub hybrid: f64,
     /// The rerank model's score, when reranked.
     pub llm: Option<f64>,
@@ -118,8 +125,15 @@ pub struct Explanation {
     pub statuses: Vec<String>,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
+    /// The time the query speaks of ("last week", "on 29 Dec 2023", "in May"), when it names
+    /// one and no `from`/`to` filter is given: memories of that time are candidates and score
+    /// the `time` signal.
+    pub time_window: Option<Window>,
     pub bm25: PathReport,
     pub vector: PathReport,
+    /// Context: the memories said just before and after the best candidates; `candidates`
+    /// counts those it added.
+    pub context: PathReport,
     /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
     /// added.
     pub activation: PathReport,
@@ -129,7 +143,7 @@ pub struct Explanation {
     pub embedding_model: String,
     pub reranked: bool,
     pub rerank_note: Option<String>,
-    /// `0.1*bm25 + 0.85*semantic + 0.05*prominence`, or a traversal path score when higher
+    /// `hybrid + 0.3*context`, or a traversal path score when higher
     /// (then `0.4*hybrid + 0.6*llm` when reranked).
     pub formula: String,
     /// Live memories the agent has (any filter aside).
@@ -143,6 +157,9 @@ pub struct SearchResponse {
     pub results: Vec<SearchResult>,
     pub explanation: Explanation,
 }
+
+/// Candidates each of the BM25 and vector paths gives, at least.
+pub const CANDIDATE_DEPTH: i64 = 100;
 
 /// Vector neighbours are candidates when they are at least this similar...
 pub const SEMANTIC_FLOOR: f64 = 0.15;
@@ -199,8 +216,12 @@ impl Searcher<'_> {
             // The search API keeps the vector stage's full recall (B2).
             scan_max: None,
         };
-        let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(20);
+        // Deep candidate lists: an answer that is only 30th by words and 30th by meaning can
+        // still be first by both (B9).
+        let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(CANDIDATE_DEPTH);
         let query_terms = terms::terms(&req.query);
+        let now = Utc::now();
+        let window = if f.from.is_none() && f.to.is_none() { when::window(&req.query, now) } else { None };
         // Embed before taking a connection: no connection waits on the model.
         let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
         let mut semantic: HashMap<MemoryId, f64> = HashMap::new();
@@ -240,7 +261,14 @@ impl Searcher<'_> {
             let mut conn = self.deps.pool.acquire().await?;
             vector::nearest(&mut conn, agent_id, &model, q, fetch, &filters).await.map(Some)
         };
-        let (bm25_found, nearest) = tokio::join!(bm25_stage, vector_stage);
+        // The nearest memories of the time the query names, however far the others are.
+        let window_stage = async {
+            let (Some(q), Some(w)) = (&query_vec, &window) else { return Ok::<_, sqlx::Error>(Vec::new()) };
+            let mut conn = self.deps.pool.acquire().await?;
+            let in_window = Filters { from: Some(w.from), to: Some(w.to), ..filters.clone() };
+            vector::nearest(&mut conn, agent_id, &model, q, fetch, &in_window).await
+        };
+        let (bm25_found, nearest, of_window) = tokio::join!(bm25_stage, vector_stage, window_stage);
         let mut bm25: HashMap<MemoryId, f64> = bm25_found?.into_iter().collect();
         if bm25_run {
             bm25_report.searched = true;
@@ -265,12 +293,24 @@ impl Searcher<'_> {
                 ));
             }
         }
+        for (id, sim) in of_window? {
+            if sim >= SEMANTIC_FLOOR {
+                semantic.entry(id).or_insert(sim);
+            }
+        }
         let mut conn = self.deps.pool.acquire().await?;
 
         // Fetch the union, apply the filters once more (BM25 candidates were not filtered).
         let ids: Vec<MemoryId> =
             bm25.keys().chain(semantic.keys()).copied().collect::<BTreeSet<_>>().into_iter().collect();
-        let scope = Scope { agent_id, statuses: &statuses, model: &model, query: query_vec.as_deref(), filters: f };
+        let scope = Scope {
+            agent_id,
+            statuses: &statuses,
+            model: &model,
+            query: query_vec.as_deref(),
+            filters: f,
+            window: window.as_ref(),
+        };
         let rows = scope.rows(&mut conn, &ids).await?;
 
         // Vector-only candidates still get their true BM25.
@@ -282,7 +322,6 @@ impl Searcher<'_> {
         }
         drop(conn);
 
-        let now = Utc::now();
         let best_bm25 = rows.iter().filter_map(|(m, _)| bm25.get(&m.id)).copied().fold(0.0, f64::max);
         let mut results: Vec<SearchResult> = rows
             .into_iter()
@@ -295,10 +334,11 @@ impl Searcher<'_> {
                 if semantic.contains_key(&memory.id) {
                     found_by.push("vector".to_string());
                 }
-                scored(memory, sim, raw, best_bm25, now, found_by)
+                scored(memory, sim, raw, best_bm25, now, window.as_ref(), found_by)
             })
             .collect();
         sort_results(&mut results);
+        let context_report = self.add_context(&scope, &query_terms, &mut results, best_bm25).await?;
         let activation_report = self.activate(&scope, &req.query, &mut results, best_bm25).await?;
         let traversal_report = if req.traversal {
             self.traverse(&scope, &mut results, best_bm25).await?
@@ -314,7 +354,8 @@ impl Searcher<'_> {
                 Ok(scores) => {
                     for (r, llm) in results.iter_mut().zip(scores) {
                         r.signals.llm = Some(llm);
-                        r.score = score::W_RERANK_HYBRID * r.signals.hybrid + score::W_RERANK_LLM * llm;
+                        r.score = score::W_RERANK_HYBRID * (r.signals.hybrid + score::W_CONTEXT * r.signals.context)
+                            + score::W_RERANK_LLM * llm;
                     }
                     sort_results(&mut results);
                     reranked = true;
@@ -359,17 +400,19 @@ impl Searcher<'_> {
                 statuses,
                 from: f.from,
                 to: f.to,
+                time_window: window.clone(),
                 bm25: bm25_report,
                 vector: vector_report,
+                context: context_report,
                 activation: activation_report,
                 traversal: traversal_report,
                 embedding_model: model,
                 reranked,
                 rerank_note,
                 formula: if reranked {
-                    format!("0.4*({}) + 0.6*llm", score::HYBRID_FORMULA)
+                    format!("0.4*({} + {}*context) + 0.6*llm", score::HYBRID_FORMULA, score::W_CONTEXT)
                 } else {
-                    format!("max({}, traversal)", score::HYBRID_FORMULA)
+                    format!("max({} + {}*context, traversal)", score::HYBRID_FORMULA, score::W_CONTEXT)
                 },
                 live_memories: live_count,
                 empty_reason,

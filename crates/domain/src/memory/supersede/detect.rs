@@ -27,7 +27,11 @@ static SLOTS: LazyLock<Vec<Slot>> = LazyLock::new(|| {
         needs_change: name == "work",
     };
     vec![
-        s("home", r"\b(live|lives|living|moved|moving|relocat\w*|based in|settled in)\b", false),
+        s(
+            "home",
+            r"\b((live[sd]?|living) (in|at|near|on|with|by|outside|downtown)|moved (to|into|back|out|in|house|away)|moving (to|into|back|out|house|away)|relocat\w* to|based in|settled in)\b",
+            false,
+        ),
         s(
             "work",
             r"\b(work(s|ing)? (at|for|as)|job|employer|hired|quit|joined|new position|employed|gig as|started at)\b",
@@ -158,59 +162,149 @@ fn lower(text: &str) -> String {
     text.to_lowercase().replace(['’', '‘'], "'")
 }
 
+/// A line of a transcript names its speaker: `Dana: I moved to Lisbon.`
+static SPEAKER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*([A-Za-z][\w.'-]*(?: [A-Za-z][\w.'-]*)?):\s+").expect("static pattern"));
+
+/// The speaker a statement names, and the statement without it.
+fn speaker(text: &str) -> (Option<String>, &str) {
+    match SPEAKER.captures(text) {
+        Some(c) => (Some(c[1].to_lowercase()), &text[c[0].len()..]),
+        None => (None, text),
+    }
+}
+
+/// The sentences of a text that state something: questions and exclamations of greeting are
+/// not statements of fact.
+fn statements(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, ch) in text.char_indices() {
+        if matches!(ch, '.' | '!' | '?' | '\n') {
+            let sentence = text[start..i].trim();
+            if ch != '?' && sentence.split_whitespace().count() >= 2 {
+                out.push(sentence);
+            }
+            start = i + ch.len_utf8();
+        }
+    }
+    let rest = text[start..].trim();
+    if rest.split_whitespace().count() >= 2 {
+        out.push(rest);
+    }
+    out
+}
+
+/// A statement in the first person: the speaker's own attribute.
+static FIRST_PERSON: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(i|i'm|i've|i'd|i'll|im|me|my|we|we're|we've|our|us)\b").expect("static pattern"));
+
 /// Whether `new` gives a slot `old` fills a new value. `cosine` is their similarity when both
-/// have vectors of one model (a weak "same topic" hint; the slot words decide).
+/// have vectors of one model (a weak "same topic" hint; the slot words decide). Each is read
+/// sentence by sentence: only statements count (never a question), the slot must be named in
+/// one statement of each, and that statement supplies the new value. Two lines of a transcript
+/// by different speakers are about different people.
 pub fn judge(old: &str, new: &str, cosine: Option<f64>) -> Option<Verdict> {
-    let (o, n) = (lower(old), lower(new));
-    if HYPOTHETICAL.is_match(&n) != HYPOTHETICAL.is_match(&o) || PAST.is_match(&n) {
+    let ((old_speaker, old), (new_speaker, new)) = (speaker(old), speaker(new));
+    if let (Some(a), Some(b)) = (&old_speaker, &new_speaker)
+        && a != b
+    {
         return None;
     }
-    if ADDITIVE.is_match(&n) && !STRONG_CHANGE.is_match(&n) {
+    let (o_all, n_all) = (lower(old), lower(new));
+    let (o_stmts, n_stmts) = (statements(&o_all), statements(&n_all));
+    if o_stmts.is_empty() || n_stmts.is_empty() {
         return None;
     }
-    let (old_terms, new_terms): (HashSet<String>, HashSet<String>) =
-        (terms::terms(&o).into_iter().collect(), terms::terms(&n).into_iter().collect());
-    // A new value: a word the old statement does not have, other than the slot's own words.
-    let fresh: Vec<&String> = new_terms.difference(&old_terms).filter(|t| !SLOT_TERMS.contains(*t)).collect();
+    // Slot words speak of the user only when both statements do; about someone else, the
+    // same person must be named and a change stated.
+    let (old_other, new_other) = (about_someone_else(old), about_someone_else(new));
+    for slot in SLOTS.iter() {
+        let (Some(o), Some(n)) =
+            (o_stmts.iter().find(|st| slot.pattern.is_match(st)), n_stmts.iter().find(|st| slot.pattern.is_match(st)))
+        else {
+            continue;
+        };
+        if let Some(v) = judge_statements(slot, o, n, cosine, (old_other, new_other)) {
+            return Some(v);
+        }
+    }
+    // No slot word in common, but the newer statement says in strong words that something
+    // changed, about the same thing (a shared name or noun, and the vectors agree closely).
+    let (o, n) = (o_stmts.join(". "), n_stmts.join(". "));
+    if !STRONG_CHANGE.is_match(&n) || HYPOTHETICAL.is_match(&n) != HYPOTHETICAL.is_match(&o) || PAST.is_match(&n) {
+        return None;
+    }
+    let (fresh, shared) = compare(&o, &n);
     if fresh.is_empty() {
         return None;
     }
-    let shared_objects: Vec<&String> = new_terms
+    let close = cosine.is_some_and(|c| c >= CHANGED_SAME_OBJECT);
+    let very_close = cosine.is_some_and(|c| c >= SAME_TOPIC);
+    if (!shared.is_empty() && close) || (shared.len() >= 2 && cosine.is_none()) || very_close {
+        let value = fresh.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+        let object = shared.first().map(|o| format!(", same object ({o})")).unwrap_or_default();
+        let reason = format!("same topic{object}, new value ({value}), stated as a change");
+        return Some(Verdict { slot: "topic", reason, shared: shared.len() });
+    }
+    None
+}
+
+/// The words of `n` that `o` lacks (not slot words), and the words naming the same thing in
+/// both (not slot words, dates, numbers or pronouns), each sorted.
+fn compare(o: &str, n: &str) -> (Vec<String>, Vec<String>) {
+    let (old_terms, new_terms): (HashSet<String>, HashSet<String>) =
+        (terms::terms(o).into_iter().collect(), terms::terms(n).into_iter().collect());
+    let mut fresh: Vec<String> =
+        new_terms.difference(&old_terms).filter(|t| !SLOT_TERMS.contains(*t)).cloned().collect();
+    let mut shared: Vec<String> = new_terms
         .intersection(&old_terms)
         .filter(|t| {
             !SLOT_TERMS.contains(*t) && !GENERIC_TERMS.contains(*t) && !t.starts_with(|c: char| c.is_ascii_digit())
         })
+        .cloned()
         .collect();
-    let changed = CHANGE.is_match(&n);
-    let value = fresh.iter().take(3).map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
-    let object = shared_objects.first().map(|o| format!(", same object ({o})")).unwrap_or_default();
+    fresh.sort();
+    shared.sort();
+    (fresh, shared)
+}
+
+/// One slot, named in statement `o` of the old memory and `n` of the new one.
+fn judge_statements(
+    slot: &Slot,
+    o: &str,
+    n: &str,
+    cosine: Option<f64>,
+    (old_other, new_other): (bool, bool),
+) -> Option<Verdict> {
+    if HYPOTHETICAL.is_match(n) != HYPOTHETICAL.is_match(o) || PAST.is_match(n) {
+        return None;
+    }
+    if ADDITIVE.is_match(n) && !STRONG_CHANGE.is_match(n) {
+        return None;
+    }
+    let (fresh, shared) = compare(o, n);
+    if fresh.is_empty() {
+        return None;
+    }
+    let changed = CHANGE.is_match(n);
+    if old_other != new_other || (new_other && !(changed && !shared.is_empty())) {
+        return None;
+    }
+    // The user's own attribute is stated in the first person by both, or both name the same
+    // thing ("the dentist").
+    if !new_other && shared.is_empty() && !(FIRST_PERSON.is_match(o) && FIRST_PERSON.is_match(n)) {
+        return None;
+    }
+    let needs_object = slot.per_object || (slot.needs_change && !changed);
+    if needs_object && shared.is_empty() && !(changed && cosine.is_some_and(|c| c >= SAME_TOPIC)) {
+        return None;
+    }
+    let value = fresh.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+    let object = shared.first().map(|o| format!(", same object ({o})")).unwrap_or_default();
     let change = if changed { ", stated as a change" } else { "" };
-    // Slot words speak of the user only when both statements do; about someone else, the
-    // same person must be named and a change stated.
-    let (old_other, new_other) = (about_someone_else(old), about_someone_else(new));
-    let slots_apply = old_other == new_other && (!new_other || (changed && !shared_objects.is_empty()));
-    for slot in SLOTS.iter().filter(|_| slots_apply) {
-        if !(slot.pattern.is_match(&o) && slot.pattern.is_match(&n)) {
-            continue;
-        }
-        let needs_object = slot.per_object || (slot.needs_change && !changed);
-        if needs_object && shared_objects.is_empty() && !(changed && cosine.is_some_and(|c| c >= SAME_TOPIC)) {
-            continue;
-        }
-        let reason = format!("same slot ({}){object}, new value ({value}){change}", slot.name);
-        return Some(Verdict { slot: slot.name, reason, shared: shared_objects.len() });
-    }
-    // No slot word in common, but the newer statement says something changed, about the same
-    // thing (a shared name or noun, and the vectors agree), or in nearly the same words.
-    if changed {
-        let close = cosine.is_some_and(|c| c >= CHANGED_SAME_OBJECT);
-        let very_close = cosine.is_some_and(|c| c >= SAME_TOPIC);
-        if (!shared_objects.is_empty() && close) || (shared_objects.len() >= 2 && cosine.is_none()) || very_close {
-            let reason = format!("same topic{object}, new value ({value}){change}");
-            return Some(Verdict { slot: "topic", reason, shared: shared_objects.len() });
-        }
-    }
-    None
+    let reason = format!("same slot ({}){object}, new value ({value}){change}", slot.name);
+    Some(Verdict { slot: slot.name, reason, shared: shared.len() })
 }
 
 /// Cosine (MiniLM) above which two statements are about the same thing even without a shared
@@ -267,6 +361,23 @@ mod tests {
             "I'm sitting the AWS exam on Tuesday 29 April.",
             "I've booked an eye test for Tuesday 8 April."
         ));
+    }
+
+    #[test]
+    fn transcripts_questions_and_long_turns() {
+        // two speakers are two people
+        assert!(!updates("Dana: I live in Porto.", "Sam: I live in Lisbon now."));
+        assert!(updates("Dana: I live in Porto.", "Dana: Actually I moved, I live in Lisbon now."));
+        // a question states nothing
+        assert!(!updates("I live in Porto.", "Do you still live in Lisbon now?"));
+        assert!(!updates("Where do you live now?", "I live in Lisbon."));
+        // the slot and the new value must meet in one statement
+        assert!(!updates(
+            "I live in Porto with two cats.",
+            "My new car is great. Anyway the weather in Porto is lovely and I live for these days."
+        ));
+        // ordinary talk that mentions a slot word is not a new value of it
+        assert!(!updates("My job is hard some weeks.", "Haha that sounds like a fun new job for your brother!"));
     }
 
     #[test]

@@ -106,7 +106,7 @@ pub async fn after_write(
     // shared slot word first, then the most words naming the same thing, then the nearest.
     let mut judged: Vec<(Verdict, f64, MemoryId)> = Vec::new();
     for (old, cosine) in &candidates {
-        let replaceable = old.id != new.id && !old.pinned && old.created_at <= new.created_at;
+        let replaceable = old.id != new.id && !old.pinned && old.occurred_at <= new.occurred_at;
         if !replaceable || !is_fact_category(&old.category) || (learned && authoritative(old.source)) {
             continue;
         }

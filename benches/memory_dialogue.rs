@@ -259,9 +259,6 @@ fn sig(s: &Value, k: &str) -> f64 {
 
 const VARIANTS: &[(&str, Fusion)] = &[
     ("score as returned", |s| sig(s, "score")),
-    ("hybrid only (no context)", |s| sig(s, "hybrid")),
-    ("hybrid + 0.2 context", |s| sig(s, "hybrid") + 0.2 * sig(s, "context")),
-    ("hybrid + 0.5 context", |s| sig(s, "hybrid") + 0.5 * sig(s, "context")),
     ("0.1/0.85/0.05 (before)", |s| 0.1 * sig(s, "bm25") + 0.85 * sig(s, "semantic") + 0.05 * sig(s, "prominence")),
 ];
 

@@ -187,13 +187,13 @@ const OWNERS: &[(&str, &[&str])] = &[
             "agent_calibration",
             "extraction_queue",
             "message_feedback",
+            "memory_imports",
         ],
     ),
     (
         "crates/domain/src/memory",
         &[
             "agent_memories",
-            "memory_imports",
             "memory_versions",
             "memory_relations",
             "memory_terms",

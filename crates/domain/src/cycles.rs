@@ -22,7 +22,7 @@ pub fn builtin() -> Registry {
 pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
-    all.push(crate::memory::import::cycle());
+    all.push(crate::chat::import::cycle());
     all.extend(crate::identity::jobs::cycles());
     all.extend(crate::wallets::send::cycles());
     all.extend(crate::economy::onchain::cycles());

@@ -10,6 +10,7 @@ pub mod feedback;
 mod finish;
 mod generate;
 mod history;
+pub mod import;
 mod mirror;
 pub mod prompt;
 pub mod relay;

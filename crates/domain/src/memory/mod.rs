@@ -9,7 +9,6 @@ mod candidate;
 pub mod graph;
 mod hits;
 pub mod hygiene;
-pub mod import;
 pub mod ingest;
 pub mod knowledge;
 pub mod lifecycle;

@@ -9,17 +9,12 @@ pub const B: f64 = 0.75;
 /// Hybrid weights (X1). Tuned on the development split of B9 (real multi-session dialogue,
 /// docs/BENCHMARKS.md), where exact words (names, dates, rare nouns) carry many questions: the
 /// earlier 0.1/0.85/0.05, tuned on our own B6 scenario, trailed a plain `0.5·cos + 0.5·BM25`
-/// there. Prominence breaks near-ties; the time a query names and the context a memory was
-/// said in add to the sum.
+/// there. Prominence breaks near-ties; the time a query names adds to the sum.
 pub const W_BM25: f64 = 0.5;
 pub const W_SEMANTIC: f64 = 0.5;
 pub const W_PROMINENCE: f64 = 0.05;
 /// The formula as the search explanation shows it.
 pub const HYBRID_FORMULA: &str = "0.5*bm25 + 0.5*semantic + 0.05*prominence + 0.1*time";
-/// Weight of the context signal: the better hybrid score of the memories said just before and
-/// after (`search::paths::add_context`).
-pub const W_CONTEXT: f64 = 0.3;
-
 /// Rerank blend (X1): `0.4*hybrid + 0.6*llm`.
 pub const W_RERANK_HYBRID: f64 = 0.4;
 pub const W_RERANK_LLM: f64 = 0.6;
@@ -135,7 +130,10 @@ mod tests {
         assert_eq!(s[2], 0.0);
         assert!(close(hybrid(1.0, 0.5, 0.2, 0.0), 0.5 + 0.25 + 0.01));
         assert!(close(hybrid(0.0, 0.0, 0.0, 1.0), 0.1));
-        assert_eq!(HYBRID_FORMULA, format!("{W_BM25}*bm25 + {W_SEMANTIC}*semantic + {W_PROMINENCE}*prominence"));
+        assert_eq!(
+            HYBRID_FORMULA,
+            format!("{W_BM25}*bm25 + {W_SEMANTIC}*semantic + {W_PROMINENCE}*prominence + {W_TIME}*time")
+        );
     }
 }
 

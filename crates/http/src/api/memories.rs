@@ -16,8 +16,8 @@ use super::page::{Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::auth::{Actor, AgentScope, Scope};
+use miniclaw_domain::chat::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::hygiene::{self, Health};
-use miniclaw_domain::memory::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
 use miniclaw_domain::memory::supersede::{self, Relations};
@@ -378,8 +378,8 @@ async fn get_import(
     Ok(Json(import::get(state.pool(), scope.agent_id, ids.1).await?))
 }
 
-/// Hybrid search: BM25 and vector candidates, `0.5*bm25 + 0.5*semantic + 0.05*prominence + 0.1*time`
-/// plus `0.3*context` (the better score of what was said just before and after), each
+/// Hybrid search: BM25 and vector candidates, `0.5*bm25 + 0.5*semantic + 0.05*prominence +
+/// 0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
 /// result with its signals and the paths that found it, and an explanation of what was
 /// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
 /// `memories:read`.

@@ -1,8 +1,8 @@
 //! Hybrid memory search (X1, R4, R8): candidates from BM25 over the agent's live memories and
 //! from the vector index (and, when the query names a time, the nearest of that time), each
 //! scored on every signal and combined as `score::HYBRID_FORMULA` after normalisation (vector
-//! candidates within a margin of the nearest), lifted by the context they were said in,
-//! optionally reranked by the `rerank` role, and explained.
+//! candidates within a margin of the nearest), optionally reranked by the `rerank` role, and
+//! explained.
 
 use miniclaw_core::ids::{AgentId, MemoryId};
 use std::collections::{BTreeSet, HashMap};
@@ -73,9 +73,6 @@ pub struct Signals {
     /// 1 when the memory was said or happened in the time the query speaks of
     /// (`explanation.time_window`), else 0.
     pub time: f64,
-    /// The better hybrid score of the memories said just before and after it (within 30
-    /// minutes): its context. 0 when it has none or was not among the best candidates.
-    pub context: f64,
     /// Spreading activation from the best candidates over the memory relations (X3), 0 when
     /// none reached it.
     pub activation: f64,
@@ -131,9 +128,6 @@ pub struct Explanation {
     pub time_window: Option<Window>,
     pub bm25: PathReport,
     pub vector: PathReport,
-    /// Context: the memories said just before and after the best candidates; `candidates`
-    /// counts those it added.
-    pub context: PathReport,
     /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
     /// added.
     pub activation: PathReport,
@@ -143,7 +137,7 @@ pub struct Explanation {
     pub embedding_model: String,
     pub reranked: bool,
     pub rerank_note: Option<String>,
-    /// `hybrid + 0.3*context`, or a traversal path score when higher
+    /// `score::HYBRID_FORMULA`, or a traversal path score when higher
     /// (then `0.4*hybrid + 0.6*llm` when reranked).
     pub formula: String,
     /// Live memories the agent has (any filter aside).
@@ -338,7 +332,6 @@ impl Searcher<'_> {
             })
             .collect();
         sort_results(&mut results);
-        let context_report = self.add_context(&scope, &query_terms, &mut results, best_bm25).await?;
         let activation_report = self.activate(&scope, &req.query, &mut results, best_bm25).await?;
         let traversal_report = if req.traversal {
             self.traverse(&scope, &mut results, best_bm25).await?
@@ -354,8 +347,7 @@ impl Searcher<'_> {
                 Ok(scores) => {
                     for (r, llm) in results.iter_mut().zip(scores) {
                         r.signals.llm = Some(llm);
-                        r.score = score::W_RERANK_HYBRID * (r.signals.hybrid + score::W_CONTEXT * r.signals.context)
-                            + score::W_RERANK_LLM * llm;
+                        r.score = score::W_RERANK_HYBRID * r.signals.hybrid + score::W_RERANK_LLM * llm;
                     }
                     sort_results(&mut results);
                     reranked = true;
@@ -403,16 +395,15 @@ impl Searcher<'_> {
                 time_window: window.clone(),
                 bm25: bm25_report,
                 vector: vector_report,
-                context: context_report,
                 activation: activation_report,
                 traversal: traversal_report,
                 embedding_model: model,
                 reranked,
                 rerank_note,
                 formula: if reranked {
-                    format!("0.4*({} + {}*context) + 0.6*llm", score::HYBRID_FORMULA, score::W_CONTEXT)
+                    format!("0.4*({}) + 0.6*llm", score::HYBRID_FORMULA)
                 } else {
-                    format!("max({} + {}*context, traversal)", score::HYBRID_FORMULA, score::W_CONTEXT)
+                    format!("max({}, traversal)", score::HYBRID_FORMULA)
                 },
                 live_memories: live_count,
                 empty_reason,

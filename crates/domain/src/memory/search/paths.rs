@@ -37,7 +37,6 @@ pub(super) fn scored(
             semantic: s,
             prominence: p,
             time: t,
-            context: 0.0,
             activation: 0.0,
             traversal: 0.0,
             hybrid,
@@ -245,111 +244,4 @@ struct MemoryWithSim {
     #[sqlx(flatten)]
     memory: Memory,
     similarity: Option<f64>,
-}
-
-/// The best candidates whose neighbours in time lend them context (`signals.context`).
-pub const CONTEXT_SEEDS: usize = 30;
-/// Memories said within this many minutes of each other are of one moment.
-pub const CONTEXT_GAP_MINUTES: i32 = 30;
-
-impl Searcher<'_> {
-    /// Context: what was said just before and just after a memory (by `occurred_at`, within
-    /// `CONTEXT_GAP_MINUTES`) is part of what it means. A reply ("yes, every Sunday") says
-    /// little alone; the question before it says what it is about. The best candidates and
-    /// their neighbours lend each other their hybrid score: each gets the better one of its
-    /// neighbours' as `signals.context`, and `score::W_CONTEXT` of it on its score. Neighbours
-    /// that were not candidates join them (`found_by: ["context"]`).
-    pub(super) async fn add_context(
-        &self,
-        scope: &Scope<'_>,
-        query_terms: &[String],
-        results: &mut Vec<SearchResult>,
-        best_bm25: f64,
-    ) -> Result<PathReport, Error> {
-        let mut report = PathReport { searched: false, candidates: 0, note: None };
-        let seeds: Vec<MemoryId> = results.iter().take(CONTEXT_SEEDS).map(|r| r.memory.id).collect();
-        if seeds.is_empty() {
-            report.note = Some("no candidate to read the context of".into());
-            return Ok(report);
-        }
-        let mut conn = self.deps.pool.acquire().await?;
-        let pairs = neighbours(&mut conn, scope.agent_id, &seeds).await?;
-        report.searched = true;
-        let known: std::collections::HashSet<MemoryId> = results.iter().map(|r| r.memory.id).collect();
-        let mut new: Vec<MemoryId> = pairs.iter().map(|(_, n)| *n).filter(|n| !known.contains(n)).collect();
-        new.sort();
-        new.dedup();
-        if !new.is_empty() {
-            let bm25: HashMap<MemoryId, f64> = if query_terms.is_empty() {
-                HashMap::new()
-            } else {
-                crate::memory::terms::bm25(&mut conn, scope.agent_id, query_terms, Some(&new), new.len() as i64)
-                    .await?
-                    .into_iter()
-                    .collect()
-            };
-            let now = Utc::now();
-            for (memory, sim) in scope.rows(&mut conn, &new).await? {
-                let raw = bm25.get(&memory.id).copied().unwrap_or(0.0);
-                results.push(scored(memory, sim, raw, best_bm25, now, scope.window, vec!["context".to_string()]));
-                report.candidates += 1;
-            }
-        }
-        let base: HashMap<MemoryId, f64> = results.iter().map(|r| (r.memory.id, r.signals.hybrid)).collect();
-        let mut context: HashMap<MemoryId, f64> = HashMap::new();
-        for (a, b) in &pairs {
-            if let (Some(sa), Some(sb)) = (base.get(a), base.get(b)) {
-                let ca = context.entry(*a).or_default();
-                *ca = ca.max(*sb);
-                let cb = context.entry(*b).or_default();
-                *cb = cb.max(*sa);
-            }
-        }
-        for r in results.iter_mut() {
-            if let Some(c) = context.get(&r.memory.id) {
-                r.signals.context = *c;
-                r.score += score::W_CONTEXT * c;
-            }
-        }
-        if pairs.is_empty() {
-            report.note =
-                Some(format!("no memory was said within {CONTEXT_GAP_MINUTES} minutes of the best candidates"));
-        }
-        super::sort_results(results);
-        Ok(report)
-    }
-}
-
-/// The memories said just before and just after each of `ids` (the nearest live one on each
-/// side by `occurred_at`, within `CONTEXT_GAP_MINUTES`): `(memory, neighbour)` pairs.
-async fn neighbours(
-    conn: &mut sqlx::PgConnection,
-    agent_id: AgentId,
-    ids: &[MemoryId],
-) -> sqlx::Result<Vec<(MemoryId, MemoryId)>> {
-    let rows: Vec<(uuid::Uuid, uuid::Uuid)> = sqlx::query_as(
-        "SELECT m.id, n.id FROM agent_memories m
-           CROSS JOIN LATERAL (
-               (SELECT x.id FROM agent_memories x
-                 WHERE x.agent_id = m.agent_id AND x.occurred_at < m.occurred_at
-                   AND x.occurred_at >= m.occurred_at - make_interval(mins => $3)
-                   AND x.status IN ('active', 'dormant') AND x.invalid_at IS NULL
-                   AND (x.expires_at IS NULL OR x.expires_at > now())
-                 ORDER BY x.occurred_at DESC LIMIT 1)
-               UNION ALL
-               (SELECT x.id FROM agent_memories x
-                 WHERE x.agent_id = m.agent_id AND x.occurred_at > m.occurred_at
-                   AND x.occurred_at <= m.occurred_at + make_interval(mins => $3)
-                   AND x.status IN ('active', 'dormant') AND x.invalid_at IS NULL
-                   AND (x.expires_at IS NULL OR x.expires_at > now())
-                 ORDER BY x.occurred_at ASC LIMIT 1)
-           ) n
-          WHERE m.agent_id = $1 AND m.id = ANY($2)",
-    )
-    .bind(agent_id)
-    .bind(ids)
-    .bind(CONTEXT_GAP_MINUTES)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows.into_iter().map(|(a, b)| (MemoryId(a), MemoryId(b))).collect())
 }

@@ -40,7 +40,7 @@ static SLOTS: LazyLock<Vec<Slot>> = LazyLock::new(|| {
         s("name", r"\b(name is|named|called|call me|goes by)\b", true),
         s(
             "partner",
-            r"\b(partner|girlfriend|boyfriend|wife|husband|fianc[eé]e?|dating|seeing someone|broke up|split up|married)\b",
+            r"\b((my|our) (partner|girlfriend|boyfriend|wife|husband|fianc[eé]e?)|(i'm|i am|we're|we are) (dating|seeing|married|engaged)|(we|i) (broke up|split up|got married|got engaged)|broke up with)\b",
             false,
         ),
         s("favourite", r"\b(favou?rite|go-to|top pick)\b", true),
@@ -50,14 +50,14 @@ static SLOTS: LazyLock<Vec<Slot>> = LazyLock::new(|| {
             true,
         ),
         s("diet", r"\b(vegetarian|vegan|pescatarian|diet|keto|gluten|eat(ing)? meat|dairy)\b", false),
-        s("vehicle", r"\b(car|drive|drives|driving|motorbike|scooter|e-?bike)\b", true),
+        s("vehicle", r"\b((my|our) (new |old )?(car|motorbike|scooter|e-?bike|bike|truck|van)|i drive an? )", true),
         s("commute", r"\b(commute|commuting)\b", false),
         s("age", r"\b(years old|turned \d+|birthday)\b", true),
         s("phone", r"\b(phone|iphone|android|pixel)\b", false),
         s("budget", r"\b(budget|salary|rent|paid|earn|saving for)\b", true),
         s(
             "routine",
-            r"\b(every (morning|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|routine|gym)\b",
+            r"\b(every (morning|evening|night|day|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(my|our) (morning |evening |daily |weekly |new )?routine)\b",
             true,
         ),
     ]
@@ -70,6 +70,19 @@ static CHANGE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("static pattern")
 });
+/// A date or a time: what makes an appointment one appointment.
+static WHEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next (week|month)|",
+        r"january|february|march|april|may|june|july|august|september|october|november|december|",
+        r"\d{1,2}(:\d{2})? ?(am|pm)|\d{1,2}(st|nd|rd|th)|\d{1,2}[./]\d{1,2})\b"
+    ))
+    .expect("static pattern")
+});
+/// The thing a favourite is of: "my favourite band is ..." → band.
+static FAVOURITE_OF: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:favou?rite|go-to|top pick)(?: \w+)?? (\w+)").expect("static pattern"));
+
 /// Words that add a second value rather than replace the first.
 static ADDITIVE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(also|another|as well|in addition|besides|too)\b").expect("static pattern"));
@@ -110,7 +123,9 @@ static GENERIC_TERMS: LazyLock<HashSet<String>> = LazyLock::new(|| {
         "i'm i've i'd i'll it's that's he's she's that this his her him she he it they them their something thing \
          things month months week weeks day year years time times most just get got go going one help back still \
          first last next since until monday tuesday wednesday thursday friday saturday sunday january february \
-         march april may june july august september october november december morning evening night",
+         march april may june july august september october november december morning evening night \
+         meet meeting visit visiting show come know think like love feel make take see say tell want need find look \
+         id dont im good great nice really definitely sounds way lot much well pretty went get gets doing done",
     )
     .into_iter()
     .collect()
@@ -195,9 +210,11 @@ fn statements(text: &str) -> Vec<&str> {
     out
 }
 
-/// A statement in the first person: the speaker's own attribute.
-static FIRST_PERSON: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(i|i'm|i've|i'd|i'll|im|me|my|we|we're|we've|our|us)\b").expect("static pattern"));
+/// A statement in the first person (or, as extraction writes it, about "the user"): the
+/// speaker's own attribute.
+static FIRST_PERSON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(i|i'm|i've|i'd|i'll|im|me|my|we|we're|we've|our|us|the user(?:'s)?)\b").expect("static pattern")
+});
 
 /// Whether `new` gives a slot `old` fills a new value. `cosine` is their similarity when both
 /// have vectors of one model (a weak "same topic" hint; the slot words decide). Each is read
@@ -239,9 +256,8 @@ pub fn judge(old: &str, new: &str, cosine: Option<f64>) -> Option<Verdict> {
     if fresh.is_empty() {
         return None;
     }
-    let close = cosine.is_some_and(|c| c >= CHANGED_SAME_OBJECT);
     let very_close = cosine.is_some_and(|c| c >= SAME_TOPIC);
-    if (!shared.is_empty() && close) || (shared.len() >= 2 && cosine.is_none()) || very_close {
+    if (!shared.is_empty() && very_close) || (shared.len() >= 2 && cosine.is_none()) {
         let value = fresh.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
         let object = shared.first().map(|o| format!(", same object ({o})")).unwrap_or_default();
         let reason = format!("same topic{object}, new value ({value}), stated as a change");
@@ -296,6 +312,17 @@ fn judge_statements(
     if !new_other && shared.is_empty() && !(FIRST_PERSON.is_match(o) && FIRST_PERSON.is_match(n)) {
         return None;
     }
+    // An appointment is one when both give it a date or a time; a favourite is of one kind of
+    // thing ("favourite band" is not "favourite food").
+    if slot.name == "appointment" && !(WHEN.is_match(o) && WHEN.is_match(n)) {
+        return None;
+    }
+    if slot.name == "favourite" {
+        let of = |t: &str| FAVOURITE_OF.captures(t).map(|c| terms::terms(&c[1]));
+        if of(o).is_none() || of(o) != of(n) {
+            return None;
+        }
+    }
     let needs_object = slot.per_object || (slot.needs_change && !changed);
     if needs_object && shared.is_empty() && !(changed && cosine.is_some_and(|c| c >= SAME_TOPIC)) {
         return None;
@@ -310,8 +337,6 @@ fn judge_statements(
 /// Cosine (MiniLM) above which two statements are about the same thing even without a shared
 /// slot word, when the newer says it changes something.
 const SAME_TOPIC: f64 = 0.65;
-/// Cosine above which a shared object and a change marker are enough.
-const CHANGED_SAME_OBJECT: f64 = 0.5;
 
 #[cfg(test)]
 mod tests {
@@ -378,6 +403,31 @@ mod tests {
         ));
         // ordinary talk that mentions a slot word is not a new value of it
         assert!(!updates("My job is hard some weeks.", "Haha that sounds like a fun new job for your brother!"));
+        // seen in real dialogue (B9): travel talk is not an appointment, two favourites of
+        // different things, a common verb is not a shared object, talk about dating in general
+        assert!(!updates(
+            "I think it is a great destination to visit.",
+            "Hopefully I will visit it soon. It was nice talking to you again."
+        ));
+        assert!(!updates(
+            "Risotto with shrimp is one of my favorite dishes to cook.",
+            "These are my favorite side dishes."
+        ));
+        assert!(!updates("My name is Liza. It's nice meeting you Bella!", "Let me show you my dog, his name is Brad."));
+        assert!(!updates(
+            "Oh I did before but we broke up a long time ago.",
+            "I feel like even when dating you need a little personal time."
+        ));
+        assert!(!updates(
+            "Id probably have to drive to a park.",
+            "The most id do is have a butler drive me around instead."
+        ));
+        // still: a dated appointment moved, one favourite of the same thing
+        assert!(updates(
+            "My dentist appointment is on Tuesday at 3pm.",
+            "The dentist moved my appointment to Friday at 10am."
+        ));
+        assert!(updates("My favourite band is Radiohead.", "Now my favourite band is Wilco."));
     }
 
     #[test]

@@ -24,7 +24,8 @@ use miniclaw_platform::llm::CallContext;
 pub const IMPORT_JOB: &str = "memory_import";
 /// Most messages one import takes.
 pub const MESSAGES_MAX: usize = 5_000;
-/// Exchanges one extraction reads.
+/// Exchanges one extraction reads, at most; a step never spans two days (UTC), so what it
+/// finds is dated to the day it was said.
 const STEP: usize = 10;
 
 /// One message of a transcript: who said it (`role` user or assistant, or a `speaker`'s name),
@@ -100,10 +101,14 @@ pub fn validate(req: &ImportRequest) -> Result<(), Error> {
         if m.content.trim().is_empty() {
             return Err(field(i, "content", "content must not be empty"));
         }
-        if m.content.chars().count() > super::MAX_CONTENT_CHARS {
-            return Err(field(i, "content", format!("content is longer than {} characters", super::MAX_CONTENT_CHARS)));
+        if m.content.chars().count() > crate::memory::MAX_CONTENT_CHARS {
+            return Err(field(
+                i,
+                "content",
+                format!("content is longer than {} characters", crate::memory::MAX_CONTENT_CHARS),
+            ));
         }
-        if super::validate_time(Some(m.created_at)).is_err() {
+        if crate::memory::validate_time(Some(m.created_at)).is_err() {
             return Err(field(i, "created_at", "created_at must be after 1900 and not more than a day ahead"));
         }
     }
@@ -242,12 +247,15 @@ async fn step(deps: &Deps, agent_id: AgentId, tenant_id: TenantId, id: Uuid) -> 
     let rest = &messages[processed as usize..];
     let mut batch: Vec<(usize, Said)> = exchanges(rest);
     batch.truncate(STEP);
+    if let Some(day) = batch.first().map(|(_, s)| s.created_at.date_naive()) {
+        batch.retain(|(_, s)| s.created_at.date_naive() == day);
+    }
     // Stop at a whole exchange: a user message whose reply is past the step waits for the next.
     let end = processed as usize + batch.last().map_or(rest.len(), |(end, _)| *end);
     let said: Vec<Said> = batch.into_iter().map(|(_, s)| s).filter(|s| !s.content.is_empty()).collect();
     let mut report = FlushReport::default();
     if !said.is_empty() {
-        super::check_room(&mut tx, agent_id, said.len(), deps.caps.memories_per_agent).await?;
+        crate::memory::check_room(&mut tx, agent_id, said.len(), deps.caps.memories_per_agent).await?;
         let ctx = CallContext::job(agent_id, Some(tenant_id));
         extract_and_store(&mut tx, deps.llm.as_ref(), deps.embedder(), &ctx, agent_id, &said, &mut report).await?;
     }

@@ -460,8 +460,8 @@ async fn run() -> anyhow::Result<()> {
                         })
                         .collect();
                     let ctx = |i: usize| {
-                        let prev = (i > 0 && near(i, i - 1)).then(|| base[i - 1]).unwrap_or(0.0);
-                        let next = (i + 1 < base.len() && near(i, i + 1)).then(|| base[i + 1]).unwrap_or(0.0);
+                        let prev = if i > 0 && near(i, i - 1) { base[i - 1] } else { 0.0 };
+                        let next = if i + 1 < base.len() && near(i, i + 1) { base[i + 1] } else { 0.0 };
                         prev.max(next)
                     };
                     g.add(q, &rank(&|i| base[i] + wc * ctx(i)));

@@ -24,6 +24,17 @@ async fn another_tenants_ids_are_404_on_every_route() {
         .as_str()
         .unwrap()
         .to_string();
+    let a_import = app
+        .send(
+            app.as_bearer(&alice.token, Method::POST, &format!("/v1/hosted-agents/{a_agent}/memories/import")).json(
+                &json!({ "messages": [{ "role": "user", "content": "I live in Vienna", "created_at": "2025-01-02T10:00:00Z" }] }),
+            ),
+        )
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let a_chat = app
         .send(
             app.as_bearer(&alice.token, Method::POST, &format!("/v1/hosted-agents/{a_agent}/chat"))
@@ -163,6 +174,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
             // Economy: the agent part of these paths is Alice's (an order or stake of hers
             // would be 404 for the same reason).
             .replace("{tip}", &uuid::Uuid::now_v7().to_string())
+            .replace("{import_id}", &a_import)
             .replace("{order}", &uuid::Uuid::now_v7().to_string())
             .replace("{stake}", &uuid::Uuid::now_v7().to_string())
             .replace("{comment}", &a_comment.to_string())

@@ -182,12 +182,16 @@ pub async fn get(pool: &PgPool, agent_id: AgentId, id: Uuid) -> Result<Import, E
         .ok_or_else(|| Error::not_found("import"))
 }
 
-/// The agent's imports, newest first.
-pub async fn list(pool: &PgPool, agent_id: AgentId) -> Result<Vec<Import>, Error> {
+/// The agent's imports, newest first: `limit` of them before the import `before` (the ids are
+/// time-ordered).
+pub async fn list(pool: &PgPool, agent_id: AgentId, before: Option<Uuid>, limit: i64) -> Result<Vec<Import>, Error> {
     Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM memory_imports WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 50"
+        "SELECT {COLUMNS} FROM memory_imports WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+          ORDER BY id DESC LIMIT $3"
     ))
     .bind(agent_id)
+    .bind(before)
+    .bind(limit)
     .fetch_all(pool)
     .await?)
 }

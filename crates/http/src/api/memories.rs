@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
-use super::page::{Paged, VersionPage};
+use super::page::{Page, Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::auth::{Actor, AgentScope, Scope};
@@ -354,14 +354,19 @@ async fn import_transcript(
     Ok((status, Json(started)))
 }
 
-/// The agent's imports, newest first (at most 50), with their progress. Key scope:
-/// `memories:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's imports, newest first, with their progress (paged: `limit`, `before`). Key
+/// scope: `memories:read`.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports", tag = "memories", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = []), ("api_key" = ["memories:read"])),
-    responses((status = 200, body = Vec<Import>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_imports(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<Import>>> {
+    responses((status = 200, body = Vec<Import>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_imports(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<Import>> {
     scope.require(READ)?;
-    Ok(Json(import::list(state.pool(), scope.agent_id).await?))
+    let rows = import::list(state.pool(), scope.agent_id, page.before, page.fetch()?).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |i| i.id))
 }
 
 /// One import and how far it got. Key scope: `memories:read`.

@@ -140,7 +140,7 @@ async fn memories_page(
         }
     };
     let health = hygiene::health(state.pool(), agent.id).await.map_err(internal)?;
-    let imports = import::list(state.pool(), agent.id).await.map_err(internal)?;
+    let imports = import::list(state.pool(), agent.id, None, 20).await.map_err(internal)?;
     Ok(render(MemoriesPage {
         csrf: web.csrf,
         agent,

@@ -304,7 +304,7 @@ fn judge_statements(
         return None;
     }
     let changed = CHANGE.is_match(n);
-    if old_other != new_other || (new_other && !(changed && !shared.is_empty())) {
+    if old_other != new_other || (new_other && (!changed || shared.is_empty())) {
         return None;
     }
     // The user's own attribute is stated in the first person by both, or both name the same

@@ -24,6 +24,8 @@
 
 #[path = "support/app.rs"]
 mod app;
+#[path = "support/score.rs"]
+mod score;
 mod support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -32,6 +34,8 @@ use std::time::Instant;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde_json::{Value, json};
 use uuid::Uuid;
+
+use score::{cosine, mean};
 
 const DB: &str = "miniclaw_bench_b9";
 const TOP: usize = 10;
@@ -112,10 +116,6 @@ struct Scores {
     rr: Vec<f64>,
 }
 
-fn mean(v: &[f64]) -> f64 {
-    if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 }
-}
-
 impl Scores {
     fn add(&mut self, evidence: &HashSet<String>, ranked: &[String]) {
         let recall = |k: usize| {
@@ -182,16 +182,6 @@ impl System {
             "mrr": mean(&self.all.rr), "categories": cats,
         })
     }
-}
-
-fn cosine(a: &[f32], b: &[f32]) -> f64 {
-    let (mut dot, mut na, mut nb) = (0.0f64, 0.0f64, 0.0f64);
-    for (x, y) in a.iter().zip(b) {
-        dot += f64::from(*x) * f64::from(*y);
-        na += f64::from(*x) * f64::from(*x);
-        nb += f64::from(*y) * f64::from(*y);
-    }
-    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na.sqrt() * nb.sqrt()) }
 }
 
 /// BM25 over a fixed corpus, document frequencies counted once.

@@ -26,6 +26,8 @@
 
 #[path = "support/app.rs"]
 mod app;
+#[path = "support/score.rs"]
+mod score;
 mod support;
 
 use std::collections::{HashMap, HashSet};
@@ -34,6 +36,8 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
+
+use score::{cosine, mean};
 
 const DB: &str = "miniclaw_bench_b6";
 const TOP: usize = 10;
@@ -68,10 +72,6 @@ struct Scores {
     fresh1: Vec<f64>,
     stale1: Vec<f64>,
     para_rr: Vec<f64>,
-}
-
-fn mean(v: &[f64]) -> f64 {
-    if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 }
 }
 
 impl Scores {
@@ -137,16 +137,6 @@ const VARIANTS: &[(&str, Fusion)] = &[
     ("sem + 0.1·raw/(raw+2) + 0.05·p", |_, r, s, p, _| s + 0.1 * r / (r + 2.0) + 0.05 * p),
     ("sem + 0.25·raw/(raw+4)", |_, r, s, _, _| s + 0.25 * r / (r + 4.0)),
 ];
-
-fn cosine(a: &[f32], b: &[f32]) -> f64 {
-    let (mut dot, mut na, mut nb) = (0.0f64, 0.0f64, 0.0f64);
-    for (x, y) in a.iter().zip(b) {
-        dot += f64::from(*x) * f64::from(*y);
-        na += f64::from(*x) * f64::from(*x);
-        nb += f64::from(*y) * f64::from(*y);
-    }
-    if na == 0.0 || nb == 0.0 { 0.0 } else { dot / (na.sqrt() * nb.sqrt()) }
-}
 
 /// One statement stored on the API path, as the baselines see it.
 struct Stored {

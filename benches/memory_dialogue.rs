@@ -309,7 +309,14 @@ async fn run() -> anyhow::Result<()> {
     let limit = if variants_on { 50 } else { TOP };
 
     let app::App { client: c, state, pool, cancel } = app::start(DB, "minilm", &[]).await?;
-    let names = ["miniclaw search", "plain cosine", "BM25", "0.7·cos + 0.3·BM25", "0.5·cos + 0.5·BM25"];
+    let names = [
+        "miniclaw search",
+        "plain cosine",
+        "BM25",
+        "0.7·cos + 0.3·BM25",
+        "0.5·cos + 0.5·BM25",
+        "miniclaw, traversal off",
+    ];
     let mut systems: Vec<System> = vec![System::default(); names.len()];
     let mut variants: Vec<System> = vec![System::default(); VARIANTS.len()];
     let mut grid: Vec<System> = vec![System::default(); GRID.len()];
@@ -439,6 +446,16 @@ async fn run() -> anyhow::Result<()> {
             systems[2].add(q, &rank(&|i| b[i]));
             systems[3].add(q, &rank(&|i| 0.7 * cos[i] + 0.3 * norm[i]));
             systems[4].add(q, &rank(&|i| 0.5 * cos[i] + 0.5 * norm[i]));
+            // The same search without bridging and learned traversal: what they add or cost.
+            let plain = c
+                .post(
+                    &format!("/v1/hosted-agents/{agent}/memories/search"),
+                    json!({ "query": q.text, "limit": TOP, "traversal": false }),
+                )
+                .await?;
+            let plain: Vec<String> =
+                plain["results"].as_array().map(|a| a.iter().map(dia).collect()).unwrap_or_default();
+            systems[5].add(q, &plain);
             if variants_on {
                 let window = miniclaw::memory::when::window(&q.text, Utc::now());
                 let near = |a: usize, b: usize| (times[a] - times[b]).num_minutes().abs() <= 30;

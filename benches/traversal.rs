@@ -4,6 +4,7 @@
 //!
 //!     cargo bench --bench traversal                    # MiniLM embeddings (the default)
 //!     B7_EMBEDDER=hash cargo bench --bench traversal   # the hashing embedder
+//!     B7_QUICK=1 cargo bench --bench traversal         # before feedback only (tuning)
 //!
 //! The facts (seed 7, generated here): 200 questions from four templates, each answered only by
 //! two or three facts together ("Where does the partner of Ilvo's cousin work?" needs "Ilvo's
@@ -15,7 +16,7 @@
 //!
 //! Methods: **vector** (the 5 nearest by cosine), **hybrid** (the search API with traversal
 //! off: BM25 + cosine + prominence, spreading activation) and **traversal** (the same search
-//! with learned traversal on). **Feedback round:** each question is asked in the chat (a new
+//! with bridging through names and learned traversal on). **Feedback round:** each question is asked in the chat (a new
 //! conversation each), and the reply is rated `good` when its context held the fact with the
 //! answer, `bad` otherwise (`POST …/feedback`). Then every question is searched again, as asked
 //! and paraphrased (other words, same people).
@@ -239,15 +240,24 @@ impl Bench {
         Ok(found.into_iter().map(|(id, _)| id).collect())
     }
 
-    /// SP@5 of the three methods over every question, as asked or paraphrased.
-    async fn evaluate(&self, world: &World, paraphrased: bool) -> anyhow::Result<[Score; 3]> {
-        let mut s = [Score::default(); 3];
+    /// SP@5 of the three methods over every question, as asked or paraphrased; then the same
+    /// over the two-hop questions alone (three supporting facts).
+    async fn evaluate(&self, world: &World, paraphrased: bool) -> anyhow::Result<[Score; 6]> {
+        let mut s = [Score::default(); 6];
         for q in &world.questions {
             let text = if paraphrased { &q.paraphrase } else { &q.asked };
             let support: Vec<MemoryId> = q.facts.iter().map(|i| self.ids[*i]).collect();
-            s[0].add(recall(&self.vector(text).await?, &support));
-            s[1].add(recall(&self.search(text, false).await?, &support));
-            s[2].add(recall(&self.search(text, true).await?, &support));
+            let got = [
+                recall(&self.vector(text).await?, &support),
+                recall(&self.search(text, false).await?, &support),
+                recall(&self.search(text, true).await?, &support),
+            ];
+            for (i, r) in got.into_iter().enumerate() {
+                s[i].add(r);
+                if q.facts.len() == 3 {
+                    s[3 + i].add(r);
+                }
+            }
         }
         Ok(s)
     }
@@ -405,6 +415,30 @@ async fn run() -> anyhow::Result<()> {
 
     let before = b.evaluate(&world, false).await?;
     let before_para = b.evaluate(&world, true).await?;
+    let methods = ["vector", "hybrid", "traversal"];
+    println!("\nB7 before feedback, two-hop questions only (three supporting facts): SP@{TOP} (full-hit@{TOP})");
+    for (i, m) in methods.iter().enumerate() {
+        let (a, p) = (&before[3 + i], &before_para[3 + i]);
+        println!("{m:<10} {:.3} ({:.3})  paraphrased {:.3} ({:.3})", a.sp(), a.full(), p.sp(), p.full());
+        println!(
+            "{}",
+            json!({ "bench": "b7_two_hop", "method": m, "questions": a.n, "before": a.sp(),
+                    "before_paraphrase": p.sp(), "full_before": a.full() })
+        );
+    }
+    // B7_QUICK=1: the figures before feedback only (for tuning).
+    if std::env::var("B7_QUICK").is_ok() {
+        for (i, m) in methods.iter().enumerate() {
+            println!(
+                "{m:<10} all: {:.3} ({:.3})  paraphrased {:.3}",
+                before[i].sp(),
+                before[i].full(),
+                before_para[i].sp()
+            );
+        }
+        b.app.cancel.cancel();
+        return Ok(());
+    }
     let rated = b.feedback_round(&world).await?;
     let (good, bad) = (rated.iter().filter(|g| **g).count(), rated.iter().filter(|g| !**g).count());
     let after = b.evaluate(&world, false).await?;
@@ -412,7 +446,6 @@ async fn run() -> anyhow::Result<()> {
     let [after_good, after_bad] = b.split(&world, &rated).await?;
     let health = graph::health(&b.app.pool, agent_id).await?;
 
-    let methods = ["vector", "hybrid", "traversal"];
     println!("\nB7 multi-hop SP@{TOP} (full-hit@{TOP}), {} questions, embedder {embedder}", world.questions.len());
     println!("{:<10} {:>16} {:>16} {:>16} {:>16}", "method", "before", "before (para)", "after", "after (para)");
     for (i, m) in methods.iter().enumerate() {

@@ -28,6 +28,12 @@ async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_histo
     assert!(!got.iter().any(|c| c.contains("Porto")), "the replaced value is out of search: {got:?}");
     let hobbies = contents(&a.search(json!({ "query": "hiking climbing" })).await);
     assert_eq!(hobbies.len(), 2, "{hobbies:?}");
+    // A question about the past finds the value that was replaced, ahead of what replaced it.
+    let before = a.search(json!({ "query": "where did I live before Lisbon?" })).await;
+    let got = contents(&before);
+    assert_eq!(got.first().map(String::as_str), Some("I live in Porto, near the river."), "{got:?}");
+    assert_eq!(before["results"][0]["found_by"], json!(["history"]), "{before}");
+    assert_eq!(before["explanation"]["history"]["candidates"], 1, "{before}");
 
     // The old value is still there, marked, with the relation and the reason in its history.
     let (porto_id, lisbon_id) = (porto["id"].as_str().unwrap(), lisbon["id"].as_str().unwrap());
@@ -146,4 +152,35 @@ async fn a_question_in_other_words_still_finds_the_memory_that_answers_it() {
     assert_eq!(found["explanation"]["vector"]["searched"], true);
     let food = contents(&a.search(json!({ "query": "is there any food I must avoid?" })).await);
     assert_eq!(food.first().map(String::as_str), Some("I'm allergic to peanuts."), "{food:?}");
+}
+
+#[tokio::test]
+async fn a_move_said_in_chat_updates_where_the_user_lives_and_the_reply_knows_it() {
+    let c = Chat::new(minilm().await).await;
+    c.say("Hi! My name is Dana and I live in Vienna.", None).await;
+    c.app.run_jobs().await;
+    c.say("Actually I moved to Lisbon last week.", None).await;
+    c.app.run_jobs().await;
+
+    let memories = c.memories_at_least(2).await;
+    let current: Vec<&str> =
+        memories.iter().filter(|m| m["invalid_at"].is_null()).map(|m| m["content"].as_str().unwrap()).collect();
+    assert!(current.contains(&"The user lives in Lisbon"), "{current:?}");
+    assert!(!current.iter().any(|m| m.contains("Vienna")), "the old home is replaced: {current:?}");
+
+    let reply = c.say("Where do I live?", None).await;
+    let text = reply["reply"].as_str().unwrap();
+    assert!(text.contains("Lisbon") && !text.contains("Vienna"), "{reply}");
+
+    let c = &c;
+    let search = |query: &'static str| async move {
+        let found = c.app.send(c.post("/memories/search").json(&json!({ "query": query }))).await;
+        assert_eq!(found.status, 200, "{}", found.text);
+        contents(&found.json())
+    };
+    let got = search("Where do I live?").await;
+    assert_eq!(got.first().map(String::as_str), Some("The user lives in Lisbon"), "{got:?}");
+    // Asked by the user's name, the name and the home are the two best.
+    let got = search("where does Dana live").await;
+    assert!(got.iter().take(2).any(|m| m == "The user lives in Lisbon"), "{got:?}");
 }

@@ -45,6 +45,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "identity",
             "The user lives in {}",
         ),
+        // A move is a new home: "we moved to Lisbon last week" is where the user lives now. The
+        // place is the capitalised words after "to", so "moved to a bigger flat" is not a home.
+        r(
+            r"(?i:\b(?:i|we)(?:'ve| have)?(?: just| recently| finally| now)? (?:moved|relocated)(?: back)? to) (\p{Lu}[\p{L}'.-]*(?:[ -](?:\p{Lu}[\p{L}'.-]*|(?:de|da|do|del|la|am)\b))*)",
+            "identity",
+            "The user lives in {}",
+        ),
         r(
             r"(?i)\bi(?:'m| am) from ([\p{L}][\p{L}' .-]{0,60}?)(?:\s+and\b|[,.!?;]|$)",
             "identity",
@@ -189,6 +196,20 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn a_move_is_where_the_user_lives_now() {
+        for (said, home) in [
+            ("Actually I moved to Lisbon last week.", Some("The user lives in Lisbon")),
+            ("We've just moved to New York, it's huge!", Some("The user lives in New York")),
+            ("i moved back to Vienna in May", Some("The user lives in Vienna")),
+            ("I moved to a bigger flat near the park.", None),
+        ] {
+            let facts = extract(said);
+            let got = facts.iter().find(|f| f.content.starts_with("The user lives in")).map(|f| f.content.as_str());
+            assert_eq!(got, home, "{said}: {facts:?}");
+        }
     }
 
     #[test]

@@ -96,6 +96,17 @@ fn weekday(word: &str) -> Option<Weekday> {
     word.parse().ok()
 }
 
+static PAST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:before|used? to|previous|previously|formerly|former|originally|at first|no longer|any ?more|until)\b")
+        .expect("static")
+});
+
+/// Whether `query` asks about what was true before ("where did I live before Lisbon?", "what
+/// car did I use to drive?"): then what a newer value replaced is an answer too.
+pub fn asks_about_the_past(query: &str) -> bool {
+    PAST.is_match(query)
+}
+
 /// The window `query` speaks of, if it names one.
 pub fn window(query: &str, now: DateTime<Utc>) -> Option<Window> {
     let today = now.date_naive();
@@ -177,6 +188,21 @@ pub fn window(query: &str, now: DateTime<Utc>) -> Option<Window> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn questions_about_the_past() {
+        for q in [
+            "Where did I live before Lisbon?",
+            "what car did I use to drive",
+            "my previous job",
+            "Is Ana no longer in Porto?",
+        ] {
+            assert!(asks_about_the_past(q), "{q}");
+        }
+        for q in ["Where do I live?", "What did I do last week?", "beforehand"] {
+            assert!(!asks_about_the_past(q), "{q}");
+        }
+    }
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)

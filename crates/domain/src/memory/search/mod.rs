@@ -51,7 +51,8 @@ pub struct SearchRequest {
     /// Rerank with the `rerank` model role over a 4x over-fetch (default false).
     #[serde(default)]
     pub rerank: bool,
-    /// Follow the agent's learned traversal graph (X5) from the best candidates (default true).
+    /// Follow the names the best candidates mention (bridging, multi-hop) and the agent's
+    /// learned traversal graph (X5) from them (default true).
     #[serde(default = "yes")]
     pub traversal: bool,
 }
@@ -76,8 +77,9 @@ pub struct Signals {
     /// Spreading activation from the best candidates over the memory relations (X3), 0 when
     /// none reached it.
     pub activation: f64,
-    /// The best path score of learned traversal (X5) to it: a seed's score times the weights
-    /// of the edges followed; 0 when traversal did not reach it.
+    /// The best path score of a bridge (its seed's score, a hair less per hop) or of learned
+    /// traversal (X5: a seed's score times the weights of the edges followed) to it; 0 when
+    /// neither reached it.
     pub traversal: f64,
     /// `score::HYBRID_FORMULA` of the signals above.
     pub hybrid: f64,
@@ -91,6 +93,8 @@ pub struct SearchResult {
     pub score: f64,
     pub signals: Signals,
     /// Which paths found it: `bm25`, `vector`, `activation` (related to a better candidate),
+    /// `bridge` (named by a better candidate and similar to the question read with it),
+    /// `history` (a value a better candidate replaced, for a question about the past),
     /// `traversal` (reached by learned traversal from a better candidate).
     pub found_by: Vec<String>,
 }
@@ -131,6 +135,12 @@ pub struct Explanation {
     /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
     /// added.
     pub activation: PathReport,
+    /// Bridging (multi-hop) from the best candidates through the names they mention and the
+    /// query does not: `candidates` counts the memories it ranked behind them.
+    pub bridge: PathReport,
+    /// For a question about the past ("before", "used to", "previously"…): the values the
+    /// best candidates replaced, ranked right ahead of them (`candidates` counts them).
+    pub history: PathReport,
     /// Learned traversal (X5) from the best candidates: `candidates` counts the memories it
     /// added; its path (seeds, edges followed, nodes reached, nodes a correction vetoed).
     pub traversal: TraversalReport,
@@ -304,6 +314,7 @@ impl Searcher<'_> {
             query: query_vec.as_deref(),
             filters: f,
             window: window.as_ref(),
+            replaced: false,
         };
         let rows = scope.rows(&mut conn, &ids).await?;
 
@@ -333,10 +344,21 @@ impl Searcher<'_> {
             .collect();
         sort_results(&mut results);
         let activation_report = self.activate(&scope, &req.query, &mut results, best_bm25).await?;
-        let traversal_report = if req.traversal {
-            self.traverse(&scope, &mut results, best_bm25).await?
+        let (bridge_report, traversal_report) = if req.traversal {
+            let bridge = self.bridge(&scope, &req.query, &mut results, best_bm25).await?;
+            (bridge, self.traverse(&scope, &mut results, best_bm25).await?)
         } else {
-            TraversalReport { searched: false, candidates: 0, note: Some("not asked for".into()), path: None }
+            let off = || Some("not asked for (`traversal: false`)".to_string());
+            (
+                PathReport { searched: false, candidates: 0, note: off() },
+                TraversalReport { searched: false, candidates: 0, note: off(), path: None },
+            )
+        };
+
+        let history_report = if when::asks_about_the_past(&req.query) {
+            self.history(&scope, &mut results, best_bm25).await?
+        } else {
+            PathReport { searched: false, candidates: 0, note: Some("the query does not ask about the past".into()) }
         };
 
         let mut rerank_note = None;
@@ -396,6 +418,8 @@ impl Searcher<'_> {
                 bm25: bm25_report,
                 vector: vector_report,
                 activation: activation_report,
+                bridge: bridge_report,
+                history: history_report,
                 traversal: traversal_report,
                 embedding_model: model,
                 reranked,

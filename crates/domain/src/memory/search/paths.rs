@@ -1,16 +1,16 @@
 //! The row fetch every candidate path shares (filters applied once more, similarity to the
 //! query computed in the same read), the scoring of a candidate, and the paths that start from
-//! the best candidates: spreading activation over the memory relations (X3) and learned
-//! traversal (X5).
+//! the best candidates: spreading activation over the memory relations (X3), bridging through
+//! the names a candidate mentions (multi-hop) and learned traversal (X5).
 
 use miniclaw_core::ids::{AgentId, MemoryId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 
 use super::{PathReport, SearchFilters, SearchResult, Searcher, Signals, TraversalReport};
 use crate::memory::when::Window;
-use crate::memory::{COLUMNS, Memory, activation, graph, score, vector};
+use crate::memory::{COLUMNS, Memory, activation, graph, score, terms, vector};
 use miniclaw_core::Error;
 
 /// A candidate with its signals and hybrid score.
@@ -48,6 +48,7 @@ pub(super) fn scored(
 
 /// What a search reads rows within: the agent, the statuses and filters, and the query's
 /// vector for the similarity.
+#[derive(Clone, Copy)]
 pub(super) struct Scope<'a> {
     pub(super) agent_id: AgentId,
     pub(super) statuses: &'a [String],
@@ -56,6 +57,8 @@ pub(super) struct Scope<'a> {
     pub(super) filters: &'a SearchFilters,
     /// The time the query speaks of, if any.
     pub(super) window: Option<&'a Window>,
+    /// Read memories a newer value replaced too (a question about the past).
+    pub(super) replaced: bool,
 }
 
 impl Scope<'_> {
@@ -81,7 +84,7 @@ impl Scope<'_> {
         };
         Ok(sqlx::query_as::<_, MemoryWithSim>(&format!(
             "SELECT {COLUMNS}, {sim} AS similarity FROM agent_memories
-              WHERE agent_id = $1 AND id = ANY($2) AND status = ANY($3) AND invalid_at IS NULL
+              WHERE agent_id = $1 AND id = ANY($2) AND status = ANY($3) AND ($10 OR invalid_at IS NULL)
                 AND (expires_at IS NULL OR expires_at > now())
                 AND (cardinality($6::text[]) = 0 OR category = ANY($6))
                 AND (cardinality($7::text[]) = 0 OR source = ANY($7))
@@ -96,6 +99,7 @@ impl Scope<'_> {
         .bind(&f.source)
         .bind(f.from)
         .bind(f.to)
+        .bind(self.replaced)
         .fetch_all(&mut *conn)
         .await?
         .into_iter()
@@ -239,9 +243,238 @@ impl Searcher<'_> {
     }
 }
 
+/// Candidates a bridge starts from.
+pub const BRIDGE_SEEDS: usize = 2;
+/// Hops a bridge takes at most from its seed.
+pub const BRIDGE_HOPS: usize = 2;
+/// A memory joins a bridge only when it is at least this similar to the question read together
+/// with the chain so far.
+pub const BRIDGE_FLOOR: f64 = 0.35;
+/// Memories sharing one name read per hop, at most.
+const BRIDGE_FANOUT: i64 = 64;
+
+/// The names a text mentions, as BM25 terms: its capitalised words ("Turimar", "Lisbon",
+/// "Acme"), stop words aside. A capitalised word that starts a sentence may be any word; the
+/// caller keeps only names few memories share, which common words are not.
+pub fn names(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
+        if word.chars().next().is_some_and(char::is_uppercase) {
+            for t in terms::terms(word) {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Searcher<'_> {
+    /// Multi-hop retrieval without feedback: from each of the best candidates, through a name it
+    /// mentions that the query does not (the bridge: "Brimar's sister is Turimar" for "where
+    /// does the spouse of Brimar's sister work?"), to the memory among those naming it that is
+    /// most similar to the question read together with the chain so far ("Turimar is married
+    /// to Zeritek"), and from there once more ("Zeritek works at the Cedar Clinic"). The links
+    /// are the BM25 postings written with each memory, limited to names at most
+    /// `graph::MENTION_DF_MAX` memories share. A bridged memory ranks right behind the memory
+    /// it was reached from.
+    pub(super) async fn bridge(
+        &self,
+        scope: &Scope<'_>,
+        query: &str,
+        results: &mut Vec<SearchResult>,
+        best_bm25: f64,
+    ) -> Result<PathReport, Error> {
+        let mut report = PathReport { searched: false, candidates: 0, note: None };
+        if scope.query.is_none() {
+            report.note = Some("the query has no vector".into());
+            return Ok(report);
+        }
+        let asked: HashSet<String> = terms::terms(query).into_iter().collect();
+        struct Chain {
+            texts: Vec<String>,
+            ids: Vec<MemoryId>,
+            seen: HashSet<String>,
+            score: f64,
+            open: bool,
+        }
+        let mut chains: Vec<Chain> = results
+            .iter()
+            .take(BRIDGE_SEEDS)
+            .map(|r| Chain {
+                texts: vec![r.memory.content.clone()],
+                ids: vec![r.memory.id],
+                seen: asked.clone(),
+                score: r.score,
+                open: true,
+            })
+            .collect();
+        if chains.is_empty() {
+            report.note = Some("no candidate to start from".into());
+            return Ok(report);
+        }
+        let mut conn = self.deps.pool.acquire().await?;
+        let mut taken: HashSet<MemoryId> = chains.iter().flat_map(|c| c.ids.clone()).collect();
+        let mut added: Vec<(MemoryId, f64)> = Vec::new();
+        for hop in 1..=BRIDGE_HOPS {
+            // The names each open chain's last memory brings in, and the memories naming them.
+            let mut asks: Vec<(usize, Vec<MemoryId>)> = Vec::new();
+            for (i, chain) in chains.iter_mut().enumerate().filter(|(_, c)| c.open) {
+                let last = chain.texts.last().map(String::as_str).unwrap_or_default();
+                let new: Vec<String> = names(last).into_iter().filter(|n| !chain.seen.contains(n)).collect();
+                chain.seen.extend(terms::terms(last));
+                if new.is_empty() {
+                    chain.open = false;
+                    continue;
+                }
+                let near: Vec<MemoryId> = sqlx::query_scalar(
+                    "SELECT DISTINCT t.memory_id FROM memory_terms t
+                       JOIN memory_term_stats s ON s.agent_id = t.agent_id AND s.term = t.term
+                      WHERE t.agent_id = $1 AND t.term = ANY($2) AND s.df <= $3 AND t.memory_id <> ALL($4)
+                      LIMIT $5",
+                )
+                .bind(scope.agent_id)
+                .bind(&new)
+                .bind(graph::MENTION_DF_MAX)
+                .bind(&chain.ids)
+                .bind(BRIDGE_FANOUT)
+                .fetch_all(&mut *conn)
+                .await?;
+                if near.is_empty() {
+                    chain.open = false;
+                } else {
+                    asks.push((i, near));
+                }
+            }
+            if asks.is_empty() {
+                break;
+            }
+            report.searched = true;
+            // The question read with each chain, embedded in one batch.
+            let read: Vec<String> =
+                asks.iter().map(|(i, _)| format!("{query} {}", chains[*i].texts.join(" "))).collect();
+            let vectors = match self.deps.embedder.embed(&read).await {
+                Ok(v) => v,
+                Err(e) => {
+                    report.note = Some(format!("the question with its chain could not be embedded: {e}"));
+                    break;
+                }
+            };
+            for ((i, near), v) in asks.into_iter().zip(vectors) {
+                let chain = &mut chains[i];
+                let read_with = Scope { query: Some(&v), ..*scope };
+                let best = read_with
+                    .rows(&mut conn, &near)
+                    .await?
+                    .into_iter()
+                    .filter_map(|(m, sim)| sim.map(|s| (m, s)))
+                    .filter(|(m, s)| *s >= BRIDGE_FLOOR && !taken.contains(&m.id))
+                    .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.id.cmp(&a.0.id)));
+                let Some((memory, _)) = best else {
+                    chain.open = false;
+                    continue;
+                };
+                taken.insert(memory.id);
+                chain.ids.push(memory.id);
+                chain.texts.push(memory.content);
+                // Right behind what it was reached from, ahead of what was below that.
+                added.push((*chain.ids.last().expect("just pushed"), chain.score * (1.0 - 0.001 * hop as f64)));
+            }
+        }
+        if !report.searched {
+            report.note = Some("the best candidates name nothing the query does not".into());
+            return Ok(report);
+        }
+        // Memories that were not candidates yet, with their signals for the query itself.
+        let new: Vec<MemoryId> =
+            added.iter().map(|(id, _)| *id).filter(|id| !results.iter().any(|r| r.memory.id == *id)).collect();
+        let now = Utc::now();
+        for (memory, sim) in scope.rows(&mut conn, &new).await? {
+            results.push(scored(memory, sim, 0.0, best_bm25, now, scope.window, Vec::new()));
+        }
+        drop(conn);
+        for &(id, score) in &added {
+            if let Some(r) = results.iter_mut().find(|r| r.memory.id == id) {
+                r.signals.traversal = r.signals.traversal.max(score);
+                r.score = r.score.max(score);
+                r.found_by.push("bridge".into());
+            }
+        }
+        report.candidates = added.len();
+        if added.is_empty() {
+            report.note = Some(format!("no memory naming what they name was {BRIDGE_FLOOR} similar to the question"));
+        }
+        super::sort_results(results);
+        Ok(report)
+    }
+}
+
+/// Candidates whose replaced values a question about the past reads.
+pub const HISTORY_SEEDS: usize = 3;
+
+impl Searcher<'_> {
+    /// A question about the past ("where did I live before Lisbon?"): the values the best
+    /// candidates replaced (their `updates` relations) rank right ahead of them, though
+    /// replaced memories are otherwise out of search (R7).
+    pub(super) async fn history(
+        &self,
+        scope: &Scope<'_>,
+        results: &mut Vec<SearchResult>,
+        best_bm25: f64,
+    ) -> Result<PathReport, Error> {
+        let mut report = PathReport { searched: true, candidates: 0, note: None };
+        let newer: Vec<(MemoryId, f64)> = results.iter().take(HISTORY_SEEDS).map(|r| (r.memory.id, r.score)).collect();
+        let ids: Vec<MemoryId> = newer.iter().map(|(id, _)| *id).collect();
+        let mut conn = self.deps.pool.acquire().await?;
+        let pairs: Vec<(MemoryId, MemoryId)> = sqlx::query_as(
+            "SELECT from_id, to_id FROM memory_relations
+              WHERE agent_id = $1 AND kind = 'updates' AND from_id = ANY($2)",
+        )
+        .bind(scope.agent_id)
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+        let older: Vec<MemoryId> = pairs.iter().map(|(_, old)| *old).collect();
+        let with_replaced = Scope { replaced: true, ..*scope };
+        let rows = with_replaced.rows(&mut conn, &older).await?;
+        drop(conn);
+        let now = Utc::now();
+        for (memory, sim) in rows {
+            let Some((from, _)) = pairs.iter().find(|(_, old)| *old == memory.id) else { continue };
+            let Some(&(_, score)) = newer.iter().find(|(id, _)| id == from) else { continue };
+            results.retain(|r| r.memory.id != memory.id);
+            let mut r = scored(memory, sim, 0.0, best_bm25, now, scope.window, vec!["history".to_string()]);
+            r.score = score + 1e-6;
+            results.push(r);
+            report.candidates += 1;
+        }
+        if report.candidates == 0 {
+            report.note = Some("the best candidates replaced no older value".into());
+        }
+        super::sort_results(results);
+        Ok(report)
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct MemoryWithSim {
     #[sqlx(flatten)]
     memory: Memory,
     similarity: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names;
+
+    #[test]
+    fn names_are_the_capitalised_words() {
+        assert_eq!(names("Brimar's sister is Turimar."), ["brimar", "turimar"]);
+        assert_eq!(
+            names("Turimar is married to Zeritek, who works at Acme Labs"),
+            ["turimar", "zeritek", "acm", "lab"]
+        );
+        assert_eq!(names("we met in Lisbon and then in lisbon again. I was there"), ["lisbon"]);
+    }
 }

@@ -250,7 +250,20 @@ fn sig(s: &Value, k: &str) -> f64 {
 const VARIANTS: &[(&str, Fusion)] = &[
     ("score as returned", |s| sig(s, "score")),
     ("0.1/0.85/0.05 (before)", |s| 0.1 * sig(s, "bm25") + 0.85 * sig(s, "semantic") + 0.05 * sig(s, "prominence")),
+    // Saturating BM25 (a single rare-word match stops counting as a full match), the same
+    // fusions as B6's VARIANTS: weights that might hold on both data sets.
+    ("0.5·sem + 0.5·raw/(raw+4)", |s| 0.5 * sig(s, "semantic") + 0.5 * sat(s, 4.0)),
+    ("0.5·sem + 0.5·raw/(raw+8)", |s| 0.5 * sig(s, "semantic") + 0.5 * sat(s, 8.0)),
+    ("0.6·sem + 0.4·raw/(raw+4)", |s| 0.6 * sig(s, "semantic") + 0.4 * sat(s, 4.0)),
+    ("0.7·sem + 0.3·raw/(raw+2)", |s| 0.7 * sig(s, "semantic") + 0.3 * sat(s, 2.0)),
+    ("0.5·sem + 0.5·bm25·raw/(raw+4)", |s| 0.5 * sig(s, "semantic") + 0.5 * sig(s, "bm25") * sat(s, 4.0)),
 ];
+
+/// BM25's raw score saturated at `k`: `raw / (raw + k)`.
+fn sat(s: &Value, k: f64) -> f64 {
+    let raw = sig(s, "bm25_raw");
+    raw / (raw + k)
+}
 
 /// Fusions computed in the bench over every stored turn (no candidate limit), to choose the
 /// search's weights on the development split: `(w_bm25, w_time, w_context)`, cosine weighted

@@ -136,6 +136,13 @@ const VARIANTS: &[(&str, Fusion)] = &[
     ("sem + 0.15·raw/(raw+2)", |_, r, s, _, _| s + 0.15 * r / (r + 2.0)),
     ("sem + 0.1·raw/(raw+2) + 0.05·p", |_, r, s, p, _| s + 0.1 * r / (r + 2.0) + 0.05 * p),
     ("sem + 0.25·raw/(raw+4)", |_, r, s, _, _| s + 0.25 * r / (r + 4.0)),
+    // The same fusions as B9's VARIANTS: weights that might hold on both data sets.
+    ("0.5/0.5/0.05 (now)", |b, _, s, p, _| 0.5 * b + 0.5 * s + 0.05 * p),
+    ("0.5·sem + 0.5·raw/(raw+4)", |_, r, s, _, _| 0.5 * s + 0.5 * r / (r + 4.0)),
+    ("0.5·sem + 0.5·raw/(raw+8)", |_, r, s, _, _| 0.5 * s + 0.5 * r / (r + 8.0)),
+    ("0.6·sem + 0.4·raw/(raw+4)", |_, r, s, _, _| 0.6 * s + 0.4 * r / (r + 4.0)),
+    ("0.7·sem + 0.3·raw/(raw+2)", |_, r, s, _, _| 0.7 * s + 0.3 * r / (r + 2.0)),
+    ("0.5·sem + 0.5·bm25·raw/(raw+4)", |b, r, s, _, _| 0.5 * s + 0.5 * b * r / (r + 4.0)),
 ];
 
 /// One statement stored on the API path, as the baselines see it.

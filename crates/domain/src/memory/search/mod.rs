@@ -135,8 +135,8 @@ pub struct Explanation {
     /// Spreading activation (X3) from the best candidates: `candidates` counts the memories it
     /// added.
     pub activation: PathReport,
-    /// Bridging (multi-hop) from the best candidates through the names they mention and the
-    /// query does not: `candidates` counts the memories it ranked behind them.
+    /// Bridging (multi-hop) from the best candidate through the names it mentions and the
+    /// query does not: `candidates` counts the memories it ranked behind it.
     pub bridge: PathReport,
     /// For a question about the past ("before", "used to", "previously"…): the values the
     /// best candidates replaced, ranked right ahead of them (`candidates` counts them).

@@ -384,7 +384,7 @@ impl Searcher<'_> {
             }
         }
         if !report.searched {
-            report.note = Some("the best candidates name nothing the query does not".into());
+            report.note = Some("the best candidate names nothing the query does not".into());
             return Ok(report);
         }
         // Memories that were not candidates yet, with their signals for the query itself.
@@ -404,7 +404,9 @@ impl Searcher<'_> {
         }
         report.candidates = added.len();
         if added.is_empty() {
-            report.note = Some(format!("no memory naming what they name was {BRIDGE_FLOOR} similar to the question"));
+            report.note = Some(format!(
+                "no memory naming what it names was at least {BRIDGE_FLOOR} similar to the question read with it"
+            ));
         }
         super::sort_results(results);
         Ok(report)

@@ -1,7 +1,8 @@
 //! SPEC R7, X1, X3 `updates`, P6: a newer value of a fact replaces the older one in search while
-//! the older stays in history and behind the relation; owners' and pinned memories stay; the
-//! search threshold follows the query; with the offline engine every message is learned from at
-//! once, and small talk is not.
+//! the older stays in history and behind the relation, and a question about the past finds it;
+//! owners' and pinned memories stay; the search threshold follows the query; with the offline
+//! engine every message is learned from at once, and small talk is not; a move said in chat is
+//! the user's home; a question through two people reaches its three memories by bridging.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -183,4 +184,38 @@ async fn a_move_said_in_chat_updates_where_the_user_lives_and_the_reply_knows_it
     // Asked by the user's name, the name and the home are the two best.
     let got = search("where does Dana live").await;
     assert!(got.iter().take(2).any(|m| m == "The user lives in Lisbon"), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_question_through_two_people_reaches_all_three_memories_by_bridging() {
+    let a = OwnedAgent::new(minilm().await).await;
+    for fact in [
+        "Brimar's sister is Turimar",
+        "Turimar is married to Zeritek",
+        "Zeritek is employed as a nurse at the Cedar Clinic",
+        "Turimar lives in Aldmere",
+        "Zeritek plays the cello",
+        "Brimar works at the Harbour Bakery",
+        "Kalo's sister is Renmo",
+        "Renmo works at the Maple Library",
+    ] {
+        a.remember(fact, "context").await;
+    }
+    let question = "Where does the spouse of Brimar's sister work?";
+    let chain = [
+        "Brimar's sister is Turimar",
+        "Turimar is married to Zeritek",
+        "Zeritek is employed as a nurse at the Cedar Clinic",
+    ];
+
+    let found = a.search(json!({ "query": question, "limit": 3 })).await;
+    let got = contents(&found);
+    assert_eq!(got, chain, "{found}");
+    assert_eq!(found["explanation"]["bridge"]["candidates"], 2, "{found}");
+    assert!(found["results"][1]["found_by"].as_array().unwrap().contains(&json!("bridge")), "{found}");
+
+    // Without traversal the question reaches only what shares its words.
+    let plain = a.search(json!({ "query": question, "limit": 3, "traversal": false })).await;
+    assert!(!contents(&plain).contains(&chain[2].to_string()), "{plain}");
+    assert_eq!(plain["explanation"]["bridge"]["searched"], false);
 }

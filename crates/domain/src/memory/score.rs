@@ -14,7 +14,7 @@ pub const W_BM25: f64 = 0.5;
 pub const W_SEMANTIC: f64 = 0.5;
 pub const W_PROMINENCE: f64 = 0.05;
 /// The formula as the search explanation shows it.
-pub const HYBRID_FORMULA: &str = "0.5*bm25 + 0.5*semantic + 0.05*prominence + 0.1*time";
+pub const HYBRID_FORMULA: &str = "min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) + 0.1*time";
 /// Rerank blend (X1): `0.4*hybrid + 0.6*llm`.
 pub const W_RERANK_HYBRID: f64 = 0.4;
 pub const W_RERANK_LLM: f64 = 0.6;
@@ -85,7 +85,9 @@ pub const W_TIME: f64 = 0.1;
 /// The hybrid score (X1) from signals already normalised to [0, 1]; `time` is 1 for a memory
 /// of the time the query names.
 pub fn hybrid(bm25: f64, semantic: f64, prominence: f64, time: f64) -> f64 {
-    W_BM25 * bm25 + W_SEMANTIC * semantic + W_PROMINENCE * prominence + W_TIME * time
+    // The weights of the first three sum to 1.05: a full match on words and meaning that is
+    // also prominent stays a unit score (the time a query names still adds to it).
+    (W_BM25 * bm25 + W_SEMANTIC * semantic + W_PROMINENCE * prominence).min(1.0) + W_TIME * time
 }
 
 #[cfg(test)]
@@ -132,7 +134,7 @@ mod tests {
         assert!(close(hybrid(0.0, 0.0, 0.0, 1.0), 0.1));
         assert_eq!(
             HYBRID_FORMULA,
-            format!("{W_BM25}*bm25 + {W_SEMANTIC}*semantic + {W_PROMINENCE}*prominence + {W_TIME}*time")
+            format!("min(1, {W_BM25}*bm25 + {W_SEMANTIC}*semantic + {W_PROMINENCE}*prominence) + {W_TIME}*time")
         );
     }
 }

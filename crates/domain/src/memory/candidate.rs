@@ -31,7 +31,8 @@ pub enum Remembered {
 }
 
 /// The write path of extraction: the recall-loop guard against the memories injected into the
-/// turn, tombstones, then exact and near duplicates, and only then a new memory. Suppressions
+/// turn, tombstones, then exact and near duplicates (`duplicate_of`, judged), and only then a
+/// new memory. Suppressions
 /// are counted for the store-health report.
 pub async fn remember(
     conn: &mut PgConnection,
@@ -49,34 +50,83 @@ pub async fn remember(
     if hygiene::tombstoned(conn, agent_id, &new.content, vector, candidate.stated_at).await? {
         return Ok(Remembered::Suppressed("tombstone"));
     }
-    // The same text (hash index), else the nearest vector if it is close enough: a nearest-
-    // neighbour search, not a distance computed for every memory of the agent.
-    let mut same = sqlx::query_scalar!(
-        r#"SELECT id AS "id: MemoryId" FROM agent_memories WHERE agent_id = $1 AND content_hash = $2 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-          LIMIT 1"#,
-        agent_id as _,
-        content_hash(&new.content)
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    if same.is_none()
-        && let Some((v, model)) = vector
-    {
-        let nearest = vector::nearest(conn, agent_id, model, v, 1, &vector::Filters::default()).await?;
-        same = nearest.first().filter(|(_, sim)| *sim >= f64::from(hygiene::SAME_FACT_COSINE)).map(|(id, _)| *id);
-    }
-    if let Some(id) = same {
-        let m = query_memories!(
-            "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
-              WHERE id = $1 RETURNING",
-            "",
-            id as _
-        )
-        .fetch_one(&mut *conn)
-        .await?;
-        record_version(conn, &m, "mention", origin, Some("the same fact was extracted again")).await?;
-        return Ok(Remembered::Reinforced(m));
+    if let Some(id) = duplicate_of(conn, agent_id, &new.content, &new.category, vector, Judged::Yes).await? {
+        return Ok(Remembered::Reinforced(reinforce(conn, id, origin).await?));
     }
     let (memory, _) = super::supersede::create_current(conn, agent_id, origin, new, Some("extracted")).await?;
     Ok(Remembered::Created(memory))
+}
+
+/// Whether something has already judged the statement against its nearest memories (the dedup
+/// model's "new", or a write with no judge at all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judged {
+    /// Not yet: only near-verbatim copies count as the same, so that a changed value ("lives in
+    /// Vienna" → "lives in Graz", cosine about 0.9) still reaches the judge as an update.
+    No,
+    Yes,
+}
+
+/// Cosine (same model) at or above which a statement is a memory already known: before a judge,
+/// 0.95 for facts and 0.92 for insights (they are phrased more loosely); after one, 0.92 for both.
+pub fn same_cosine(insight: bool, judged: Judged) -> f64 {
+    match (judged, insight) {
+        (Judged::No, false) => 0.95,
+        _ => f64::from(hygiene::SAME_FACT_COSINE),
+    }
+}
+
+/// The categories a statement of `category` is compared with: an insight with the agent's
+/// insights, a fact about the user with every such fact (the same fact filed under another
+/// category is still the same fact), anything else with its own category.
+fn kind_of(category: &str) -> Vec<String> {
+    let facts = Category::USER_FACTS.map(Category::as_str);
+    if facts.contains(&category) { facts.map(String::from).to_vec() } else { vec![category.to_string()] }
+}
+
+/// The write side's one duplicate policy (R6), for extraction before its dedup model and for
+/// `remember` after it: a live memory of the same kind with the same normalised text (hash
+/// index), else the nearest live memory of the same kind with the same model if its cosine
+/// reaches `same_cosine` (a nearest-neighbour search, not a distance computed for every memory).
+pub async fn duplicate_of(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    content: &str,
+    category: &str,
+    vector: Option<(&[f32], &str)>,
+    judged: Judged,
+) -> Result<Option<MemoryId>, Error> {
+    let categories = kind_of(category);
+    let same = sqlx::query_scalar!(
+        r#"SELECT id AS "id: MemoryId" FROM agent_memories
+            WHERE agent_id = $1 AND content_hash = $2 AND category = ANY($3) AND status IN ('active', 'dormant') AND invalid_at IS NULL
+            LIMIT 1"#,
+        agent_id as _,
+        content_hash(content),
+        &categories
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if same.is_some() {
+        return Ok(same);
+    }
+    let Some((v, model)) = vector else { return Ok(None) };
+    let f = vector::Filters { categories, ..vector::Filters::default() };
+    let nearest = vector::nearest(conn, agent_id, model, v, 1, &f).await?;
+    let cosine = same_cosine(category == Category::Insight.as_str(), judged);
+    Ok(nearest.first().filter(|(_, sim)| *sim >= cosine).map(|(id, _)| *id))
+}
+
+/// The statement was a known memory again: its mention count goes up (with a version).
+pub async fn reinforce(conn: &mut PgConnection, id: MemoryId, origin: &Origin) -> Result<Memory, Error> {
+    let m = query_memories!(
+        "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
+          WHERE id = $1 RETURNING",
+        "",
+        id as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    record_version(conn, &m, "mention", origin, Some("the same fact was extracted again")).await?;
+    Ok(m)
 }

@@ -7,9 +7,8 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::auth::Actor;
-use crate::chat::triage::ALL_CATEGORIES;
 use crate::memory::hygiene::Injected;
-use crate::memory::{self, Candidate, MemorySource, NewMemory, Newest, Remembered, vector};
+use crate::memory::{self, Candidate, Judged, MemorySource, NewMemory, Newest, Remembered};
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::llm::roles::{Dedup, Exchange, Extraction, Transcript};
 use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway};
@@ -116,35 +115,14 @@ pub(crate) async fn extract_and_store(
     let model = embedder.model().to_string();
     let origin = Origin::new(Actor::Job("extraction".into()), None);
 
-    // Stage 1: same text in the same category, or a vector above the threshold.
+    // Stage 1: memory's duplicate policy, before the judge (near-verbatim copies only).
     let mut remaining: Vec<(Extracted, Option<Vec<f32>>)> = Vec::new();
     for (e, v) in extracted.into_iter().zip(vectors) {
-        let threshold = if e.insight { INSIGHT_SAME_COSINE } else { FACT_SAME_COSINE };
-        // The same text in the same category (the normalised-text hash is indexed), else the
-        // nearest memory of the same kind if it is close enough.
-        let mut same = sqlx::query_scalar!(
-            "SELECT id FROM agent_memories
-              WHERE agent_id = $1 AND content_hash = $2 AND category = $3 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-              LIMIT 1",
-            agent_id as _,
-            memory::content_hash(&e.content),
-            e.category
-        )
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(MemoryId);
-        if same.is_none()
-            && let Some(v) = &v
-        {
-            let categories =
-                if e.insight { vec!["insight".to_string()] } else { ALL_CATEGORIES.map(String::from).to_vec() };
-            let f = vector::Filters { categories, ..vector::Filters::default() };
-            let nearest = vector::nearest(tx, agent_id, &model, v, 1, &f).await?;
-            same = nearest.first().filter(|(_, sim)| *sim > threshold).map(|(id, _)| *id);
-        }
+        let vector = v.as_deref().map(|v| (v, model.as_str()));
+        let same = memory::duplicate_of(tx, agent_id, &e.content, &e.category, vector, Judged::No).await?;
         match same {
             Some(id) => {
-                reinforce(tx, id, &origin).await?;
+                memory::reinforce(tx, id, &origin).await?;
                 report.buckets.exact_match += 1;
                 report.reinforced += 1;
             }
@@ -192,7 +170,7 @@ pub(crate) async fn extract_and_store(
         let embedding = v.map(|v| (v, model.clone()));
         match (decision.as_str(), index) {
             ("duplicate", Some(i)) => {
-                reinforce(tx, existing[i].0, &origin).await?;
+                memory::reinforce(tx, existing[i].0, &origin).await?;
                 report.reinforced += 1;
             }
             // The newer statement replaces the older (R7): a new memory with an `updates`
@@ -235,19 +213,6 @@ pub(crate) async fn extract_and_store(
         }
     }
     evict_insights(tx, agent_id, &origin).await?;
-    Ok(())
-}
-
-async fn reinforce(tx: &mut PgConnection, id: MemoryId, origin: &Origin) -> anyhow::Result<()> {
-    let m = memory::query_memories!(
-        "UPDATE agent_memories SET mention_count = mention_count + 1, last_mentioned_at = now(), updated_at = now()
-          WHERE id = $1 RETURNING",
-        "",
-        id as _
-    )
-    .fetch_one(&mut *tx)
-    .await?;
-    memory::record_version(tx, &m, "mention", origin, Some("the same fact was extracted again")).await?;
     Ok(())
 }
 

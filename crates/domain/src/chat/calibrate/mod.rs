@@ -32,9 +32,6 @@ pub const STALE_AFTER_SECS: i64 = 300;
 /// Anti-duplication context for extraction.
 pub const RECENT_FACTS: i64 = 15;
 pub const RECENT_INSIGHTS: i64 = 10;
-/// Stage-1 vector thresholds: facts and insights.
-pub const FACT_SAME_COSINE: f64 = 0.95;
-pub const INSIGHT_SAME_COSINE: f64 = 0.92;
 /// Derived insights an agent keeps; the least recently updated go first.
 pub const INSIGHT_CAP: i64 = 50;
 /// Summaries (P7): messages kept verbatim, and how many older ones make a pass worthwhile.

@@ -23,6 +23,8 @@ pub const TOKEN: &str = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 #[derive(Clone, Default)]
 pub struct FakeBot {
     calls: Arc<Mutex<Vec<(String, Value)>>>,
+    /// How many of the next `sendMessage` calls answer 502 (Telegram's side failing).
+    failing_sends: Arc<Mutex<usize>>,
 }
 
 async fn bot_method(
@@ -35,6 +37,16 @@ async fn bot_method(
             StatusCode::UNAUTHORIZED,
             Json(json!({ "ok": false, "error_code": 401, "description": "Unauthorized" })),
         );
+    }
+    if method == "sendMessage" {
+        let mut failing = f.failing_sends.lock().unwrap();
+        if *failing > 0 {
+            *failing -= 1;
+            return (
+                StatusCode::BAD_GATEWAY,
+                Json(json!({ "ok": false, "error_code": 502, "description": "Bad Gateway" })),
+            );
+        }
     }
     f.calls.lock().unwrap().push((method.clone(), body.clone()));
     let result = match method.as_str() {
@@ -61,6 +73,10 @@ impl FakeBot {
         let app = axum::Router::new().route("/{bot}/{method}", post(bot_method)).with_state(fake.clone());
         tokio::spawn(async move { axum::serve(listener, app).await.ok() });
         (fake, base)
+    }
+
+    pub fn fail_next_sends(&self, n: usize) {
+        *self.failing_sends.lock().unwrap() = n;
     }
 
     pub fn calls(&self, method: &str) -> Vec<Value> {
@@ -183,4 +199,64 @@ async fn a_telegram_message_round_trips_through_the_bot_api_and_the_owner_gets_n
     let r = app.send(post(Some(&secret), &update(4, 555, "Anyone?"))).await;
     assert_eq!(r.status, 404);
     assert_eq!(agent.call(Method::DELETE, "/telegram", None).await.status, 404);
+}
+
+/// A message whose answer could not be sent (or whose worker died after the turn) is answered
+/// by the job's next run with the reply already made: one turn, one message in Telegram; a run
+/// after the answer went out sends nothing.
+#[tokio::test]
+async fn a_failed_send_is_retried_with_the_same_reply_and_never_answered_twice() {
+    let (bot, base) = FakeBot::start().await;
+    let agent = OwnedAgent::new(TestApp::builder().env("TELEGRAM_API_BASE", &base).spawn().await).await;
+    let app = &agent.app;
+    let r = agent.call(Method::PUT, "/telegram", Some(json!({ "bot_token": TOKEN }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let secret = bot.calls("setWebhook").pop().unwrap()["secret_token"].as_str().unwrap().to_string();
+    let webhook_path = format!("/webhooks/telegram/{}", agent.id);
+    let messages = || async {
+        sqlx::query_scalar!("SELECT count(*) FROM chat_messages WHERE channel = 'telegram'")
+            .fetch_one(app.pool())
+            .await
+            .unwrap()
+            .unwrap_or(0)
+    };
+    let due_now = || async {
+        sqlx::query!("UPDATE jobs SET run_at = now(), status = 'queued' WHERE kind = 'telegram_answer'")
+            .execute(app.pool())
+            .await
+            .unwrap();
+    };
+
+    bot.fail_next_sends(1);
+    let r = app
+        .send(
+            app.request(Method::POST, &webhook_path).header("X-Telegram-Bot-Api-Secret-Token", &secret).json(&update(
+                10,
+                555,
+                "Hello there",
+            )),
+        )
+        .await;
+    assert_eq!(r.json()["status"], "received", "{}", r.text);
+    app.run_jobs().await;
+    assert!(bot.calls("sendMessage").is_empty(), "the first send failed");
+    assert_eq!(messages().await, 2, "the turn ran once");
+
+    due_now().await;
+    app.run_jobs().await;
+    let sent = bot.calls("sendMessage");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(messages().await, 2, "the retry sent the reply already made, without a second turn");
+    let reply =
+        sqlx::query_scalar!("SELECT content FROM chat_messages WHERE channel = 'telegram' AND role = 'assistant'")
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+    assert_eq!(sent[0]["text"].as_str(), Some(reply.as_str()));
+
+    // The job runs once more (a worker that died after sending, before finishing the job).
+    due_now().await;
+    app.run_jobs().await;
+    assert_eq!(bot.calls("sendMessage").len(), 1, "answered once");
+    assert_eq!(messages().await, 2);
 }

@@ -3,7 +3,10 @@
 //! then either the owner's `/start <link code>` or a message, recorded with the
 //! `telegram_answer` job in one transaction. The job runs it through the chat pipeline (channel
 //! `telegram`) and answers with `sendMessage`, so a process that stops after the webhook's 2xx
-//! leaves the answer to any worker.
+//! leaves the answer to any worker. The reply is recorded on the update when the turn has run
+//! and the send when it went out: a job run again after its worker died sends the recorded
+//! reply instead of running a second turn, and nothing once it was sent (a worker that dies
+//! between the send and that record leaves the one case where Telegram gets the answer twice).
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -140,9 +143,51 @@ async fn answer_job(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     let Some((api, _)) = super::bot(deps, agent).await? else {
         return Ok(json!({ "skipped": true, "reason": "the agent has no bot any more" }));
     };
-    let runtime = Runtime::new(deps.clone(), Hub::default());
-    let reply = answer(&runtime, tenant, agent, chat_id, message).await?;
+    let update_id = ctx.job.payload["update_id"].as_i64();
+    // A rerun (the last worker died mid-answer) goes on from what was recorded: a sent answer
+    // is not sent again, a reply already made is sent without running a second turn.
+    let recorded = match update_id {
+        Some(u) => sqlx::query!(
+            "SELECT reply, answered_at IS NOT NULL AS \"sent!\" FROM telegram_updates WHERE agent_id = $1 AND update_id = $2",
+            agent as _,
+            u
+        )
+        .fetch_optional(&ctx.pool)
+        .await?
+        .map(|r| (r.reply, r.sent)),
+        None => None,
+    };
+    if let Some((_, true)) = recorded {
+        return Ok(json!({ "skipped": true, "reason": "already answered" }));
+    }
+    let reply = match recorded.and_then(|(reply, _)| reply) {
+        Some(reply) => reply,
+        None => {
+            let runtime = Runtime::new(deps.clone(), Hub::default());
+            let reply = answer(&runtime, tenant, agent, chat_id, message).await?;
+            if let Some(u) = update_id {
+                sqlx::query!(
+                    "UPDATE telegram_updates SET reply = $3 WHERE agent_id = $1 AND update_id = $2",
+                    agent as _,
+                    u,
+                    reply
+                )
+                .execute(&ctx.pool)
+                .await?;
+            }
+            reply
+        }
+    };
     api.send_message(chat_id, &reply).await?;
+    if let Some(u) = update_id {
+        sqlx::query!(
+            "UPDATE telegram_updates SET answered_at = now() WHERE agent_id = $1 AND update_id = $2",
+            agent as _,
+            u
+        )
+        .execute(&ctx.pool)
+        .await?;
+    }
     tracing::info!(agent.id = %agent, telegram.chat = chat_id, "telegram message answered");
     Ok(json!({ "status": "answered" }))
 }

@@ -348,6 +348,8 @@ async fn run() -> anyhow::Result<()> {
             })
             .collect();
     let (mut labelled, mut false_replacements, mut true_found, mut true_total) = (0usize, 0usize, 0usize, 0usize);
+    // The false ones, by turn id (chat, new → old), to read against the data set.
+    let mut false_pairs: Vec<String> = Vec::new();
     let t0 = Instant::now();
     for chat in &chats {
         let agent: Uuid = c.agent(&chat.name).await?.parse()?;
@@ -392,7 +394,10 @@ async fn run() -> anyhow::Result<()> {
             let found = replaced_by.get(new);
             match (replaces, found) {
                 (Some(want), Some(got)) if want == got => true_found += 1,
-                (_, Some(_)) => false_replacements += 1,
+                (_, Some(got)) => {
+                    false_replacements += 1;
+                    false_pairs.push(format!("{label_chat} {new} → {got}"));
+                }
                 _ => {}
             }
             true_total += usize::from(replaces.is_some());
@@ -523,6 +528,10 @@ async fn run() -> anyhow::Result<()> {
              {true_found} of {true_total} true replacements found\n",
             100.0 * false_replacements as f64 / labelled as f64
         );
+        false_pairs.sort();
+        for pair in &false_pairs {
+            println!("  false replacement: {pair}");
+        }
     }
     println!("| system | R@5 | R@10 | Hit@5 | MRR | {} |", counts.join(" | "));
     println!("|---|---|---|---|---|{}", "---|".repeat(categories.len()));

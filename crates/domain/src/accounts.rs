@@ -353,6 +353,51 @@ pub async fn count_owners(pool: &PgPool) -> sqlx::Result<i64> {
     sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM owners"#).fetch_one(pool).await
 }
 
+/// Whether one of the tenant's owners signs in with this EVM address (lower-case 0x).
+pub async fn owner_wallet<'e>(db: impl sqlx::PgExecutor<'e>, tenant: TenantId, address: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2) AS "allowed!""#,
+        tenant as _,
+        address
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Notes a sign-in of the owner.
+pub async fn signed_in(pool: &PgPool, owner: UserId) -> sqlx::Result<()> {
+    sqlx::query!("UPDATE owners SET last_login_at = now() WHERE id = $1", owner as _).execute(pool).await?;
+    Ok(())
+}
+
+/// Locks the tenant's row until the transaction ends (orders the tenant's concurrent creations
+/// of a limited thing); `false` when there is no such tenant.
+pub async fn lock_tenant(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1 FOR UPDATE", tenant as _)
+        .fetch_optional(conn)
+        .await?
+        .is_some())
+}
+
+/// Whether the tenant exists.
+pub async fn tenant_exists(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1", tenant as _)
+        .fetch_optional(conn)
+        .await?
+        .is_some())
+}
+
+/// The address the tenant's notifications go to: its first owner's email, if any has one.
+pub async fn owner_email(pool: &PgPool, tenant: TenantId) -> sqlx::Result<Option<String>> {
+    Ok(sqlx::query_scalar!(
+        "SELECT email FROM owners WHERE tenant_id = $1 AND email IS NOT NULL ORDER BY created_at LIMIT 1",
+        tenant as _
+    )
+    .fetch_optional(pool)
+    .await?
+    .flatten())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,6 +108,22 @@ pub async fn record_tenant(
     Ok(())
 }
 
+/// Before an agent is purged, its log is kept in its tenant's (its entries, errors folded into
+/// the details), in the caller's transaction.
+pub async fn keep_agent_log(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO tenant_activity (tenant_id, id, agent_id, action, actor_type, actor_id, request_id, details, created_at)
+         SELECT tenant_id, id, agent_id, action, actor_type, actor_id, request_id,
+                details || jsonb_strip_nulls(jsonb_build_object('error', error)), created_at
+           FROM agent_activity WHERE agent_id = $1
+         ON CONFLICT DO NOTHING",
+        agent_id as _
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Newest first; `before` pages backwards (ids are time-ordered).
 pub async fn list_agent(
     pool: &sqlx::PgPool,

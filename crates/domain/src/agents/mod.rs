@@ -15,7 +15,7 @@ pub use settings::{
     AgentInput, BUDGET_RANGE, DEFAULT_CONNECT_SCOPES, DEFAULT_DAILY_TOKEN_BUDGET, NAME_MAX, PERSONA_MAX, QuietHours,
 };
 pub(crate) use store::COLUMNS;
-pub use store::{create, delete, get, get_cached, list, purge_deleted, restore, tenant_of, update};
+pub use store::{by_id, create, delete, get, get_cached, list, lock, purge_deleted, restore, tenant_of, update};
 
 /// The cycle that purges deleted agents once their retention (`MINICLAW_AGENT_RETENTION_DAYS`)
 /// has passed. Registered by the processes that run jobs, with the configured retention.

@@ -33,12 +33,12 @@ pub async fn create(
         return Err(Error::validation("name", "name is required"));
     }
     // The tenant row orders concurrent creations, so the count below cannot be raced past.
-    let count = sqlx::query_scalar!(
-        r#"SELECT (SELECT count(*) FROM agents WHERE tenant_id = t.id) AS "n!" FROM tenants t WHERE t.id = $1 FOR UPDATE"#,
-        tenant_id as _
-    )
-    .fetch_one(&mut *conn)
-    .await?;
+    if !crate::accounts::lock_tenant(conn, tenant_id).await? {
+        return Err(Error::not_found("tenant"));
+    }
+    let count = sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM agents WHERE tenant_id = $1"#, tenant_id as _)
+        .fetch_one(&mut *conn)
+        .await?;
     if count >= max_agents {
         return Err(Error::Conflict(format!(
             "this account already has {count} agents, the most allowed (MINICLAW_AGENTS_PER_TENANT); delete one first"
@@ -104,7 +104,6 @@ pub async fn list(pool: &PgPool, tenant_id: TenantId, limit: i64, before: Option
     .await
 }
 
-/// One of the tenant's agents; `None` if the tenant has no such agent.
 /// The tenant an agent belongs to, for platform-level callers (the operator, the connect flow)
 /// that address an agent by id alone; `None` when it does not exist.
 pub async fn tenant_of(pool: &PgPool, id: AgentId) -> sqlx::Result<Option<TenantId>> {
@@ -128,6 +127,7 @@ pub async fn get_cached(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx
     Ok(agent)
 }
 
+/// One of the tenant's agents; `None` if the tenant has no such agent.
 pub async fn get(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(tenant_id)
@@ -248,16 +248,7 @@ pub async fn purge_deleted(pool: &PgPool, retention_days: u32) -> sqlx::Result<u
     let mut purged = 0;
     for a in due {
         let mut tx = pool.begin().await?;
-        sqlx::query!(
-            "INSERT INTO tenant_activity (tenant_id, id, agent_id, action, actor_type, actor_id, request_id, details, created_at)
-             SELECT tenant_id, id, agent_id, action, actor_type, actor_id, request_id,
-                    details || jsonb_strip_nulls(jsonb_build_object('error', error)), created_at
-               FROM agent_activity WHERE agent_id = $1
-             ON CONFLICT DO NOTHING",
-            a.id
-        )
-        .execute(&mut *tx)
-        .await?;
+        activity::keep_agent_log(&mut tx, AgentId(a.id)).await?;
         let deleted = sqlx::query!("DELETE FROM agents WHERE id = $1 AND deleted_at IS NOT NULL", a.id)
             .execute(&mut *tx)
             .await?
@@ -304,4 +295,22 @@ fn changed_fields(before: &Agent, after: &Agent) -> Vec<&'static str> {
         "connect_scopes",
     ];
     FIELDS.into_iter().filter(|f| b.get(f) != a.get(f)).collect()
+}
+
+/// An agent by its id alone (not deleted), for the platform's own callers that hold an agent
+/// id from their rows (jobs, webhooks, notifications) rather than from a tenant's request.
+pub async fn by_id<'e>(db: impl sqlx::PgExecutor<'e>, id: AgentId) -> sqlx::Result<Option<Agent>> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE id = $1 AND deleted_at IS NULL"))
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Locks the agent's row until the transaction ends, so that one agent's writers of a kind run
+/// one after the other; `false` when there is no such agent.
+pub async fn lock(conn: &mut PgConnection, id: AgentId) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", id as _)
+        .fetch_optional(conn)
+        .await?
+        .is_some())
 }

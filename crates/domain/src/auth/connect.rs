@@ -3,7 +3,7 @@
 //! challenge named. What a connect may grant is the owner's decision (`connect_scopes`); connect
 //! keys always expire and an agent has a bounded number of them.
 
-use miniclaw_core::ids::AgentId;
+use miniclaw_core::ids::{AgentId, TenantId};
 use sqlx::PgPool;
 
 use super::challenge::{self, Purpose};
@@ -97,18 +97,13 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
     .await?;
     let Some(row) = row else { return Err(Error::not_found("agent")) };
     let (tenant_id, agent_evm, agent_ed) = (row.tenant_id, row.evm_address, row.ed25519_public_key);
-    let allowed =
-        match ch.key_type.as_str() {
-            "evm" => agent_evm.as_deref() == Some(ch.identity.as_str())
-                || sqlx::query_scalar!(
-                    r#"SELECT EXISTS (SELECT 1 FROM owners WHERE tenant_id = $1 AND evm_address = $2) AS "allowed!""#,
-                    tenant_id,
-                    ch.identity
-                )
-                .fetch_one(&mut *tx)
-                .await?,
-            _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
-        };
+    let allowed = match ch.key_type.as_str() {
+        "evm" => {
+            agent_evm.as_deref() == Some(ch.identity.as_str())
+                || crate::accounts::owner_wallet(&mut *tx, TenantId(tenant_id), &ch.identity).await?
+        }
+        _ => agent_ed.as_deref() == Some(ch.identity.as_str()),
+    };
     if !allowed {
         return Err(Error::Refused {
             code: "not_allowed",

@@ -144,6 +144,13 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Ori
     Ok((key, minted.token))
 }
 
+/// The name the owner gave one of the agent's keys (revoked ones too); `None` for no such key.
+pub async fn name_of(conn: &mut sqlx::PgConnection, agent_id: AgentId, key: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!("SELECT name FROM api_keys WHERE agent_id = $1 AND id = $2", agent_id as _, key)
+        .fetch_optional(conn)
+        .await
+}
+
 /// The agent's keys, newest first: `limit` of them, issued before key `before` if given.
 pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<KeyId>) -> sqlx::Result<Vec<ApiKey>> {
     sqlx::query_as(&format!(

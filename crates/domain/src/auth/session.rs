@@ -171,7 +171,7 @@ pub async fn start(
     )
     .execute(pool)
     .await?;
-    sqlx::query!("UPDATE owners SET last_login_at = now() WHERE id = $1", owner_id as _).execute(pool).await?;
+    crate::accounts::signed_in(pool, owner_id).await?;
     Ok((id, refresh))
 }
 

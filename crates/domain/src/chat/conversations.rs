@@ -125,25 +125,24 @@ pub async fn delete_conversation(
         "UPDATE conversations SET deleted_at = now()
           WHERE agent_id = $1 AND id = $2 AND deleted_at IS NULL
             AND ($3 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $4))
-         RETURNING title, end_user, message_count,
-                   (SELECT k.name FROM api_keys k WHERE k.agent_id = $1 AND k.id = $5) AS key_name",
+         RETURNING title, end_user, message_count",
         agent_id as _,
         id as _,
         audience.sees_all(),
-        audience.end_user.as_deref(),
-        match &origin.actor {
-            crate::auth::Actor::ApiKey(k) => Some(k.uuid()),
-            _ => None,
-        }
+        audience.end_user.as_deref()
     )
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| Error::not_found("conversation"))?;
+    let key_name = match &origin.actor {
+        crate::auth::Actor::ApiKey(k) => crate::auth::keys::name_of(&mut tx, agent_id, k.uuid()).await?,
+        _ => None,
+    };
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
     // Who: the actor (owner or key id) is in the entry itself; a key's name is added here.
     let details = serde_json::json!({ "conversation_id": id, "title": gone.title, "end_user": gone.end_user,
                                       "messages": gone.message_count, "purge_after": purge_after,
-                                      "key_name": gone.key_name });
+                                      "key_name": key_name });
     activity::record_agent(&mut tx, tenant_id, agent_id, origin, "conversation.deleted", details).await?;
     tx.commit().await?;
     Ok(())
@@ -221,4 +220,42 @@ pub async fn reply_progress(
     .await?
     .map(|r| (r.conversation_id, r.content))
     .ok_or_else(|| Error::not_found("message"))
+}
+
+/// How many conversations the agent has had (deleted ones included until they are purged).
+pub async fn count(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM conversations WHERE agent_id = $1"#, agent_id as _)
+        .fetch_one(pool)
+        .await
+}
+
+/// The agent's conversation summaries of the last `days` days, newest first (at most `k`).
+pub async fn recent_summaries(pool: &PgPool, agent_id: AgentId, days: i32, k: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT content FROM conversation_summaries WHERE agent_id = $1 AND created_at > now() - make_interval(days => $2)
+          ORDER BY created_at DESC LIMIT $3",
+        agent_id as _,
+        days,
+        k
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Sets the agent's calibration profile (what deep reflection learned about how to talk to
+/// the owner; read into every chat prompt), in the caller's transaction.
+pub async fn set_calibration(
+    conn: &mut sqlx::PgConnection,
+    agent_id: AgentId,
+    profile: &serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (agent_id) DO UPDATE SET profile = excluded.profile, updated_at = now()",
+        agent_id as _,
+        profile
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -22,8 +22,8 @@ pub mod triage;
 mod turn;
 
 pub use conversations::{
-    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, delete_conversation, messages,
-    purge_cycle, purge_deleted, reply_progress,
+    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, count as count_conversations,
+    delete_conversation, messages, purge_cycle, purge_deleted, recent_summaries, reply_progress, set_calibration,
 };
 pub use finish::trivial_for_extraction;
 pub use history::{continued, seed_conversation};

@@ -75,13 +75,13 @@ pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -
     let counts = sqlx::query!(
         r#"SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL)
                   AS "memories!",
-                (SELECT count(*) FROM conversations WHERE agent_id = $1) AS "conversations!",
                 (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied') AS last"#,
         agent_id as _
     )
     .fetch_one(pool)
     .await?;
-    let (memories, conversations, last) = (counts.memories, counts.conversations, counts.last);
+    let conversations = crate::chat::count_conversations(pool, agent_id).await?;
+    let (memories, last) = (counts.memories, counts.last);
     if memories < MIN_MEMORIES || conversations < MIN_CONVERSATIONS {
         return Ok(Some(format!(
             "reflection needs at least {MIN_MEMORIES} memories and {MIN_CONVERSATIONS} conversations; the agent has {memories} and {conversations}"
@@ -165,13 +165,7 @@ async fn run_locked(
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);
-    let summaries = sqlx::query_scalar!(
-        "SELECT content FROM conversation_summaries WHERE agent_id = $1 AND created_at > now() - interval '30 days'
-          ORDER BY created_at DESC LIMIT 20",
-        agent_id as _
-    )
-    .fetch_all(pool)
-    .await?;
+    let summaries = crate::chat::recent_summaries(pool, agent_id, 30, 20).await?;
     let tasks: Vec<TaskItem> = sqlx::query!(
         "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
         agent_id as _
@@ -181,14 +175,7 @@ async fn run_locked(
     .into_iter()
     .map(|t| TaskItem { title: t.title, status: t.status })
     .collect();
-    let usage = sqlx::query!(
-        r#"SELECT role, model, count(*) AS "calls!",
-                  coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS "tokens!" FROM llm_usage_logs
-          WHERE agent_id = $1 AND created_at > now() - interval '7 days' GROUP BY 1, 2 ORDER BY 3 DESC"#,
-        agent_id as _
-    )
-    .fetch_all(pool)
-    .await?;
+    let usage = miniclaw_platform::llm::usage::by_role(pool, agent_id, 7).await?;
     let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
     let gaps: Vec<String> =
         super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
@@ -202,10 +189,7 @@ async fn run_locked(
         memories: actions::memories_input(&snapshot),
         summaries,
         tasks,
-        usage: usage
-            .into_iter()
-            .map(|u| UsageItem { role: u.role, model: u.model, calls: u.calls, tokens: u.tokens })
-            .collect(),
+        usage: usage.into_iter().map(|(role, model, calls, tokens)| UsageItem { role, model, calls, tokens }).collect(),
         soul,
         knowledge_gaps: gaps,
         poc_score,
@@ -283,14 +267,7 @@ async fn run_locked(
     let by =
         actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
     let applied = actions::apply(&mut tx, &by, &snapshot, &out.actions).await?;
-    sqlx::query!(
-        "INSERT INTO agent_calibration (agent_id, profile, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (agent_id) DO UPDATE SET profile = excluded.profile, updated_at = now()",
-        agent_id as _,
-        out.calibration
-    )
-    .execute(&mut *tx)
-    .await?;
+    crate::chat::set_calibration(&mut tx, agent_id, &out.calibration).await?;
     for (title, detail) in &out.tasks {
         sqlx::query!(
             "INSERT INTO agent_tasks (id, agent_id, title, detail, source, reflection_id) VALUES ($1, $2, $3, $4, 'reflection', $5)",
@@ -404,4 +381,14 @@ async fn record_failure(
     .await?;
     tx.commit().await?;
     Ok(r)
+}
+
+/// Whether a reflection of the agent was ever applied.
+pub async fn any_applied(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM reflections WHERE agent_id = $1 AND status = 'applied') AS "applied!""#,
+        agent as _
+    )
+    .fetch_one(pool)
+    .await
 }

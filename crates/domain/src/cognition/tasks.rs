@@ -231,6 +231,16 @@ pub async fn transition(
     Ok(task)
 }
 
+/// Whether the agent ever finished a task.
+pub async fn any_done(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM agent_tasks WHERE agent_id = $1 AND status = 'done') AS "done!""#,
+        agent as _
+    )
+    .fetch_one(pool)
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,10 +180,7 @@ pub async fn grant(
     key: String,
     memo: Option<String>,
 ) -> Result<Transfer, Error> {
-    let known = sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1", tenant as _)
-        .fetch_optional(&mut *conn)
-        .await?;
-    if known.is_none() {
+    if !crate::accounts::tenant_exists(conn, tenant).await? {
         return Err(Error::not_found("tenant"));
     }
     let to = account(conn, Holder::Tenant(tenant)).await?;

@@ -289,15 +289,7 @@ async fn existing(
 /// owner-held wallet listed on it; for a gift, the first owner-held wallet listed on the payer.
 async fn address_of(conn: &mut PgConnection, payer: AgentId, to: Option<AgentId>) -> Result<String, Error> {
     let target = to.unwrap_or(payer);
-    let address = sqlx::query_scalar!(
-        r#"SELECT coalesce(
-               CASE WHEN $2 THEN (SELECT address FROM agent_wallets WHERE agent_id = $1) END,
-               (SELECT address FROM agent_external_wallets WHERE agent_id = $1 ORDER BY created_at LIMIT 1)) AS "address?""#,
-        target as _,
-        to.is_some()
-    )
-    .fetch_one(conn)
-    .await?;
+    let address = crate::wallets::payout_address(conn, target, to.is_some()).await?;
     address.ok_or_else(|| Error::Unprocessable {
         code: "no_recipient_wallet",
         message: match to {

@@ -101,19 +101,9 @@ async fn queue_digests(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<usize>
 /// Writes the agent's feed digest now.
 pub async fn run(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin) -> Result<Outcome, Error> {
     let pool = &deps.pool;
-    let name = sqlx::query_scalar!("SELECT name FROM agents WHERE id = $1 AND deleted_at IS NULL", agent as _)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("agent"))?;
+    let name = crate::agents::by_id(pool, agent).await?.ok_or_else(|| Error::not_found("agent"))?.name;
     let soul = crate::soul::current(pool, agent).await?.map(|s| s.content.chars().take(SOUL_CHARS).collect::<String>());
-    let memories = sqlx::query_scalar!(
-        "SELECT content FROM agent_memories
-          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND knowledge_id IS NULL
-          ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT 6",
-        agent as _
-    )
-    .fetch_all(pool)
-    .await?;
+    let memories = crate::memory::weightiest(pool, agent, 6).await?;
     if memories.is_empty() && soul.is_none() {
         let why = "nothing to write from yet: the agent has no memories and no soul".to_string();
         return skipped(deps, tenant, agent, origin, why, 0, None).await;

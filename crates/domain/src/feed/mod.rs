@@ -413,3 +413,10 @@ pub async fn delete_comment(
     tx.commit().await?;
     Ok(())
 }
+
+/// Whether the agent ever posted to the feed.
+pub async fn any_post(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM feed_posts WHERE agent_id = $1) AS "posted!""#, agent as _)
+        .fetch_one(pool)
+        .await
+}

@@ -228,13 +228,7 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
         Err(reason) => return Ok(json!({ "skipped": true, "reason": reason })),
     };
     let uri = super::file::agent_uri(&deps.base_url, agent, row.and_then(|r| r.domain).as_deref());
-    let in_flight = sqlx::query_scalar!(
-        "SELECT id FROM wallet_transactions WHERE agent_id = $1 AND purpose = 'set_agent_uri' AND status = 'signed'
-          ORDER BY created_at DESC LIMIT 1",
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?;
+    let in_flight = crate::wallets::transactions::in_flight(pool, agent, "set_agent_uri").await?;
     let tx_id = match in_flight {
         Some(id) => id,
         None => {

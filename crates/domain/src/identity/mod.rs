@@ -134,14 +134,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
 
 /// Whether a registration job of the agent is queued or running.
 async fn job_alive<'c>(conn: impl sqlx::PgExecutor<'c>, agent: AgentId) -> sqlx::Result<bool> {
-    sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM jobs WHERE agent_id = $1 AND kind = $2 AND status IN ('queued', 'running'))
-           AS "alive!""#,
-        agent as _,
-        jobs::REGISTER
-    )
-    .fetch_one(conn)
-    .await
+    miniclaw_platform::jobs::queue::alive(conn, agent, jobs::REGISTER).await
 }
 
 /// Asks for the agent's registration: makes its wallet if it has none (unless the sponsor

@@ -144,6 +144,43 @@ pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k
     .await
 }
 
+/// The texts of the agent's `k` weightiest live memories (pinned first, then by importance,
+/// then the most recently touched), knowledge chunks left out: what a piece of writing about
+/// the agent (an outreach draft, a feed digest) starts from.
+pub async fn weightiest(pool: &PgPool, agent_id: AgentId, k: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT content FROM agent_memories
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND knowledge_id IS NULL
+          ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT $2",
+        agent_id as _,
+        k
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// The agent's live goals not mentioned since `before`, the longest-untouched first (at most
+/// `k`): `(id, content, last touched)`.
+pub async fn goals_untouched_since(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    before: DateTime<Utc>,
+    k: i64,
+) -> sqlx::Result<Vec<(Uuid, String, DateTime<Utc>)>> {
+    let rows = sqlx::query!(
+        r#"SELECT id, content, coalesce(last_mentioned_at, created_at) AS "touched!" FROM agent_memories
+            WHERE agent_id = $1 AND category = 'goal' AND status IN ('active', 'dormant') AND invalid_at IS NULL
+              AND coalesce(last_mentioned_at, created_at) < $2
+            ORDER BY coalesce(last_mentioned_at, created_at) LIMIT $3"#,
+        agent_id as _,
+        before,
+        k
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.content, r.touched)).collect())
+}
+
 /// Applies a patch, keeps the postings in step, and records the version. An owner's change of
 /// content is a correction: the old wording gets a tombstone so extraction does not restore it.
 pub async fn update(

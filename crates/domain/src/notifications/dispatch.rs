@@ -73,24 +73,15 @@ async fn dispatch(ctx: JobContext) -> anyhow::Result<Value> {
     let agent = ctx.job.agent_id.map(AgentId).ok_or_else(|| anyhow::anyhow!("`{DISPATCH_JOB}` needs an agent"))?;
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
-    let Some(a) = sqlx::query!(
-        r#"SELECT tenant_id, name, emoji, notification_mode, timezone, quiet_hours->>'start' AS "quiet_start?",
-                  quiet_hours->>'end' AS "quiet_end?"
-             FROM agents WHERE id = $1 AND deleted_at IS NULL"#,
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?
+    let (Some(tenant), Some(a)) =
+        (crate::agents::tenant_of(pool, agent).await?, crate::agents::by_id(pool, agent).await?)
     else {
         return Ok(json!({ "skipped": true, "reason": "the agent is gone" }));
     };
     let now = deps.clock.now();
-    let quiet = match (&a.quiet_start, &a.quiet_end) {
-        (Some(s), Some(e)) => batching::quiet(now, &a.timezone, s, e),
-        _ => false,
-    };
+    let quiet = a.quiet_hours.as_ref().is_some_and(|q| batching::quiet(now, &a.timezone, &q.start, &q.end));
     let mode = Mode::parse(&a.notification_mode);
-    let sender = Sender { tenant: miniclaw_core::ids::TenantId(a.tenant_id), name: a.name, emoji: a.emoji };
+    let sender = Sender { tenant, name: a.name, emoji: a.emoji };
     let waiting = sqlx::query_as!(
         Waiting,
         "SELECT id, kind, urgent, title, body, created_at FROM notifications
@@ -184,14 +175,7 @@ fn first_line(s: &str) -> &str {
 /// Telegram. Returns how each channel took it.
 async fn deliver(deps: &Deps, agent: AgentId, sender: &Sender, title: &str, body: &str) -> anyhow::Result<Value> {
     let pool: &PgPool = &deps.pool;
-    let owner_email = sqlx::query_scalar!(
-        "SELECT o.email FROM owners o JOIN agents a ON a.tenant_id = o.tenant_id
-          WHERE a.id = $1 AND o.email IS NOT NULL ORDER BY o.created_at LIMIT 1",
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?
-    .flatten();
+    let owner_email = crate::accounts::owner_email(pool, sender.tenant).await?;
     let email = match owner_email.as_deref().map(headers::address) {
         Some(Ok(to)) if deps.mailer.name() != "none" => {
             let mut tx = pool.begin().await?;

@@ -79,14 +79,7 @@ pub async fn propose(
     }
     Error::check_length("purpose", &input.purpose, PURPOSE_MAX)?;
     let pool = &deps.pool;
-    let row = sqlx::query!(
-        "SELECT name, outreach_enabled FROM agents WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL",
-        agent as _,
-        tenant as _
-    )
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| Error::not_found("agent"))?;
+    let row = crate::agents::get(pool, tenant, agent).await?.ok_or_else(|| Error::not_found("agent"))?;
     if !row.outreach_enabled {
         return Err(Error::Conflict(
             "outreach is disabled for this agent (outreach_enabled: false); its owner can turn it on".into(),
@@ -151,15 +144,7 @@ async fn draft(
     purpose: &str,
 ) -> Result<(String, String, &'static str), Error> {
     let soul = crate::soul::current(&deps.pool, agent).await?.map(|s| s.content);
-    let memories = sqlx::query_scalar!(
-        "SELECT content FROM agent_memories
-          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-          ORDER BY pinned DESC, importance DESC, created_at DESC LIMIT $2",
-        agent as _,
-        CONTEXT_MEMORIES
-    )
-    .fetch_all(&deps.pool)
-    .await?;
+    let memories = crate::memory::weightiest(&deps.pool, agent, CONTEXT_MEMORIES).await?;
     let mut context: Vec<String> = Vec::new();
     if let Some(s) = soul.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         context.push(format!("Who the agent is: {}", s.chars().take(600).collect::<String>()));

@@ -283,9 +283,10 @@ async fn answer(a: &Answering<'_>, thread: Thread, sender: &str, subject: &str, 
             return escalate(a, thread.id, Some(&finished.reply), None, &reason).await;
         }
     };
-    let threshold = sqlx::query_scalar!("SELECT outreach_auto_reply_confidence FROM agents WHERE id = $1", agent as _)
-        .fetch_one(state.pool())
-        .await?;
+    let threshold = crate::agents::by_id(state.pool(), agent)
+        .await?
+        .ok_or_else(|| Error::not_found("agent"))?
+        .outreach_auto_reply_confidence;
     if confidence < threshold {
         let reason = format!("confidence {confidence:.2} is below the owner's threshold {threshold:.2}");
         return escalate(a, thread.id, Some(&finished.reply), Some(confidence), &reason).await;

@@ -198,3 +198,13 @@ pub async fn quota(pool: &PgPool, agent: AgentId) -> sqlx::Result<limits::Quota>
     let mut conn = pool.acquire().await?;
     limits::quota(&mut conn, agent, Utc::now()).await
 }
+
+/// Whether the agent ever wrote to someone (an outbound outreach message).
+pub async fn any_outbound(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outreach_messages WHERE agent_id = $1 AND direction = 'outbound') AS "sent!""#,
+        agent as _
+    )
+    .fetch_one(pool)
+    .await
+}

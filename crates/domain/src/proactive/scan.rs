@@ -198,26 +198,17 @@ async fn search(
             said_at: None,
         });
     }
-    let stale = sqlx::query!(
-        r#"SELECT id, content, coalesce(last_mentioned_at, created_at) AS "touched!" FROM agent_memories
-            WHERE agent_id = $1 AND category = 'goal' AND status IN ('active', 'dormant') AND invalid_at IS NULL
-              AND coalesce(last_mentioned_at, created_at) < $2::timestamptz - make_interval(days => $3)
-            ORDER BY coalesce(last_mentioned_at, created_at) LIMIT 3"#,
-        agent as _,
-        now,
-        STALE_DAYS as i32
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    for m in stale {
+    let stale =
+        crate::memory::goals_untouched_since(&mut *conn, agent, now - chrono::Duration::days(STALE_DAYS), 3).await?;
+    for (id, content, touched) in stale {
         // Asked about again at most once a month.
         let month = now.timestamp() / (30 * 86_400);
         found.push(Found {
             signal: "stale",
-            description: one_line(&m.content, 200),
+            description: one_line(&content, 200),
             due_in_hours: None,
-            age_days: Some((now - m.touched).num_hours() as f64 / 24.0),
-            dedup_key: format!("stale:{}:{month}", m.id),
+            age_days: Some((now - touched).num_hours() as f64 / 24.0),
+            dedup_key: format!("stale:{id}:{month}"),
             conversation_id: None,
             said_at: None,
         });

@@ -145,6 +145,16 @@ pub fn prompt_section(skills: &[&Active]) -> String {
     s
 }
 
+/// A skill by its slug: its id and the agent that published it (`None` once that agent is
+/// gone); `None` when there is no such skill.
+pub async fn publisher_of(
+    conn: &mut sqlx::PgConnection,
+    slug: &str,
+) -> sqlx::Result<Option<(uuid::Uuid, Option<miniclaw_core::ids::AgentId>)>> {
+    let row = sqlx::query!("SELECT id, agent_id FROM skills WHERE slug = $1", slug).fetch_optional(conn).await?;
+    Ok(row.map(|r| (r.id, r.agent_id.map(miniclaw_core::ids::AgentId))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,14 +65,11 @@ fn handled(status: &str) -> Handled {
 /// missing or wrong (nothing reaches the agent).
 pub async fn handle(deps: &Deps, agent: AgentId, secret: Option<&str>, update: Update) -> Result<Handled, Error> {
     let pool = &deps.pool;
-    let row = sqlx::query!(
-        "SELECT b.secret_hash, b.link_code, a.tenant_id, a.name FROM agent_telegram_bots b JOIN agents a ON a.id = b.agent_id
-          WHERE b.agent_id = $1 AND a.deleted_at IS NULL",
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| Error::not_found("telegram bot"))?;
+    let row = sqlx::query!("SELECT secret_hash, link_code FROM agent_telegram_bots WHERE agent_id = $1", agent as _)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("telegram bot"))?;
+    let name = crate::agents::by_id(pool, agent).await?.ok_or_else(|| Error::not_found("telegram bot"))?.name;
     let presented = Sha256::digest(secret.unwrap_or("").as_bytes());
     if secret.is_none() || !bool::from(presented.as_slice().ct_eq(&row.secret_hash)) {
         tracing::warn!(agent.id = %agent, "telegram webhook refused: wrong or missing secret token");
@@ -122,10 +119,10 @@ pub async fn handle(deps: &Deps, agent: AgentId, secret: Option<&str>, update: U
         )
         .execute(pool)
         .await?;
-        api.send_message(chat_id, &format!("Linked: {}'s notifications will come here.", row.name)).await?;
+        api.send_message(chat_id, &format!("Linked: {name}'s notifications will come here.")).await?;
         return Ok(handled("linked"));
     }
-    api.send_message(chat_id, &format!("Hello! I am {}. Write to me any time.", row.name)).await?;
+    api.send_message(chat_id, &format!("Hello! I am {name}. Write to me any time.")).await?;
     Ok(handled("answered"))
 }
 

@@ -92,7 +92,9 @@ pub async fn add(
     }
     let mut db = pool.begin().await?;
     // The agent row orders concurrent additions, so the count cannot be raced past.
-    sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent as _).fetch_one(&mut *db).await?;
+    if !crate::agents::lock(&mut db, agent).await? {
+        return Err(Error::not_found("agent"));
+    }
     let count =
         sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM agent_external_wallets WHERE agent_id = $1"#, agent as _)
             .fetch_one(&mut *db)

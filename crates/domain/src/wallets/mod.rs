@@ -106,6 +106,24 @@ pub async fn balance(chain: Option<&miniclaw_platform::chain::Chain>, address: &
     chain.balance(address).await.map(|b| b.to_string()).map_err(|e| e.to_string())
 }
 
+/// Where native value for the agent goes: its server-managed wallet when `server_first` and it
+/// has one, else the first owner-held wallet listed on it; `None` when it has neither.
+pub async fn payout_address(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    server_first: bool,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(
+               CASE WHEN $2 THEN (SELECT address FROM agent_wallets WHERE agent_id = $1) END,
+               (SELECT address FROM agent_external_wallets WHERE agent_id = $1 ORDER BY created_at LIMIT 1)) AS "address?""#,
+        agent as _,
+        server_first
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// The agent's wallet, if it has one.
 pub async fn get(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<Wallet>> {
     let row = sqlx::query_as!(

@@ -62,6 +62,19 @@ pub async fn list(
     .await
 }
 
+/// The agent's newest transaction for `purpose` that is signed and not yet settled (sent or
+/// waiting to be), so a rerun drives it instead of signing another.
+pub async fn in_flight(pool: &PgPool, agent: AgentId, purpose: &str) -> sqlx::Result<Option<Uuid>> {
+    sqlx::query_scalar!(
+        "SELECT id FROM wallet_transactions WHERE agent_id = $1 AND purpose = $2 AND status = 'signed'
+          ORDER BY created_at DESC LIMIT 1",
+        agent as _,
+        purpose
+    )
+    .fetch_optional(pool)
+    .await
+}
+
 /// One transaction.
 pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
     sqlx::query_as!(

@@ -11,34 +11,26 @@ use miniclaw_core::ids::AgentId;
 /// The fast affect EMA above this, and not below the slow one, reads as success.
 const SUCCESS_VALENCE: f32 = 0.3;
 
-/// The agent's moment at `now`; `None` if there is no such agent.
+/// The agent's moment at `now`; `None` if there is no such agent. Each fact comes from the
+/// area that owns it, read concurrently.
 pub async fn of_agent(pool: &PgPool, agent: AgentId, now: DateTime<Utc>) -> sqlx::Result<Option<Moment>> {
-    let Some(row) = sqlx::query!(
-        r#"SELECT a.timezone,
-                  EXISTS (SELECT 1 FROM reflections r WHERE r.agent_id = a.id AND r.status = 'applied') AS "reflected!",
-                  (EXISTS (SELECT 1 FROM agent_tasks t WHERE t.agent_id = a.id AND t.status = 'done')
-                   OR EXISTS (SELECT 1 FROM outreach_messages o WHERE o.agent_id = a.id AND o.direction = 'outbound')
-                   OR EXISTS (SELECT 1 FROM feed_posts f WHERE f.agent_id = a.id)) AS "acted!",
-                  p.affect_fast AS "affect_fast?", p.affect_slow AS "affect_slow?", p.affect_at
-             FROM agents a LEFT JOIN agent_proactive p ON p.agent_id = a.id
-            WHERE a.id = $1"#,
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?
-    else {
+    let Some(a) = crate::agents::by_id(pool, agent).await? else {
         return Ok(None);
     };
-    let tz: Tz = row.timezone.parse().unwrap_or(chrono_tz::UTC);
-    let phase = match (row.reflected, row.acted) {
+    let (reflected, tasks_done, wrote, posted, affect) = tokio::try_join!(
+        crate::cognition::reflection::any_applied(pool, agent),
+        crate::cognition::tasks::any_done(pool, agent),
+        crate::outreach::any_outbound(pool, agent),
+        crate::feed::any_post(pool, agent),
+        crate::proactive::owner_affect(pool, agent),
+    )?;
+    let tz: Tz = a.timezone.parse().unwrap_or(chrono_tz::UTC);
+    let phase = match (reflected, tasks_done || wrote || posted) {
         (_, true) => Phase::Agent,
         (true, false) => Phase::Opinion,
         (false, false) => Phase::Mirror,
     };
-    let mood = match (row.affect_fast, row.affect_slow, row.affect_at) {
-        (Some(fast), Some(slow), Some(_)) => Some(mood_of(fast, slow)),
-        _ => None,
-    };
+    let mood = affect.map(|(fast, slow)| mood_of(fast, slow));
     Ok(Some(Moment::new(now.with_timezone(&tz).naive_local(), phase, mood)))
 }
 

@@ -384,6 +384,17 @@ pub async fn prune_finished(pool: &PgPool) -> sqlx::Result<(u64, u64)> {
     Ok((done, dead))
 }
 
+/// Whether a job of `kind` for the agent is queued or running.
+pub async fn alive<'c>(conn: impl sqlx::PgExecutor<'c>, agent: AgentId, kind: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM jobs WHERE agent_id = $1 AND kind = $2 AND status IN ('queued', 'running')) AS "alive!""#,
+        agent as _,
+        kind
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// Jobs finished in the last hour.
 pub async fn finished_last_hour(pool: &PgPool) -> sqlx::Result<i64> {
     sqlx::query_scalar!(

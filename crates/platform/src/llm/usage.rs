@@ -139,6 +139,21 @@ pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
     messages.iter().map(|m| count_tokens(&m.content) + 4).sum::<u32>() + 3
 }
 
+/// The agent's model use over the last `days` days, by role and model: `(role, model, calls,
+/// tokens)`, the most-called first.
+pub async fn by_role(pool: &PgPool, agent: AgentId, days: i32) -> sqlx::Result<Vec<(String, String, i64, i64)>> {
+    let rows = sqlx::query!(
+        r#"SELECT role, model, count(*) AS "calls!",
+                  coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS "tokens!" FROM llm_usage_logs
+          WHERE agent_id = $1 AND created_at > now() - make_interval(days => $2) GROUP BY 1, 2 ORDER BY 3 DESC"#,
+        agent as _,
+        days
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.role, r.model, r.calls, r.tokens)).collect())
+}
+
 /// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
 /// more (monthly totals are kept: they are the tenant's spending history).
 pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {

@@ -198,16 +198,14 @@ pub async fn stake(
             if slug.is_empty() {
                 return Err(Error::validation("skill", "staking on a skill needs its name in `skill`"));
             }
-            let s = sqlx::query!("SELECT id, agent_id FROM skills WHERE slug = $1", slug)
-                .fetch_optional(&mut *db)
-                .await?
-                .ok_or_else(|| Error::not_found("skill"))?;
-            let publisher = s.agent_id.ok_or_else(|| Error::Unprocessable {
+            let (skill_id, publisher) =
+                crate::skills::publisher_of(&mut db, slug).await?.ok_or_else(|| Error::not_found("skill"))?;
+            let publisher = publisher.ok_or_else(|| Error::Unprocessable {
                 code: "skill_without_agent",
                 message: "this skill's publishing agent is gone: there is no one to back".into(),
                 details: None,
             })?;
-            (AgentId(publisher), Some(s.id))
+            (publisher, Some(skill_id))
         }
     };
     let target_tenant = counterparty(&mut db, target_agent).await?;

@@ -128,11 +128,11 @@ pub async fn get_cached(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx
 }
 
 /// One of the tenant's agents; `None` if the tenant has no such agent.
-pub async fn get(pool: &PgPool, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
+pub async fn get<'e>(db: impl sqlx::PgExecutor<'e>, tenant_id: TenantId, id: AgentId) -> sqlx::Result<Option<Agent>> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM agents WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(tenant_id)
         .bind(id)
-        .fetch_optional(pool)
+        .fetch_optional(db)
         .await
 }
 

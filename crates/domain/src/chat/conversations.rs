@@ -259,3 +259,15 @@ pub async fn set_calibration(
     .await?;
     Ok(())
 }
+
+/// On how many of the last `days` days someone wrote to the agent.
+pub async fn active_days(conn: &mut sqlx::PgConnection, agent_id: AgentId, days: i32) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT count(DISTINCT floor(extract(epoch FROM now() - created_at) / 86400)) AS "days!" FROM chat_messages
+            WHERE agent_id = $1 AND role = 'user' AND created_at > now() - make_interval(days => $2)"#,
+        agent_id as _,
+        days
+    )
+    .fetch_one(conn)
+    .await
+}

@@ -22,7 +22,7 @@ pub mod triage;
 mod turn;
 
 pub use conversations::{
-    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, count as count_conversations,
+    PURGE_CYCLE, PURGE_DESCRIPTION, active_days, check_room, conversation, conversations, count as count_conversations,
     delete_conversation, messages, purge_cycle, purge_deleted, recent_summaries, reply_progress, set_calibration,
 };
 pub use finish::trivial_for_extraction;

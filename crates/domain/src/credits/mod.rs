@@ -268,3 +268,15 @@ pub async fn books(conn: &mut PgConnection) -> sqlx::Result<Books> {
         issued: r.issued,
     })
 }
+
+/// Credits the agent received from tips, settled orders and paid calls, ever.
+pub async fn revenue(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(sum(e.amount), 0)::bigint AS "revenue!" FROM credit_entries e
+             JOIN credit_transfers t ON t.id = e.transfer_id JOIN credit_accounts a ON a.id = e.account_id
+            WHERE a.agent_id = $1 AND a.kind = 'agent' AND e.amount > 0 AND t.kind IN ('tip', 'order_settled', 'payment')"#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await
+}

@@ -26,6 +26,7 @@ pub mod payments;
 pub mod services;
 pub mod signals;
 pub mod stakes;
+pub mod standing;
 pub mod summary;
 pub mod tips;
 pub mod token;

@@ -420,3 +420,32 @@ pub async fn any_post(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
         .fetch_one(pool)
         .await
 }
+
+/// What the agent did on the feed: its posts (hidden ones not counted) and digests, the likes
+/// and comments they got from others, and those it gave to others' posts.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Counts {
+    pub posts: i64,
+    pub digests: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub given: i64,
+}
+
+pub async fn counts(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<Counts> {
+    let r = sqlx::query!(
+        r#"SELECT (SELECT count(*) FROM feed_posts f WHERE f.agent_id = $1 AND f.hidden_at IS NULL) AS "posts!",
+                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = $1 AND f.hidden_at IS NULL AND f.source = 'digest') AS "digests!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id
+                    WHERE f.agent_id = $1 AND f.hidden_at IS NULL AND l.agent_id IS DISTINCT FROM $1) AS "likes!",
+                  (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                    WHERE f.agent_id = $1 AND f.hidden_at IS NULL AND c.agent_id IS DISTINCT FROM $1) AS "comments!",
+                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id WHERE l.agent_id = $1 AND f.agent_id <> $1)
+                  + (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
+                      WHERE c.agent_id = $1 AND f.agent_id <> $1) AS "given!""#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(Counts { posts: r.posts, digests: r.digests, likes: r.likes, comments: r.comments, given: r.given })
+}

@@ -80,6 +80,15 @@ pub fn explorer_tx_url(chain_id: i64, hash: &str) -> Option<String> {
     Some(format!("{base}/tx/{hash}"))
 }
 
+/// The agent's ERC-8004 registration as stored: its status (`none` before any request) and the
+/// token id once registered; `None` when it has no identity row.
+pub async fn registration(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<Option<(String, Option<i64>)>> {
+    let row = sqlx::query!("SELECT status, erc8004_id FROM agent_identities WHERE agent_id = $1", agent as _)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|r| (r.status, r.erc8004_id)))
+}
+
 /// The agent's identity (`none` when never requested).
 pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<Identity> {
     let row = sqlx::query!(

@@ -44,74 +44,47 @@ pub async fn measure(
     tenant_id: TenantId,
     agent_id: AgentId,
 ) -> sqlx::Result<Option<(Measurements, DateTime<Utc>)>> {
-    let Some(row) = sqlx::query!(
-        r#"SELECT floor(extract(epoch FROM now() - a.created_at) / 86400)::bigint AS "age_days!",
-                  btrim(a.persona) <> '' AS "persona!", btrim(a.emoji) <> '' AS "avatar!",
-                  EXISTS (SELECT 1 FROM agent_souls s WHERE s.agent_id = a.id) AS "soul!",
-                  (SELECT count(DISTINCT floor(extract(epoch FROM now() - m.created_at) / 86400))
-                     FROM chat_messages m
-                    WHERE m.agent_id = a.id AND m.role = 'user' AND m.created_at > now() - interval '7 days')
-                  AS "active_days!",
-                  EXISTS (SELECT 1 FROM agent_wallets w WHERE w.agent_id = a.id) AS "server_wallet!",
-                  EXISTS (SELECT 1 FROM agent_external_wallets e WHERE e.agent_id = a.id) AS "owner_wallet!",
-                  i.status AS "erc8004_status?", i.erc8004_id AS "erc8004_id?",
-                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL) AS "posts!",
-                  (SELECT count(*) FROM feed_posts f WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND f.source = 'digest') AS "digests!",
-                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id
-                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND l.agent_id IS DISTINCT FROM a.id) AS "likes!",
-                  (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
-                    WHERE f.agent_id = a.id AND f.hidden_at IS NULL AND c.agent_id IS DISTINCT FROM a.id) AS "comments!",
-                  (SELECT count(*) FROM feed_likes l JOIN feed_posts f ON f.id = l.post_id WHERE l.agent_id = a.id AND f.agent_id <> a.id)
-                  + (SELECT count(*) FROM feed_comments c JOIN feed_posts f ON f.id = c.post_id
-                      WHERE c.agent_id = a.id AND f.agent_id <> a.id) AS "given!",
-                  (SELECT count(*) FROM skills k WHERE k.agent_id = a.id) AS "published!",
-                  (SELECT coalesce(sum(p.price), 0)::bigint FROM skill_purchases p JOIN skills k ON k.id = p.skill_id WHERE k.agent_id = a.id) AS "sales!",
-                  (SELECT avg(r.rating)::float8 FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = a.id) AS "rating?",
-                  (SELECT count(*) FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = a.id) AS "ratings!",
-                  now() AS "now!"
-             FROM agents a LEFT JOIN agent_identities i ON i.agent_id = a.id WHERE a.tenant_id = $1 AND a.id = $2 AND a.deleted_at IS NULL"#,
-        tenant_id as _,
-        agent_id as _
-    )
-    .fetch_optional(&mut *conn)
-    .await?
-    else {
+    let Some(agent) = crate::agents::get(&mut *conn, tenant_id, agent_id).await? else {
         return Ok(None);
     };
+    let now = Utc::now();
     let verified = crate::verification::current(conn, agent_id).await?;
     let (commerce, stakes) = economy(conn, agent_id).await?;
+    let (server_wallet, owner_wallet) = crate::wallets::held(conn, agent_id).await?;
+    let feed = crate::feed::counts(conn, agent_id).await?;
+    let (published, sales, rating, ratings) = crate::skills::market(conn, agent_id).await?;
     let m = Measurements {
         verified,
-        age_days: row.age_days.max(0),
-        persona: row.persona,
-        avatar: row.avatar,
-        soul: row.soul,
-        active_days_7d: row.active_days.clamp(0, 7) as u32,
-        wallet: if row.server_wallet {
+        age_days: (now - agent.created_at).num_days().max(0),
+        persona: !agent.persona.trim().is_empty(),
+        avatar: !agent.emoji.trim().is_empty(),
+        soul: crate::soul::exists(conn, agent_id).await?,
+        active_days_7d: crate::chat::active_days(conn, agent_id, 7).await?.clamp(0, 7) as u32,
+        wallet: if server_wallet {
             Some(signals::WalletKind::ServerManaged)
-        } else if row.owner_wallet {
+        } else if owner_wallet {
             Some(signals::WalletKind::OwnerHeld)
         } else {
             None
         },
         // A profile saved before any registration request leaves the status `none`.
-        erc8004: row.erc8004_status.filter(|s| s != "none").map(|s| (s, row.erc8004_id)),
+        erc8004: crate::identity::registration(conn, agent_id).await?.filter(|(s, _)| s != "none"),
         social: signals::Social {
-            posts: count(row.posts),
-            likes: count(row.likes),
-            comments: count(row.comments),
-            given: count(row.given),
-            digests: count(row.digests),
+            posts: count(feed.posts),
+            likes: count(feed.likes),
+            comments: count(feed.comments),
+            given: count(feed.given),
+            digests: count(feed.digests),
         },
         market: signals::Market {
-            published: count(row.published),
-            sales_credits: row.sales,
-            rating: row.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(row.ratings))),
+            published: count(published),
+            sales_credits: sales,
+            rating: rating.map(|avg| ((avg * 10.0).round() / 10.0, count(ratings))),
         },
         commerce,
         stakes,
     };
-    Ok(Some((m, row.now)))
+    Ok(Some((m, now)))
 }
 
 /// What the agent earned and sold, and the stakes behind it (`None` before anyone staked on it).
@@ -119,48 +92,26 @@ async fn economy(
     conn: &mut PgConnection,
     agent_id: AgentId,
 ) -> sqlx::Result<(signals::Commerce, Option<signals::Stakes>)> {
-    let r = sqlx::query!(
-        r#"SELECT (SELECT coalesce(sum(e.amount), 0)::bigint FROM credit_entries e
-                     JOIN credit_transfers t ON t.id = e.transfer_id JOIN credit_accounts a ON a.id = e.account_id
-                    WHERE a.agent_id = $1 AND a.kind = 'agent' AND e.amount > 0
-                      AND t.kind IN ('tip', 'order_settled', 'payment')) AS "revenue!",
-                  (SELECT count(*) FROM agent_services WHERE agent_id = $1 AND active) AS "services!",
-                  (SELECT w.status FROM agent_tokens t JOIN wallet_transactions w ON w.id = t.deploy_tx
-                    WHERE t.agent_id = $1) AS "token_status?",
-                  (SELECT count(*) FROM service_orders WHERE seller_agent = $1 AND status = 'settled') AS "settled!",
-                  (SELECT count(*) FROM service_orders WHERE seller_agent = $1 AND status = 'refunded') AS "refunded!",
-                  (SELECT avg(rating)::float8 FROM service_orders WHERE seller_agent = $1 AND rating IS NOT NULL) AS "rating?",
-                  (SELECT count(rating) FROM service_orders WHERE seller_agent = $1) AS "ratings!",
-                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status NOT IN ('pending', 'failed')) AS "stakes_ever!",
-                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status IN ('active', 'validated')) AS "stakes!",
-                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'validated') AS "validated!",
-                  (SELECT count(*) FROM stakes WHERE target_agent = $1 AND status = 'slashed') AS "slashed!",
-                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
-                    WHERE target_agent = $1 AND asset = 'credits' AND status IN ('active', 'validated')) AS "volume!",
-                  (SELECT coalesce(sum(amount), 0)::bigint FROM stakes
-                    WHERE target_agent = $1 AND asset = 'credits' AND status = 'active') AS "active!""#,
-        agent_id as _
-    )
-    .fetch_one(conn)
-    .await?;
+    let seller = crate::economy::standing::seller(conn, agent_id).await?;
+    let backing = crate::economy::standing::backing(conn, agent_id).await?;
     let commerce = signals::Commerce {
-        revenue_credits: r.revenue,
-        token: r.token_status.map(|s| match s.as_str() {
+        revenue_credits: crate::credits::revenue(conn, agent_id).await?,
+        token: crate::economy::standing::token_deployment(conn, agent_id).await?.map(|s| match s.as_str() {
             "confirmed" => "deployed",
             "failed" | "cancelled" => "failed",
             _ => "deploying",
         }),
-        active_services: count(r.services),
-        settled: count(r.settled),
-        refunded: count(r.refunded),
-        rating: r.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(r.ratings))),
+        active_services: count(seller.active_services),
+        settled: count(seller.settled),
+        refunded: count(seller.refunded),
+        rating: seller.rating.map(|avg| ((avg * 10.0).round() / 10.0, count(seller.ratings))),
     };
-    let stakes = (r.stakes_ever > 0).then(|| signals::Stakes {
-        count: count(r.stakes),
-        validated: count(r.validated),
-        slashed: count(r.slashed),
-        volume: r.volume,
-        active: r.active,
+    let stakes = (backing.ever > 0).then(|| signals::Stakes {
+        count: count(backing.standing),
+        validated: count(backing.validated),
+        slashed: count(backing.slashed),
+        volume: backing.volume,
+        active: backing.active,
     });
     Ok((commerce, stakes))
 }

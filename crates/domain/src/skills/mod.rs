@@ -145,6 +145,24 @@ pub fn prompt_section(skills: &[&Active]) -> String {
     s
 }
 
+/// What the agent's published skills did: how many, the credits they sold for, their average
+/// rating and how many ratings.
+pub async fn market(
+    conn: &mut sqlx::PgConnection,
+    agent: miniclaw_core::ids::AgentId,
+) -> sqlx::Result<(i64, i64, Option<f64>, i64)> {
+    let r = sqlx::query!(
+        r#"SELECT (SELECT count(*) FROM skills k WHERE k.agent_id = $1) AS "published!",
+                  (SELECT coalesce(sum(p.price), 0)::bigint FROM skill_purchases p JOIN skills k ON k.id = p.skill_id WHERE k.agent_id = $1) AS "sales!",
+                  (SELECT avg(r.rating)::float8 FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = $1) AS "rating?",
+                  (SELECT count(*) FROM skill_reviews r JOIN skills k ON k.id = r.skill_id WHERE k.agent_id = $1) AS "ratings!""#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((r.published, r.sales, r.rating, r.ratings))
+}
+
 /// A skill by its slug: its id and the agent that published it (`None` once that agent is
 /// gone); `None` when there is no such skill.
 pub async fn publisher_of(

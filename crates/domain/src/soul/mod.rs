@@ -83,6 +83,13 @@ pub fn screen(new_soul: &str) -> Option<&'static str> {
     None
 }
 
+/// Whether the agent has a soul yet.
+pub async fn exists(conn: &mut sqlx::PgConnection, agent_id: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM agent_souls WHERE agent_id = $1) AS "soul!""#, agent_id as _)
+        .fetch_one(conn)
+        .await
+}
+
 /// The current soul, if the agent has one.
 pub async fn current(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<SoulVersion>> {
     sqlx::query_as!(

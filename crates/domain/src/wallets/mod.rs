@@ -106,6 +106,18 @@ pub async fn balance(chain: Option<&miniclaw_platform::chain::Chain>, address: &
     chain.balance(address).await.map(|b| b.to_string()).map_err(|e| e.to_string())
 }
 
+/// Which wallets the agent has: (a server-managed one, at least one owner-held one listed).
+pub async fn held(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<(bool, bool)> {
+    let r = sqlx::query!(
+        r#"SELECT EXISTS (SELECT 1 FROM agent_wallets WHERE agent_id = $1) AS "server!",
+                  EXISTS (SELECT 1 FROM agent_external_wallets WHERE agent_id = $1) AS "owner!""#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((r.server, r.owner))
+}
+
 /// Where native value for the agent goes: its server-managed wallet when `server_first` and it
 /// has one, else the first owner-held wallet listed on it; `None` when it has neither.
 pub async fn payout_address(

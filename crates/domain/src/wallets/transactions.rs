@@ -75,6 +75,11 @@ pub async fn in_flight(pool: &PgPool, agent: AgentId, purpose: &str) -> sqlx::Re
     .await
 }
 
+/// A transaction's status, `None` when there is no such transaction.
+pub async fn status(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!("SELECT status FROM wallet_transactions WHERE id = $1", id).fetch_optional(conn).await
+}
+
 /// One transaction.
 pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
     sqlx::query_as!(

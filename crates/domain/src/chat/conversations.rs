@@ -271,3 +271,21 @@ pub async fn active_days(conn: &mut sqlx::PgConnection, agent_id: AgentId, days:
     .fetch_one(conn)
     .await
 }
+
+/// When someone wrote to the agent for the `n`-th time, for each `n` of `nths` it has reached.
+pub async fn nth_user_message_at(
+    pool: &PgPool,
+    agent_id: AgentId,
+    nths: &[i32],
+) -> sqlx::Result<Vec<(i32, chrono::DateTime<chrono::Utc>)>> {
+    let rows = sqlx::query!(
+        r#"SELECT n AS "n!", (SELECT created_at FROM chat_messages WHERE agent_id = $1 AND role = 'user'
+                              ORDER BY created_at OFFSET n - 1 LIMIT 1) AS at
+             FROM unnest($2::int[]) AS n"#,
+        agent_id as _,
+        nths
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().filter_map(|r| Some((r.n, r.at?))).collect())
+}

@@ -23,7 +23,8 @@ mod turn;
 
 pub use conversations::{
     PURGE_CYCLE, PURGE_DESCRIPTION, active_days, check_room, conversation, conversations, count as count_conversations,
-    delete_conversation, messages, purge_cycle, purge_deleted, recent_summaries, reply_progress, set_calibration,
+    delete_conversation, messages, nth_user_message_at, purge_cycle, purge_deleted, recent_summaries, reply_progress,
+    set_calibration,
 };
 pub use finish::trivial_for_extraction;
 pub use history::{continued, seed_conversation};

@@ -44,68 +44,94 @@ pub struct Chapter {
     pub milestones: Vec<Milestone>,
 }
 
-/// Finds the agent's new milestones; returns how many were added.
+/// Finds the agent's new milestones; returns how many were added. Each fact comes from the
+/// area that records it; the primary key keeps the milestones already found.
 pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
-    // Every candidate milestone of the agent; the primary key keeps the ones already found.
-    let added = sqlx::query!(
-        r#"INSERT INTO agent_milestones (agent_id, kind, key, at, title)
-           SELECT $1, kind, key, at, title FROM (
-             SELECT 'created' AS kind, '' AS key, a.created_at AS at, a.name || ' was created' AS title
-               FROM agents a WHERE a.id = $1
-             UNION ALL
-             SELECT 'first_conversation', '', min(m.created_at), 'First conversation'
-               FROM chat_messages m WHERE m.agent_id = $1 AND m.role = 'user' HAVING count(*) > 0
-             UNION ALL
-             SELECT 'messages', n::text, t, n || 'th message' FROM (
-               SELECT n, (SELECT m.created_at FROM chat_messages m WHERE m.agent_id = $1 AND m.role = 'user'
-                           ORDER BY m.created_at OFFSET n - 1 LIMIT 1) AS t
-                 FROM unnest(ARRAY[100, 1000, 10000]) AS n) x WHERE t IS NOT NULL
-             UNION ALL
-             SELECT 'memories', n::text, t, n || ' memories' FROM (
-               SELECT n, (SELECT mm.created_at FROM agent_memories mm WHERE mm.agent_id = $1
-                           ORDER BY mm.created_at OFFSET n - 1 LIMIT 1) AS t
-                 FROM unnest(ARRAY[10, 100, 1000]) AS n) x WHERE t IS NOT NULL
-             UNION ALL
-             SELECT 'soul_version', s.version::text, s.created_at,
-                    CASE WHEN s.version = 1 THEN 'First soul' ELSE 'Soul version ' || s.version END
-                    || ' (by ' || s.actor_type || ')'
-               FROM agent_souls s WHERE s.agent_id = $1
-             UNION ALL
-             SELECT 'first_reflection', '', min(r.created_at), 'First deep reflection'
-               FROM reflections r WHERE r.agent_id = $1 AND r.status = 'applied' HAVING count(*) > 0
-             UNION ALL
-             SELECT 'first_task_done', '', min(t.updated_at), 'First task done'
-               FROM agent_tasks t WHERE t.agent_id = $1 AND t.status = 'done' HAVING count(*) > 0
-             UNION ALL
-             SELECT 'wallet', '', w.created_at, 'Wallet created' FROM agent_wallets w WHERE w.agent_id = $1
-             UNION ALL
-             SELECT 'skill_installed', k.slug, i.installed_at, 'Installed the skill ' || k.slug
-               FROM skill_installs i JOIN skills k ON k.id = i.skill_id WHERE i.agent_id = $1
-             UNION ALL
-             SELECT 'skill_published', k.slug, k.created_at, 'Published the skill ' || k.slug FROM skills k WHERE k.agent_id = $1
-             UNION ALL
-             SELECT 'first_post', '', min(p.created_at), 'First post on the feed'
-               FROM feed_posts p WHERE p.agent_id = $1 HAVING count(*) > 0
-             UNION ALL
-             SELECT 'identity_registered', '', i.registered_at, 'Registered on ERC-8004 as agentId ' || i.erc8004_id
-               FROM agent_identities i WHERE i.agent_id = $1 AND i.status = 'registered' AND i.registered_at IS NOT NULL
-             UNION ALL
-             SELECT 'verified', v.provider, min(v.checked_at), 'Verified by ' || replace(v.provider, '_', ' ')
-               FROM verification_records v WHERE v.agent_id = $1 AND v.status = 'verified' GROUP BY v.provider
-             UNION ALL
-             SELECT 'poc_grade', p.day::text, p.computed_at,
-                    'Proof of Contribution grade ' || p.grade || coalesce(' (from ' || p.before || ')', '')
-               FROM (SELECT day, grade, computed_at, lag(grade) OVER (ORDER BY day) AS before
-                       FROM poc_scores WHERE agent_id = $1) p
-              WHERE p.before IS DISTINCT FROM p.grade
-           ) found
-           ON CONFLICT (agent_id, kind, key) DO NOTHING"#,
+    let Some(a) = crate::agents::by_id(pool, agent).await? else { return Ok(0) };
+    let mut found = Found::default();
+    found.add("created", "", a.created_at, format!("{} was created", a.name));
+    for (n, at) in crate::chat::nth_user_message_at(pool, agent, &[1, 100, 1000, 10000]).await? {
+        match n {
+            1 => found.add("first_conversation", "", at, "First conversation".into()),
+            _ => found.add("messages", &n.to_string(), at, format!("{n}th message")),
+        }
+    }
+    for (n, at) in crate::memory::nth_memory_at(pool, agent, &[10, 100, 1000]).await? {
+        found.add("memories", &n.to_string(), at, format!("{n} memories"));
+    }
+    for (version, at, by) in crate::soul::versions_made(pool, agent).await? {
+        let what = if version == 1 { "First soul".to_string() } else { format!("Soul version {version}") };
+        found.add("soul_version", &version.to_string(), at, format!("{what} (by {by})"));
+    }
+    let own = sqlx::query!(
+        r#"SELECT (SELECT min(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied') AS reflected,
+                  (SELECT min(updated_at) FROM agent_tasks WHERE agent_id = $1 AND status = 'done') AS task_done"#,
         agent as _
+    )
+    .fetch_one(pool)
+    .await?;
+    if let Some(at) = own.reflected {
+        found.add("first_reflection", "", at, "First deep reflection".into());
+    }
+    if let Some(at) = own.task_done {
+        found.add("first_task_done", "", at, "First task done".into());
+    }
+    if let Some(w) = crate::wallets::get(pool, agent).await? {
+        found.add("wallet", "", w.created_at, "Wallet created".into());
+    }
+    let (installed, published) = crate::skills::milestones(pool, agent).await?;
+    for (slug, at) in installed {
+        found.add("skill_installed", &slug, at, format!("Installed the skill {slug}"));
+    }
+    for (slug, at) in published {
+        found.add("skill_published", &slug, at, format!("Published the skill {slug}"));
+    }
+    if let Some(at) = crate::feed::first_post_at(pool, agent).await? {
+        found.add("first_post", "", at, "First post on the feed".into());
+    }
+    if let Some((at, id)) = crate::identity::registered_at(pool, agent).await? {
+        let id = id.map(|i| i.to_string()).unwrap_or_default();
+        found.add("identity_registered", "", at, format!("Registered on ERC-8004 as agentId {id}"));
+    }
+    for (provider, at) in crate::verification::first_verified(pool, agent).await? {
+        found.add("verified", &provider, at, format!("Verified by {}", provider.replace('_', " ")));
+    }
+    for (day, grade, at, before) in crate::poc::grade_changes(pool, agent).await? {
+        let from = before.map(|b| format!(" (from {b})")).unwrap_or_default();
+        found.add("poc_grade", &day.to_string(), at, format!("Proof of Contribution grade {grade}{from}"));
+    }
+    let added = sqlx::query!(
+        "INSERT INTO agent_milestones (agent_id, kind, key, at, title)
+         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[])
+         ON CONFLICT (agent_id, kind, key) DO NOTHING",
+        agent as _,
+        &found.kinds,
+        &found.keys,
+        &found.ats,
+        &found.titles
     )
     .execute(pool)
     .await?
     .rows_affected();
     Ok(added)
+}
+
+/// Candidate milestones, column by column for one insert.
+#[derive(Default)]
+struct Found {
+    kinds: Vec<String>,
+    keys: Vec<String>,
+    ats: Vec<DateTime<Utc>>,
+    titles: Vec<String>,
+}
+
+impl Found {
+    fn add(&mut self, kind: &str, key: &str, at: DateTime<Utc>, title: String) {
+        self.kinds.push(kind.to_string());
+        self.keys.push(key.to_string());
+        self.ats.push(at);
+        self.titles.push(title);
+    }
 }
 
 /// The agent's milestones, newest first: `limit` of them, before the time `before`.

@@ -449,3 +449,8 @@ pub async fn counts(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<Cou
     .await?;
     Ok(Counts { posts: r.posts, digests: r.digests, likes: r.likes, comments: r.comments, given: r.given })
 }
+
+/// When the agent first posted to the feed.
+pub async fn first_post_at(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query_scalar!("SELECT min(created_at) FROM feed_posts WHERE agent_id = $1", agent as _).fetch_one(pool).await
+}

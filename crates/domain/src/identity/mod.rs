@@ -80,6 +80,17 @@ pub fn explorer_tx_url(chain_id: i64, hash: &str) -> Option<String> {
     Some(format!("{base}/tx/{hash}"))
 }
 
+/// When the agent was registered on ERC-8004, and its token id.
+pub async fn registered_at(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<(DateTime<Utc>, Option<i64>)>> {
+    let row = sqlx::query!(
+        "SELECT registered_at, erc8004_id FROM agent_identities WHERE agent_id = $1 AND status = 'registered'",
+        agent as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.and_then(|r| Some((r.registered_at?, r.erc8004_id))))
+}
+
 /// The agent's ERC-8004 registration as stored: its status (`none` before any request) and the
 /// token id once registered; `None` when it has no identity row.
 pub async fn registration(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<Option<(String, Option<i64>)>> {

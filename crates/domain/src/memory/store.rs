@@ -144,6 +144,20 @@ pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k
     .await
 }
 
+/// When the agent's `n`-th memory was written, for each `n` of `nths` it has reached.
+pub async fn nth_memory_at(pool: &PgPool, agent_id: AgentId, nths: &[i32]) -> sqlx::Result<Vec<(i32, DateTime<Utc>)>> {
+    let rows = sqlx::query!(
+        r#"SELECT n AS "n!", (SELECT created_at FROM agent_memories WHERE agent_id = $1
+                              ORDER BY created_at OFFSET n - 1 LIMIT 1) AS at
+             FROM unnest($2::int[]) AS n"#,
+        agent_id as _,
+        nths
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().filter_map(|r| Some((r.n, r.at?))).collect())
+}
+
 /// The texts of the agent's `k` weightiest live memories (pinned first, then by importance,
 /// then the most recently touched), knowledge chunks left out: what a piece of writing about
 /// the agent (an outreach draft, a feed digest) starts from.

@@ -193,6 +193,22 @@ pub async fn history(
     .await
 }
 
+/// The days the agent's grade changed: (day, the new grade, when it was computed, the grade
+/// before, `None` on the first day).
+pub async fn grade_changes(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<GradeChange>> {
+    let rows = sqlx::query!(
+        r#"SELECT day AS "day!", grade AS "grade!", computed_at AS "computed_at!", before FROM (
+             SELECT day, grade, computed_at, lag(grade) OVER (ORDER BY day) AS before FROM poc_scores WHERE agent_id = $1) p
+            WHERE before IS DISTINCT FROM grade"#,
+        agent_id as _
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.day, r.grade, r.computed_at, r.before)).collect())
+}
+
+type GradeChange = (NaiveDate, String, DateTime<Utc>, Option<String>);
+
 /// The agent's most recent stored score.
 pub async fn latest(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<PocDay>> {
     Ok(history(pool, agent_id, 1, None).await?.into_iter().next())

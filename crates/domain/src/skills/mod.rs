@@ -163,6 +163,29 @@ pub async fn market(
     Ok((r.published, r.sales, r.rating, r.ratings))
 }
 
+/// The skills the agent installed and those it published, with when: (installed, published),
+/// each as (slug, time).
+pub async fn milestones(pool: &sqlx::PgPool, agent: miniclaw_core::ids::AgentId) -> sqlx::Result<SkillTimes> {
+    let installed = sqlx::query!(
+        "SELECT k.slug, i.installed_at FROM skill_installs i JOIN skills k ON k.id = i.skill_id WHERE i.agent_id = $1",
+        agent as _
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.slug, r.installed_at))
+    .collect();
+    let published = sqlx::query!("SELECT slug, created_at FROM skills WHERE agent_id = $1", agent as _)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|r| (r.slug, r.created_at))
+        .collect();
+    Ok((installed, published))
+}
+
+type SkillTimes = (Vec<(String, chrono::DateTime<chrono::Utc>)>, Vec<(String, chrono::DateTime<chrono::Utc>)>);
+
 /// A skill by its slug: its id and the agent that published it (`None` once that agent is
 /// gone); `None` when there is no such skill.
 pub async fn publisher_of(

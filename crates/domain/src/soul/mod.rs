@@ -83,6 +83,17 @@ pub fn screen(new_soul: &str) -> Option<&'static str> {
     None
 }
 
+/// Every version of the agent's soul: (version, when, who wrote it: `owner`, `system`, …).
+pub async fn versions_made(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Vec<(i32, DateTime<Utc>, String)>> {
+    let rows = sqlx::query!(
+        "SELECT version, created_at, actor_type FROM agent_souls WHERE agent_id = $1 ORDER BY version",
+        agent_id as _
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.version, r.created_at, r.actor_type)).collect())
+}
+
 /// Whether the agent has a soul yet.
 pub async fn exists(conn: &mut sqlx::PgConnection, agent_id: AgentId) -> sqlx::Result<bool> {
     sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM agent_souls WHERE agent_id = $1) AS "soul!""#, agent_id as _)

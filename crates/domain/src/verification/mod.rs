@@ -197,6 +197,18 @@ pub async fn record(
     Ok((rec, true))
 }
 
+/// When each provider first verified the agent: (provider, time).
+pub async fn first_verified(pool: &PgPool, agent: AgentId) -> sqlx::Result<Vec<(String, DateTime<Utc>)>> {
+    let rows = sqlx::query!(
+        r#"SELECT provider, min(checked_at) AS "at!" FROM verification_records
+            WHERE agent_id = $1 AND status = 'verified' GROUP BY provider"#,
+        agent as _
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.provider, r.at)).collect())
+}
+
 /// The agent's records, most recently recorded first; `before` pages backwards.
 pub async fn list(
     pool: &PgPool,

@@ -12,13 +12,17 @@ use std::path::{Path, PathBuf};
 struct Rule {
     module: &'static str,
     allowed: &'static [&'static str],
+    /// Paths inside the module that sit lower than the rest of it.
+    except: &'static [&'static str],
     why: &'static str,
 }
 
 const RULES: &[Rule] = &[
     Rule {
         module: "cognition::",
-        allowed: &["cognition/", "cycles.rs", "chat/", "proactive/"],
+        // Wisdom reads what the agent has become (an applied reflection, a finished task).
+        allowed: &["cognition/", "cycles.rs", "chat/", "proactive/", "wisdom/"],
+        except: &[],
         why: "memory and the gateway sit below the cognition cycles (memory publishes jobs instead)",
     },
     Rule {
@@ -26,6 +30,8 @@ const RULES: &[Rule] = &[
         // Outreach and the messaging channels feed inbound messages into the pipeline; the
         // runtime holds the hub of streaming replies; the cycle list names the pipeline's cycles.
         allowed: &["chat/", "cycles.rs", "outreach/", "telegram/", "runtime.rs"],
+        // The records of what was said sit below the pipeline: cognition and PoC read them.
+        except: &["chat::records::"],
         why: "memory and cognition sit below the chat pipeline",
     },
 ];
@@ -64,7 +70,7 @@ fn dependencies_point_down() {
                 continue;
             }
             for (n, line) in text.lines().enumerate() {
-                if mentions(line, rule.module) {
+                if mentions(line, rule.module) && !rule.except.iter().any(|e| mentions(line, e)) {
                     broken.push(format!("crates/domain/src/{rel}:{}: uses `{}` — {}", n + 1, rule.module, rule.why));
                 }
             }

@@ -13,6 +13,7 @@ mod history;
 pub mod import;
 mod mirror;
 pub mod prompt;
+pub mod records;
 pub mod relay;
 pub mod shadow;
 pub mod stream;
@@ -22,9 +23,8 @@ pub mod triage;
 mod turn;
 
 pub use conversations::{
-    PURGE_CYCLE, PURGE_DESCRIPTION, active_days, check_room, conversation, conversations, count as count_conversations,
-    delete_conversation, messages, nth_user_message_at, purge_cycle, purge_deleted, recent_summaries, reply_progress,
-    set_calibration,
+    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, delete_conversation, messages,
+    purge_cycle, purge_deleted, reply_progress,
 };
 pub use finish::trivial_for_extraction;
 pub use history::{continued, seed_conversation};

@@ -80,7 +80,7 @@ pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -
     )
     .fetch_one(pool)
     .await?;
-    let conversations = crate::chat::count_conversations(pool, agent_id).await?;
+    let conversations = crate::chat::records::count(pool, agent_id).await?;
     let (memories, last) = (counts.memories, counts.last);
     if memories < MIN_MEMORIES || conversations < MIN_CONVERSATIONS {
         return Ok(Some(format!(
@@ -165,7 +165,7 @@ async fn run_locked(
     let mut conn = pool.acquire().await?;
     let snapshot = actions::snapshot(&mut conn, agent_id, SNAPSHOT).await?;
     drop(conn);
-    let summaries = crate::chat::recent_summaries(pool, agent_id, 30, 20).await?;
+    let summaries = crate::chat::records::recent_summaries(pool, agent_id, 30, 20).await?;
     let tasks: Vec<TaskItem> = sqlx::query!(
         "SELECT title, status FROM agent_tasks WHERE agent_id = $1 ORDER BY created_at DESC LIMIT 30",
         agent_id as _
@@ -267,7 +267,7 @@ async fn run_locked(
     let by =
         actions::Applying { tenant_id, agent_id, origin, activity: "reflection.action", reason: "deep reflection" };
     let applied = actions::apply(&mut tx, &by, &snapshot, &out.actions).await?;
-    crate::chat::set_calibration(&mut tx, agent_id, &out.calibration).await?;
+    crate::chat::records::set_calibration(&mut tx, agent_id, &out.calibration).await?;
     for (title, detail) in &out.tasks {
         sqlx::query!(
             "INSERT INTO agent_tasks (id, agent_id, title, detail, source, reflection_id) VALUES ($1, $2, $3, $4, 'reflection', $5)",

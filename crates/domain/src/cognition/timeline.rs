@@ -50,7 +50,7 @@ pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
     let Some(a) = crate::agents::by_id(pool, agent).await? else { return Ok(0) };
     let mut found = Found::default();
     found.add("created", "", a.created_at, format!("{} was created", a.name));
-    for (n, at) in crate::chat::nth_user_message_at(pool, agent, &[1, 100, 1000, 10000]).await? {
+    for (n, at) in crate::chat::records::nth_user_message_at(pool, agent, &[1, 100, 1000, 10000]).await? {
         match n {
             1 => found.add("first_conversation", "", at, "First conversation".into()),
             _ => found.add("messages", &n.to_string(), at, format!("{n}th message")),

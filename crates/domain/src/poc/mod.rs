@@ -59,7 +59,7 @@ pub async fn measure(
         persona: !agent.persona.trim().is_empty(),
         avatar: !agent.emoji.trim().is_empty(),
         soul: crate::soul::exists(conn, agent_id).await?,
-        active_days_7d: crate::chat::active_days(conn, agent_id, 7).await?.clamp(0, 7) as u32,
+        active_days_7d: crate::chat::records::active_days(conn, agent_id, 7).await?.clamp(0, 7) as u32,
         wallet: if server_wallet {
             Some(signals::WalletKind::ServerManaged)
         } else if owner_wallet {

@@ -189,24 +189,38 @@ fn speaker(text: &str) -> (Option<String>, &str) {
     }
 }
 
-/// The sentences of a text that state something: questions and exclamations of greeting are
-/// not statements of fact.
-fn statements(text: &str) -> Vec<&str> {
+/// A question asked inside a sentence, as chat writes them without a question mark ("… why
+/// would I pay rent when …"), up to the next comma or semicolon: it states nothing.
+static INNER_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:why|how|what|where|when|who) (?:would|should|could|do|does|did|can|will|is|are|am) (?:i|you|we|he|she|they|it)\b[^,;]*")
+        .expect("static pattern")
+});
+/// "Does a great job of …" praises; it names no one's job.
+static JOB_IDIOM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:do|does|did|doing|done) (?:an?|such an?) (?:\w+ )?job(?: of)?\b").expect("static pattern")
+});
+
+/// The sentences of a text that state something: questions (with a question mark, or asked
+/// inside a sentence) and greetings are not statements of fact, nor is an idiom that only
+/// borrows a slot's word.
+fn statements(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    let mut keep = |sentence: &str| {
+        let plain = JOB_IDIOM.replace_all(&INNER_QUESTION.replace_all(sentence, ""), "").trim().to_string();
+        if plain.split_whitespace().count() >= 2 {
+            out.push(plain);
+        }
+    };
     let mut start = 0;
     for (i, ch) in text.char_indices() {
         if matches!(ch, '.' | '!' | '?' | '\n') {
-            let sentence = text[start..i].trim();
-            if ch != '?' && sentence.split_whitespace().count() >= 2 {
-                out.push(sentence);
+            if ch != '?' {
+                keep(&text[start..i]);
             }
             start = i + ch.len_utf8();
         }
     }
-    let rest = text[start..].trim();
-    if rest.split_whitespace().count() >= 2 {
-        out.push(rest);
-    }
+    keep(&text[start..]);
     out
 }
 
@@ -249,7 +263,7 @@ pub fn judge(old: &str, new: &str, cosine: Option<f64>) -> Option<Verdict> {
     // No slot word in common, but the newer statement says in strong words that something
     // changed, about the same thing (a shared name or noun, and the vectors agree closely).
     let (o, n) = (o_stmts.join(". "), n_stmts.join(". "));
-    if !STRONG_CHANGE.is_match(&n) || HYPOTHETICAL.is_match(&n) != HYPOTHETICAL.is_match(&o) || PAST.is_match(&n) {
+    if !changes_the_old(&o, &n) || HYPOTHETICAL.is_match(&n) != HYPOTHETICAL.is_match(&o) || PAST.is_match(&n) {
         return None;
     }
     let (fresh, shared) = compare(&o, &n);
@@ -264,6 +278,38 @@ pub fn judge(old: &str, new: &str, cosine: Option<f64>) -> Option<Verdict> {
         return Some(Verdict { slot: "topic", reason, shared: shared.len() });
     }
     None
+}
+
+/// "instead of X" names what is replaced: the old statement must speak of X.
+static INSTEAD_OF: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\binstead of ((?:\w+ ?){1,4})").expect("static pattern"));
+
+/// Whether `n` says in strong words that something `o` holds changed: a strong change word,
+/// unless it is only "instead of" something `o` never mentions ("instead of regular olive oil
+/// I use …" changes a recipe, not what the older statement said).
+fn changes_the_old(o: &str, n: &str) -> bool {
+    if !STRONG_CHANGE.is_match(n) {
+        return false;
+    }
+    let without_instead = INSTEAD_OF.replace_all(n, "");
+    if STRONG_CHANGE.is_match(&without_instead) {
+        return true;
+    }
+    let old: HashSet<String> = terms::terms(o).into_iter().collect();
+    INSTEAD_OF.captures_iter(n).any(|c| {
+        terms::terms(&c[1]).iter().any(|t| old.contains(t) && !GENERIC_TERMS.contains(t) && !SLOT_TERMS.contains(t))
+    })
+}
+
+/// The words after the kind of a favourite ("my favourite pasta is ravioli" → ravioli): its
+/// value.
+fn favourite_value(statement: &str) -> HashSet<String> {
+    let Some(kind) = FAVOURITE_OF.captures(statement).and_then(|c| c.get(0)) else { return HashSet::new() };
+    terms::terms(&statement[kind.end()..])
+        .into_iter()
+        .filter(|t| !SLOT_TERMS.contains(t) && !GENERIC_TERMS.contains(t))
+        .take(3)
+        .collect()
 }
 
 /// The words of `n` that `o` lacks (not slot words), and the words naming the same thing in
@@ -320,6 +366,11 @@ fn judge_statements(
     if slot.name == "favourite" {
         let of = |t: &str| FAVOURITE_OF.captures(t).map(|c| terms::terms(&c[1]));
         if of(o).is_none() || of(o) != of(n) {
+            return None;
+        }
+        // The same favourite named again is no new value.
+        let new_terms: HashSet<String> = terms::terms(n).into_iter().collect();
+        if !STRONG_CHANGE.is_match(n) && favourite_value(o).iter().any(|t| new_terms.contains(t)) {
             return None;
         }
     }
@@ -428,6 +479,36 @@ mod tests {
             "The dentist moved my appointment to Friday at 10am."
         ));
         assert!(updates("My favourite band is Radiohead.", "Now my favourite band is Wilco."));
+    }
+
+    #[test]
+    fn idioms_inner_questions_restatements_and_other_replacements_do_not() {
+        // "does a good job" is praise, not employment
+        assert!(!updates(
+            "I started a heist series; the writers do an excellent job with the characters.",
+            "I watched a courtroom drama too, the show does a great job of mixing law with stories that move me."
+        ));
+        // the same favourite named again
+        assert!(!updates(
+            "My favourite soup is definitely minestrone.",
+            "Here's my favourite soup, a minestrone my dad makes with beans!"
+        ));
+        // "instead of" something the older statement never mentioned
+        assert!(!updates(
+            "For parties I love cooking a big paella.",
+            "To make my paella special, instead of plain stock I now use a saffron broth."
+        ));
+        // a question asked inside an unpunctuated sentence
+        assert!(!updates(
+            "I can't afford the rent on my own.",
+            "He kept saying why would I pay rent when I could own the place haha"
+        ));
+        // still: a replaced favourite, and "instead of" what the older said
+        assert!(updates("My favourite band is Radiohead.", "Wilco has replaced Radiohead as my favourite band."));
+        assert!(updates(
+            "I drink oat milk in my coffee every morning.",
+            "I switched, now I take almond milk instead of oat milk every morning."
+        ));
     }
 
     #[test]

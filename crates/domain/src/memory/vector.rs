@@ -162,6 +162,11 @@ pub struct Filters {
     /// search answers from the candidates it has already met, possibly fewer than `k`. Bounds the
     /// cost of a filtered search whose matches all lie far from the query.
     pub scan_max: Option<u32>,
+    /// How many of the `k` nearest must be as exact as the index allows (the beam is four times
+    /// this, at least 100); the rest may be approximate. `None`: all `k`. A search that wants a
+    /// deep candidate list for fusion but shows only the first few sets it, so the depth does
+    /// not widen the beam (B2: 100 candidates with a beam of 400 tripled the hybrid latency).
+    pub precise: Option<i64>,
 }
 
 /// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
@@ -228,13 +233,15 @@ where
     // plans are pinned: with skewed or stale statistics the planner may otherwise read every row
     // of a large agent and sort (55 ms instead of 4 at 10,000 memories), or scan the whole table
     // for a small one (44 ms instead of 0.6 when one agent holds most of the rows). The beam is
-    // 4k (at least 100) and the scan iterative, since most of a shared neighbourhood may belong
-    // to other agents; a caller may bound how far it goes (`Filters::scan_max`). The statement is
+    // 4k (at least 100; k the part that must be precise, `Filters::precise`) and the scan
+    // iterative, since most of a shared neighbourhood may belong to other agents, and an
+    // iterative scan goes on past the beam until it has k rows; a caller may bound how far it
+    // goes (`Filters::scan_max`). The statement is
     // prepared once per connection and runs a generic plan (planning it cost more than running
     // it), except for agents with an index of their own, whose partial index only a plan made
     // for their id can use. All settings are local to this transaction: sent with its BEGIN
     // when the plan is known and no transaction is open, else read and set in one round trip.
-    let ef_search = (k * 4).clamp(100, 1000);
+    let ef_search = (f.precise.unwrap_or(k).min(k) * 4).clamp(100, 1000);
     let (mut tx, Plan { exact, own }) = match plan {
         Some(p) if !sqlx::Connection::is_in_transaction(&*conn) => {
             let settings =

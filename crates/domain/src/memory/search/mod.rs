@@ -217,8 +217,10 @@ impl Searcher<'_> {
             statuses: statuses.clone(),
             from: f.from,
             to: f.to,
-            // The search API keeps the vector stage's full recall (B2).
+            // The search API keeps the vector stage's full recall (B2) for what it shows; the
+            // deeper candidates are for fusion and may be approximate.
             scan_max: None,
+            precise: Some(if req.rerank { limit * 4 } else { limit * 2 }),
         };
         // Deep candidate lists: an answer that is only 30th by words and 30th by meaning can
         // still be first by both (B9).

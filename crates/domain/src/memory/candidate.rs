@@ -32,8 +32,7 @@ pub enum Remembered {
 
 /// The write path of extraction: the recall-loop guard against the memories injected into the
 /// turn, tombstones, then exact and near duplicates (`duplicate_of`, judged), and only then a
-/// new memory. Suppressions
-/// are counted for the store-health report.
+/// new memory. Suppressions are counted for the store-health report.
 pub async fn remember(
     conn: &mut PgConnection,
     agent_id: AgentId,
@@ -57,13 +56,14 @@ pub async fn remember(
     Ok(Remembered::Created(memory))
 }
 
-/// Whether something has already judged the statement against its nearest memories (the dedup
-/// model's "new", or a write with no judge at all).
+/// Whether a judge (extraction's dedup model) has read the statement against the agent's
+/// memories yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Judged {
     /// Not yet: only near-verbatim copies count as the same, so that a changed value ("lives in
     /// Vienna" → "lives in Graz", cosine about 0.9) still reaches the judge as an update.
     No,
+    /// It called the statement new (or there is no judge): a near copy is still the same.
     Yes,
 }
 

@@ -236,10 +236,9 @@ where
     // 4k (at least 100; k the part that must be precise, `Filters::precise`) and the scan
     // iterative, since most of a shared neighbourhood may belong to other agents, and an
     // iterative scan goes on past the beam until it has k rows; a caller may bound how far it
-    // goes (`Filters::scan_max`). The statement is
-    // prepared once per connection and runs a generic plan (planning it cost more than running
-    // it), except for agents with an index of their own, whose partial index only a plan made
-    // for their id can use. All settings are local to this transaction: sent with its BEGIN
+    // goes (`Filters::scan_max`). The statement is prepared once per connection and runs a
+    // generic plan (planning it cost more than running it), except for agents with an index of
+    // their own, whose partial index only a plan made for their id can use. All settings are local to this transaction: sent with its BEGIN
     // when the plan is known and no transaction is open, else read and set in one round trip.
     let ef_search = (f.precise.unwrap_or(k).min(k) * 4).clamp(100, 1000);
     let (mut tx, Plan { exact, own }) = match plan {

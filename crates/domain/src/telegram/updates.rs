@@ -140,51 +140,44 @@ async fn answer_job(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     let Some((api, _)) = super::bot(deps, agent).await? else {
         return Ok(json!({ "skipped": true, "reason": "the agent has no bot any more" }));
     };
-    let update_id = ctx.job.payload["update_id"].as_i64();
+    let update_id =
+        ctx.job.payload["update_id"].as_i64().ok_or_else(|| anyhow::anyhow!("`{ANSWER_JOB}` needs an update_id"))?;
     // A rerun (the last worker died mid-answer) goes on from what was recorded: a sent answer
     // is not sent again, a reply already made is sent without running a second turn.
-    let recorded = match update_id {
-        Some(u) => sqlx::query!(
-            "SELECT reply, answered_at IS NOT NULL AS \"sent!\" FROM telegram_updates WHERE agent_id = $1 AND update_id = $2",
-            agent as _,
-            u
-        )
-        .fetch_optional(&ctx.pool)
-        .await?
-        .map(|r| (r.reply, r.sent)),
-        None => None,
-    };
-    if let Some((_, true)) = recorded {
+    let recorded = sqlx::query!(
+        "SELECT reply, answered_at IS NOT NULL AS \"sent!\" FROM telegram_updates WHERE agent_id = $1 AND update_id = $2",
+        agent as _,
+        update_id
+    )
+    .fetch_optional(&ctx.pool)
+    .await?;
+    if recorded.as_ref().is_some_and(|r| r.sent) {
         return Ok(json!({ "skipped": true, "reason": "already answered" }));
     }
-    let reply = match recorded.and_then(|(reply, _)| reply) {
+    let reply = match recorded.and_then(|r| r.reply) {
         Some(reply) => reply,
         None => {
             let runtime = Runtime::new(deps.clone(), Hub::default());
             let reply = answer(&runtime, tenant, agent, chat_id, message).await?;
-            if let Some(u) = update_id {
-                sqlx::query!(
-                    "UPDATE telegram_updates SET reply = $3 WHERE agent_id = $1 AND update_id = $2",
-                    agent as _,
-                    u,
-                    reply
-                )
-                .execute(&ctx.pool)
-                .await?;
-            }
+            sqlx::query!(
+                "UPDATE telegram_updates SET reply = $3 WHERE agent_id = $1 AND update_id = $2",
+                agent as _,
+                update_id,
+                reply
+            )
+            .execute(&ctx.pool)
+            .await?;
             reply
         }
     };
     api.send_message(chat_id, &reply).await?;
-    if let Some(u) = update_id {
-        sqlx::query!(
-            "UPDATE telegram_updates SET answered_at = now() WHERE agent_id = $1 AND update_id = $2",
-            agent as _,
-            u
-        )
-        .execute(&ctx.pool)
-        .await?;
-    }
+    sqlx::query!(
+        "UPDATE telegram_updates SET answered_at = now() WHERE agent_id = $1 AND update_id = $2",
+        agent as _,
+        update_id
+    )
+    .execute(&ctx.pool)
+    .await?;
     tracing::info!(agent.id = %agent, telegram.chat = chat_id, "telegram message answered");
     Ok(json!({ "status": "answered" }))
 }

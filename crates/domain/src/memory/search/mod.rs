@@ -211,6 +211,11 @@ impl Searcher<'_> {
         let f = &req.filters;
         let live: Vec<String> = MemoryStatus::LIVE.iter().map(|s| s.as_str().to_string()).collect();
         let statuses = if f.status.is_empty() { live.clone() } else { f.status.clone() };
+        // What the answer shows (or a rerank reads), and the deeper candidate lists fusion
+        // ranks from: an answer only 30th by words and 30th by meaning can still be first by
+        // both (B9).
+        let shown = if req.rerank { limit * 4 } else { limit * 2 };
+        let fetch = shown.max(CANDIDATE_DEPTH);
         let filters = Filters {
             categories: f.category.clone(),
             sources: f.source.clone(),
@@ -220,11 +225,8 @@ impl Searcher<'_> {
             // The search API keeps the vector stage's full recall (B2) for what it shows; the
             // deeper candidates are for fusion and may be approximate.
             scan_max: None,
-            precise: Some(if req.rerank { limit * 4 } else { limit * 2 }),
+            precise: Some(shown),
         };
-        // Deep candidate lists: an answer that is only 30th by words and 30th by meaning can
-        // still be first by both (B9).
-        let fetch = if req.rerank { limit * 4 } else { limit * 2 }.max(CANDIDATE_DEPTH);
         let query_terms = terms::terms(&req.query);
         let now = Utc::now();
         let window = if f.from.is_none() && f.to.is_none() { when::window(&req.query, now) } else { None };

@@ -169,7 +169,10 @@ async fn measure(pool: sqlx::PgPool) {
         let mut check = Vec::with_capacity(CALLS);
         for _ in 0..CALLS {
             let t = Instant::now();
-            budget::check(&pool, Some(agent), Some(tenant), Some(50.0)).await.unwrap().unwrap();
+            budget::check(&pool, &miniclaw::runtime::SQL, Some(agent), Some(tenant), Some(50.0))
+                .await
+                .unwrap()
+                .unwrap();
             check.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         check.sort_by(|a, b| a.partial_cmp(b).unwrap());

@@ -37,7 +37,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 fn noop_registry(interval: Option<Duration>) -> Registry {
-    let mut r = Registry::default();
+    let mut r = Registry::new(miniclaw::runtime::SQL);
     let mut c = Cycle::new("bench_noop", CycleScope::Agent, "does nothing", |_ctx: JobContext| async { Ok(json!({})) });
     if let Some(i) = interval {
         c = c.every(i);
@@ -192,7 +192,7 @@ fn main() -> anyhow::Result<()> {
         let mut queued = 0;
         for _ in 0..7 {
             let t = Instant::now();
-            queued = miniclaw::proactive::agents_to_scan(&pool, Utc::now()).await?.len();
+            queued = miniclaw::channels::proactive::agents_to_scan(&pool, Utc::now()).await?.len();
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         times.sort_by(f64::total_cmp);

@@ -9,7 +9,6 @@
 //! layers' modules under one name for the binary, the integration tests and the benchmarks.
 
 pub use miniclaw_core::{actor, clock, ids, text, vocabulary};
-pub use miniclaw_domain::telegram;
 pub use miniclaw_domain::*;
 pub use miniclaw_http::{api, app, web};
 pub use miniclaw_offline as offline;
@@ -20,10 +19,10 @@ pub mod doctor;
 /// A process's services as `config` asks for them, with the offline engine as the model
 /// gateway's fallback.
 pub async fn services(pool: sqlx::PgPool, config: &config::Config) -> anyhow::Result<deps::Deps> {
-    deps::Deps::from_config(pool, config, offline::engine()).await
+    deps::Deps::from_config(pool, config, offline::engine(), runtime::SQL).await
 }
 
 /// A model gateway as `config` asks for it, with the offline engine as its fallback.
 pub fn gateway(pool: sqlx::PgPool, config: &config::Config) -> Result<llm::Gateway, String> {
-    llm::Gateway::new(pool, config, offline::engine())
+    llm::Gateway::new(pool, config, offline::engine(), runtime::SQL)
 }

@@ -10,11 +10,11 @@ use tokio_util::sync::CancellationToken;
 
 use miniclaw::activity::Origin;
 use miniclaw::app::{self, AppState};
-use miniclaw::auth::Actor;
-use miniclaw::auth::keys::{self, NewKey};
 use miniclaw::config::Config;
 use miniclaw::db::{self, Database};
 use miniclaw::jobs::worker::{Worker, run_cycle_now};
+use miniclaw::tenancy::auth::Actor;
+use miniclaw::tenancy::auth::keys::{self, NewKey};
 use miniclaw::{doctor, telemetry};
 
 #[derive(Parser)]
@@ -96,9 +96,9 @@ fn main() -> ExitCode {
                 miniclaw::memory::reembed::DESCRIPTION,
             ));
             cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
-                miniclaw::agents::PURGE_CYCLE,
+                miniclaw::tenancy::agents::PURGE_CYCLE,
                 3600,
-                miniclaw::agents::PURGE_DESCRIPTION,
+                miniclaw::tenancy::agents::PURGE_DESCRIPTION,
             ));
             cycles.push(miniclaw::jobs::registry::CycleInfo::platform(
                 miniclaw::chat::PURGE_CYCLE,
@@ -164,7 +164,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
         let deps = miniclaw::services(pool.clone(), &config).await?;
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
-        registry.register(miniclaw::agents::purge_cycle(config.agent_retention_days));
+        registry.register(miniclaw::tenancy::agents::purge_cycle(config.agent_retention_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
         registry.register(miniclaw::chat::purge_cycle(config.caps.conversation_retention_days));
         registry.provide(deps);
@@ -210,8 +210,8 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
         }
         Command::Keys { action: KeysCommand::Create { agent, scopes, name } } => {
             let (name, scopes) =
-                miniclaw::auth::keys::validate_request(&name, &scopes, None).map_err(anyhow::Error::from)?;
-            let tenant = miniclaw::agents::tenant_of(&pool, agent).await?;
+                miniclaw::tenancy::auth::keys::validate_request(&name, &scopes, None).map_err(anyhow::Error::from)?;
+            let tenant = miniclaw::tenancy::agents::tenant_of(&pool, agent).await?;
             let tenant = tenant.ok_or_else(|| anyhow::anyhow!("no agent {agent}"))?;
             let mut tx = pool.begin().await?;
             let new = NewKey {
@@ -261,7 +261,7 @@ fn run_doctor(config: &Config) -> ExitCode {
 async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<String>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = config.data_dir.join("first-login.txt");
-    let owners = miniclaw::accounts::count_owners(state.pool()).await?;
+    let owners = miniclaw::tenancy::accounts::count_owners(state.pool()).await?;
     if owners == 0 {
         let email = "owner@miniclaw.local";
         let password = {
@@ -270,13 +270,13 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             let mut rng = rand::rng();
             (0..16).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect::<String>()
         };
-        miniclaw::accounts::create_owner(
+        miniclaw::tenancy::accounts::create_owner(
             state.pool(),
             email,
             password.clone(),
             Some("My workspace".into()),
             None,
-            miniclaw::accounts::NewTenant::from_config(config),
+            miniclaw::tenancy::accounts::NewTenant::from_config(config),
         )
         .await
         .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;

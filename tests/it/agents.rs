@@ -81,8 +81,12 @@ async fn agent_crud_with_validation_and_activity() {
     // Purged after the retention period: the data goes, the trail stays in the tenant's log.
     let r = app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("/v1/hosted-agents/{id}"))).await;
     assert_eq!(r.status, 204);
-    assert_eq!(miniclaw::agents::purge_deleted(app.pool(), 1).await.unwrap(), 0, "within the retention period");
-    assert_eq!(miniclaw::agents::purge_deleted(app.pool(), 0).await.unwrap(), 1);
+    assert_eq!(
+        miniclaw::tenancy::agents::purge_deleted(app.pool(), 1).await.unwrap(),
+        0,
+        "within the retention period"
+    );
+    assert_eq!(miniclaw::tenancy::agents::purge_deleted(app.pool(), 0).await.unwrap(), 1);
     let left: i64 =
         sqlx::query_scalar("SELECT (SELECT count(*) FROM agent_activity) + (SELECT count(*) FROM api_keys)")
             .fetch_one(app.pool())

@@ -467,7 +467,7 @@ async fn a_paid_call_serves_after_a_verified_payment_and_refuses_a_replay() {
         .execute(app.pool())
         .await
         .unwrap();
-    assert_eq!(miniclaw::economy::payments::purge_expired(app.pool()).await.unwrap(), 1);
+    assert_eq!(miniclaw::onchain::economy::payments::purge_expired(app.pool()).await.unwrap(), 1);
     assert_eq!(app.get(&format!("/v1/commerce/{}/services", uuid::Uuid::now_v7())).await.status, 404);
     assert_eq!(
         app.send(app.request(Method::POST, &format!("/v1/commerce/{bea}/services/nope/call")).json(&input))

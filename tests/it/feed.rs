@@ -163,7 +163,7 @@ async fn the_feed_digest_writes_from_memories_and_a_teaching_and_refuses_near_re
     let body = post["body"].as_str().unwrap();
     assert!(body.contains("marathon") || body.contains("bakery"), "grounded in a memory: {body}");
     let quote = post["wisdom"]["quote"].as_str().unwrap();
-    assert!(body.contains(quote) && miniclaw::wisdom::COLLECTION.iter().any(|t| t.text == quote), "{body}");
+    assert!(body.contains(quote) && miniclaw::social::wisdom::COLLECTION.iter().any(|t| t.text == quote), "{body}");
     assert_eq!(out["attempts"], 1);
 
     // The same moment would bring the same first draft: it is rewritten instead.

@@ -5,8 +5,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::common::{Reply, TestApp};
-use miniclaw::auth::session::SessionKeys;
 use miniclaw::ids::{TenantId, UserId};
+use miniclaw::tenancy::auth::session::SessionKeys;
 
 /// Finding 5: a session token is only as good as the live session it names, and that session
 /// must belong to the token's owner and tenant. A token naming one owner with another owner's
@@ -175,9 +175,9 @@ async fn failed_sign_ins_make_the_account_wait_longer_each_time() {
         .unwrap();
     assert_eq!(login(&app, "ada@example.com", "correct horse battery").await.status, 200);
     assert_eq!(login(&app, "ada@example.com", "wrong password!").await.status, 401);
-    assert_eq!(miniclaw::accounts::lock_secs(5), 1);
-    assert_eq!(miniclaw::accounts::lock_secs(8), 8);
-    assert_eq!(miniclaw::accounts::lock_secs(60), miniclaw::accounts::MAX_LOCK_SECS);
+    assert_eq!(miniclaw::tenancy::accounts::lock_secs(5), 1);
+    assert_eq!(miniclaw::tenancy::accounts::lock_secs(8), 8);
+    assert_eq!(miniclaw::tenancy::accounts::lock_secs(60), miniclaw::tenancy::accounts::MAX_LOCK_SECS);
 }
 
 /// Finding 8: parallel sign-ins from one address queued unbounded password hashing (19 MiB
@@ -501,7 +501,7 @@ async fn accounts_start_with_a_budget_and_a_bounded_number_of_agents() {
     let r = app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("/v1/hosted-agents/{first}"))).await;
     assert_eq!(r.status, 204);
     assert_eq!(create().await.status, 409, "a deleted agent counts until it is purged");
-    miniclaw::agents::purge_deleted(app.pool(), 0).await.unwrap();
+    miniclaw::tenancy::agents::purge_deleted(app.pool(), 0).await.unwrap();
     assert_eq!(create().await.status, 201);
 
     let unlimited = TestApp::builder().env("MINICLAW_TENANT_MONTHLY_USD", "0").spawn().await;

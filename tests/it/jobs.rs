@@ -160,11 +160,14 @@ async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let next: chrono::DateTime<Utc> =
         sqlx::query_scalar("SELECT next_run_at FROM job_schedules").fetch_one(&db.pool).await.unwrap();
     assert!(next > Utc::now() && next <= Utc::now() + chrono::Duration::hours(12));
-    assert_eq!(schedule::tick(&db.pool, 100).await.unwrap(), 0, "not due yet");
+    assert_eq!(schedule::tick(&db.pool, &miniclaw::runtime::SQL, 100).await.unwrap(), 0, "not due yet");
 
     // Pretend the slot passed three and a half intervals ago: one job, no replay of missed slots.
     sqlx::query("UPDATE job_schedules SET next_run_at = now() - interval '42 hours'").execute(&db.pool).await.unwrap();
-    let (a, b) = tokio::join!(schedule::tick(&db.pool, 100), schedule::tick(&db.pool, 100));
+    let (a, b) = tokio::join!(
+        schedule::tick(&db.pool, &miniclaw::runtime::SQL, 100),
+        schedule::tick(&db.pool, &miniclaw::runtime::SQL, 100)
+    );
     assert_eq!(a.unwrap() + b.unwrap(), 1);
     let next: chrono::DateTime<Utc> =
         sqlx::query_scalar("SELECT next_run_at FROM job_schedules").fetch_one(&db.pool).await.unwrap();
@@ -172,7 +175,7 @@ async fn schedules_enqueue_each_slot_once_and_move_to_the_next() {
     let job_agent: Option<AgentId> =
         sqlx::query_scalar("SELECT agent_id FROM jobs WHERE kind = 'reflection'").fetch_one(&db.pool).await.unwrap();
     assert_eq!(job_agent, Some(agent));
-    assert_eq!(schedule::tick(&db.pool, 100).await.unwrap(), 0);
+    assert_eq!(schedule::tick(&db.pool, &miniclaw::runtime::SQL, 100).await.unwrap(), 0);
 }
 
 #[tokio::test]
@@ -197,7 +200,7 @@ async fn an_idle_gated_slot_makes_a_job_only_after_activity_other_than_jobs() {
             .await
             .unwrap();
         sqlx::query("DELETE FROM jobs").execute(pool).await.unwrap();
-        schedule::tick(pool, 100).await.unwrap();
+        schedule::tick(pool, &miniclaw::runtime::SQL, 100).await.unwrap();
         let kinds: Vec<String> = sqlx::query_scalar("SELECT kind FROM jobs WHERE agent_id = $1 ORDER BY kind")
             .bind(agent)
             .fetch_all(pool)

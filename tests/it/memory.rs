@@ -155,9 +155,9 @@ async fn expired_memories_are_deleted_by_the_daily_job() {
 #[tokio::test]
 async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones() {
     use miniclaw::activity::Origin;
-    use miniclaw::auth::Actor;
     use miniclaw::memory::hygiene::Injected;
     use miniclaw::memory::{Candidate, NewMemory, Remembered, remember};
+    use miniclaw::tenancy::auth::Actor;
 
     let a = Agent::new(TestApp::spawn().await).await;
     let agent: AgentId = a.id.parse().unwrap();
@@ -195,7 +195,7 @@ async fn extraction_does_not_bring_back_deleted_facts_or_restate_injected_ones()
 #[tokio::test]
 async fn a_contradicted_fact_is_invalidated_not_deleted() {
     use miniclaw::activity::Origin;
-    use miniclaw::auth::Actor;
+    use miniclaw::tenancy::auth::Actor;
     let a = Agent::new(TestApp::spawn().await).await;
     let agent: AgentId = a.id.parse().unwrap();
     let old = a.remember("The user drinks oat milk in coffee", "preference").await;

@@ -2,8 +2,8 @@
 //! queued, 8 hours, every 4 hours) as a digest; quiet hours hold all but urgent; the modes; the
 //! notification centre.
 
+use miniclaw::channels::notifications::{Kind, notify};
 use miniclaw::ids::AgentId;
-use miniclaw::notifications::{Kind, notify};
 use reqwest::Method;
 use serde_json::json;
 
@@ -65,7 +65,7 @@ async fn a_routine_notification_waits_for_the_smart_flush_while_an_urgent_one_go
     assert_eq!(text.matches("Email sent to bob@example.org").count(), 2, "{text}");
     // It closes with a teaching from the wisdom collection, attributed (SPEC O4, S2).
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let quoted = miniclaw::wisdom::COLLECTION.iter().find(|t| {
+    let quoted = miniclaw::social::wisdom::COLLECTION.iter().find(|t| {
         let opening: String = t.text.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
         flat.contains(&opening) && flat.contains(&format!("— {}", t.author))
     });

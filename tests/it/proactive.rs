@@ -5,9 +5,9 @@
 //! amounts and "stop" turns the dial down; an idle agent queues no scan.
 
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc};
+use miniclaw::channels::proactive::{self, deliver, scan};
 use miniclaw::deps::Deps;
 use miniclaw::ids::AgentId;
-use miniclaw::proactive::{self, deliver, scan};
 use reqwest::Method;
 use serde_json::{Value, json};
 

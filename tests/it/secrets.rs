@@ -48,7 +48,7 @@ async fn the_session_key_is_sealed_at_rest_and_a_rotation_signs_nobody_out() {
     assert!(sealed, "the plain row is sealed on start");
     assert!(!value.windows(legacy.len()).any(|w| w == legacy.as_slice()), "the key no longer reads in the row");
     assert!(
-        miniclaw::auth::session::SessionKeys::from_secret(&legacy).verify(&token).is_some(),
+        miniclaw::tenancy::auth::session::SessionKeys::from_secret(&legacy).verify(&token).is_some(),
         "the key itself did not change: sessions signed before the upgrade stay valid"
     );
 

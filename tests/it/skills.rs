@@ -251,7 +251,7 @@ async fn parallel_purchases_never_overdraw_and_the_books_balance() {
         .unwrap();
     sqlx::query("INSERT INTO credit_transfers (id, idempotency_key, kind, from_account, to_account, amount) VALUES ($1, 'x', 'test', $2, $3, 1)")
         .bind(t)
-        .bind(miniclaw::credits::PLATFORM)
+        .bind(miniclaw::onchain::credits::PLATFORM)
         .bind(acct)
         .execute(&mut *tx)
         .await

@@ -9,8 +9,8 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::post;
+use miniclaw::channels::notifications::{Kind, notify};
 use miniclaw::ids::AgentId;
-use miniclaw::notifications::{Kind, notify};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -12,7 +12,7 @@ const HOUR: Duration = Duration::from_secs(3600);
 
 /// A registry of every cycle the platform ships.
 pub fn builtin() -> Registry {
-    let mut r = Registry::default();
+    let mut r = Registry::new(crate::runtime::SQL);
     for c in all() {
         r.register(c);
     }
@@ -23,20 +23,20 @@ pub fn all() -> Vec<Cycle> {
     let mut all = crate::cognition::cycles();
     all.extend(crate::chat::calibrate::cycles());
     all.push(crate::chat::import::cycle());
-    all.extend(crate::identity::jobs::cycles());
-    all.extend(crate::wallets::send::cycles());
-    all.extend(crate::economy::onchain::cycles());
-    all.extend(crate::poc::cycles());
+    all.extend(crate::onchain::identity::jobs::cycles());
+    all.extend(crate::onchain::wallets::send::cycles());
+    all.extend(crate::onchain::economy::onchain::cycles());
+    all.extend(crate::onchain::poc::cycles());
     all.extend(crate::analytics::rollup::cycles());
     all.extend(crate::analytics::snapshots::cycles());
     all.extend(crate::analytics::quality::cycles());
     all.extend(crate::cognition::timeline::cycles());
-    all.extend(crate::outreach::delivery::cycles());
-    all.push(crate::outreach::inbound::cycle());
-    all.push(crate::telegram::answer_cycle());
-    all.extend(crate::notifications::cycles());
-    all.extend(crate::proactive::cycles());
-    all.extend(crate::feed::digest::cycles());
+    all.extend(crate::channels::outreach::delivery::cycles());
+    all.push(crate::channels::outreach::inbound::cycle());
+    all.push(crate::channels::telegram::answer_cycle());
+    all.extend(crate::channels::notifications::cycles());
+    all.extend(crate::channels::proactive::cycles());
+    all.extend(crate::social::feed::digest::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

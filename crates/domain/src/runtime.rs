@@ -8,8 +8,20 @@ use sqlx::PgPool;
 
 use crate::chat::stream::Hub;
 use miniclaw_platform::deps::Deps;
+use miniclaw_platform::domain_sql::DomainSql;
 use miniclaw_platform::embed::Embedder;
 use miniclaw_platform::llm::Gateway;
+
+/// What the services read of the areas' tables (budgets, the queue's agents, the idle gate).
+pub const SQL: DomainSql = DomainSql {
+    tenant: crate::tenancy::agents::sql::tenant,
+    active: crate::tenancy::agents::sql::active,
+    daily_token_budget: crate::tenancy::agents::sql::daily_token_budget,
+    monthly_budget_usd: crate::tenancy::accounts::monthly_budget_sql,
+    live_agents: crate::tenancy::agents::sql::live,
+    spoken_to_since: crate::chat::records::spoken_to_since_sql,
+    streaming: crate::chat::records::streaming_sql,
+};
 
 /// Cheap to clone.
 #[derive(Clone)]

@@ -9,8 +9,8 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::ratelimit::RateLimiter;
-use miniclaw_domain::auth::session::SessionKeys;
 use miniclaw_domain::runtime::Runtime;
+use miniclaw_domain::tenancy::auth::session::SessionKeys;
 use miniclaw_platform::config::Config;
 use miniclaw_platform::deps::Deps;
 use miniclaw_platform::jobs::Registry;
@@ -57,7 +57,7 @@ impl AppState {
         miniclaw_domain::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;
-        let cache = miniclaw_domain::auth::cache::cache();
+        let cache = miniclaw_domain::tenancy::auth::cache::cache();
         cache.set_enabled(config.caps.auth_cache);
         cache.listen(pool.clone());
         let chat_streams = miniclaw_domain::chat::stream::Hub::default();

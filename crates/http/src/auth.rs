@@ -8,10 +8,10 @@ use axum::http::{HeaderMap, Method, header};
 use miniclaw_core::Error;
 use miniclaw_core::actor::Actor;
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::end_user;
-use miniclaw_domain::auth::keys::{self, KeyRejection};
-use miniclaw_domain::auth::session::{self, SESSION_COOKIE};
-use miniclaw_domain::auth::{AgentScope, Owner};
+use miniclaw_domain::tenancy::auth::end_user;
+use miniclaw_domain::tenancy::auth::keys::{self, KeyRejection};
+use miniclaw_domain::tenancy::auth::session::{self, SESSION_COOKIE};
+use miniclaw_domain::tenancy::auth::{AgentScope, Owner};
 use uuid::Uuid;
 
 use crate::app::AppState;

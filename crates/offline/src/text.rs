@@ -9,7 +9,7 @@ use regex::Regex;
 use serde_json::{Value, json};
 
 use miniclaw_core::text::{content_words, jaccard};
-use miniclaw_domain::soul::screen;
+use miniclaw_domain::cognition::soul::screen;
 use miniclaw_platform::llm::roles::{Dedup, Guard, Rerank};
 
 fn sentences(text: &str) -> Vec<String> {

@@ -108,6 +108,15 @@ pub async fn record_tenant(
     Ok(())
 }
 
+/// Whether anyone but a job acted on agent `agent` after `since` (SQL expressions; boolean): a
+/// job's own writes do not wake the agent for the idle-gated cycles (X10).
+pub fn acted_since_sql(agent: &str, since: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM agent_activity a
+                  WHERE a.agent_id = {agent} AND a.created_at > {since} AND a.actor_type <> 'job')"
+    )
+}
+
 /// Before an agent is purged, its log is kept in its tenant's (its entries, errors folded into
 /// the details), in the caller's transaction.
 pub async fn keep_agent_log(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<()> {

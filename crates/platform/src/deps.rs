@@ -11,6 +11,7 @@ use sqlx::PgPool;
 use crate::addresses::Allowlist;
 use crate::chain::Chain;
 use crate::config::{Caps, Config, EmailSettings};
+use crate::domain_sql::DomainSql;
 use crate::email::Mailer;
 use crate::embed::Embedder;
 use crate::llm::{Fallback, Gateway};
@@ -67,9 +68,15 @@ impl Deps {
     /// the configuration asks for. A chain node that answers must be on `EVM_CHAIN_ID` and hold
     /// a registry at the configured address, else the process does not start; one that does not
     /// answer yet is checked again by the jobs that need it.
-    pub async fn from_config(pool: PgPool, config: &Config, offline: Arc<dyn Fallback>) -> anyhow::Result<Deps> {
-        let llm =
-            Arc::new(Gateway::new(pool.clone(), config, offline).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?);
+    pub async fn from_config(
+        pool: PgPool,
+        config: &Config,
+        offline: Arc<dyn Fallback>,
+        domain: DomainSql,
+    ) -> anyhow::Result<Deps> {
+        let llm = Arc::new(
+            Gateway::new(pool.clone(), config, offline, domain).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?,
+        );
         let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
         let vault = Arc::new(Vault::from_config(config).context("opening the master key")?);
         let chain = match &config.chain {

@@ -247,17 +247,7 @@ fn label(texts: &[&str]) -> String {
 
 /// The graph of the agent's `limit` most important live memories embedded by `model`.
 pub async fn graph(pool: &PgPool, agent: AgentId, model: &str, limit: i64, seed: u64) -> sqlx::Result<BrainGraph> {
-    let rows = sqlx::query!(
-        r#"SELECT id, content, category, importance, embedding AS "embedding!: pgvector::Vector" FROM agent_memories
-            WHERE agent_id = $1 AND status IN ('active', 'dormant') AND (invalid_at IS NULL OR invalid_at > now())
-              AND embedding_model = $2 AND embedding IS NOT NULL
-            ORDER BY importance DESC, id DESC LIMIT $3"#,
-        agent as _,
-        model,
-        limit
-    )
-    .fetch_all(pool)
-    .await?;
+    let rows = crate::memory::most_important_embedded(pool, agent, model, limit).await?;
     let x: Vec<Vec<f64>> =
         rows.iter().map(|r| r.embedding.as_slice().iter().map(|v| f64::from(*v)).collect()).collect();
     let unit: Vec<Vec<f64>> = x

@@ -182,14 +182,15 @@ pub async fn batch_efficiency(
     let llm_calls: i64 = extraction.iter().map(|l| i64::from(l.calls)).sum();
     let avg_prompt =
         (llm_calls > 0).then(|| extraction.iter().map(|l| l.prompt_tokens).sum::<i64>() as f64 / llm_calls as f64);
-    let avg_message: Option<f64> = sqlx::query_scalar!(
-        "SELECT avg(char_length(m.content))::float8 / 4 FROM chat_analytics c
-           JOIN chat_messages m ON m.agent_id = c.agent_id AND m.id = c.message_id
+    // Built at run time: the messages are read through `chat::records`.
+    let avg_message: Option<f64> = sqlx::query_scalar(&format!(
+        "SELECT avg(char_length(m.content))::float8 / 4 FROM chat_analytics c CROSS JOIN LATERAL ({}) m
           WHERE c.agent_id = $1 AND c.extraction_triggered AND c.created_at >= $2 AND c.created_at < $3",
-        agent as _,
-        from,
-        to
-    )
+        crate::chat::records::message_sql("c.agent_id", "c.message_id")
+    ))
+    .bind(agent)
+    .bind(from)
+    .bind(to)
     .fetch_one(pool)
     .await?;
     let avg_batch = total.metrics().avg_batch_size;

@@ -17,6 +17,7 @@ pub mod quality;
 pub mod rollup;
 pub mod snapshots;
 pub mod summary;
+pub mod turns;
 pub mod verticals;
 
 use std::collections::BTreeMap;
@@ -140,7 +141,7 @@ pub async fn hours(
             .await?;
     if split < to {
         rows.extend(read::<HourRow>(pool, &rollup::HOURLY_SELECT, split, to, scope).await?);
-        llm.extend(read::<LlmRow>(pool, rollup::LLM_HOURLY_SELECT, split, to, scope).await?);
+        llm.extend(read::<LlmRow>(pool, &rollup::LLM_HOURLY_SELECT, split, to, scope).await?);
     }
     Ok((rows, llm))
 }
@@ -280,16 +281,7 @@ pub async fn analytics(
 
 /// The live memories by category, now.
 async fn categories(pool: &PgPool, scope: Scope) -> sqlx::Result<BTreeMap<String, i64>> {
-    let rows = sqlx::query!(
-        r#"SELECT m.category, count(*) AS "n!" FROM agent_memories m JOIN agents a ON a.id = m.agent_id
-            WHERE m.status IN ('active', 'dormant') AND (m.invalid_at IS NULL OR m.invalid_at > now())
-              AND ($1::uuid IS NULL OR m.agent_id = $1) AND ($2::uuid IS NULL OR a.tenant_id = $2)
-              AND a.deleted_at IS NULL
-            GROUP BY m.category"#,
-        scope.agents().and_then(|a| a.first().copied()),
-        scope.tenant()
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().map(|r| (r.category, r.n)).collect())
+    let rows =
+        crate::memory::live_by_category(pool, scope.agents().and_then(|a| a.first().copied()), scope.tenant()).await?;
+    Ok(rows.into_iter().collect())
 }

@@ -59,28 +59,41 @@ pub fn overall(scores: [i16; 4]) -> f64 {
     (sum * 100.0).round() / 100.0
 }
 
+#[derive(sqlx::FromRow)]
+struct Pair {
+    message_id: Uuid,
+    reply_id: Uuid,
+    created_at: DateTime<Utc>,
+    question: String,
+    reply: String,
+    meta: serde_json::Value,
+}
+
 /// Judges up to `PER_RUN` exchanges of the last 24 hours not judged yet. Returns how many were
 /// stored and how many answers were unusable.
 pub async fn run(deps: &Deps, agent: AgentId, tenant: TenantId) -> anyhow::Result<Value> {
     let pool = &deps.pool;
-    let pairs = sqlx::query!(
-        r#"SELECT c.message_id, c.reply_id AS "reply_id!", c.created_at, u.content AS question, r.content AS reply,
-                  r.meta
-             FROM chat_analytics c
-             JOIN chat_messages u ON u.agent_id = c.agent_id AND u.id = c.message_id
-             JOIN chat_messages r ON r.agent_id = c.agent_id AND r.id = c.reply_id
-            WHERE c.agent_id = $1 AND c.created_at > now() - interval '24 hours' AND r.status = 'complete'
-              AND NOT EXISTS (SELECT 1 FROM quality_evaluations q WHERE q.agent_id = c.agent_id AND q.message_id = c.message_id)
-            ORDER BY c.created_at DESC LIMIT $2"#,
-        agent as _,
-        PER_RUN
-    )
+    // Built at run time: the messages are read through `chat::records`.
+    let pairs: Vec<Pair> = sqlx::query_as(&format!(
+        "SELECT c.message_id, c.reply_id, c.created_at, u.content AS question, r.content AS reply, r.meta
+           FROM chat_analytics c
+           CROSS JOIN LATERAL ({question}) u
+           CROSS JOIN LATERAL ({reply}) r
+          WHERE c.agent_id = $1 AND c.reply_id IS NOT NULL AND c.created_at > now() - interval '24 hours'
+            AND r.status = 'complete'
+            AND NOT EXISTS (SELECT 1 FROM quality_evaluations q WHERE q.agent_id = c.agent_id AND q.message_id = c.message_id)
+          ORDER BY c.created_at DESC LIMIT $2",
+        question = crate::chat::records::message_sql("c.agent_id", "c.message_id"),
+        reply = crate::chat::records::message_sql("c.agent_id", "c.reply_id"),
+    ))
+    .bind(agent)
+    .bind(PER_RUN)
     .fetch_all(pool)
     .await?;
     if pairs.is_empty() {
         return Ok(json!({ "judged": 0, "skipped": "no new exchanges in the last 24 hours" }));
     }
-    let soul = crate::soul::current(pool, agent).await?.map(|s| s.content);
+    let soul = crate::cognition::soul::current(pool, agent).await?.map(|s| s.content);
     let (mut judged, mut unusable) = (0, 0);
     for p in pairs {
         let context = p.meta["memories_used"]

@@ -55,11 +55,7 @@ pub static HOURLY_SELECT: std::sync::LazyLock<String> = std::sync::LazyLock::new
              WHERE c.created_at >= $1 AND c.created_at < $2 AND ($3::uuid[] IS NULL OR c.agent_id = ANY($3))
                AND ($4::uuid IS NULL OR c.tenant_id = $4)
          ), failed AS (
-            SELECT m.agent_id, date_trunc('hour', m.created_at) AS hour, count(*) AS n
-              FROM chat_messages m JOIN agents a ON a.id = m.agent_id
-             WHERE m.role = 'assistant' AND m.status = 'failed' AND m.created_at >= $1 AND m.created_at < $2
-               AND ($3::uuid[] IS NULL OR m.agent_id = ANY($3)) AND ($4::uuid IS NULL OR a.tenant_id = $4)
-             GROUP BY 1, 2
+            {failed}
          ), base AS (
             SELECT agent_id, date_trunc('hour', created_at) AS hour,
                    count(*)::int AS messages,
@@ -99,9 +95,16 @@ pub static HOURLY_SELECT: std::sync::LazyLock<String> = std::sync::LazyLock::new
                 {lat} AS latency_hist, {tri} AS triage_hist, {ctx} AS context_hist, {gen} AS generation_hist,
                 {dedup} AS dedup, {intent} AS intents, {style} AS styles, {skip} AS skip_reasons,
                 {finish} AS finish_reasons, {channel} AS channels, {model} AS models
-           FROM keys k JOIN agents a ON a.id = k.agent_id
+           FROM keys k CROSS JOIN LATERAL (SELECT {tenant} AS tenant_id) a
            LEFT JOIN base b ON b.agent_id = k.agent_id AND b.hour = k.hour
-           LEFT JOIN failed f ON f.agent_id = k.agent_id AND f.hour = k.hour",
+           LEFT JOIN failed f ON f.agent_id = k.agent_id AND f.hour = k.hour
+          WHERE a.tenant_id IS NOT NULL",
+        failed = crate::chat::records::failed_replies_by_hour_sql(&format!(
+            "m.created_at >= $1 AND m.created_at < $2 AND ($3::uuid[] IS NULL OR m.agent_id = ANY($3))
+             AND ($4::uuid IS NULL OR {} = $4)",
+            crate::tenancy::agents::sql::tenant_any("m.agent_id")
+        )),
+        tenant = crate::tenancy::agents::sql::tenant_any("k.agent_id"),
         lat = counts("lat"),
         tri = counts("tri"),
         ctx = counts("ctx"),
@@ -116,17 +119,11 @@ pub static HOURLY_SELECT: std::sync::LazyLock<String> = std::sync::LazyLock::new
     )
 });
 
-/// The per-(agent, hour, role, provider, model) aggregate of `llm_usage_logs`, with the same
-/// parameters as [`HOURLY_SELECT`]. The columns of `analytics_llm_hourly`.
-pub const LLM_HOURLY_SELECT: &str = "
-    SELECT u.agent_id, date_trunc('hour', u.created_at) AS hour, u.role, u.provider, u.model, a.tenant_id,
-           count(*)::int AS calls, count(*) FILTER (WHERE u.finish_reason = 'error')::int AS errors,
-           sum(u.prompt_tokens)::bigint AS prompt_tokens, sum(u.completion_tokens)::bigint AS completion_tokens,
-           sum(u.cost_usd)::float8 AS cost_usd, sum(u.latency_ms)::bigint AS latency_ms_sum
-      FROM llm_usage_logs u JOIN agents a ON a.id = u.agent_id
-     WHERE u.agent_id IS NOT NULL AND u.created_at >= $1 AND u.created_at < $2
-       AND ($3::uuid[] IS NULL OR u.agent_id = ANY($3)) AND ($4::uuid IS NULL OR a.tenant_id = $4)
-     GROUP BY 1, 2, 3, 4, 5, 6";
+/// The per-(agent, hour, role, provider, model) aggregate of the gateway's usage log, with the
+/// same parameters as [`HOURLY_SELECT`]. The columns of `analytics_llm_hourly`.
+pub static LLM_HOURLY_SELECT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    miniclaw_platform::llm::usage::hourly_sql(&crate::tenancy::agents::sql::tenant_any("x.agent_id"))
+});
 
 /// The hour `t` falls in.
 pub fn hour_of(t: DateTime<Utc>) -> DateTime<Utc> {
@@ -150,7 +147,9 @@ pub async fn run(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;
     let mut written = 0;
     // Dynamic: the statements embed the shared hourly aggregates.
-    for (table, select) in [("analytics_hourly", HOURLY_SELECT.as_str()), ("analytics_llm_hourly", LLM_HOURLY_SELECT)] {
+    for (table, select) in
+        [("analytics_hourly", HOURLY_SELECT.as_str()), ("analytics_llm_hourly", LLM_HOURLY_SELECT.as_str())]
+    {
         sqlx::query(&format!("DELETE FROM {table} WHERE hour >= $1 AND hour < $2"))
             .bind(from)
             .bind(to)

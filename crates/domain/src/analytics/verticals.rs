@@ -15,6 +15,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use miniclaw_core::ids::TenantId;
+use miniclaw_platform::jobs::queue;
 
 pub const VERTICALS: [&str; 5] = ["trust", "economy", "runtime", "reputation", "social"];
 pub const CACHE_TTL: Duration = Duration::from_secs(60);
@@ -78,25 +79,7 @@ pub async fn get(pool: &PgPool, vertical: &str, tenant: Option<TenantId>) -> sql
 type Answer = (Value, Vec<Unavailable>);
 
 async fn trust(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer> {
-    let r = sqlx::query!(
-        r#"WITH latest AS (
-              SELECT DISTINCT ON (v.agent_id, v.provider) v.agent_id, v.provider, v.status, v.score
-                FROM verification_records v JOIN agents a ON a.id = v.agent_id
-               WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)
-               ORDER BY v.agent_id, v.provider, v.checked_at DESC, v.id DESC)
-           SELECT (SELECT count(DISTINCT agent_id) FROM latest WHERE status = 'verified') AS "verified_agents!",
-                  (SELECT count(*) FROM verification_records v JOIN agents a ON a.id = v.agent_id
-                    WHERE $1::uuid IS NULL OR a.tenant_id = $1) AS "verification_records!",
-                  (SELECT jsonb_object_agg(provider, n) FROM (SELECT provider, count(*) AS n FROM latest
-                    WHERE status = 'verified' GROUP BY provider) p) AS "by_provider",
-                  (SELECT jsonb_object_agg(band, n) FROM (SELECT CASE WHEN score < 25 THEN '0-25' WHEN score < 50 THEN '25-50'
-                        WHEN score < 75 THEN '50-75' WHEN score < 100 THEN '75-100' ELSE '100+' END AS band, count(*) AS n
-                     FROM latest WHERE provider = 'talent_protocol' AND status = 'verified' AND score IS NOT NULL
-                    GROUP BY 1) b) AS "talent_bands""#,
-        tenant
-    )
-    .fetch_one(pool)
-    .await?;
+    let r = crate::onchain::metrics::trust(pool, tenant).await?;
     Ok((
         json!({
             "verified_agents": r.verified_agents,
@@ -112,24 +95,7 @@ async fn trust(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer
 }
 
 async fn economy(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer> {
-    let r = sqlx::query!(
-        r#"SELECT
-              (SELECT count(*) FROM agent_wallets w JOIN agents a ON a.id = w.agent_id
-                WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "wallets!",
-              (SELECT count(*) FROM agent_external_wallets w JOIN agents a ON a.id = w.agent_id
-                WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "owner_held!",
-              (SELECT count(*) FROM agent_identities i JOIN agents a ON a.id = i.agent_id
-                WHERE i.status = 'registered' AND a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "identities!",
-              (SELECT count(*) FROM agent_identities i JOIN agents a ON a.id = i.agent_id
-                 LEFT JOIN agent_wallets w ON w.agent_id = i.agent_id
-                WHERE i.status = 'registered' AND a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)
-                  AND i.owner_address IS DISTINCT FROM w.address) AS "sponsored!",
-              (SELECT count(*) FROM wallet_transactions t JOIN agents a ON a.id = t.agent_id
-                WHERE t.purpose = 'send' AND t.status = 'confirmed' AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "sends!""#,
-        tenant
-    )
-    .fetch_one(pool)
-    .await?;
+    let r = crate::onchain::metrics::economy(pool, tenant).await?;
     Ok((
         json!({
             "wallets_created": r.wallets,
@@ -142,25 +108,38 @@ async fn economy(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answ
     ))
 }
 
+#[derive(sqlx::FromRow)]
+struct Runtime {
+    agents: i64,
+    active: i64,
+    conversations: i64,
+    messages: i64,
+    turns_24h: i64,
+    avg_latency_ms: Option<f64>,
+    queue: i64,
+    dead: i64,
+}
+
 async fn runtime(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer> {
-    let r = sqlx::query!(
-        r#"SELECT
-              (SELECT count(*) FROM agents WHERE deleted_at IS NULL AND ($1::uuid IS NULL OR tenant_id = $1)) AS "agents!",
-              (SELECT count(*) FROM agents WHERE deleted_at IS NULL AND active AND ($1::uuid IS NULL OR tenant_id = $1)) AS "active!",
-              (SELECT count(*) FROM conversations c JOIN agents a ON a.id = c.agent_id
-                WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "conversations!",
-              (SELECT count(*) FROM chat_messages m JOIN agents a ON a.id = m.agent_id
-                WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "messages!",
-              (SELECT count(*) FROM chat_analytics c
-                WHERE c.created_at > now() - interval '24 hours' AND ($1::uuid IS NULL OR c.tenant_id = $1)) AS "turns_24h!",
-              (SELECT avg(c.response_ms)::float8 FROM chat_analytics c
-                WHERE c.created_at > now() - interval '24 hours' AND ($1::uuid IS NULL OR c.tenant_id = $1)) AS "avg_latency_ms",
-              (SELECT count(*) FROM jobs j LEFT JOIN agents a ON a.id = j.agent_id
-                WHERE j.status IN ('queued', 'running') AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "queue!",
-              (SELECT count(*) FROM jobs j LEFT JOIN agents a ON a.id = j.agent_id
-                WHERE j.status = 'dead' AND ($1::uuid IS NULL OR a.tenant_id = $1)) AS "dead!""#,
-        tenant
-    )
+    use crate::tenancy::agents::sql;
+    // Built at run time: each count is its area's (`agents::sql`, `chat::records`, the queue's).
+    let live = sql::in_scope("$1");
+    let jobs_of_tenant = format!("($1::uuid IS NULL OR j.agent_id IN ({}))", sql::of_tenant("$1"));
+    let r: Runtime = sqlx::query_as(&format!(
+        "SELECT {agents} AS agents, {active} AS active, {conversations} AS conversations, {messages} AS messages,
+                (SELECT count(*) FROM chat_analytics c
+                  WHERE c.created_at > now() - interval '24 hours' AND ($1::uuid IS NULL OR c.tenant_id = $1)) AS turns_24h,
+                (SELECT avg(c.response_ms)::float8 FROM chat_analytics c
+                  WHERE c.created_at > now() - interval '24 hours' AND ($1::uuid IS NULL OR c.tenant_id = $1)) AS avg_latency_ms,
+                {queue} AS queue, {dead} AS dead",
+        agents = sql::count("$1", false),
+        active = sql::count("$1", true),
+        conversations = crate::chat::records::conversations_count_sql(&live),
+        messages = crate::chat::records::messages_count_sql(&live),
+        queue = queue::count_sql("'queued', 'running'", &jobs_of_tenant),
+        dead = queue::count_sql("'dead'", &jobs_of_tenant),
+    ))
+    .bind(tenant)
     .fetch_one(pool)
     .await?;
     Ok((
@@ -178,21 +157,7 @@ async fn runtime(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answ
 }
 
 async fn reputation(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer> {
-    let r = sqlx::query!(
-        r#"WITH latest AS (
-              SELECT DISTINCT ON (p.agent_id) p.agent_id, p.total, p.grade, p.dimensions
-                FROM poc_scores p JOIN agents a ON a.id = p.agent_id
-               WHERE a.deleted_at IS NULL AND ($1::uuid IS NULL OR a.tenant_id = $1)
-               ORDER BY p.agent_id, p.day DESC)
-           SELECT (SELECT count(*) FROM latest) AS "scored!",
-                  (SELECT avg(total)::float8 FROM latest) AS "avg_total",
-                  (SELECT jsonb_object_agg(grade, n) FROM (SELECT grade, count(*) AS n FROM latest GROUP BY grade) g) AS "grades",
-                  (SELECT jsonb_object_agg(k, round(a::numeric, 1)) FROM (SELECT d.key AS k, avg(d.value::float8) AS a
-                     FROM latest, jsonb_each_text(latest.dimensions) d GROUP BY d.key) x) AS "dimensions""#,
-        tenant
-    )
-    .fetch_one(pool)
-    .await?;
+    let r = crate::onchain::metrics::reputation(pool, tenant).await?;
     Ok((
         json!({
             "agents_with_a_poc_score": r.scored,

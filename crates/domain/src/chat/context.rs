@@ -133,16 +133,17 @@ impl Available {
 /// `NULL, false, false, NULL, NULL`.
 pub fn available_sql(agent: &str, when: &str, model: &str) -> String {
     let plan = vector::plan_sql(agent, model);
+    let dossier = crate::cognition::dossier::fresh_sql(agent);
+    let knowledge = crate::memory::sql::has_knowledge(agent);
+    let graph = crate::memory::sql::has_graph(agent);
     format!(
         "CASE WHEN {when} THEN (SELECT exact FROM (SELECT {plan}) p) END AS vector_exact,
          CASE WHEN {when} THEN (SELECT own FROM (SELECT {plan}) p) END AS vector_own,
-         CASE WHEN {when} THEN (SELECT d.content FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
-                                 WHERE d.agent_id = {agent} AND d.compiled_at >= coalesce(s.changed_at, '-infinity')) END AS dossier,
-         coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM agent_memories WHERE agent_id = {agent}
-                    AND source IN ('uploaded', 'url') AND status IN ('active', 'dormant') AND invalid_at IS NULL) END, false) AS knowledge,
+         CASE WHEN {when} THEN {dossier} END AS dossier,
+         coalesce(CASE WHEN {when} THEN {knowledge} END, false) AS knowledge,
          coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM conversation_summaries WHERE agent_id = {agent}) END, false)
            AS summaries,
-         coalesce(CASE WHEN {when} THEN EXISTS (SELECT 1 FROM memory_edges WHERE agent_id = {agent}) END, false) AS graph"
+         coalesce(CASE WHEN {when} THEN {graph} END, false) AS graph"
     )
 }
 

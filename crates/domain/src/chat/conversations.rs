@@ -135,7 +135,9 @@ pub async fn delete_conversation(
     .await?
     .ok_or_else(|| Error::not_found("conversation"))?;
     let key_name = match &origin.actor {
-        crate::auth::Actor::ApiKey(k) => crate::auth::keys::name_of(&mut tx, agent_id, k.uuid()).await?,
+        crate::tenancy::auth::Actor::ApiKey(k) => {
+            crate::tenancy::auth::keys::name_of(&mut tx, agent_id, k.uuid()).await?
+        }
         _ => None,
     };
     let purge_after = chrono::Utc::now() + chrono::Duration::days(i64::from(retention_days));
@@ -166,7 +168,7 @@ pub async fn purge_deleted(pool: &PgPool, retention_days: u32) -> sqlx::Result<u
         )
         .fetch_all(&mut *tx)
         .await?;
-        let origin = Origin::new(crate::auth::Actor::System, None);
+        let origin = Origin::new(crate::tenancy::auth::Actor::System, None);
         for c in &gone {
             let details = serde_json::json!({ "conversation_id": c.id, "title": c.title });
             let (tenant, agent) = (TenantId(c.tenant_id), AgentId(c.agent_id));

@@ -6,10 +6,10 @@
 use serde_json::{Value, json};
 
 use super::turn::Turn;
-use crate::auth::Actor;
-use crate::economy::tips::{self, Payer, Rail, TipRequest};
-use crate::economy::{self, summary};
+use crate::onchain::economy::tips::{self, Payer, Rail, TipRequest};
+use crate::onchain::economy::{self, summary};
 use crate::runtime::Runtime;
+use crate::tenancy::auth::Actor;
 use miniclaw_platform::llm::Tool;
 
 /// Whether this turn may move value: the owner speaking in person (not a miniapp's end user).
@@ -67,7 +67,7 @@ pub(super) async fn run(state: &Runtime, turn: &Turn, name: &str, args: &Value, 
         }
         "token_facts" => {
             let chain = state.deps().chain.as_deref();
-            Some(match crate::economy::token::evaluate(state.pool(), chain, agent).await {
+            Some(match crate::onchain::economy::token::evaluate(state.pool(), chain, agent).await {
                 Ok(e) => serde_json::to_string(&e).unwrap_or_default(),
                 Err(miniclaw_core::Error::NotFound(_)) => "you have no token".into(),
                 Err(e) => format!("the token's facts are unavailable: {}", e.public_message()),

@@ -173,9 +173,7 @@ pub async fn give(
             )));
         }
     };
-    sqlx::query!("INSERT INTO memory_graphs (agent_id) VALUES ($1) ON CONFLICT DO NOTHING", agent_id as _)
-        .execute(&mut *tx)
-        .await?;
+    graph::ensure(&mut tx, agent_id).await?;
     let mut edges_updated = 0;
     if rate && !path.steps.is_empty() {
         let mut nodes: Vec<MemoryId> = path.steps.iter().map(|s| s.from).collect();
@@ -229,17 +227,7 @@ pub async fn give(
         correction_memory_id = Some(c.id);
         inhibited = wrong;
     }
-    sqlx::query!(
-        "UPDATE memory_graphs SET feedback_good = feedback_good + ($2 AND $3)::int,
-                feedback_bad = feedback_bad + ($2 AND NOT $3)::int, corrections = corrections + $4::int
-          WHERE agent_id = $1",
-        agent_id as _,
-        rate,
-        v.good,
-        v.correction.is_some() as i32
-    )
-    .execute(&mut *tx)
-    .await?;
+    graph::count_feedback(&mut tx, agent_id, rate, v.good, v.correction.is_some()).await?;
     let feedback = sqlx::query_as!(
         Feedback,
         r#"INSERT INTO message_feedback AS f (agent_id, message_id, rating, correction, correction_memory_id, inhibited,
@@ -341,19 +329,8 @@ async fn corrected(
 ) -> sqlx::Result<Option<MemoryId>> {
     let mut similarity: std::collections::HashMap<MemoryId, f64> = std::collections::HashMap::new();
     if let Some((v, model)) = embedding {
-        let dims = v.len();
         let ids: Vec<MemoryId> = used.iter().map(|u| u.id).collect();
-        let rows: Vec<(MemoryId, f64)> = sqlx::query_as(&format!(
-            "SELECT id, 1 - (embedding::vector({dims}) <=> $4::vector({dims})) FROM agent_memories
-              WHERE agent_id = $1 AND id = ANY($2) AND embedding_model = $3"
-        ))
-        .bind(agent_id)
-        .bind(&ids)
-        .bind(model)
-        .bind(vector::param(v))
-        .fetch_all(&mut *conn)
-        .await?;
-        similarity.extend(rows);
+        similarity.extend(vector::similarities(conn, agent_id, &ids, v, model).await?);
     }
     let score = |u: &Used| u.relevance + similarity.get(&u.id).copied().unwrap_or(0.0);
     Ok(used.iter().max_by(|a, b| score(a).total_cmp(&score(b))).map(|u| u.id))

@@ -12,6 +12,7 @@ use super::turn::Turn;
 use super::*;
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
+use miniclaw_platform::jobs::queue;
 use miniclaw_platform::llm::{ChatResponse, Usage};
 
 /// Completes a turn in one statement: the reply row and its metadata, the user message, the
@@ -258,39 +259,49 @@ impl<'a> FinishParams<'a> {
 /// on the analytics row; a full batch queues the agent's `chat_extract` job and a conversation
 /// with enough unsummarised messages its `chat_summary` job, each at most once while pending,
 /// waking the workers on commit.
-// Built at run time (once): it embeds calibration's threshold rule (`threshold_sql`, shared)
-// and the traversal graph's half-life.
+// Built at run time (once) from the pieces the areas whose tables it writes export: the graph's
+// clock and edges, hits and access events (`memory::sql`), the analytics row
+// (`analytics::turns`), the jobs (`queue::enqueue_once_sql`), the mood (`cognition::affect`) and
+// the behavioural signals; calibration's threshold rule (`threshold_sql`) is shared.
 static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let stored = "EXISTS (SELECT 1 FROM reply)";
+    let question = "(SELECT left(content, 500) FROM chat_messages WHERE agent_id = $2 AND id = $1)";
+    let extract_job = format!(
+        "SELECT $33, '{extract}', $2, '{{}}'::jsonb, '{extract}:' || $2::text || ':pending', {attempts} FROM batch
+          WHERE pending >= threshold AND {stored}",
+        extract = calibrate::EXTRACT_JOB,
+        attempts = calibrate::JOB_ATTEMPTS,
+    );
+    let summary_job = format!(
+        "SELECT $34, '{summary}', $2, jsonb_build_object('conversation_id', $4::uuid),
+                '{summary}:' || $4::text || ':pending', {attempts}
+          WHERE {stored} AND $35::int - {keep} - (
+                SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE agent_id = $2 AND conversation_id = $4
+                ) >= {min_new}",
+        summary = calibrate::SUMMARY_JOB,
+        attempts = calibrate::JOB_ATTEMPTS,
+        keep = calibrate::SUMMARY_KEEP,
+        min_new = calibrate::SUMMARY_MIN_NEW,
+    );
     format!(
         "WITH reply AS (
             UPDATE chat_messages SET content = CASE WHEN $27 THEN $26 ELSE content END, status = 'complete',
                    meta = $28, updated_at = now()
              WHERE agent_id = $2 AND id = $5 AND status = 'streaming' RETURNING content
          ), clock AS (
-            -- A turn that traversed the graph (X5) ticks the agent's query clock and health counters.
-            UPDATE memory_graphs SET queries = queries + 1,
-                   fired_total = fired_total + jsonb_array_length($28::jsonb -> 'traversal' -> 'reached'),
-                   fired_chars = fired_chars + ($28::jsonb -> 'traversal' ->> 'chars')::bigint
-             WHERE agent_id = $2 AND $28::jsonb ? 'traversal' AND EXISTS (SELECT 1 FROM reply)
+            {clock}
          ), touched AS (
-            -- The edges it followed are refreshed: their decay counts from now.
-            UPDATE memory_edges e SET weight = memory_edge_weight(e.weight, e.prior, g.queries - e.stamp, {half_life}),
-                   stamp = g.queries
-              FROM memory_graphs g, jsonb_to_recordset($28::jsonb -> 'traversal' -> 'steps') AS s(\"from\" uuid, \"to\" uuid)
-             WHERE g.agent_id = $2 AND e.agent_id = $2 AND e.source_id = s.\"from\" AND e.target_id = s.\"to\"
-               AND EXISTS (SELECT 1 FROM reply)
+            {touched}
          ), question AS (
             UPDATE chat_messages SET status = 'complete', error = NULL, updated_at = now()
-             WHERE agent_id = $2 AND id = $1 AND EXISTS (SELECT 1 FROM reply)
+             WHERE agent_id = $2 AND id = $1 AND {stored}
          ), density AS (
             -- The save-worthy share of this message and the agent's previous ones (P6).
             SELECT avg(save_worthy::int)::float8 AS share FROM (
-                SELECT $9::bool AS save_worthy
-                UNION ALL (SELECT save_worthy FROM chat_analytics WHERE agent_id = $2 AND message_id <> $1
-                            ORDER BY created_at DESC LIMIT $32 - 1)) recent
+                SELECT $9::bool AS save_worthy UNION ALL ({recent})) recent
          ), queued AS (
             INSERT INTO extraction_queue (message_id, agent_id, save_hint, injected)
-            SELECT $1, $2, $31, $29 WHERE $30 AND EXISTS (SELECT 1 FROM reply)
+            SELECT $1, $2, $31, $29 WHERE $30 AND {stored}
             ON CONFLICT (agent_id, message_id) DO NOTHING RETURNING 1
          ), batch AS (
             SELECT CASE WHEN $30 THEN (SELECT count(*) FROM extraction_queue WHERE agent_id = $2)
@@ -298,61 +309,19 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                    CASE WHEN $30 THEN (CASE WHEN $38 THEN 1 ELSE {threshold} END)::bigint END AS threshold
               FROM density
          ), analytics AS (
-            INSERT INTO chat_analytics (message_id, agent_id, tenant_id, conversation_id, reply_id, channel, intent,
-                response_style, save_worthy, triage_skipped, skip_reason, triage_error, triage_ms, response_ms,
-                triage_model, chat_model, engine, prompt_tokens, completion_tokens, cost_usd, memory_queries,
-                memories_used, context_tokens, used_dossier, finish_reason, extraction_triggered, batch_size,
-                batch_threshold, context_ms, generation_ms)
-            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                   $22, $23, $24, $25, $30, b.pending, b.threshold, $36, $37
-              FROM batch b WHERE EXISTS (SELECT 1 FROM reply)
-            ON CONFLICT (agent_id, message_id) DO UPDATE SET reply_id = excluded.reply_id, intent = excluded.intent,
-               response_style = excluded.response_style, save_worthy = excluded.save_worthy,
-               triage_skipped = excluded.triage_skipped, skip_reason = excluded.skip_reason,
-               triage_error = excluded.triage_error, triage_ms = excluded.triage_ms, response_ms = excluded.response_ms,
-               context_ms = excluded.context_ms, generation_ms = excluded.generation_ms,
-               triage_model = excluded.triage_model, chat_model = excluded.chat_model, engine = excluded.engine,
-               prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-               cost_usd = excluded.cost_usd, memory_queries = excluded.memory_queries,
-               memories_used = excluded.memories_used, context_tokens = excluded.context_tokens,
-               used_dossier = excluded.used_dossier, finish_reason = excluded.finish_reason,
-               extraction_triggered = chat_analytics.extraction_triggered OR excluded.extraction_triggered,
-               batch_size = coalesce(excluded.batch_size, chat_analytics.batch_size),
-               batch_threshold = coalesce(excluded.batch_threshold, chat_analytics.batch_threshold)
+            {analytics}
          ), hits AS (
-            -- Hit tracking (001 §7.5): recorded here, folded into the memories by a job.
-            INSERT INTO memory_hits (agent_id, memory_id, kind) SELECT $2, unnest($29::uuid[]), 'mention' WHERE EXISTS (SELECT 1 FROM reply)
+            {hits}
          ), access AS (
             -- The access event of the turn's retrieval (X11), when it searched memory.
-            INSERT INTO memory_access_events (agent_id, id, source, conversation_id, query, memory_ids, scores)
-            SELECT $2, gen_random_uuid(), 'chat', $4, (SELECT left(content, 500) FROM chat_messages WHERE agent_id = $2 AND id = $1),
-                   $29, $45
-             WHERE EXISTS (SELECT 1 FROM reply) AND $21 > 0
+            {access}
          ), extract_job AS (
-            INSERT INTO jobs (id, kind, agent_id, idempotency_key, max_attempts)
-            SELECT $33, '{extract}', $2, '{extract}:' || $2::text || ':pending', {attempts} FROM batch
-             WHERE pending >= threshold AND EXISTS (SELECT 1 FROM reply)
-            ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
+            {extract_job}
          ), summary_job AS (
-            INSERT INTO jobs (id, kind, agent_id, payload, idempotency_key, max_attempts)
-            SELECT $34, '{summary}', $2, jsonb_build_object('conversation_id', $4::uuid),
-                   '{summary}:' || $4::text || ':pending', {attempts}
-             WHERE EXISTS (SELECT 1 FROM reply) AND $35::int - {keep} - (
-                   SELECT coalesce(max(last_position), -1) + 1 FROM conversation_summaries WHERE agent_id = $2 AND conversation_id = $4
-                   ) >= {min_new}
-            ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind
+            {summary_job}
          ), mood AS (
             -- The speaker's mood with this message (X6), computed before the reply.
-            INSERT INTO affect_states (agent_id, speaker, fast_valence, slow_valence, fast_arousal, slow_arousal, label,
-                                       distress, messages, observed_at)
-            SELECT $2, $39, (m->>'fast_valence')::float8, (m->>'slow_valence')::float8, (m->>'fast_arousal')::float8,
-                   (m->>'slow_arousal')::float8, m->>'label', (m->>'distress')::bool, (m->>'messages')::bigint,
-                   (m->>'observed_at')::timestamptz
-              FROM (SELECT $40::jsonb AS m) x WHERE m IS NOT NULL AND EXISTS (SELECT 1 FROM reply)
-            ON CONFLICT (agent_id, speaker) DO UPDATE SET fast_valence = excluded.fast_valence,
-               slow_valence = excluded.slow_valence, fast_arousal = excluded.fast_arousal,
-               slow_arousal = excluded.slow_arousal, label = excluded.label, distress = excluded.distress,
-               messages = excluded.messages, observed_at = excluded.observed_at
+            {mood}
          ), signals AS (
             -- Behavioural signals (X8), see `cognition::signals`.
             {signals}
@@ -360,13 +329,20 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             SELECT pg_notify('{channel}', kind) FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job) k
          )
          SELECT content FROM reply WHERE (SELECT count(*) FROM woken) >= 0",
+        clock = crate::memory::sql::tick_graph("$2", "$28", stored),
+        touched = crate::memory::sql::refresh_edges("$2", "$28", stored),
+        recent = crate::analytics::turns::recent_save_worthy_sql("$2", "$1", "$32 - 1"),
         threshold = calibrate::threshold_sql("share"),
-        half_life = crate::memory::graph::HALF_LIFE_QUERIES,
-        extract = calibrate::EXTRACT_JOB,
-        summary = calibrate::SUMMARY_JOB,
-        attempts = calibrate::JOB_ATTEMPTS,
-        keep = calibrate::SUMMARY_KEEP,
-        min_new = calibrate::SUMMARY_MIN_NEW,
+        analytics = crate::analytics::turns::record_sql(&format!(
+            "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                    $22, $23, $24, $25, $30, b.pending, b.threshold, $36, $37
+               FROM batch b WHERE {stored}"
+        )),
+        hits = crate::memory::sql::record_mentions("$2", "$29::uuid[]", stored),
+        access = crate::memory::sql::record_access("$2", "'chat'", "$4", question, "$29", "$45", &format!("{stored} AND $21 > 0")),
+        extract_job = queue::enqueue_once_sql(&extract_job),
+        summary_job = queue::enqueue_once_sql(&summary_job),
+        mood = crate::cognition::affect::store_sql("$2", "$39", "$40", stored),
         channel = miniclaw_platform::jobs::NOTIFY_CHANNEL,
         signals = crate::cognition::signals::update_sql(),
     )

@@ -96,22 +96,23 @@ pub(super) async fn generate(
     let prepared = async {
         // The agent, its calibration profile, its soul, the conversation and, when the turn may
         // want context, what context the agent has: one round trip. Built at run time: it embeds
-        // the agents' column list and the context probe (`context::available_sql`), both shared.
+        // the agent's row (`agents::sql::row`), the soul and mood (cognition's) and the context
+        // probe (`context::available_sql`), all shared.
         let sql = format!(
-            "SELECT {}, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
-                    (SELECT content FROM agent_souls WHERE agent_id = $1 ORDER BY version DESC LIMIT 1) AS soul,
+            "SELECT a.*, {}, $7 AS probed, (SELECT profile FROM agent_calibration WHERE agent_id = $1) AS calibration,
+                    {} AS soul,
                     (SELECT coalesce(json_agg(json_build_array(role, left(content, $6)) ORDER BY position), '[]')
                        FROM (SELECT role, content, position FROM chat_messages
                               WHERE conversation_id = $3 AND position < $4 AND status = 'complete'
                               ORDER BY position DESC LIMIT $5) recent) AS history,
-                    (SELECT to_json(m) FROM (SELECT fast_valence, slow_valence, fast_arousal, slow_arousal, label, distress,
-                                                    messages, observed_at
-                                               FROM affect_states WHERE agent_id = $1 AND speaker = $9) m) AS mood,
+                    {} AS mood,
                     {} AS recovery
-               FROM agents WHERE id = $1 AND tenant_id = $2",
-            crate::agents::COLUMNS,
+               FROM ({}) a",
             context::available_sql("$1", "$7", "$8"),
-            crate::cognition::recovery::resumed_sql("$1", "$3", "$4", "$9")
+            crate::cognition::soul::current_sql("$1"),
+            crate::cognition::affect::mood_sql("$1", "$9"),
+            crate::cognition::recovery::resumed_sql("$1", "$3", "$4", "$9"),
+            crate::tenancy::agents::sql::row("$1", "$2")
         );
         let agent: TurnAgent = sqlx::query_as(&sql)
             .bind(turn.caller.agent_id)
@@ -155,7 +156,7 @@ pub(super) async fn generate(
     // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
     let (mut context, skills) = tokio::try_join!(
         context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available)),
-        crate::skills::installs::active(pool, turn.caller.agent_id),
+        crate::social::skills::installs::active(pool, turn.caller.agent_id),
     )?;
     timings.context_ms = ms_since(stage);
     let stage = Instant::now();
@@ -170,7 +171,7 @@ pub(super) async fn generate(
     }
     context.mood = Some(mood);
     context.message_vector = message_vector;
-    system.push_str(&crate::skills::prompt_section(&crate::skills::triggered(&turn.message, &skills)));
+    system.push_str(&crate::social::skills::prompt_section(&crate::social::skills::triggered(&turn.message, &skills)));
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.
     let model = agent.premium_model.clone().filter(|_| role == Role::ChatPremium);

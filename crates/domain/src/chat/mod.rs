@@ -39,8 +39,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::agents::Agent;
 use crate::runtime::Runtime;
+use crate::tenancy::agents::Agent;
 use context::UsedMemory;
 use miniclaw_core::Error;
 use miniclaw_platform::activity::Origin;
@@ -200,14 +200,17 @@ impl Caller {
     pub fn speaker(&self) -> String {
         match (&self.end_user, &self.origin.actor) {
             (Some(u), _) => format!("user:{u}"),
-            (None, crate::auth::Actor::Owner(_)) => "owner".into(),
+            (None, crate::tenancy::auth::Actor::Owner(_)) => "owner".into(),
             _ => "api".into(),
         }
     }
 
     /// Which conversations the caller may continue.
     pub fn audience(&self) -> Audience {
-        Audience { owner: matches!(self.origin.actor, crate::auth::Actor::Owner(_)), end_user: self.end_user.clone() }
+        Audience {
+            owner: matches!(self.origin.actor, crate::tenancy::auth::Actor::Owner(_)),
+            end_user: self.end_user.clone(),
+        }
     }
 
     /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
@@ -237,8 +240,14 @@ pub struct Finished {
 /// time), checked before anything is stored.
 pub async fn budget_first(state: &Runtime, caller: &Caller) -> Result<(), Error> {
     let cap = state.llm().global_cap();
-    match miniclaw_platform::llm::budget::check(state.pool(), Some(caller.agent_id), Some(caller.tenant_id), cap)
-        .await?
+    match miniclaw_platform::llm::budget::check(
+        state.pool(),
+        &crate::runtime::SQL,
+        Some(caller.agent_id),
+        Some(caller.tenant_id),
+        cap,
+    )
+    .await?
     {
         Ok(()) => Ok(()),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),

@@ -3,7 +3,7 @@
 //! the message.
 
 use super::triage::Triage;
-use crate::agents::Agent;
+use crate::tenancy::agents::Agent;
 use miniclaw_platform::llm::Message;
 
 use super::context::Context;

@@ -65,7 +65,7 @@ pub fn sweep_cycle(stale_secs: u32) -> miniclaw_platform::jobs::Cycle {
         "Ends replies left streaming by a process that died (no progress for 5 minutes, MINICLAW_STREAM_STALE_SECS) as failed, regenerable, and gives back the tokens their turns held.",
         move |ctx: JobContext| async move {
             let swept = sweep_interrupted_after(&ctx.pool, stale_secs).await?;
-            let released = miniclaw_platform::llm::reservations::release_orphans(&ctx.pool).await?;
+            let released = miniclaw_platform::llm::reservations::release_orphans(&ctx.pool, &crate::runtime::SQL).await?;
             Ok(serde_json::json!({ "swept": swept, "released": released }))
         },
     )

@@ -108,10 +108,10 @@ async fn notify_exhausted(state: &Runtime, agent: AgentId, limits: &budget::Limi
     let body = format!("{refused}. Replies resume at {}, or raise the budget.", reset_at.to_rfc3339());
     let stored = async {
         let mut conn = state.pool().acquire().await?;
-        crate::notifications::notify(
+        crate::channels::notifications::notify(
             &mut conn,
             agent,
-            crate::notifications::Kind::BudgetExhausted,
+            crate::channels::notifications::Kind::BudgetExhausted,
             "The daily token budget is used up",
             &body,
             Some(&format!("budget_exhausted:{day}")),
@@ -156,10 +156,10 @@ pub async fn start(
     // A new conversation is for the caller's end user; an existing one must be the caller's to see.
     let audience = caller.audience();
     // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with
-    // `budget`, and the reservation (`reserve_sql`).
+    // `budget`, the agent's state (`agents::sql`) and the reservation (`reserve_sql`).
     let sql = format!(
         "WITH limits AS (SELECT {}
-         ), active AS (SELECT coalesce((SELECT active FROM agents WHERE id = $2), false) AS active
+         ), active AS (SELECT coalesce({}, false) AS active
          ), target AS (SELECT $8 OR EXISTS (SELECT 1 FROM conversations WHERE id = $1 AND agent_id = $2
               AND deleted_at IS NULL AND ($13 OR (NOT owner_private AND end_user IS NOT DISTINCT FROM $12))) AS found
          ), checked AS (
@@ -185,9 +185,10 @@ pub async fn start(
          )
          SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS granted, a.active, t.found, q.position
            FROM limits l CROSS JOIN active a CROSS JOIN target t LEFT JOIN question q ON true",
-        budget::limits_sql("$2", "$9", "now()", "$10"),
+        budget::limits_sql(&crate::runtime::SQL, "$2", "$9", "now()", "$10"),
+        crate::tenancy::agents::sql::active("$2"),
         budget::WITHIN_SQL,
-        reserve_sql("$2", "$4", "$11", "(SELECT ok FROM checked)"),
+        reserve_sql(&crate::runtime::SQL, "$2", "$4", "$11", "(SELECT ok FROM checked)"),
     );
     let stored: Stored = sqlx::query_as(&sql)
         .bind(conversation_id)
@@ -282,9 +283,7 @@ pub async fn regenerate(
     } else {
         found.reply_to.map(MessageId).ok_or_else(|| Error::not_found("message"))?
     };
-    let active =
-        sqlx::query_scalar!("SELECT active FROM agents WHERE id = $1", agent_id as _).fetch_one(&mut *tx).await?;
-    if !active {
+    if !crate::tenancy::agents::is_active(&mut *tx, agent_id).await? {
         return Err(inactive());
     }
     let question = sqlx::query!(
@@ -300,7 +299,7 @@ pub async fn regenerate(
     let reply_id = MessageId::new();
     let granted: bool = sqlx::query_scalar(&format!(
         "WITH {} SELECT EXISTS (SELECT 1 FROM held)",
-        reserve_sql("$1", "$2", "$3", "true")
+        reserve_sql(&crate::runtime::SQL, "$1", "$2", "$3", "true")
     ))
     .bind(agent_id)
     .bind(reply_id)
@@ -309,8 +308,14 @@ pub async fn regenerate(
     .await?;
     if !granted {
         drop(tx);
-        let limits =
-            budget::limits(state.pool(), Some(agent_id), Some(caller.tenant_id), state.llm().global_cap()).await?;
+        let limits = budget::limits(
+            state.pool(),
+            &crate::runtime::SQL,
+            Some(agent_id),
+            Some(caller.tenant_id),
+            state.llm().global_cap(),
+        )
+        .await?;
         return Err(refusal(limits));
     }
     // Lock the conversation: one regeneration at a time.

@@ -199,17 +199,9 @@ pub async fn apply(
         let detail = match action {
             Action::Merge { keep, remove, content } => {
                 let (k, r) = (&snapshot[*keep], &snapshot[*remove]);
-                let merged = memory::query_memories!(
-                    "UPDATE agent_memories SET mention_count = mention_count + $3, updated_at = now()
-                      WHERE agent_id = $1 AND id = $2 RETURNING",
-                    "",
-                    agent_id as _,
-                    k.id as _,
-                    r.mention_count
-                )
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or_else(|| anyhow::anyhow!("memory {} disappeared during the run", k.id))?;
+                let merged = memory::add_mentions(tx, agent_id, k.id, r.mention_count)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("memory {} disappeared during the run", k.id))?;
                 let why = format!("{reason}: merged with \"{}\"", r.content);
                 memory::record_version(tx, &merged, "merge", origin, Some(&why)).await?;
                 if let Some(c) = content.as_ref().filter(|c| **c != k.content) {
@@ -287,17 +279,7 @@ pub async fn apply(
 /// The live memories of an agent as the cycles' models see them (what it learned, not its
 /// uploaded knowledge base): newest first, at most `limit`.
 pub async fn snapshot(conn: &mut PgConnection, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Memory>> {
-    memory::query_memories!(
-        "SELECT",
-        "FROM agent_memories
-          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
-          ORDER BY updated_at DESC LIMIT $2",
-        agent_id as _,
-        limit
-    )
-    .fetch_all(&mut *conn)
-    .await
+    memory::recently_updated_learned(conn, agent_id, limit).await
 }
 
 /// A snapshot as the memories of a role's input (mentor, compile, lint), in order.

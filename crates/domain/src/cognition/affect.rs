@@ -277,6 +277,32 @@ pub async fn moods(pool: &sqlx::PgPool, agent_id: AgentId, only: Option<&str>) -
     Ok(Moods { speakers, truncated })
 }
 
+/// A data-modifying CTE body: stores the mood `mood` (jsonb of a `Mood`, or NULL: nothing) of
+/// speaker `speaker` of agent `agent`, when `guard` holds (SQL arguments).
+pub fn store_sql(agent: &str, speaker: &str, mood: &str, guard: &str) -> String {
+    format!(
+        "INSERT INTO affect_states (agent_id, speaker, fast_valence, slow_valence, fast_arousal, slow_arousal, label,
+                                    distress, messages, observed_at)
+         SELECT {agent}, {speaker}, (m->>'fast_valence')::float8, (m->>'slow_valence')::float8, (m->>'fast_arousal')::float8,
+                (m->>'slow_arousal')::float8, m->>'label', (m->>'distress')::bool, (m->>'messages')::bigint,
+                (m->>'observed_at')::timestamptz
+           FROM (SELECT {mood}::jsonb AS m) x WHERE m IS NOT NULL AND {guard}
+         ON CONFLICT (agent_id, speaker) DO UPDATE SET fast_valence = excluded.fast_valence,
+            slow_valence = excluded.slow_valence, fast_arousal = excluded.fast_arousal,
+            slow_arousal = excluded.slow_arousal, label = excluded.label, distress = excluded.distress,
+            messages = excluded.messages, observed_at = excluded.observed_at"
+    )
+}
+
+/// The stored mood of speaker `speaker` of agent `agent` (json of a `Mood`; NULL: none yet).
+pub fn mood_sql(agent: &str, speaker: &str) -> String {
+    format!(
+        "(SELECT to_json(m) FROM (SELECT fast_valence, slow_valence, fast_arousal, slow_arousal, label, distress,
+                                         messages, observed_at
+                                    FROM affect_states WHERE agent_id = {agent} AND speaker = {speaker}) m)"
+    )
+}
+
 /// Most speakers listed.
 pub const MOODS_MAX: i64 = 100;
 

@@ -44,15 +44,25 @@ pub struct DossierState {
     pub fresh: bool,
 }
 
+/// The agent's dossier text while no memory changed since it was compiled (an SQL expression
+/// over agent `agent`; text, NULL otherwise), for the statement that prepares a chat turn.
+pub fn fresh_sql(agent: &str) -> String {
+    let changed = crate::memory::sql::changed_at(agent);
+    format!(
+        "(SELECT d.content FROM agent_dossiers d
+           WHERE d.agent_id = {agent} AND d.compiled_at >= coalesce({changed}, '-infinity'))"
+    )
+}
+
 /// The agent's dossier, unless a memory was forgotten since it was compiled: then its text may
 /// still quote what is gone, and it stays hidden until recompiled (`memory_forgotten`).
 pub async fn get(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<DossierState>> {
+    let (changed, forgotten) = crate::memory::corpus_changes(pool, agent_id).await?;
     let row = sqlx::query!(
-        r#"SELECT d.agent_id AS "agent_id: AgentId", d.content, d.compiled_at, d.memories, d.input_chars, d.words,
-                d.engine, d.model, d.compiled_at >= coalesce(s.changed_at, '-infinity') AS "fresh!"
-           FROM agent_dossiers d LEFT JOIN memory_corpus_stats s ON s.agent_id = d.agent_id
-          WHERE d.agent_id = $1 AND d.compiled_at >= coalesce(s.forgotten_at, '-infinity')"#,
-        agent_id as _
+        r#"SELECT agent_id AS "agent_id: AgentId", content, compiled_at, memories, input_chars, words, engine, model
+             FROM agent_dossiers WHERE agent_id = $1 AND compiled_at >= coalesce($2, '-infinity'::timestamptz)"#,
+        agent_id as _,
+        forgotten
     )
     .fetch_optional(pool)
     .await?;
@@ -67,7 +77,7 @@ pub async fn get(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<Dossie
             engine: r.engine,
             model: r.model,
         },
-        fresh: r.fresh,
+        fresh: changed.is_none_or(|c| r.compiled_at >= c),
     }))
 }
 

@@ -20,9 +20,9 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use super::fusion::{self, FusionReport, WithVector};
+use super::fusion::{self, FusionReport};
 use crate::memory::activation::{self, Edge};
-use crate::memory::{self, COLUMNS, Memory};
+use crate::memory::{self, Memory};
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::deps::Deps;
 use miniclaw_platform::embed::cosine;
@@ -135,17 +135,7 @@ async fn rem(
     origin: &Origin,
     now: DateTime<Utc>,
 ) -> anyhow::Result<RemReport> {
-    let rows: Vec<WithVector> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
-          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url') AND embedding_model = $2
-          ORDER BY created_at DESC LIMIT $3"
-    ))
-    .bind(agent_id)
-    .bind(deps.embedder.model())
-    .bind(REM_MEMORIES)
-    .fetch_all(&deps.pool)
-    .await?;
+    let rows = memory::newest_learned_with_vectors(&deps.pool, agent_id, deps.embedder.model(), REM_MEMORIES).await?;
     let mut report = RemReport { memories: rows.len(), ..RemReport::default() };
     if rows.len() < 2 {
         return Ok(report);

@@ -20,7 +20,7 @@ use utoipa::ToSchema;
 
 use super::actions;
 use crate::memory::lifecycle::{self, constitutional};
-use crate::memory::{self, COLUMNS, Memory, MemorySource, NewMemory};
+use crate::memory::{self, Memory, MemorySource, NewMemory};
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::deps::Deps;
 use miniclaw_platform::embed::cosine;
@@ -126,14 +126,6 @@ pub struct FusionReport {
     pub skipped: usize,
 }
 
-/// A memory with its vector, read as an array (`embedding::real[] AS vector`).
-#[derive(sqlx::FromRow)]
-pub(super) struct WithVector {
-    #[sqlx(flatten)]
-    pub(super) memory: Memory,
-    pub(super) vector: Vec<f32>,
-}
-
 /// One fusion pass over the agent's memories in `window`. A model answer that cannot be used
 /// fails the pass (the clusters fused before it stay fused).
 pub async fn run(
@@ -146,26 +138,8 @@ pub async fn run(
     let model = deps.embedder.model().to_string();
     let forgettable: Vec<&str> =
         MemorySource::ALL.iter().copied().filter(|s| lifecycle::forgettable(*s)).map(|s| s.as_str()).collect();
-    // Built at run time: the vector is read as an array, whatever its dimension.
-    let rows: Vec<WithVector> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
-          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-            AND (expires_at IS NULL OR expires_at > now()) AND NOT pinned AND category NOT IN ('identity', 'knowledge')
-            AND source = ANY($2) AND embedding_model = $3
-            AND memory_prominence(category, pinned, importance, access_count, created_at,
-                                  greatest(last_retrieved_at, last_mentioned_at), now()) BETWEEN $4 AND $5
-          ORDER BY memory_prominence(category, pinned, importance, access_count, created_at,
-                                     greatest(last_retrieved_at, last_mentioned_at), now()), id
-          LIMIT $6"
-    ))
-    .bind(agent_id)
-    .bind(&forgettable)
-    .bind(&model)
-    .bind(window.min)
-    .bind(window.max)
-    .bind(CANDIDATES_MAX)
-    .fetch_all(&deps.pool)
-    .await?;
+    let rows =
+        memory::fusable(&deps.pool, agent_id, &forgettable, &model, (window.min, window.max), CANDIDATES_MAX).await?;
     let mut report = FusionReport { candidates: rows.len(), ..FusionReport::default() };
     if rows.len() < 2 {
         return Ok(report);
@@ -238,16 +212,7 @@ async fn apply(
     embedding: Option<(Vec<f32>, String)>,
 ) -> anyhow::Result<Option<Fused>> {
     let ids: Vec<MemoryId> = sources.iter().map(|m| m.id).collect();
-    let live = sqlx::query_scalar!(
-        "SELECT id FROM agent_memories
-          WHERE agent_id = $1 AND id = ANY($2) AND status IN ('active', 'dormant') AND invalid_at IS NULL AND NOT pinned
-          FOR UPDATE",
-        agent_id as _,
-        &ids as _
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .len();
+    let live = memory::lock_live_unpinned(conn, agent_id, &ids).await?;
     if live != ids.len() || sources.iter().any(|m| constitutional(m.pinned, &m.category)) {
         return Ok(None);
     }
@@ -260,14 +225,7 @@ async fn apply(
     let reason = format!("fused from {} memories", sources.len());
     let fused = memory::create(conn, agent_id, origin, new, Some(&reason)).await?;
     let accesses: i64 = sources.iter().map(|m| i64::from(m.access_count)).sum();
-    sqlx::query!(
-        "UPDATE agent_memories SET access_count = $3 WHERE agent_id = $1 AND id = $2",
-        agent_id as _,
-        fused.id as _,
-        accesses.min(i64::from(i32::MAX)) as i32
-    )
-    .execute(&mut *conn)
-    .await?;
+    memory::set_access_count(conn, agent_id, fused.id, accesses.min(i64::from(i32::MAX)) as i32).await?;
     for m in sources {
         memory::supersede::relate(conn, agent_id, fused.id, m.id, "derives", &reason).await?;
         let why = format!("fused into memory {}", fused.id);

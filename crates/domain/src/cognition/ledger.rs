@@ -31,14 +31,6 @@ pub const DAY_SESSIONS_MAX: i64 = 200;
 /// User messages averaging more characters than this make the style `detailed`.
 const DETAILED_CHARS: f64 = 160.0;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct Message {
-    conversation_id: Uuid,
-    role: String,
-    content: String,
-    created_at: DateTime<Utc>,
-}
-
 /// Splits messages (in time order) into sessions: a new one when the conversation changes or
 /// the gap reaches `gap`. Returns index ranges.
 pub fn split(times: &[(Uuid, DateTime<Utc>)], gap: Duration) -> Vec<std::ops::Range<usize>> {
@@ -68,16 +60,10 @@ pub struct LedgerRun {
 pub async fn record(deps: &Deps, tenant_id: TenantId, agent_id: AgentId) -> anyhow::Result<LedgerRun> {
     let pool = &deps.pool;
     let gap = Duration::minutes(recovery::RESUME_AFTER_MINUTES);
-    let messages: Vec<Message> = sqlx::query_as(
-        "SELECT conversation_id, role, content, created_at FROM chat_messages
-          WHERE agent_id = $1 AND status = 'complete'
-            AND created_at > coalesce((SELECT max(ended_at) FROM session_ledger WHERE agent_id = $1), '-infinity')
-          ORDER BY created_at, position LIMIT $2",
-    )
-    .bind(agent_id)
-    .bind(MESSAGES_PER_RUN)
-    .fetch_all(pool)
-    .await?;
+    let recorded = sqlx::query_scalar!("SELECT max(ended_at) FROM session_ledger WHERE agent_id = $1", agent_id as _)
+        .fetch_one(pool)
+        .await?;
+    let messages = crate::chat::records::said_after(pool, agent_id, recorded, MESSAGES_PER_RUN).await?;
     let times: Vec<(Uuid, DateTime<Utc>)> = messages.iter().map(|m| (m.conversation_id, m.created_at)).collect();
     let now = Utc::now();
     let mut run = LedgerRun::default();
@@ -126,31 +112,41 @@ pub async fn record(deps: &Deps, tenant_id: TenantId, agent_id: AgentId) -> anyh
     Ok(run)
 }
 
+#[derive(sqlx::FromRow)]
+struct CoordinatesRow {
+    current_task: Option<String>,
+    open_tasks: Vec<String>,
+    attention: Vec<String>,
+    trust: Option<f32>,
+    mood: Option<String>,
+    energy: Option<f64>,
+    chars: Option<f64>,
+    resume: Option<serde_json::Value>,
+}
+
 /// The agent's coordinates now, from what the platform already keeps: tasks, goals, trust,
 /// affect, behavioural signals and the user's last message. One round trip.
 pub async fn coordinates(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Coordinates> {
-    let r = sqlx::query!(
-        r#"SELECT
+    // Built at run time: goals (`memory`), trust (`channels::proactive`) and the last message
+    // (`chat::records`) are read through their areas' expressions.
+    let r: CoordinatesRow = sqlx::query_as(&format!(
+        "SELECT
              (SELECT title FROM agent_tasks WHERE agent_id = $1 AND status IN ('in_progress', 'approved')
                ORDER BY status = 'in_progress' DESC, updated_at DESC LIMIT 1) AS current_task,
-             (SELECT coalesce(array_agg(title ORDER BY created_at), '{}') FROM (SELECT title, created_at FROM agent_tasks
+             (SELECT coalesce(array_agg(title ORDER BY created_at), '{{}}') FROM (SELECT title, created_at FROM agent_tasks
                WHERE agent_id = $1 AND status IN ('pending', 'approved', 'in_progress') ORDER BY created_at LIMIT 4) t)
-               AS "open_tasks!",
-             (SELECT coalesce(array_agg(content ORDER BY p DESC), '{}') FROM (
-                SELECT content, memory_prominence(category, pinned, importance, access_count, created_at,
-                                                  greatest(last_retrieved_at, last_mentioned_at), now()) AS p
-                  FROM agent_memories WHERE agent_id = $1 AND category = 'goal' AND status IN ('active', 'dormant')
-                   AND invalid_at IS NULL ORDER BY p DESC LIMIT 3) g) AS "attention!",
-             (SELECT trust FROM agent_proactive WHERE agent_id = $1) AS trust,
+               AS open_tasks,
+             {attention} AS attention,
+             {trust} AS trust,
              (SELECT label FROM affect_states WHERE agent_id = $1 ORDER BY observed_at DESC LIMIT 1) AS mood,
              (SELECT fast_arousal FROM affect_states WHERE agent_id = $1 ORDER BY observed_at DESC LIMIT 1) AS energy,
              (SELECT message_chars FROM behaviour_signals WHERE agent_id = $1) AS chars,
-             (SELECT json_build_object('conversation_id', conversation_id, 'message_id', id, 'said', left(content, 200),
-                                       'at', created_at)
-                FROM chat_messages WHERE agent_id = $1 AND role = 'user' AND status = 'complete'
-               ORDER BY created_at DESC LIMIT 1) AS resume"#,
-        agent_id as _
-    )
+             {resume} AS resume",
+        attention = crate::memory::sql::top_goals("$1", 3),
+        trust = crate::channels::proactive::trust_sql("$1"),
+        resume = crate::chat::records::last_user_message_sql("$1", 200),
+    ))
+    .bind(agent_id)
     .fetch_one(pool)
     .await?;
     let next_steps: Vec<String> =
@@ -172,17 +168,17 @@ pub async fn coordinates(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Coord
 /// Queues `live_state` for agents whose newest message is at least 30 minutes old and newer
 /// than their saved state (a session ended since). Returns how many were queued.
 pub async fn sweep(pool: &PgPool) -> sqlx::Result<u64> {
-    let agents: Vec<Uuid> = sqlx::query_scalar!(
-        r#"SELECT a.id AS "id!" FROM agents a
-             LEFT JOIN agent_live_state s ON s.agent_id = a.id
-             CROSS JOIN LATERAL (SELECT created_at FROM chat_messages m WHERE m.agent_id = a.id
-                                  ORDER BY created_at DESC LIMIT 1) newest
-            WHERE a.deleted_at IS NULL AND a.active
-              AND newest.created_at < now() - make_interval(mins => $1)
-              AND newest.created_at > coalesce(s.saved_at, '-infinity')
-            LIMIT 1000"#,
-        recovery::RESUME_AFTER_MINUTES as i32
-    )
+    // Built at run time: the agents (`agents::sql`) and their newest message (`chat::records`).
+    let agents: Vec<Uuid> = sqlx::query_scalar(&format!(
+        "SELECT a.id FROM ({}) a LEFT JOIN agent_live_state s ON s.agent_id = a.id
+          CROSS JOIN LATERAL (SELECT {} AS created_at) newest
+          WHERE a.active AND newest.created_at < now() - make_interval(mins => $1)
+            AND newest.created_at > coalesce(s.saved_at, '-infinity')
+          LIMIT 1000",
+        crate::tenancy::agents::sql::directory(),
+        crate::chat::records::newest_message_at_sql("a.id")
+    ))
+    .bind(recovery::RESUME_AFTER_MINUTES as i32)
     .fetch_all(pool)
     .await?;
     let ids: Vec<AgentId> = agents.into_iter().map(AgentId).collect();

@@ -26,7 +26,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::memory::lifecycle::{self, Aside};
-use crate::memory::{self, Memory, MemoryPatch, NewMemory, query_memories};
+use crate::memory::{self, MemoryPatch, NewMemory};
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::deps::Deps;
 
@@ -73,30 +73,7 @@ pub fn is_swamp(text: &str) -> bool {
     text.split_whitespace().count() >= SWAMP_WORDS && structure_ratio(text) < SWAMP_STRUCTURE
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-pub struct Hot {
-    pub memory_id: MemoryId,
-    pub content: String,
-    pub energy: f64,
-    pub accesses: i64,
-    pub conversations: i64,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-pub struct Asked {
-    /// The query, normalised (lower case, spaces collapsed).
-    pub query: String,
-    pub times: i64,
-    /// The best score any of them got (0 when nothing was returned).
-    pub best_score: f32,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-pub struct Resonance {
-    pub a: MemoryId,
-    pub b: MemoryId,
-    pub conversations: i64,
-}
+pub use crate::memory::access::{Asked, Hot, Resonance};
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Split {
@@ -133,19 +110,9 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
     let pool = &deps.pool;
     let mut report = read(pool, agent_id).await?;
     // Promotion: used often, in several conversations.
-    let candidates: Vec<MemoryId> = sqlx::query_scalar(&format!(
-        "{HITS} SELECT h.id FROM hits h JOIN agent_memories m ON m.agent_id = $1 AND m.id = h.id
-          WHERE m.status IN ('active', 'dormant') AND m.invalid_at IS NULL AND NOT m.pinned
-          GROUP BY h.id HAVING count(*) >= $3 AND count(DISTINCT h.conversation_id) >= $4
-          ORDER BY count(*) DESC, h.id LIMIT $5"
-    ))
-    .bind(agent_id)
-    .bind(RETENTION_DAYS)
-    .bind(PROMOTE_ACCESSES)
-    .bind(PROMOTE_CONVERSATIONS)
-    .bind(PROMOTE_MAX as i64)
-    .fetch_all(pool)
-    .await?;
+    let window = memory::access::Window { agent_id, days: RETENTION_DAYS };
+    let candidates =
+        memory::access::often_used(pool, window, PROMOTE_ACCESSES, PROMOTE_CONVERSATIONS, PROMOTE_MAX as i64).await?;
     for id in candidates {
         let mut tx = pool.begin().await?;
         let patch = MemoryPatch { pinned: Some(true), ..MemoryPatch::default() };
@@ -166,13 +133,7 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
         }
     }
     // The weight of the pinned context.
-    report.pinned_chars = sqlx::query_scalar!(
-        r#"SELECT coalesce(sum(length(content)), 0)::bigint AS "chars!" FROM agent_memories
-            WHERE agent_id = $1 AND pinned AND status IN ('active', 'dormant') AND invalid_at IS NULL"#,
-        agent_id as _
-    )
-    .fetch_one(pool)
-    .await?;
+    report.pinned_chars = memory::pinned_chars(pool, agent_id).await?;
     let mut tx = pool.begin().await?;
     if report.pinned_chars > PINNED_CHARS_MAX {
         let body = format!(
@@ -182,10 +143,10 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
             report.pinned_chars
         );
         let key = format!("memory_review:{}", chrono::Utc::now().format("%G-W%V"));
-        let sent = crate::notifications::notify(
+        let sent = crate::channels::notifications::notify(
             &mut tx,
             agent_id,
-            crate::notifications::Kind::MemoryReview,
+            crate::channels::notifications::Kind::MemoryReview,
             "Pinned memories to review",
             &body,
             Some(&key),
@@ -221,87 +182,25 @@ pub async fn run(deps: &Deps, tenant_id: TenantId, agent_id: AgentId, origin: &O
     Ok(report)
 }
 
-/// Each access of the window as a row: `(event, conversation_id, at, id, score)`; `$1` the
-/// agent, `$2` the window in days.
-const HITS: &str = "WITH hits AS (
-    SELECT e.id AS event, e.conversation_id, e.at, x.id, x.score FROM memory_access_events e,
-           unnest(e.memory_ids, e.scores) AS x(id, score)
-     WHERE e.agent_id = $1 AND e.at > now() - make_interval(days => $2))";
-
 /// The read-only half of the mirror.
 async fn read(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<MirrorReport> {
-    let events: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM memory_access_events WHERE agent_id = $1 AND at > now() - make_interval(days => $2)",
-    )
-    .bind(agent_id)
-    .bind(RETENTION_DAYS)
-    .fetch_one(pool)
-    .await?;
-    let hot: Vec<Hot> = sqlx::query_as(&format!(
-        "{HITS} SELECT h.id AS memory_id, m.content,
-                sum(power(0.5, extract(epoch FROM now() - h.at) / 3600.0 / $3))::float8 AS energy,
-                count(*) AS accesses, count(DISTINCT h.conversation_id) AS conversations
-           FROM hits h JOIN agent_memories m ON m.agent_id = $1 AND m.id = h.id
-          WHERE m.status IN ('active', 'dormant') AND m.invalid_at IS NULL
-          GROUP BY h.id, m.content ORDER BY energy DESC, h.id LIMIT $4"
-    ))
-    .bind(agent_id)
-    .bind(RETENTION_DAYS)
-    .bind(HALF_LIFE_HOURS)
-    .bind(LISTED)
-    .fetch_all(pool)
-    .await?;
-    let asked = |having: &'static str| {
-        format!(
-            "SELECT lower(regexp_replace(trim(query), '\\s+', ' ', 'g')) AS query, count(*) AS times,
-                    coalesce(max((SELECT max(s) FROM unnest(scores) s)), 0)::real AS best_score
-               FROM memory_access_events WHERE agent_id = $1 AND at > now() - make_interval(days => $2)
-              GROUP BY 1 HAVING {having} ORDER BY times DESC, query LIMIT $4"
-        )
-    };
-    let gaps: Vec<Asked> = sqlx::query_as(&asked("coalesce(max((SELECT max(s) FROM unnest(scores) s)), 0) < $3"))
-        .bind(agent_id)
-        .bind(RETENTION_DAYS)
-        .bind(GAP_SCORE)
-        .bind(LISTED)
-        .fetch_all(pool)
-        .await?;
-    let friction: Vec<Asked> = sqlx::query_as(&asked("count(*) >= $3"))
-        .bind(agent_id)
-        .bind(RETENTION_DAYS)
-        .bind(2i64)
-        .bind(LISTED)
-        .fetch_all(pool)
-        .await?;
-    let resonance: Vec<Resonance> = sqlx::query_as(&format!(
-        "{HITS} SELECT x.id AS a, y.id AS b, count(DISTINCT x.conversation_id) AS conversations
-           FROM hits x JOIN hits y ON y.event = x.event AND x.id < y.id
-          WHERE x.conversation_id IS NOT NULL
-          GROUP BY x.id, y.id HAVING count(DISTINCT x.conversation_id) >= 2
-          ORDER BY conversations DESC, a, b LIMIT $3"
-    ))
-    .bind(agent_id)
-    .bind(RETENTION_DAYS)
-    .bind(LISTED)
-    .fetch_all(pool)
-    .await?;
-    Ok(MirrorReport { events, hot, gaps, friction, resonance, ..MirrorReport::default() })
+    use crate::memory::access::{self, Window};
+    let w = Window { agent_id, days: RETENTION_DAYS };
+    Ok(MirrorReport {
+        events: access::events(pool, w).await?,
+        hot: access::hot(pool, w, HALF_LIFE_HOURS, LISTED).await?,
+        gaps: access::gaps(pool, w, GAP_SCORE, LISTED).await?,
+        friction: access::asked_again(pool, w, 2, LISTED).await?,
+        resonance: access::resonance(pool, w, LISTED).await?,
+        ..MirrorReport::default()
+    })
 }
 
 /// Splits a swamp into focused memories (each embedded, deriving from it) and archives it.
 /// `None` when it is no longer live, is pinned, or does not split into two or more.
 async fn split(deps: &Deps, agent_id: AgentId, id: MemoryId, origin: &Origin) -> anyhow::Result<Option<Split>> {
     let mut tx = deps.pool.begin().await?;
-    let Some(m): Option<Memory> = query_memories!(
-        "SELECT",
-        "FROM agent_memories WHERE agent_id = $1 AND id = $2 AND status IN ('active', 'dormant')
-            AND invalid_at IS NULL AND NOT pinned FOR UPDATE",
-        agent_id as _,
-        id as _
-    )
-    .fetch_optional(&mut *tx)
-    .await?
-    else {
+    let Some(m) = memory::lock_live(&mut tx, agent_id, id).await?.filter(|m| !m.pinned) else {
         return Ok(None);
     };
     let chunks = memory::knowledge::chunk(&m.content, CHUNK_CHARS);
@@ -350,10 +249,7 @@ pub async fn latest(pool: &PgPool, agent_id: AgentId) -> anyhow::Result<Option<M
 
 /// Deletes access events past the retention. Returns how many.
 pub async fn retention(pool: &PgPool) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM memory_access_events WHERE at < now() - make_interval(days => $1)", RETENTION_DAYS)
-        .execute(pool)
-        .await?
-        .rows_affected())
+    memory::access::prune(pool, RETENTION_DAYS).await
 }
 
 #[cfg(test)]

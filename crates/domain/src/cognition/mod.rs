@@ -15,6 +15,7 @@ pub mod mirror;
 pub mod recovery;
 pub mod reflection;
 pub mod signals;
+pub mod soul;
 pub mod tasks;
 pub mod timeline;
 
@@ -23,8 +24,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::auth::Actor;
 use crate::memory::lifecycle;
+use crate::tenancy::auth::Actor;
 use miniclaw_core::vocabulary::ReflectionTrigger;
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, Tier};

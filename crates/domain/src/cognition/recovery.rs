@@ -90,6 +90,11 @@ impl Resumed {
 /// conversation resumes (no message before `position` in the last 30 minutes). The ledger spans
 /// every user's conversations, so only the owner's own conversations recover from it.
 pub fn resumed_sql(agent: &str, conversation: &str, position: &str, speaker: &str) -> String {
+    let recent = crate::chat::records::said_before_sql(
+        conversation,
+        position,
+        &format!("now() - make_interval(mins => {RESUME_AFTER_MINUTES})"),
+    );
     format!(
         "(SELECT json_build_object(
              'live', (SELECT json_build_object('coordinates', coordinates, 'saved_at', saved_at)
@@ -97,8 +102,7 @@ pub fn resumed_sql(agent: &str, conversation: &str, position: &str, speaker: &st
              'ledger', (SELECT coalesce(json_agg(l ORDER BY l.started_at DESC), '[]')
                           FROM (SELECT id, conversation_id, started_at, ended_at, messages, summary FROM session_ledger
                                  WHERE agent_id = {agent} ORDER BY started_at DESC LIMIT {REBUILD_SESSIONS}) l))
-           WHERE {speaker} = 'owner' AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE conversation_id = {conversation} AND position < {position}
-                               AND created_at > now() - make_interval(mins => {RESUME_AFTER_MINUTES})))"
+           WHERE {speaker} = 'owner' AND NOT {recent})"
     )
 }
 

@@ -72,16 +72,14 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, limit: i64, before: Option<U
 
 /// Why an agent cannot reflect now, if it cannot.
 pub async fn not_ready(pool: &PgPool, agent_id: AgentId, check_cooldown: bool) -> sqlx::Result<Option<String>> {
-    let counts = sqlx::query!(
-        r#"SELECT (SELECT count(*) FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL)
-                  AS "memories!",
-                (SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied') AS last"#,
+    let memories = crate::memory::live_count(pool, agent_id).await?;
+    let last = sqlx::query_scalar!(
+        "SELECT max(created_at) FROM reflections WHERE agent_id = $1 AND status = 'applied'",
         agent_id as _
     )
     .fetch_one(pool)
     .await?;
     let conversations = crate::chat::records::count(pool, agent_id).await?;
-    let (memories, last) = (counts.memories, counts.last);
     if memories < MIN_MEMORIES || conversations < MIN_CONVERSATIONS {
         return Ok(Some(format!(
             "reflection needs at least {MIN_MEMORIES} memories and {MIN_CONVERSATIONS} conversations; the agent has {memories} and {conversations}"
@@ -176,10 +174,10 @@ async fn run_locked(
     .map(|t| TaskItem { title: t.title, status: t.status })
     .collect();
     let usage = miniclaw_platform::llm::usage::by_role(pool, agent_id, 7).await?;
-    let soul = crate::soul::current(pool, agent_id).await?.map(|s| s.content);
+    let soul = crate::cognition::soul::current(pool, agent_id).await?.map(|s| s.content);
     let gaps: Vec<String> =
         super::lint::gaps(pool, agent_id, GAPS_CONSIDERED, None).await?.into_iter().map(|g| g.question).collect();
-    let poc_score = crate::poc::latest(pool, agent_id).await?.map(|p| PocItem {
+    let poc_score = crate::onchain::poc::latest(pool, agent_id).await?.map(|p| PocItem {
         total: p.total,
         grade: p.grade,
         dimensions: p.dimensions,
@@ -304,8 +302,8 @@ async fn run_locked(
 
     // The soul rewrite passes the guard like any non-owner rewrite.
     if let Some(new_soul) = out.soul_rewrite {
-        let job_origin = Origin::new(crate::auth::Actor::Job("reflection".into()), origin.request_id.clone());
-        let fate = match crate::soul::propose(
+        let job_origin = Origin::new(crate::tenancy::auth::Actor::Job("reflection".into()), origin.request_id.clone());
+        let fate = match crate::cognition::soul::propose(
             deps,
             tenant_id,
             agent_id,

@@ -231,6 +231,53 @@ pub async fn transition(
     Ok(task)
 }
 
+/// An open task with a due date.
+pub struct Due {
+    pub id: Uuid,
+    pub title: String,
+    pub due_at: DateTime<Utc>,
+}
+
+/// The agent's open tasks (pending, approved, in progress) due after `after` and no later than
+/// `until`, soonest first, at most `limit`.
+pub async fn open_due(
+    conn: &mut sqlx::PgConnection,
+    agent: AgentId,
+    after: DateTime<Utc>,
+    until: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<Due>> {
+    sqlx::query_as!(
+        Due,
+        r#"SELECT id, title, due_at AS "due_at!" FROM agent_tasks
+            WHERE agent_id = $1 AND status IN ('pending', 'approved', 'in_progress') AND due_at > $2 AND due_at <= $3
+            ORDER BY due_at LIMIT $4"#,
+        agent as _,
+        after,
+        until,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The status of task `task` of agent `agent` (SQL expressions; text, NULL when there is none),
+/// for other areas' statements.
+pub fn status_sql(agent: &str, task: &str) -> String {
+    format!("(SELECT t.status FROM agent_tasks t WHERE t.agent_id = {agent} AND t.id = {task})")
+}
+
+/// Whether agent `agent` has an open task (pending, approved or in progress) due after `after`
+/// and no later than `until`, for which `and` holds (`and` may name the task `t`; SQL
+/// expressions, boolean).
+pub fn open_due_sql(agent: &str, after: &str, until: &str, and: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM agent_tasks t
+                  WHERE t.agent_id = {agent} AND t.status IN ('pending', 'approved', 'in_progress')
+                    AND t.due_at > {after} AND t.due_at <= {until} AND {and})"
+    )
+}
+
 /// Whether the agent ever finished a task.
 pub async fn any_done(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
     sqlx::query_scalar!(

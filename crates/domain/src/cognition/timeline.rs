@@ -47,7 +47,7 @@ pub struct Chapter {
 /// Finds the agent's new milestones; returns how many were added. Each fact comes from the
 /// area that records it; the primary key keeps the milestones already found.
 pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
-    let Some(a) = crate::agents::by_id(pool, agent).await? else { return Ok(0) };
+    let Some(a) = crate::tenancy::agents::by_id(pool, agent).await? else { return Ok(0) };
     let mut found = Found::default();
     found.add("created", "", a.created_at, format!("{} was created", a.name));
     for (n, at) in crate::chat::records::nth_user_message_at(pool, agent, &[1, 100, 1000, 10000]).await? {
@@ -59,7 +59,7 @@ pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
     for (n, at) in crate::memory::nth_memory_at(pool, agent, &[10, 100, 1000]).await? {
         found.add("memories", &n.to_string(), at, format!("{n} memories"));
     }
-    for (version, at, by) in crate::soul::versions_made(pool, agent).await? {
+    for (version, at, by) in crate::cognition::soul::versions_made(pool, agent).await? {
         let what = if version == 1 { "First soul".to_string() } else { format!("Soul version {version}") };
         found.add("soul_version", &version.to_string(), at, format!("{what} (by {by})"));
     }
@@ -76,27 +76,27 @@ pub async fn refresh(pool: &PgPool, agent: AgentId) -> sqlx::Result<u64> {
     if let Some(at) = own.task_done {
         found.add("first_task_done", "", at, "First task done".into());
     }
-    if let Some(w) = crate::wallets::get(pool, agent).await? {
+    if let Some(w) = crate::onchain::wallets::get(pool, agent).await? {
         found.add("wallet", "", w.created_at, "Wallet created".into());
     }
-    let (installed, published) = crate::skills::milestones(pool, agent).await?;
+    let (installed, published) = crate::social::skills::milestones(pool, agent).await?;
     for (slug, at) in installed {
         found.add("skill_installed", &slug, at, format!("Installed the skill {slug}"));
     }
     for (slug, at) in published {
         found.add("skill_published", &slug, at, format!("Published the skill {slug}"));
     }
-    if let Some(at) = crate::feed::first_post_at(pool, agent).await? {
+    if let Some(at) = crate::social::feed::first_post_at(pool, agent).await? {
         found.add("first_post", "", at, "First post on the feed".into());
     }
-    if let Some((at, id)) = crate::identity::registered_at(pool, agent).await? {
+    if let Some((at, id)) = crate::onchain::identity::registered_at(pool, agent).await? {
         let id = id.map(|i| i.to_string()).unwrap_or_default();
         found.add("identity_registered", "", at, format!("Registered on ERC-8004 as agentId {id}"));
     }
-    for (provider, at) in crate::verification::first_verified(pool, agent).await? {
+    for (provider, at) in crate::onchain::verification::first_verified(pool, agent).await? {
         found.add("verified", &provider, at, format!("Verified by {}", provider.replace('_', " ")));
     }
-    for (day, grade, at, before) in crate::poc::grade_changes(pool, agent).await? {
+    for (day, grade, at, before) in crate::onchain::poc::grade_changes(pool, agent).await? {
         let from = before.map(|b| format!(" (from {b})")).unwrap_or_default();
         found.add("poc_grade", &day.to_string(), at, format!("Proof of Contribution grade {grade}{from}"));
     }

@@ -141,7 +141,7 @@ pub async fn delete_expired(pool: &PgPool) -> sqlx::Result<u64> {
 /// Deletes memories the caller locked, for job `job`: a `delete` version with `reason` for each,
 /// their postings, their rows (their relations go with them) and the `memory_forgotten` event.
 pub(super) async fn delete_all(conn: &mut PgConnection, rows: &[Memory], job: &str, reason: &str) -> sqlx::Result<u64> {
-    let origin = Origin::new(crate::auth::Actor::Job(job.into()), None);
+    let origin = Origin::new(crate::tenancy::auth::Actor::Job(job.into()), None);
     for m in rows {
         record_version(conn, m, "delete", &origin, Some(reason)).await?;
         terms::remove(conn, m).await?;

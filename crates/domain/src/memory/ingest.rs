@@ -89,7 +89,7 @@ async fn store_knowledge(
     let cap = state.deps().knowledge_cap;
     let mut tx = state.pool().begin().await?;
     // Serialise knowledge writes per agent so two uploads cannot both pass the cap check.
-    sqlx::query!("SELECT id FROM agents WHERE id = $1 FOR UPDATE", agent_id as _).fetch_optional(&mut *tx).await?;
+    crate::tenancy::agents::lock(&mut tx, agent_id).await?;
     let entries = sqlx::query_scalar!(
         r#"SELECT count(DISTINCT knowledge_id) AS "entries!" FROM agent_memories
             WHERE agent_id = $1 AND knowledge_id IS NOT NULL"#,

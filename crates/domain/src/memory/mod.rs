@@ -4,6 +4,7 @@
 //! functions here, inside the caller's transaction, so the postings, the version history and
 //! the activity log always agree with the row.
 
+pub mod access;
 pub mod activation;
 mod candidate;
 pub mod graph;
@@ -15,6 +16,7 @@ pub mod lifecycle;
 pub mod reembed;
 pub mod score;
 pub mod search;
+pub mod sql;
 mod store;
 pub mod supersede;
 pub mod terms;
@@ -254,6 +256,19 @@ pub fn validate_time(occurred_at: Option<DateTime<Utc>>) -> Result<(), Error> {
 
 /// 409 when `adding` more memories would take the agent beyond `max`
 /// (`MINICLAW_MEMORIES_PER_AGENT`). Locks the agent's row, so writes checked in the same
+/// When the agent's memories last changed and when one was last forgotten (`None`: never), so
+/// that what was compiled from them (the dossier) can tell whether it is current.
+pub async fn corpus_changes(
+    pool: &sqlx::PgPool,
+    agent_id: AgentId,
+) -> sqlx::Result<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+    let row =
+        sqlx::query!("SELECT changed_at, forgotten_at FROM memory_corpus_stats WHERE agent_id = $1", agent_id as _)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map_or((None, None), |r| (r.changed_at, r.forgotten_at)))
+}
+
 /// transaction cannot pass the cap together.
 pub async fn check_room(
     conn: &mut sqlx::PgConnection,
@@ -261,9 +276,7 @@ pub async fn check_room(
     adding: usize,
     max: i64,
 ) -> Result<(), Error> {
-    sqlx::query!("SELECT 1 AS locked FROM agents WHERE id = $1 FOR UPDATE", agent_id as _)
-        .fetch_optional(&mut *conn)
-        .await?;
+    crate::tenancy::agents::lock(&mut *conn, agent_id).await?;
     let held = sqlx::query_scalar!(
         r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM agent_memories WHERE agent_id = $1 LIMIT $2) m"#,
         agent_id as _,

@@ -68,6 +68,221 @@ pub(super) async fn get_for_update(conn: &mut PgConnection, agent_id: AgentId, i
         .ok_or_else(|| Error::not_found("memory"))
 }
 
+/// The agent's memory `id` while it is live (active or dormant, valid), locked until the
+/// caller's transaction ends; `None` otherwise.
+pub async fn lock_live(conn: &mut PgConnection, agent_id: AgentId, id: MemoryId) -> sqlx::Result<Option<Memory>> {
+    query_memories!(
+        "SELECT",
+        "FROM agent_memories WHERE agent_id = $1 AND id = $2 AND status IN ('active', 'dormant')
+            AND invalid_at IS NULL FOR UPDATE",
+        agent_id as _,
+        id as _
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Characters of the agent's pinned live memories (what every chat turn carries first).
+pub async fn pinned_chars(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(sum(length(content)), 0)::bigint AS "chars!" FROM agent_memories
+            WHERE agent_id = $1 AND pinned AND status IN ('active', 'dormant') AND invalid_at IS NULL"#,
+        agent_id as _
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A memory with its vector, read as an array (`embedding::real[] AS vector`).
+#[derive(sqlx::FromRow)]
+pub struct WithVector {
+    #[sqlx(flatten)]
+    pub memory: Memory,
+    pub vector: Vec<f32>,
+}
+
+/// The agent's live, unexpired, unpinned memories that fusion may merge: not identity or
+/// knowledge, of `sources`, with a vector of `model`, whose prominence lies in `window`
+/// (inclusive), least prominent first, at most `limit`.
+pub async fn fusable(
+    pool: &PgPool,
+    agent_id: AgentId,
+    sources: &[&str],
+    model: &str,
+    window: (f64, f64),
+    limit: i64,
+) -> sqlx::Result<Vec<WithVector>> {
+    // Built at run time: the vector is read as an array, whatever its dimension.
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
+            AND (expires_at IS NULL OR expires_at > now()) AND NOT pinned AND category NOT IN ('identity', 'knowledge')
+            AND source = ANY($2) AND embedding_model = $3
+            AND memory_prominence(category, pinned, importance, access_count, created_at,
+                                  greatest(last_retrieved_at, last_mentioned_at), now()) BETWEEN $4 AND $5
+          ORDER BY memory_prominence(category, pinned, importance, access_count, created_at,
+                                     greatest(last_retrieved_at, last_mentioned_at), now()), id
+          LIMIT $6"
+    ))
+    .bind(agent_id)
+    .bind(sources)
+    .bind(model)
+    .bind(window.0)
+    .bind(window.1)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// The agent's newest live, unexpired memories it learned (not documents or pages) with a
+/// vector of `model`, at most `limit`.
+pub async fn newest_learned_with_vectors(
+    pool: &PgPool,
+    agent_id: AgentId,
+    model: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<WithVector>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
+            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url') AND embedding_model = $2
+          ORDER BY created_at DESC LIMIT $3"
+    ))
+    .bind(agent_id)
+    .bind(model)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// The agent's live, unexpired memories it learned (not documents or pages), most recently
+/// updated first, at most `limit`: what the cycles' models see.
+pub async fn recently_updated_learned(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    limit: i64,
+) -> sqlx::Result<Vec<Memory>> {
+    query_memories!(
+        "SELECT",
+        "FROM agent_memories
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
+            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
+          ORDER BY updated_at DESC LIMIT $2",
+        agent_id as _,
+        limit
+    )
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Locks those of the agent's memories `ids` that are live and unpinned until the caller's
+/// transaction ends; returns how many they are.
+pub async fn lock_live_unpinned(conn: &mut PgConnection, agent_id: AgentId, ids: &[MemoryId]) -> sqlx::Result<usize> {
+    Ok(sqlx::query_scalar!(
+        "SELECT id FROM agent_memories
+          WHERE agent_id = $1 AND id = ANY($2) AND status IN ('active', 'dormant') AND invalid_at IS NULL AND NOT pinned
+          FOR UPDATE",
+        agent_id as _,
+        ids as _
+    )
+    .fetch_all(conn)
+    .await?
+    .len())
+}
+
+/// Sets how often a memory was accessed (a fusion carries its sources' accesses over).
+pub async fn set_access_count(conn: &mut PgConnection, agent_id: AgentId, id: MemoryId, n: i32) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE agent_memories SET access_count = $3 WHERE agent_id = $1 AND id = $2",
+        agent_id as _,
+        id as _,
+        n
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Adds `n` mentions to a memory (a merge keeps the merged one's); `None` when it is gone.
+pub async fn add_mentions(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    id: MemoryId,
+    n: i32,
+) -> sqlx::Result<Option<Memory>> {
+    query_memories!(
+        "UPDATE agent_memories SET mention_count = mention_count + $3, updated_at = now()
+          WHERE agent_id = $1 AND id = $2 RETURNING",
+        "",
+        agent_id as _,
+        id as _,
+        n
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// How many live, valid memories the agent holds.
+pub async fn live_count(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL"#,
+        agent_id as _
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// The live memories (valid now) by category, of agent `agent` or of every live agent of
+/// `tenant` (each `None`: no restriction).
+pub async fn live_by_category(
+    pool: &PgPool,
+    agent: Option<Uuid>,
+    tenant: Option<Uuid>,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    // Built at run time: live agents of the tenant (`agents::sql`).
+    sqlx::query_as(&format!(
+        "SELECT m.category, count(*) FROM agent_memories m
+          WHERE m.status IN ('active', 'dormant') AND (m.invalid_at IS NULL OR m.invalid_at > now())
+            AND ($1::uuid IS NULL OR m.agent_id = $1) AND m.agent_id IN ({})
+          GROUP BY m.category",
+        crate::tenancy::agents::sql::in_scope("$2")
+    ))
+    .bind(agent)
+    .bind(tenant)
+    .fetch_all(pool)
+    .await
+}
+
+/// A memory embedded by some model, with its vector.
+pub struct Embedded {
+    pub id: Uuid,
+    pub content: String,
+    pub category: String,
+    pub importance: f32,
+    pub embedding: pgvector::Vector,
+}
+
+/// The agent's `limit` most important live memories (valid now) embedded by `model`.
+pub async fn most_important_embedded(
+    pool: &PgPool,
+    agent_id: AgentId,
+    model: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<Embedded>> {
+    sqlx::query_as!(
+        Embedded,
+        r#"SELECT id, content, category, importance, embedding AS "embedding!: pgvector::Vector" FROM agent_memories
+            WHERE agent_id = $1 AND status IN ('active', 'dormant') AND (invalid_at IS NULL OR invalid_at > now())
+              AND embedding_model = $2 AND embedding IS NOT NULL
+            ORDER BY importance DESC, id DESC LIMIT $3"#,
+        agent_id as _,
+        model,
+        limit
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// List filters (R1, §15).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 pub struct ListFilter {
@@ -144,6 +359,72 @@ pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k
     .await
 }
 
+/// The contents of the agent's newest live insights (active or dormant), newest first, at most
+/// `k`: what extraction already derived.
+pub async fn recent_insights(conn: &mut PgConnection, agent_id: AgentId, k: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT content FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND category = 'insight'
+          ORDER BY created_at DESC LIMIT $2",
+        agent_id as _,
+        k
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The content and vector of each of the agent's memories `ids` (any status).
+pub async fn contents_and_vectors(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    ids: &[Uuid],
+) -> sqlx::Result<Vec<(String, Option<Vec<f32>>)>> {
+    let rows = sqlx::query!(
+        r#"SELECT content, embedding AS "embedding: pgvector::Vector" FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)"#,
+        agent_id as _,
+        ids
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.content, r.embedding.map(|v| v.as_slice().to_vec()))).collect())
+}
+
+/// The agent's live, valid facts (not knowledge from documents or pages), most recently
+/// updated first, at most `k`: (id, content, source, pinned).
+pub async fn recently_updated_facts(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    k: i64,
+) -> sqlx::Result<Vec<(MemoryId, String, String, bool)>> {
+    let rows = sqlx::query!(
+        "SELECT id, content, source, pinned FROM agent_memories
+          WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND source NOT IN ('uploaded', 'url')
+          ORDER BY updated_at DESC LIMIT $2",
+        agent_id as _,
+        k
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (MemoryId(r.id), r.content, r.source, r.pinned)).collect())
+}
+
+/// The agent's live derived insights beyond the `cap` most recently updated.
+pub async fn derived_insights_beyond(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    cap: i64,
+) -> sqlx::Result<Vec<MemoryId>> {
+    let ids = sqlx::query_scalar!(
+        "SELECT id FROM agent_memories WHERE agent_id = $1 AND category = 'insight' AND source = 'derived'
+            AND status IN ('active', 'dormant')
+          ORDER BY updated_at DESC OFFSET $2",
+        agent_id as _,
+        cap
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(ids.into_iter().map(MemoryId).collect())
+}
+
 /// When the agent's `n`-th memory was written, for each `n` of `nths` it has reached.
 pub async fn nth_memory_at(pool: &PgPool, agent_id: AgentId, nths: &[i32]) -> sqlx::Result<Vec<(i32, DateTime<Utc>)>> {
     let rows = sqlx::query!(
@@ -208,7 +489,7 @@ pub async fn update(
     validate(patch.content.as_deref(), patch.category.as_deref(), patch.confidence, patch.importance)?;
     let before = get_for_update(conn, agent_id, id).await?;
     let content_changed = patch.content.as_deref().is_some_and(|c| c.trim() != before.content);
-    if content_changed && matches!(origin.actor, crate::auth::Actor::Owner(_)) {
+    if content_changed && matches!(origin.actor, crate::tenancy::auth::Actor::Owner(_)) {
         hygiene::tombstone(conn, &before, "corrected").await?;
     }
     let (vector, model) = match (&patch.embedding, content_changed) {
@@ -321,7 +602,7 @@ pub async fn delete(
     reason: Option<&str>,
 ) -> Result<Memory, Error> {
     let before = get_for_update(conn, agent_id, id).await?;
-    if matches!(origin.actor, crate::auth::Actor::Owner(_) | crate::auth::Actor::ApiKey(_)) {
+    if matches!(origin.actor, crate::tenancy::auth::Actor::Owner(_) | crate::tenancy::auth::Actor::ApiKey(_)) {
         hygiene::tombstone(conn, &before, "deleted").await?;
     }
     record_version(conn, &before, "delete", origin, reason).await?;

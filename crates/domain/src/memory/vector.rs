@@ -86,18 +86,16 @@ pub struct AgentIndexReport {
 /// An index left invalid by an interrupted build is rebuilt.
 pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<AgentIndexReport> {
     let mut report = AgentIndexReport::default();
-    let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query!(
-        r#"SELECT m.agent_id AS "agent_id: AgentId", m.embedding_model AS "embedding_model!",
-                  vector_dims(m.embedding) AS "dims!", count(*) AS "vectors!" FROM agent_memories m
-           JOIN agents a ON a.id = m.agent_id AND a.deleted_at IS NULL
-          WHERE m.embedding IS NOT NULL GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2"#,
-        min as _
-    )
+    // Built at run time: live agents only (`agents::sql`).
+    let counts: Vec<(AgentId, String, i32, i64)> = sqlx::query_as(&format!(
+        "SELECT m.agent_id, m.embedding_model, vector_dims(m.embedding), count(*) FROM agent_memories m
+          WHERE m.embedding IS NOT NULL AND m.embedding_model IS NOT NULL AND m.agent_id IN ({})
+          GROUP BY 1, 2, 3 HAVING count(*) >= $1 / 2",
+        crate::tenancy::agents::sql::live()
+    ))
+    .bind(min)
     .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|r| (r.agent_id, r.embedding_model, r.dims, r.vectors))
-    .collect();
+    .await?;
     let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query!(
         "SELECT m.index_name, m.agent_id, m.embedding_model, i.indisvalid
            FROM memory_agent_indexes m
@@ -170,6 +168,29 @@ pub struct Filters {
 }
 
 /// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
+/// The cosine similarity of each of the agent's memories `ids` that has a vector of `model`
+/// to `v`.
+pub async fn similarities(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    ids: &[MemoryId],
+    v: &[f32],
+    model: &str,
+) -> sqlx::Result<Vec<(MemoryId, f64)>> {
+    let dims = v.len();
+    // Built at run time: the cast names the vector's dimension.
+    sqlx::query_as(&format!(
+        "SELECT id, 1 - (embedding::vector({dims}) <=> $4::vector({dims})) FROM agent_memories
+          WHERE agent_id = $1 AND id = ANY($2) AND embedding_model = $3"
+    ))
+    .bind(agent_id)
+    .bind(ids)
+    .bind(model)
+    .bind(param(v))
+    .fetch_all(conn)
+    .await
+}
+
 /// similarity, honouring the filters.
 pub async fn nearest(
     conn: &mut PgConnection,

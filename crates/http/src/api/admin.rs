@@ -90,7 +90,7 @@ async fn run_agent_cycle(
     State(state): State<AppState>,
     Path((id, cycle)): Path<(AgentId, String)>,
 ) -> ApiResult<Json<Job>> {
-    if miniclaw_domain::agents::tenant_of(state.pool(), id).await?.is_none() {
+    if miniclaw_domain::tenancy::agents::tenant_of(state.pool(), id).await?.is_none() {
         return Err(ApiError::not_found("agent"));
     }
     Ok(Json(run_cycle_now(state.pool(), state.registry(), &cycle, Some(id)).await?))
@@ -243,13 +243,13 @@ pub struct Grant {
 
 /// Grants credits from the platform's issuance account to a tenant (404 for an unknown tenant).
 #[utoipa::path(post, path = "/v1/admin/credits/grants", tag = "admin", request_body = Grant, security(("admin_bearer" = [])),
-    responses((status = 201, body = miniclaw_domain::credits::Transfer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 201, body = miniclaw_domain::onchain::credits::Transfer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn grant_credits(
     _: Admin,
     State(state): State<AppState>,
     Json(g): Json<Grant>,
-) -> ApiResult<(axum::http::StatusCode, Json<miniclaw_domain::credits::Transfer>)> {
+) -> ApiResult<(axum::http::StatusCode, Json<miniclaw_domain::onchain::credits::Transfer>)> {
     if !(1..=1_000_000_000).contains(&g.amount) {
         return Err(ApiError::validation("amount", "amount is 1 to 1,000,000,000 credits"));
     }
@@ -262,7 +262,7 @@ async fn grant_credits(
     }
     let mut tx = state.pool().begin().await?;
     let tenant = miniclaw_core::ids::TenantId(g.tenant_id);
-    let t = miniclaw_domain::credits::grant(&mut tx, tenant, g.amount, g.idempotency_key, g.memo).await?;
+    let t = miniclaw_domain::onchain::credits::grant(&mut tx, tenant, g.amount, g.idempotency_key, g.memo).await?;
     tx.commit().await?;
     Ok((axum::http::StatusCode::CREATED, Json(t)))
 }
@@ -270,8 +270,11 @@ async fn grant_credits(
 /// The state of the credit books: the sums of all balances and of all entries (both always 0),
 /// transfers without two entries summing to zero (always 0), and the credits in circulation.
 #[utoipa::path(get, path = "/v1/admin/credits/books", tag = "admin", security(("admin_bearer" = [])),
-    responses((status = 200, body = miniclaw_domain::credits::Books), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn credit_books(_: Admin, State(state): State<AppState>) -> ApiResult<Json<miniclaw_domain::credits::Books>> {
+    responses((status = 200, body = miniclaw_domain::onchain::credits::Books), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn credit_books(
+    _: Admin,
+    State(state): State<AppState>,
+) -> ApiResult<Json<miniclaw_domain::onchain::credits::Books>> {
     let mut conn = state.pool().acquire().await?;
-    Ok(Json(miniclaw_domain::credits::books(&mut conn).await?))
+    Ok(Json(miniclaw_domain::onchain::credits::books(&mut conn).await?))
 }

@@ -11,8 +11,8 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::agents::{self, Agent, AgentInput};
-use miniclaw_domain::auth::{AgentScope, Owner, Scope};
+use miniclaw_domain::tenancy::agents::{self, Agent, AgentInput};
+use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
 use miniclaw_platform::activity::{self, ActivityEntry};
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -21,7 +21,7 @@ use miniclaw_domain::analytics::quality::{self, Evaluation};
 use miniclaw_domain::analytics::snapshots::{self, Snapshot};
 use miniclaw_domain::analytics::verticals::{self, Vertical};
 use miniclaw_domain::analytics::{self, Analytics, Granularity, MAX_DAYS};
-use miniclaw_domain::auth::{AgentScope, Owner, Scope};
+use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
 
 const READ: Scope = Scope("analytics:read");
 

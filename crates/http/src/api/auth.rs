@@ -14,10 +14,10 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::auth::cookie_request_ok;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::accounts::{self, OwnerView, TenantView};
-use miniclaw_domain::auth::challenge::{self, Challenge, KeyType, Purpose};
-use miniclaw_domain::auth::session::Refreshed;
-use miniclaw_domain::auth::{Owner, session, signature};
+use miniclaw_domain::tenancy::accounts::{self, OwnerView, TenantView};
+use miniclaw_domain::tenancy::auth::challenge::{self, Challenge, KeyType, Purpose};
+use miniclaw_domain::tenancy::auth::session::Refreshed;
+use miniclaw_domain::tenancy::auth::{Owner, session, signature};
 use miniclaw_platform::activity::{self, ActivityEntry};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -103,7 +103,7 @@ async fn signup(
         req.password,
         req.tenant_name,
         super::extract::request_id(&headers).as_deref(),
-        miniclaw_domain::accounts::NewTenant::from_config(state.config()),
+        miniclaw_domain::tenancy::accounts::NewTenant::from_config(state.config()),
     )
     .await?;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
@@ -247,7 +247,7 @@ async fn wallet_login(
         req.signature.trim(),
         req.tenant_name,
         super::extract::request_id(&headers).as_deref(),
-        miniclaw_domain::accounts::NewTenant::from_config(state.config()),
+        miniclaw_domain::tenancy::accounts::NewTenant::from_config(state.config()),
     )
     .await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };

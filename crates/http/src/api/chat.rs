@@ -22,10 +22,10 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::{AgentScope, Scope};
 use miniclaw_domain::chat::relay::ReplyEvent;
 use miniclaw_domain::chat::stream::{self, Event};
 use miniclaw_domain::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 pub(super) const READ: Scope = Scope("chat:read");
 pub(super) const WRITE: Scope = Scope("chat:write");

@@ -18,11 +18,11 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::vocabulary::ReflectionTrigger;
-use miniclaw_domain::auth::{Actor, AgentScope, Scope};
 use miniclaw_domain::chat::shadow::{self, ShadowReport};
 use miniclaw_domain::cognition::dossier::{self, DossierState};
 use miniclaw_domain::cognition::lint::{self, KnowledgeGap};
 use miniclaw_domain::cognition::reflection::{self, Reflection};
+use miniclaw_domain::tenancy::auth::{Actor, AgentScope, Scope};
 
 const SOUL_READ: Scope = Scope("soul:read");
 const SOUL_WRITE: Scope = Scope("soul:write");
@@ -225,7 +225,7 @@ impl axum::extract::FromRequestParts<AppState> for ShadowAccess {
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, ApiError> {
         let Path(id) = Path::<AgentId>::from_request_parts(parts, state).await?;
         if is_admin(state, &parts.headers) {
-            let tenant_id = miniclaw_domain::agents::tenant_of(state.pool(), id)
+            let tenant_id = miniclaw_domain::tenancy::agents::tenant_of(state.pool(), id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("agent"))?;
             let request_id = parts.headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok());

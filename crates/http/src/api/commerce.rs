@@ -19,13 +19,13 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::{AgentId, ConversationId, TenantId};
-use miniclaw_domain::auth::{Actor, Owner};
 use miniclaw_domain::chat::{self, Caller, Channel};
-use miniclaw_domain::economy::orders::{self, Action, Order, Step};
-use miniclaw_domain::economy::payments::{self, PaymentRequired, Proof, Settlement};
-use miniclaw_domain::economy::services::{self, Service};
-use miniclaw_domain::economy::signals::{self, Pool};
-use miniclaw_domain::economy::stakes::{self, Resolution, Stake};
+use miniclaw_domain::onchain::economy::orders::{self, Action, Order, Step};
+use miniclaw_domain::onchain::economy::payments::{self, PaymentRequired, Proof, Settlement};
+use miniclaw_domain::onchain::economy::services::{self, Service};
+use miniclaw_domain::onchain::economy::signals::{self, Pool};
+use miniclaw_domain::onchain::economy::stakes::{self, Resolution, Stake};
+use miniclaw_domain::tenancy::auth::{Actor, Owner};
 use miniclaw_platform::activity::Origin;
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -16,9 +16,9 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{Actor as AuthActor, AgentScope, Scope};
-use miniclaw_domain::feed::digest::{self, Outcome};
-use miniclaw_domain::feed::{self, Actor, Comment, NewPost, Post, Viewer};
+use miniclaw_domain::social::feed::digest::{self, Outcome};
+use miniclaw_domain::social::feed::{self, Actor, Comment, NewPost, Post, Viewer};
+use miniclaw_domain::tenancy::auth::{Actor as AuthActor, AgentScope, Scope};
 
 const READ: Scope = Scope("feed:read");
 const WRITE: Scope = Scope("feed:write");

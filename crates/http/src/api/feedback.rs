@@ -11,9 +11,9 @@ use super::chat::{WRITE, caller};
 use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::{AgentScope, Scope};
 use miniclaw_domain::chat::feedback::{self, Feedback, FeedbackInput};
 use miniclaw_domain::memory::graph::{self, Health};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(give_feedback, get_feedback)).routes(routes!(graph_health))

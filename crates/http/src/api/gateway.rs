@@ -13,9 +13,9 @@ use super::extract::Json;
 use super::keys::IssuedKey;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::challenge::{self, Challenge, KeyType, Purpose};
-use miniclaw_domain::auth::connect::{self, Connect};
-use miniclaw_domain::auth::signature;
+use miniclaw_domain::tenancy::auth::challenge::{self, Challenge, KeyType, Purpose};
+use miniclaw_domain::tenancy::auth::connect::{self, Connect};
+use miniclaw_domain::tenancy::auth::signature;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(connect_challenge)).routes(routes!(connect))
@@ -69,7 +69,7 @@ async fn connect_challenge(
         ));
     }
     let expires_at = chrono::Utc::now() + chrono::Duration::days(i64::from(days));
-    let (name, scopes) = miniclaw_domain::auth::keys::validate_request(
+    let (name, scopes) = miniclaw_domain::tenancy::auth::keys::validate_request(
         req.name.as_deref().unwrap_or("connect"),
         &req.scopes,
         Some(expires_at),

@@ -15,8 +15,8 @@ use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::identity::{self, Identity, Profile, file};
+use miniclaw_domain::onchain::identity::{self, Identity, Profile, file};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 const READ: Scope = Scope("identity:read");
 const WRITE: Scope = Scope("identity:write");
@@ -146,8 +146,8 @@ async fn sponsor_wallet(State(state): State<AppState>, _: Admin) -> ApiResult<Js
         message: "no chain is configured: set EVM_RPC_URL and EVM_CHAIN_ID".into(),
         details: None,
     })?;
-    miniclaw_domain::wallets::require_master_key(&deps.vault)?;
-    let signer = miniclaw_domain::wallets::sponsor_signer(&deps.pool, &deps.vault).await?;
+    miniclaw_domain::onchain::wallets::require_master_key(&deps.vault)?;
+    let signer = miniclaw_domain::onchain::wallets::sponsor_signer(&deps.pool, &deps.vault).await?;
     let balance_wei = chain.balance(signer.address()).await.ok().map(|b| b.to_string());
     Ok(Json(SponsorWallet {
         address: format!("{:#x}", signer.address()),

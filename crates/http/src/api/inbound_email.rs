@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 use super::extract::Json;
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use miniclaw_domain::outreach::inbound::{self, Outcome};
-use miniclaw_domain::outreach::payload::{self, InboundEmail, Payload};
+use miniclaw_domain::channels::outreach::inbound::{self, Outcome};
+use miniclaw_domain::channels::outreach::payload::{self, InboundEmail, Payload};
 use miniclaw_platform::email::resend::Resend;
 use miniclaw_platform::email::svix::{self, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 

@@ -13,8 +13,8 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::keys::{self, ApiKey, NewKey};
-use miniclaw_domain::auth::{AgentScope, end_user};
+use miniclaw_domain::tenancy::auth::keys::{self, ApiKey, NewKey};
+use miniclaw_domain::tenancy::auth::{AgentScope, end_user};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_key, list_keys)).routes(routes!(revoke_key))

@@ -13,9 +13,9 @@ use utoipa_axum::routes;
 use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::AgentScope;
 use miniclaw_domain::cognition::ledger::{self, LiveState, Period};
 use miniclaw_domain::cognition::recovery::Session;
+use miniclaw_domain::tenancy::auth::AgentScope;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(live_state)).routes(routes!(months)).routes(routes!(month)).routes(routes!(day))

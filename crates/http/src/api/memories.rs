@@ -15,13 +15,13 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::{Actor, AgentScope, Scope};
 use miniclaw_domain::chat::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
 use miniclaw_domain::memory::supersede::{self, Relations};
 use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryVersion};
+use miniclaw_domain::tenancy::auth::{Actor, AgentScope, Scope};
 use miniclaw_platform::activity::REASON_MAX;
 
 const READ: Scope = Scope("memories:read");

@@ -14,8 +14,8 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::AgentScope;
-use miniclaw_domain::notifications::{self, Notification};
+use miniclaw_domain::channels::notifications::{self, Notification};
+use miniclaw_domain::tenancy::auth::AgentScope;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

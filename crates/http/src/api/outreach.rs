@@ -15,11 +15,11 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Owner, Scope};
-use miniclaw_domain::outreach::draft::{EditInput, ProposalInput};
-use miniclaw_domain::outreach::limits::Quota;
-use miniclaw_domain::outreach::thread::{RejectInput, ReplyInput};
-use miniclaw_domain::outreach::{self, Status, Thread, ThreadDetail};
+use miniclaw_domain::channels::outreach::draft::{EditInput, ProposalInput};
+use miniclaw_domain::channels::outreach::limits::Quota;
+use miniclaw_domain::channels::outreach::thread::{RejectInput, ReplyInput};
+use miniclaw_domain::channels::outreach::{self, Status, Thread, ThreadDetail};
+use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
 use miniclaw_platform::email::sender::{self, SenderInput};
 
 const READ: Scope = Scope("outreach:read");

@@ -13,8 +13,8 @@ use super::page::{LIMIT_MAX, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use chrono::NaiveDate;
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::poc::{self, Poc, PocDay};
+use miniclaw_domain::onchain::poc::{self, Poc, PocDay};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_poc)).routes(routes!(poc_history))

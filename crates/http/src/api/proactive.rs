@@ -14,8 +14,8 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::proactive::{self, Item, Outcome, ProactiveInput, Summary};
+use miniclaw_domain::channels::proactive::{self, Item, Outcome, ProactiveInput, Summary};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 const READ: Scope = Scope("proactive:read");
 const WRITE: Scope = Scope("proactive:write");

@@ -15,12 +15,12 @@ use super::page::Paged;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Owner, Scope};
-use miniclaw_domain::credits::{self, Holder, Statement};
-use miniclaw_domain::skills::installs::{self, Installed};
-use miniclaw_domain::skills::manifest::{self, Manifest};
-use miniclaw_domain::skills::market::{self, Detail, Listing, Review};
-use miniclaw_domain::wisdom::{self, Moment, Pick, Stats};
+use miniclaw_domain::onchain::credits::{self, Holder, Statement};
+use miniclaw_domain::social::skills::installs::{self, Installed};
+use miniclaw_domain::social::skills::manifest::{self, Manifest};
+use miniclaw_domain::social::skills::market::{self, Detail, Listing, Review};
+use miniclaw_domain::social::wisdom::{self, Moment, Pick, Stats};
+use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
 
 const READ: Scope = Scope("skills:read");
 const WRITE: Scope = Scope("skills:write");
@@ -84,7 +84,7 @@ pub struct Checked {
     pub manifest: Manifest,
     /// Characters of instructions.
     pub instructions_chars: usize,
-    pub availability: miniclaw_domain::skills::Availability,
+    pub availability: miniclaw_domain::social::skills::Availability,
 }
 
 /// Checks a SKILL.md without publishing it: 200 with what it holds, or 422 `invalid_skill`
@@ -94,7 +94,7 @@ pub struct Checked {
 async fn validate(_: Owner, Json(s): Json<SkillSource>) -> ApiResult<Json<Checked>> {
     match manifest::parse(&s.skill_md) {
         Ok(f) => Ok(Json(Checked {
-            availability: miniclaw_domain::skills::gate(&f.manifest),
+            availability: miniclaw_domain::social::skills::gate(&f.manifest),
             instructions_chars: f.body.chars().count(),
             manifest: f.manifest,
         })),

@@ -13,8 +13,8 @@ use super::extract::{Json, Query};
 use super::page::{Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::soul::{self, SoulVersion};
+use miniclaw_domain::cognition::soul::{self, SoulVersion};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 const READ: Scope = Scope("soul:read");
 const WRITE: Scope = Scope("soul:write");

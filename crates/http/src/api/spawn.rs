@@ -11,9 +11,9 @@ use uuid::Uuid;
 use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::agents::spawn::{self, Confirm, Draft};
-use miniclaw_domain::auth::Owner;
+use miniclaw_domain::tenancy::agents::Agent;
+use miniclaw_domain::tenancy::agents::spawn::{self, Confirm, Draft};
+use miniclaw_domain::tenancy::auth::Owner;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(draft)).routes(routes!(get_draft)).routes(routes!(confirm))

@@ -15,9 +15,9 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Scope};
 use miniclaw_domain::cognition::tasks::{self, Mover, Task, TaskInput};
 use miniclaw_domain::cognition::timeline::{self, Milestone};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 const READ: Scope = Scope("tasks:read");
 const WRITE: Scope = Scope("tasks:write");

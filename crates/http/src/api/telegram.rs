@@ -11,8 +11,8 @@ use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::AgentScope;
-use miniclaw_domain::telegram::{self, ConnectInput, Handled, SECRET_HEADER, TelegramStatus, Update};
+use miniclaw_domain::channels::telegram::{self, ConnectInput, Handled, SECRET_HEADER, TelegramStatus, Update};
+use miniclaw_domain::tenancy::auth::AgentScope;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -13,10 +13,12 @@ use super::extract::{Json, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::economy::gas::{self, Subsidy, TopupResult};
-use miniclaw_domain::economy::token::{self, Evaluation, Holder, Token, TokenInput, TokenTransfer, TransferInput};
-use miniclaw_domain::wallets::transactions::WalletTransaction;
+use miniclaw_domain::onchain::economy::gas::{self, Subsidy, TopupResult};
+use miniclaw_domain::onchain::economy::token::{
+    self, Evaluation, Holder, Token, TokenInput, TokenTransfer, TransferInput,
+};
+use miniclaw_domain::onchain::wallets::transactions::WalletTransaction;
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -18,9 +18,9 @@ use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
 use miniclaw_core::vocabulary::{VerificationProvider, VerificationStatus};
-use miniclaw_domain::auth::{Actor, AgentScope, Scope};
-use miniclaw_domain::verification::signature::{self, SIGNATURE_HEADER, TIMESTAMP_HEADER};
-use miniclaw_domain::verification::{self as records, RecordedBy, VerificationInput, VerificationRecord};
+use miniclaw_domain::onchain::verification::signature::{self, SIGNATURE_HEADER, TIMESTAMP_HEADER};
+use miniclaw_domain::onchain::verification::{self as records, RecordedBy, VerificationInput, VerificationRecord};
+use miniclaw_domain::tenancy::auth::{Actor, AgentScope, Scope};
 use miniclaw_platform::activity::Origin;
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -44,8 +44,9 @@ async fn record_verification(
     Path(id): Path<AgentId>,
     Json(input): Json<VerificationInput>,
 ) -> ApiResult<(StatusCode, Json<VerificationRecord>)> {
-    let tenant =
-        miniclaw_domain::agents::tenant_of(state.pool(), id).await?.ok_or_else(|| ApiError::not_found("agent"))?;
+    let tenant = miniclaw_domain::tenancy::agents::tenant_of(state.pool(), id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("agent"))?;
     let origin = Origin::new(Actor::Admin, super::extract::request_id(&headers));
     let mut tx = state.pool().begin().await?;
     let (rec, _) = records::record(&mut tx, tenant, id, &origin, RecordedBy::Operator, None, input).await?;
@@ -129,7 +130,7 @@ async fn verification_webhook(
         .map_err(|r| Error::Unauthenticated(r.to_string()))?;
     let delivery: WebhookDelivery = super::extract::from_bytes(&body)?;
     let (agent_id, input) = delivery.into_parts();
-    let tenant = miniclaw_domain::agents::tenant_of(state.pool(), agent_id)
+    let tenant = miniclaw_domain::tenancy::agents::tenant_of(state.pool(), agent_id)
         .await?
         .ok_or_else(|| ApiError::not_found("agent"))?;
     let origin = Origin::new(Actor::System, super::extract::request_id(&headers));

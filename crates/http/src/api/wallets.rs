@@ -15,11 +15,11 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::auth::{AgentScope, Scope};
-use miniclaw_domain::wallets::external::{self, ExternalInput, ExternalWallet};
-use miniclaw_domain::wallets::send::{self, LimitsInput, SendRequest};
-use miniclaw_domain::wallets::transactions::{self, WalletTransaction};
-use miniclaw_domain::wallets::{self, Wallet};
+use miniclaw_domain::onchain::wallets::external::{self, ExternalInput, ExternalWallet};
+use miniclaw_domain::onchain::wallets::send::{self, LimitsInput, SendRequest};
+use miniclaw_domain::onchain::wallets::transactions::{self, WalletTransaction};
+use miniclaw_domain::onchain::wallets::{self, Wallet};
+use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 use uuid::Uuid;
 
 const READ: Scope = Scope("wallet:read");

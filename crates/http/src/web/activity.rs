@@ -6,7 +6,7 @@ use axum::extract::State;
 use super::extract::WebAgent;
 use super::pages::*;
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
+use miniclaw_domain::tenancy::agents::Agent;
 use miniclaw_platform::activity::{self, ActivityEntry};
 
 #[derive(Template)]

@@ -10,7 +10,7 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::forms::Form;
 use super::pages::*;
 use crate::app::AppState;
-use miniclaw_domain::agents::{self, Agent, AgentInput, QuietHours};
+use miniclaw_domain::tenancy::agents::{self, Agent, AgentInput, QuietHours};
 
 #[derive(Template)]
 #[template(path = "web/agents.html")]

@@ -12,10 +12,10 @@ use super::charts::{self, Line};
 use super::extract::{WebAgent, WebOwner};
 use super::pages::{PageResult, internal, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::analytics::compare::{self, Comparison};
 use miniclaw_domain::analytics::summary::{LlmLine, LlmSummary};
 use miniclaw_domain::analytics::{self, Analytics, Granularity, Metrics, Scope};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Debug, Default, Deserialize)]
 pub struct RangeForm {

@@ -18,9 +18,9 @@ use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, new_pre_session_token, pre_ses
 use super::pages::*;
 use crate::app::AppState;
 use crate::auth::with_cookies;
-use miniclaw_domain::accounts::{check_password, create_owner};
-use miniclaw_domain::auth::session;
-use miniclaw_domain::auth::session::Refreshed;
+use miniclaw_domain::tenancy::accounts::{check_password, create_owner};
+use miniclaw_domain::tenancy::auth::session;
+use miniclaw_domain::tenancy::auth::session::Refreshed;
 
 pub async fn home(headers: HeaderMap) -> Redirect {
     if crate::auth::cookie(&headers, session::SESSION_COOKIE).is_some_and(|c| !c.is_empty()) {
@@ -121,7 +121,7 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
         form.text("password"),
         Some(tenant_name.clone()),
         request_id,
-        miniclaw_domain::accounts::NewTenant::from_config(state.config()),
+        miniclaw_domain::tenancy::accounts::NewTenant::from_config(state.config()),
     )
     .await
     {

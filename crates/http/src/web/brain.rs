@@ -9,8 +9,8 @@ use axum::extract::State;
 use super::extract::WebAgent;
 use super::pages::{PageResult, internal, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::analytics::brain::{self, BrainGraph};
+use miniclaw_domain::tenancy::agents::Agent;
 
 /// How many memories the tab shows (the most important first).
 const SHOWN: i64 = 300;

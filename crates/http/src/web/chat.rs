@@ -14,8 +14,8 @@ use serde::Deserialize;
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, MESSAGE_MAX_CHARS, ReplyMeta};
+use miniclaw_domain::tenancy::agents::Agent;
 
 pub struct MessageView {
     pub message: ChatMessage,

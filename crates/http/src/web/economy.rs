@@ -13,15 +13,15 @@ use super::forms::Form;
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, after_action, internal, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::credits::{self, Holder, Statement};
-use miniclaw_domain::economy::orders::{self, Action, Order, OrderRail, OrderRequest, Role, Status, Step};
-use miniclaw_domain::economy::services::{self, Service, ServiceInput};
-use miniclaw_domain::economy::signals::{self, Pool};
-use miniclaw_domain::economy::stakes::{self, Asset, Stake, StakeRequest, TargetKind};
-use miniclaw_domain::economy::summary::{self, Economy, Settings};
-use miniclaw_domain::economy::tips::{self, Payer, Rail, Tip, TipRequest};
-use miniclaw_domain::economy::token::{self, Evaluation, TokenInput};
+use miniclaw_domain::onchain::credits::{self, Holder, Statement};
+use miniclaw_domain::onchain::economy::orders::{self, Action, Order, OrderRail, OrderRequest, Role, Status, Step};
+use miniclaw_domain::onchain::economy::services::{self, Service, ServiceInput};
+use miniclaw_domain::onchain::economy::signals::{self, Pool};
+use miniclaw_domain::onchain::economy::stakes::{self, Asset, Stake, StakeRequest, TargetKind};
+use miniclaw_domain::onchain::economy::summary::{self, Economy, Settings};
+use miniclaw_domain::onchain::economy::tips::{self, Payer, Rail, Tip, TipRequest};
+use miniclaw_domain::onchain::economy::token::{self, Evaluation, TokenInput};
+use miniclaw_domain::tenancy::agents::Agent;
 
 /// An order on the board, with the steps this agent may take.
 struct OrderView {

@@ -13,8 +13,8 @@ use super::forms::Form;
 use super::pages::{forbidden_csrf, internal, not_found_page};
 use crate::app::AppState;
 use crate::auth::owner_from_parts;
-use miniclaw_domain::agents::{self, Agent};
-use miniclaw_domain::auth::{Owner, session};
+use miniclaw_domain::tenancy::agents::{self, Agent};
+use miniclaw_domain::tenancy::auth::{Owner, session};
 
 /// The signed-in owner of a dashboard page; anyone else is sent to sign in (or to refresh an
 /// expired session first).

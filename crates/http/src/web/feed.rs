@@ -13,8 +13,8 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, after_action, back_to, internal, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::feed::{self, Actor, Comment, NewPost, Post, Viewer};
+use miniclaw_domain::social::feed::{self, Actor, Comment, NewPost, Post, Viewer};
+use miniclaw_domain::tenancy::agents::Agent;
 
 /// Posts the page shows, and comments under each.
 const POSTS: i64 = 30;

@@ -11,8 +11,8 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, internal, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::identity::{self, Identity, Profile, file};
+use miniclaw_domain::onchain::identity::{self, Identity, Profile, file};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Template)]
 #[template(path = "web/identity.html")]

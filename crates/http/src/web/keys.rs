@@ -11,9 +11,9 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::*;
 use crate::app::AppState;
 use crate::auth::with_cookies;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::auth::keys::{self, ApiKey, NewKey};
-use miniclaw_domain::auth::scopes;
+use miniclaw_domain::tenancy::agents::Agent;
+use miniclaw_domain::tenancy::auth::keys::{self, ApiKey, NewKey};
+use miniclaw_domain::tenancy::auth::scopes;
 
 struct ScopeOption {
     name: &'static str,

@@ -15,12 +15,12 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::Notice;
 use super::pages::{PageResult, internal, message_of, not_found_page, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::chat::import::{self, Import, ImportRequest};
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
 use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
+use miniclaw_domain::tenancy::agents::Agent;
 use miniclaw_platform::llm::CallContext;
 
 const CATEGORIES: &[&str] = miniclaw_core::vocabulary::Category::NAMES;

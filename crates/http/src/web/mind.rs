@@ -12,11 +12,11 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, api_error, internal, message_of, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::cognition::dossier::{self, DossierState};
 use miniclaw_domain::cognition::lint::{self, KnowledgeGap};
 use miniclaw_domain::cognition::reflection::{self, Reflection};
 use miniclaw_domain::cognition::tasks::{self, Task};
+use miniclaw_domain::tenancy::agents::Agent;
 
 pub struct ActionView {
     pub kind: String,

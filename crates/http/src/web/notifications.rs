@@ -13,9 +13,9 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{LIST_SHOWN, PageResult, api_error, internal, not_found_page, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::notifications::{self, Notification};
-use miniclaw_domain::telegram::{self, ConnectInput, TelegramStatus};
+use miniclaw_domain::channels::notifications::{self, Notification};
+use miniclaw_domain::channels::telegram::{self, ConnectInput, TelegramStatus};
+use miniclaw_domain::tenancy::agents::Agent;
 
 /// One notification as the centre lists it.
 pub struct Row {

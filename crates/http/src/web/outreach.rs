@@ -14,11 +14,11 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{LIST_SHOWN, PageResult, internal, not_found_page, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::outreach::draft::{EditInput, ProposalInput};
-use miniclaw_domain::outreach::limits::Quota;
-use miniclaw_domain::outreach::thread::{RejectInput, ReplyInput};
-use miniclaw_domain::outreach::{self, Thread, ThreadDetail};
+use miniclaw_domain::channels::outreach::draft::{EditInput, ProposalInput};
+use miniclaw_domain::channels::outreach::limits::Quota;
+use miniclaw_domain::channels::outreach::thread::{RejectInput, ReplyInput};
+use miniclaw_domain::channels::outreach::{self, Thread, ThreadDetail};
+use miniclaw_domain::tenancy::agents::Agent;
 use miniclaw_platform::email::sender::{self, SenderInput};
 
 /// The proposal form's values (what was posted, after an error).

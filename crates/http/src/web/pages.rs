@@ -60,7 +60,11 @@ pub(super) fn not_found_page() -> Response {
 }
 
 /// Back to one of the agent's tabs with a notice (post/redirect/get).
-pub(super) fn back_to(agent: &miniclaw_domain::agents::Agent, tab: &str, notice: super::notice::Notice) -> Response {
+pub(super) fn back_to(
+    agent: &miniclaw_domain::tenancy::agents::Agent,
+    tab: &str,
+    notice: super::notice::Notice,
+) -> Response {
     axum::response::Redirect::to(&format!("/agents/{}/{tab}?notice={}", agent.id, notice.code())).into_response()
 }
 
@@ -68,10 +72,10 @@ pub(super) fn back_to(agent: &miniclaw_domain::agents::Agent, tab: &str, notice:
 /// not-found page for something the viewer cannot see, or the tab's page (`page_with`) showing
 /// the error.
 pub(super) async fn after_action<Fut>(
-    agent: miniclaw_domain::agents::Agent,
+    agent: miniclaw_domain::tenancy::agents::Agent,
     tab: &str,
     r: Result<super::notice::Notice, Error>,
-    page_with: impl FnOnce(miniclaw_domain::agents::Agent, String) -> Fut,
+    page_with: impl FnOnce(miniclaw_domain::tenancy::agents::Agent, String) -> Fut,
 ) -> PageResult
 where
     Fut: std::future::Future<Output = PageResult>,

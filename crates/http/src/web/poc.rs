@@ -9,9 +9,9 @@ use serde_json::Value;
 use super::extract::WebAgent;
 use super::pages::*;
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::poc::{self, Poc, PocDay, SignalStatus};
-use miniclaw_domain::verification::{self, VerificationRecord};
+use miniclaw_domain::onchain::poc::{self, Poc, PocDay, SignalStatus};
+use miniclaw_domain::onchain::verification::{self, VerificationRecord};
+use miniclaw_domain::tenancy::agents::Agent;
 
 pub struct SignalView {
     pub label: &'static str,

@@ -13,8 +13,8 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, internal, not_found_page, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::proactive::{self, Outcome, ProactiveInput, Summary};
+use miniclaw_domain::channels::proactive::{self, Outcome, ProactiveInput, Summary};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Template)]
 #[template(path = "web/proactive.html")]

@@ -12,10 +12,10 @@ use super::extract::{Posted, WebAgent, WebOwner};
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{PageResult, after_action, back_to, internal, render, shown};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::credits::{self, Holder, Statement};
-use miniclaw_domain::skills::installs::{self, Installed};
-use miniclaw_domain::skills::market::{self, Listing};
+use miniclaw_domain::onchain::credits::{self, Holder, Statement};
+use miniclaw_domain::social::skills::installs::{self, Installed};
+use miniclaw_domain::social::skills::market::{self, Listing};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Template)]
 #[template(path = "web/skills.html")]

@@ -10,8 +10,8 @@ use serde::Deserialize;
 use super::extract::{Posted, WebAgent, WebOwner};
 use super::pages::{PageResult, internal, message_of, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::soul::{self, Piece, SoulVersion};
+use miniclaw_domain::cognition::soul::{self, Piece, SoulVersion};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Template)]
 #[template(path = "web/soul.html")]

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::extract::{Posted, WebOwner};
 use super::pages::{PageResult, internal, message_of, not_found_page, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::spawn::{self, Confirm, Draft};
+use miniclaw_domain::tenancy::agents::spawn::{self, Confirm, Draft};
 
 #[derive(Template)]
 #[template(path = "web/spawn.html")]

@@ -6,8 +6,8 @@ use axum::extract::State;
 use super::extract::WebAgent;
 use super::pages::{PageResult, internal, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
 use miniclaw_domain::cognition::timeline::{self, Chapter};
+use miniclaw_domain::tenancy::agents::Agent;
 
 #[derive(Template)]
 #[template(path = "web/timeline.html")]

@@ -17,11 +17,11 @@ use super::forms::Form;
 use super::notice::{Notice, NoticeQuery};
 use super::pages::{LIST_SHOWN, PageResult, api_error, internal, message_of, render};
 use crate::app::AppState;
-use miniclaw_domain::agents::Agent;
-use miniclaw_domain::wallets::external::{self, ExternalInput, ExternalWallet};
-use miniclaw_domain::wallets::send::{self, LimitsInput, SendRequest};
-use miniclaw_domain::wallets::transactions::{self, WalletTransaction};
-use miniclaw_domain::wallets::{self, Wallet};
+use miniclaw_domain::onchain::wallets::external::{self, ExternalInput, ExternalWallet};
+use miniclaw_domain::onchain::wallets::send::{self, LimitsInput, SendRequest};
+use miniclaw_domain::onchain::wallets::transactions::{self, WalletTransaction};
+use miniclaw_domain::onchain::wallets::{self, Wallet};
+use miniclaw_domain::tenancy::agents::Agent;
 
 /// A wei amount as ETH for reading: `1.5`, `0.000000000000000001`, `0`.
 pub fn eth(wei: &str) -> String {
@@ -119,7 +119,10 @@ async fn page(
         .into_iter()
         .map(|t| TxView {
             eth: eth(&t.value_wei),
-            explorer: t.tx_hash.as_deref().and_then(|h| miniclaw_domain::identity::explorer_tx_url(t.chain_id, h)),
+            explorer: t
+                .tx_hash
+                .as_deref()
+                .and_then(|h| miniclaw_domain::onchain::identity::explorer_tx_url(t.chain_id, h)),
             t,
         })
         .collect();

@@ -5,6 +5,7 @@
 //! once the transport accepted it. The job runs under a lease, so one email is handed to the
 //! transport by one worker at a time.
 
+use chrono::{DateTime, Utc};
 use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -75,6 +76,47 @@ pub async fn enqueue(
     )
     .await?;
     Ok(id)
+}
+
+/// When the agent's emails of `kind` were queued since `since` (failed ones do not count), oldest
+/// first.
+pub async fn queued_since(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    kind: &str,
+    since: DateTime<Utc>,
+) -> sqlx::Result<Vec<DateTime<Utc>>> {
+    sqlx::query_scalar!(
+        "SELECT created_at FROM email_outbox
+          WHERE agent_id = $1 AND kind = $2 AND status <> 'failed' AND created_at > $3 ORDER BY created_at",
+        agent as _,
+        kind,
+        since
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The agent's emails of `kind` to `to` queued since `since` (failed ones do not count): the
+/// outreach message each carries, and when it was queued.
+pub async fn queued_to(
+    conn: &mut PgConnection,
+    agent: AgentId,
+    kind: &str,
+    to: &str,
+    since: DateTime<Utc>,
+) -> sqlx::Result<Vec<(Option<Uuid>, DateTime<Utc>)>> {
+    let rows = sqlx::query!(
+        "SELECT outreach_message_id, created_at FROM email_outbox
+          WHERE agent_id = $1 AND kind = $2 AND status <> 'failed' AND to_address = $3 AND created_at > $4",
+        agent as _,
+        kind,
+        to,
+        since
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.outreach_message_id, r.created_at)).collect())
 }
 
 /// A queued row, read for sending.

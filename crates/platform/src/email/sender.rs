@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::headers;
 use crate::config::EmailSettings;
 use miniclaw_core::Error;
-use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_core::ids::TenantId;
 
 /// A tenant's sender identity for outgoing email (`null`: the platform default).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
@@ -21,22 +21,22 @@ pub struct SenderInput {
     pub from_address: Option<String>,
 }
 
-/// The From name and address of an agent's email: the tenant's sender identity where it has
-/// one, else the platform's (`MINICLAW_EMAIL_FROM`, `MINICLAW_EMAIL_FROM_NAME`, the agent's name).
+/// The From name and address of the email of an agent called `agent_name` of `tenant`: the
+/// tenant's sender identity where it has one, else the platform's (`MINICLAW_EMAIL_FROM`,
+/// `MINICLAW_EMAIL_FROM_NAME`, the agent's name).
 pub async fn sender(
     conn: &mut PgConnection,
     settings: &EmailSettings,
-    agent: AgentId,
+    tenant: TenantId,
+    agent_name: &str,
 ) -> sqlx::Result<(String, String)> {
-    let row = sqlx::query!(
-        "SELECT a.name, s.from_name AS \"from_name?\", s.from_address AS \"from_address?\"
-           FROM agents a LEFT JOIN tenant_email_senders s ON s.tenant_id = a.tenant_id WHERE a.id = $1",
-        agent as _
-    )
-    .fetch_one(conn)
-    .await?;
-    let name = row.from_name.or_else(|| settings.from_name.clone()).unwrap_or(row.name);
-    Ok((name, row.from_address.unwrap_or_else(|| settings.from_address.clone())))
+    let row =
+        sqlx::query!("SELECT from_name, from_address FROM tenant_email_senders WHERE tenant_id = $1", tenant as _)
+            .fetch_optional(conn)
+            .await?;
+    let (from_name, from_address) = row.map(|r| (r.from_name, r.from_address)).unwrap_or_default();
+    let name = from_name.or_else(|| settings.from_name.clone()).unwrap_or_else(|| agent_name.to_string());
+    Ok((name, from_address.unwrap_or_else(|| settings.from_address.clone())))
 }
 
 /// Sets (or clears, with nulls) the tenant's sender identity.

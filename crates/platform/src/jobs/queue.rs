@@ -87,6 +87,23 @@ pub struct Enqueued {
     pub created: bool,
 }
 
+/// Enqueues the jobs `select` gives (a SELECT of `id, kind, agent_id, payload,
+/// idempotency_key, max_attempts`), each at most once per idempotency key, returning the kinds
+/// created: for statements that queue work in the write that causes it. The caller wakes the
+/// workers (`NOTIFY_CHANNEL`).
+pub fn enqueue_once_sql(select: &str) -> String {
+    format!(
+        "INSERT INTO jobs (id, kind, agent_id, payload, idempotency_key, max_attempts) {select}
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING kind"
+    )
+}
+
+/// How many jobs have one of `statuses` (quoted SQL strings, comma-separated) and pass `keep`
+/// (a condition over the job `j`), as a bigint SQL expression.
+pub fn count_sql(statuses: &str, keep: &str) -> String {
+    format!("(SELECT count(*) FROM jobs j WHERE j.status IN ({statuses}) AND {keep})")
+}
+
 /// Enqueues a job. Pass a transaction to make the job part of the write that causes it: it is
 /// visible (and workers are notified) only if that transaction commits.
 pub async fn enqueue<'c, A>(conn: A, job: NewJob) -> sqlx::Result<Enqueued>

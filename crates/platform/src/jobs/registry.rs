@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::Job;
 use crate::deps::Deps;
+use crate::domain_sql::DomainSql;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -36,6 +37,8 @@ pub struct JobContext {
     pub job: Job,
     /// The process's services (`Registry::provide`), when it has them.
     pub deps: Option<Deps>,
+    /// What the queue reads of agents (`Registry::new`).
+    pub domain: DomainSql,
 }
 
 impl JobContext {
@@ -54,14 +57,14 @@ impl JobContext {
             .agent_id
             .map(AgentId)
             .ok_or_else(|| anyhow::anyhow!("`{}` runs per agent: give it an agent", self.job.kind))?;
-        let row = sqlx::query!("SELECT tenant_id, active FROM agents WHERE id = $1 AND deleted_at IS NULL", agent as _)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?;
-        if !row.active {
+        let sql = format!("SELECT {}, {}", (self.domain.tenant)("$1"), (self.domain.active)("$1"));
+        let (tenant, active): (Option<uuid::Uuid>, Option<bool>) =
+            sqlx::query_as(&sql).bind(agent).fetch_one(&self.pool).await?;
+        let tenant = tenant.ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?;
+        if active != Some(true) {
             return Err(AgentPaused.into());
         }
-        Ok((agent, TenantId(row.tenant_id)))
+        Ok((agent, TenantId(tenant)))
     }
 }
 
@@ -191,13 +194,24 @@ impl CycleInfo {
     }
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Registry {
     cycles: BTreeMap<&'static str, Cycle>,
     deps: std::sync::OnceLock<Deps>,
+    domain: DomainSql,
 }
 
 impl Registry {
+    /// An empty registry whose queue reads agents through `domain`.
+    pub fn new(domain: DomainSql) -> Registry {
+        Registry { cycles: BTreeMap::new(), deps: std::sync::OnceLock::new(), domain }
+    }
+
+    /// What the queue reads of agents.
+    pub fn domain(&self) -> &DomainSql {
+        &self.domain
+    }
+
     /// Adds (or replaces) a cycle.
     pub fn register(&mut self, cycle: Cycle) -> &mut Self {
         self.cycles.insert(cycle.name, cycle);

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 
 use super::{NOTIFY_CHANNEL, Registry};
+use crate::domain_sql::DomainSql;
 use crate::jobs::CycleScope;
 
 /// Offset in seconds of `key`'s slot within an interval of `interval_secs`.
@@ -87,13 +88,13 @@ pub async fn ensure_all_agents(pool: &PgPool, registry: &Registry) -> sqlx::Resu
         let Some(interval) = c.interval else { continue };
         let secs = interval.as_secs().max(1) as i64;
         loop {
-            let missing = sqlx::query_scalar!(
-                "SELECT a.id FROM agents a
-                  WHERE a.deleted_at IS NULL
-                    AND NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
+            let missing: Vec<uuid::Uuid> = sqlx::query_scalar(&format!(
+                "SELECT a.id FROM ({}) a
+                  WHERE NOT EXISTS (SELECT 1 FROM job_schedules s WHERE s.agent_id = a.id AND s.cycle = $1)
                   LIMIT 1000",
-                c.name
-            )
+                (registry.domain().live_agents)()
+            ))
+            .bind(c.name)
             .fetch_all(pool)
             .await?;
             if missing.is_empty() {
@@ -136,10 +137,12 @@ pub async fn ensure_agent(conn: &mut PgConnection, registry: &Registry, agent_id
 /// its agent had activity since the schedule last made one: a chat message, or an agent event
 /// by anyone but a job (a job's own writes do not wake the agent). Returns how many jobs were
 /// created.
-pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
+pub async fn tick(pool: &PgPool, domain: &DomainSql, batch: i64) -> sqlx::Result<u64> {
     let mut tx = pool.begin().await?;
-    let created = sqlx::query_scalar!(
-        r#"WITH due AS (
+    let spoken_to = (domain.spoken_to_since)("due.agent_id", "due.last_enqueued_at");
+    let acted = crate::activity::acted_since_sql("due.agent_id", "due.last_enqueued_at");
+    let created: i64 = sqlx::query_scalar(&format!(
+        "WITH due AS (
              SELECT id, agent_id, cycle, interval_secs, next_run_at, idle_gated, last_enqueued_at
              FROM job_schedules
              WHERE enabled AND next_run_at <= now()
@@ -148,11 +151,7 @@ pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
              FOR UPDATE SKIP LOCKED
          ), awake AS (
              SELECT due.*, NOT due.idle_gated OR due.agent_id IS NULL OR due.last_enqueued_at IS NULL
-                    OR EXISTS (SELECT 1 FROM chat_messages m
-                                WHERE m.agent_id = due.agent_id AND m.created_at > due.last_enqueued_at)
-                    OR EXISTS (SELECT 1 FROM agent_activity a
-                                WHERE a.agent_id = due.agent_id AND a.created_at > due.last_enqueued_at
-                                  AND a.actor_type <> 'job') AS runs
+                    OR coalesce({spoken_to}, false) OR {acted} AS runs
                FROM due
          ), created AS (
              INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key)
@@ -171,9 +170,9 @@ pub async fn tick(pool: &PgPool, batch: i64) -> sqlx::Result<u64> {
              RETURNING 1
          )
          -- Data-modifying CTEs always run to completion, read or not.
-         SELECT count(*) AS "count!" FROM created"#,
-        batch
-    )
+         SELECT count(*) FROM created"
+    ))
+    .bind(batch)
     .fetch_one(&mut *tx)
     .await?;
     if created > 0 {

@@ -17,6 +17,7 @@ use uuid::Uuid;
 use super::queue::{self, Job};
 use super::registry::{CycleScope, JobContext, Registry};
 use super::{NOTIFY_CHANNEL, NewJob, schedule};
+use crate::domain_sql::DomainSql;
 
 /// How long a lease lasts by default (`MINICLAW_JOB_LEASE_SECS`) before another worker may take
 /// the job over. Running jobs renew it every third of this.
@@ -123,7 +124,7 @@ impl Worker {
         if reclaimed > 0 {
             tracing::warn!(count = reclaimed, "reclaimed jobs with expired leases");
         }
-        schedule::tick(&self.pool, SCHEDULE_BATCH).await?;
+        schedule::tick(&self.pool, self.registry.domain(), SCHEDULE_BATCH).await?;
         Ok(())
     }
 
@@ -137,7 +138,7 @@ impl Worker {
 /// not fail: it is done, its result says it was skipped and why, the agent's activity log says
 /// so too, and it is counted in `miniclaw_jobs_skipped_total`. Retrying would only be refused
 /// again; the next scheduled run tries afresh.
-async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
+async fn skipped(pool: &PgPool, domain: &DomainSql, job: &Job, error: &anyhow::Error) -> Option<serde_json::Value> {
     if error.chain().any(|e| e.is::<super::registry::AgentPaused>()) {
         metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => "agent_inactive")
             .increment(1);
@@ -162,8 +163,9 @@ async fn skipped(pool: &PgPool, job: &Job, error: &anyhow::Error) -> Option<serd
     if let Some(agent) = job.agent_id {
         let recorded = async {
             let mut conn = pool.acquire().await?;
-            let tenant = sqlx::query_scalar!("SELECT tenant_id FROM agents WHERE id = $1", agent as _)
-                .fetch_optional(&mut *conn)
+            let tenant: Option<uuid::Uuid> = sqlx::query_scalar(&format!("SELECT {}", (domain.tenant)("$1")))
+                .bind(agent)
+                .fetch_one(&mut *conn)
                 .await?;
             if let Some(tenant) = tenant {
                 let origin = crate::activity::Origin::new(miniclaw_core::actor::Actor::Job(job.kind.clone()), None);
@@ -202,7 +204,12 @@ async fn run_leased(pool: &PgPool, registry: &Registry, worker_id: &str, lease: 
     let outcome = match registry.get(&job.kind) {
         None => Err(format!("no handler for job kind `{}` in this worker", job.kind)),
         Some(cycle) => {
-            let ctx = JobContext { pool: pool.clone(), job: job.clone(), deps: registry.deps().cloned() };
+            let ctx = JobContext {
+                pool: pool.clone(),
+                job: job.clone(),
+                deps: registry.deps().cloned(),
+                domain: *registry.domain(),
+            };
             let fut = std::panic::AssertUnwindSafe((cycle.handler)(ctx)).catch_unwind();
             let heartbeat = heartbeat(pool.clone(), job.id, worker_id.to_string(), lease);
             tokio::pin!(fut, heartbeat);
@@ -212,7 +219,7 @@ async fn run_leased(pool: &PgPool, registry: &Registry, worker_id: &str, lease: 
             };
             match result {
                 Ok(Ok(value)) => Ok(value),
-                Ok(Err(e)) => match skipped(pool, &job, &e).await {
+                Ok(Err(e)) => match skipped(pool, registry.domain(), &job, &e).await {
                     Some(value) => Ok(value),
                     None => Err(format!("{e:#}")),
                 },
@@ -312,7 +319,7 @@ pub async fn drain(pool: &PgPool, registry: &Registry) -> anyhow::Result<usize> 
     let mut ran = 0;
     loop {
         queue::reclaim_expired(pool).await?;
-        schedule::tick(pool, SCHEDULE_BATCH).await?;
+        schedule::tick(pool, registry.domain(), SCHEDULE_BATCH).await?;
         let jobs = queue::lease(pool, &worker_id, &kinds, 50, LEASE).await?;
         if jobs.is_empty() {
             return Ok(ran);

@@ -4,6 +4,7 @@
 //! tokens held by its chat turns in progress count, see `reservations`) and the tenant's
 //! optional monthly dollar budget.
 
+use crate::domain_sql::DomainSql;
 use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use miniclaw_core::ids::{AgentId, TenantId};
 use sqlx::PgPool;
@@ -91,8 +92,11 @@ pub struct Limits {
 /// Select items reading the `Limits` of agent `agent` and tenant `tenant` at time `now` under
 /// the global cap `cap` (all SQL expressions; `cap` a float8, NULL when off): the kill switches
 /// (global and the tenant's), the platform's spend today, the agent's budget with today's used
-/// and held tokens, the tenant's budget and this month's total — all primary-key lookups.
-pub fn limits_sql(agent: &str, tenant: &str, now: &str, cap: &str) -> String {
+/// and held tokens, the tenant's budget and this month's total — all primary-key lookups. The
+/// budgets themselves are the agent's and the tenant's settings, read through `domain`.
+pub fn limits_sql(domain: &DomainSql, agent: &str, tenant: &str, now: &str, cap: &str) -> String {
+    let agent_budget = (domain.daily_token_budget)(agent);
+    let tenant_budget = (domain.monthly_budget_usd)(tenant);
     format!(
         "(SELECT scope FROM llm_kill_switches WHERE scope IN ('global', 'tenant:' || {tenant}::text)
            ORDER BY scope = 'global' DESC LIMIT 1) AS switch_scope,
@@ -101,10 +105,10 @@ pub fn limits_sql(agent: &str, tenant: &str, now: &str, cap: &str) -> String {
          {cap}::float8 AS global_cap,
          (SELECT sum(cost_usd) FROM llm_platform_daily_usage
            WHERE {cap}::float8 IS NOT NULL AND day = ({now} AT TIME ZONE 'UTC')::date) AS global_spent,
-         (SELECT daily_token_budget FROM agents WHERE id = {agent}) AS agent_budget,
+         {agent_budget} AS agent_budget,
          (SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = {agent} AND day = ({now} AT TIME ZONE 'UTC')::date) AS used,
          (SELECT reserved FROM llm_agent_daily_usage WHERE agent_id = {agent} AND day = ({now} AT TIME ZONE 'UTC')::date) AS reserved,
-         (SELECT monthly_budget_usd FROM tenants WHERE id = {tenant}) AS tenant_budget,
+         {tenant_budget} AS tenant_budget,
          (SELECT cost_usd FROM llm_tenant_monthly_usage
            WHERE tenant_id = {tenant} AND month = date_trunc('month', {now} AT TIME ZONE 'UTC')::date) AS spent"
     )
@@ -123,23 +127,25 @@ pub const WITHIN_SQL: &str = "switch_scope IS NULL
 /// global daily cap in dollars, `None` when off.
 pub async fn check(
     pool: &PgPool,
+    domain: &DomainSql,
     agent_id: Option<AgentId>,
     tenant_id: Option<TenantId>,
     global_cap: Option<f64>,
 ) -> Result<Result<(), Refusal>, sqlx::Error> {
-    let limits = limits(pool, agent_id, tenant_id, global_cap).await?;
+    let limits = limits(pool, domain, agent_id, tenant_id, global_cap).await?;
     Ok(judge(limits, Utc::now()))
 }
 
 /// The `Limits` of an agent and tenant now (one query).
 pub async fn limits(
     pool: &PgPool,
+    domain: &DomainSql,
     agent_id: Option<AgentId>,
     tenant_id: Option<TenantId>,
     global_cap: Option<f64>,
 ) -> sqlx::Result<Limits> {
     // Built at run time: `limits_sql` is shared with the statement that starts a chat turn.
-    sqlx::query_as(&format!("SELECT {}", limits_sql("$1", "$2", "now()", "$3")))
+    sqlx::query_as(&format!("SELECT {}", limits_sql(domain, "$1", "$2", "now()", "$3")))
         .bind(agent_id)
         .bind(tenant_id)
         .bind(global_cap)

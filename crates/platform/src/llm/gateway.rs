@@ -19,6 +19,7 @@ use super::routing::{OFFLINE, RoutingTable, Target};
 use super::usage::{self, UsageRecord};
 use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage};
 use crate::config::Config;
+use crate::domain_sql::DomainSql;
 
 /// Retries on one target after the first attempt.
 const MAX_RETRIES: u32 = 2;
@@ -45,12 +46,14 @@ pub struct Gateway {
     stream_deadline: Duration,
     /// `MINICLAW_GLOBAL_DAILY_USD` (`None`: off).
     global_cap: Option<f64>,
+    /// The agents' and tenants' budgets, read from the domain's tables.
+    domain: DomainSql,
 }
 
 impl Gateway {
     /// A gateway with the routes, prices and provider clients `config` sets, and the offline
-    /// engine for the targets no provider serves.
-    pub fn new(pool: PgPool, config: &Config, offline: Arc<dyn Fallback>) -> Result<Self, String> {
+    /// engine for the targets no provider serves; `domain` reads the budgets.
+    pub fn new(pool: PgPool, config: &Config, offline: Arc<dyn Fallback>, domain: DomainSql) -> Result<Self, String> {
         let routes = RoutingTable::from_config(config)?;
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
@@ -65,6 +68,7 @@ impl Gateway {
             breakers: Breakers::default(),
             stream_deadline,
             global_cap,
+            domain,
         })
     }
 
@@ -104,7 +108,7 @@ impl Gateway {
         if ctx.admitted {
             return Ok(());
         }
-        match budget::check(&self.pool, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
+        match budget::check(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
             Ok(()) => Ok(()),
             Err(refusal) => Err(refusal.into()),
         }

@@ -12,6 +12,8 @@
 
 use sqlx::PgPool;
 
+use crate::domain_sql::DomainSql;
+
 use miniclaw_core::ids::{AgentId, MessageId};
 
 /// CTEs `reserved` (the agent's usage row of the day, holding `tokens` more: one row when
@@ -19,7 +21,8 @@ use miniclaw_core::ids::{AgentId, MessageId};
 /// false) and `held` (the reservation's own row, by reply). Arguments are SQL expressions:
 /// the agent and reply ids, the tokens (bigint) and a boolean gate (the other checks of the
 /// statement). Follow with more CTEs or the main query.
-pub fn reserve_sql(agent: &str, reply: &str, tokens: &str, gate: &str) -> String {
+pub fn reserve_sql(domain: &DomainSql, agent: &str, reply: &str, tokens: &str, gate: &str) -> String {
+    let budget = (domain.daily_token_budget)(agent);
     format!(
         "reserved AS (
             INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens, reserved)
@@ -27,7 +30,7 @@ pub fn reserve_sql(agent: &str, reply: &str, tokens: &str, gate: &str) -> String
             ON CONFLICT (agent_id, day) DO UPDATE SET reserved = u.reserved + excluded.reserved
              -- Judged on the locked row as it is now, not on the statement's snapshot: parallel
              -- admissions queue here and each sees the reservations granted before it.
-             WHERE u.tokens + u.reserved < coalesce((SELECT daily_token_budget FROM agents WHERE id = {agent}), 0)
+             WHERE u.tokens + u.reserved < coalesce({budget}, 0)
             RETURNING day
          ), held AS (
             INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)
@@ -59,12 +62,11 @@ pub async fn release(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> s
 /// `streaming` any more (or is gone) but the turn did not give them back, because its process
 /// died (or is about to). Run by the `chat_stream_sweep` cycle after it ends the replies of dead
 /// processes. Returns how many were given back.
-pub async fn release_orphans(pool: &PgPool) -> sqlx::Result<u64> {
-    let n = sqlx::query_scalar!(
-        r#"WITH released AS (
-            DELETE FROM llm_turn_reservations r
-             WHERE NOT EXISTS (SELECT 1 FROM chat_messages m
-                                WHERE m.agent_id = r.agent_id AND m.id = r.reply_id AND m.status = 'streaming')
+pub async fn release_orphans(pool: &PgPool, domain: &DomainSql) -> sqlx::Result<u64> {
+    let streaming = (domain.streaming)("r.agent_id", "r.reply_id");
+    let n: i64 = sqlx::query_scalar(&format!(
+        "WITH released AS (
+            DELETE FROM llm_turn_reservations r WHERE NOT coalesce({streaming}, false)
             RETURNING agent_id, day, tokens
          ), totals AS (
             SELECT agent_id, day, sum(tokens)::bigint AS tokens FROM released GROUP BY agent_id, day
@@ -72,8 +74,8 @@ pub async fn release_orphans(pool: &PgPool) -> sqlx::Result<u64> {
             UPDATE llm_agent_daily_usage u SET reserved = greatest(u.reserved - t.tokens, 0)
               FROM totals t WHERE u.agent_id = t.agent_id AND u.day = t.day
          )
-         SELECT count(*) AS "n!" FROM released"#
-    )
+         SELECT count(*) FROM released"
+    ))
     .fetch_one(pool)
     .await?;
     Ok(n as u64)

@@ -29,6 +29,27 @@ pub struct UsageRecord {
 }
 
 /// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
+/// The per-(agent, hour, role, provider, model) aggregate of the usage log between `$1` and `$2`
+/// (timestamptz), of the agents `$3` (uuid[]; NULL: all) of tenant `$4` (NULL: any), each row
+/// with its agent's tenant, `tenant_of` (an SQL expression over `x.agent_id`; rows whose agent
+/// is gone are left out). The columns of `analytics_llm_hourly`.
+pub fn hourly_sql(tenant_of: &str) -> String {
+    format!(
+        "SELECT x.agent_id, x.hour, x.role, x.provider, x.model, t.tenant_id, x.calls, x.errors, x.prompt_tokens,
+                x.completion_tokens, x.cost_usd, x.latency_ms_sum
+           FROM (SELECT u.agent_id, date_trunc('hour', u.created_at) AS hour, u.role, u.provider, u.model,
+                        count(*)::int AS calls, count(*) FILTER (WHERE u.finish_reason = 'error')::int AS errors,
+                        sum(u.prompt_tokens)::bigint AS prompt_tokens, sum(u.completion_tokens)::bigint AS completion_tokens,
+                        sum(u.cost_usd)::float8 AS cost_usd, sum(u.latency_ms)::bigint AS latency_ms_sum
+                   FROM llm_usage_logs u
+                  WHERE u.agent_id IS NOT NULL AND u.created_at >= $1 AND u.created_at < $2
+                    AND ($3::uuid[] IS NULL OR u.agent_id = ANY($3))
+                  GROUP BY 1, 2, 3, 4, 5) x
+           CROSS JOIN LATERAL (SELECT {tenant_of} AS tenant_id) t
+          WHERE t.tenant_id IS NOT NULL AND ($4::uuid IS NULL OR t.tenant_id = $4)"
+    )
+}
+
 /// daily totals, in one statement (one round trip, one commit).
 pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     sqlx::query_scalar!(

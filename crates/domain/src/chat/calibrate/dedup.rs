@@ -6,9 +6,9 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::auth::Actor;
 use crate::memory::hygiene::Injected;
 use crate::memory::{self, Candidate, Judged, MemorySource, NewMemory, Newest, Remembered};
+use crate::tenancy::auth::Actor;
 use miniclaw_platform::activity::Origin;
 use miniclaw_platform::llm::roles::{Dedup, Exchange, Extraction, Transcript};
 use miniclaw_platform::llm::{CallContext, ChatRequest, Gateway};
@@ -60,14 +60,7 @@ pub(crate) async fn extract_and_store(
     let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
     let recent_facts: Vec<String> =
         memory::newest(tx, agent_id, learned, RECENT_FACTS).await?.into_iter().map(|m| m.content).collect();
-    let recent_insights = sqlx::query_scalar!(
-        "SELECT content FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND category = 'insight'
-          ORDER BY created_at DESC LIMIT $2",
-        agent_id as _,
-        RECENT_INSIGHTS
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+    let recent_insights = memory::recent_insights(tx, agent_id, RECENT_INSIGHTS).await?;
     let input = Extraction {
         known_facts: recent_facts,
         known_insights: recent_insights,
@@ -88,21 +81,9 @@ pub(crate) async fn extract_and_store(
     let stated_at = queued.iter().map(|q| q.created_at).max();
     // The recall-loop guard compares with everything injected into these turns (R6a).
     let injected_ids: Vec<Uuid> = queued.iter().flat_map(|q| q.injected.iter().copied()).collect();
-    let injected_rows = sqlx::query!(
-        r#"SELECT content, embedding AS "embedding: pgvector::Vector"
-             FROM agent_memories WHERE agent_id = $1 AND id = ANY($2)"#,
-        agent_id as _,
-        &injected_ids
-    )
-    .fetch_all(&mut *tx)
-    .await?;
-    let injected_vectors: Vec<Option<Vec<f32>>> =
-        injected_rows.iter().map(|r| r.embedding.as_ref().map(|v| v.as_slice().to_vec())).collect();
-    let injected: Vec<Injected<'_>> = injected_rows
-        .iter()
-        .zip(&injected_vectors)
-        .map(|(r, v)| Injected { content: &r.content, embedding: v.as_deref() })
-        .collect();
+    let injected_rows = memory::contents_and_vectors(tx, agent_id, &injected_ids).await?;
+    let injected: Vec<Injected<'_>> =
+        injected_rows.iter().map(|(content, v)| Injected { content, embedding: v.as_deref() }).collect();
 
     let texts: Vec<String> = extracted.iter().map(|e| e.content.clone()).collect();
     let vectors: Vec<Option<Vec<f32>>> = match embedder.embed(&texts).await {
@@ -135,21 +116,14 @@ pub(crate) async fn extract_and_store(
 
     // Stage 2: one model call for the rest, against the agent's live facts.
     // (id, content, whether a learned memory may replace it: not the owner's or a miniapp's).
-    let existing: Vec<(MemoryId, String, bool)> = sqlx::query!(
-        "SELECT id, content, source, pinned FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-            AND source NOT IN ('uploaded', 'url')
-          ORDER BY updated_at DESC LIMIT 50",
-        agent_id as _
-    )
-    .fetch_all(&mut *tx)
-    .await?
-    .into_iter()
-    .map(|r| {
-        let authoritative = r.source.parse().is_ok_and(memory::supersede::authoritative);
-        let replaceable = !r.pinned && !authoritative;
-        (MemoryId(r.id), r.content, replaceable)
-    })
-    .collect();
+    let existing: Vec<(MemoryId, String, bool)> = memory::recently_updated_facts(tx, agent_id, 50)
+        .await?
+        .into_iter()
+        .map(|(id, content, source, pinned)| {
+            let authoritative = source.parse().is_ok_and(memory::supersede::authoritative);
+            (id, content, !pinned && !authoritative)
+        })
+        .collect();
     let decisions: Vec<(String, Option<usize>)> = if existing.is_empty() {
         report.buckets.no_existing += remaining.len() as u32;
         remaining.iter().map(|_| ("new".to_string(), None)).collect()
@@ -218,17 +192,9 @@ pub(crate) async fn extract_and_store(
 
 /// Keeps at most 50 active derived insights: the least recently updated are deleted.
 async fn evict_insights(tx: &mut PgConnection, agent_id: AgentId, origin: &Origin) -> anyhow::Result<()> {
-    let surplus = sqlx::query_scalar!(
-        "SELECT id FROM agent_memories WHERE agent_id = $1 AND category = 'insight' AND source = 'derived'
-            AND status IN ('active', 'dormant')
-          ORDER BY updated_at DESC OFFSET $2",
-        agent_id as _,
-        INSIGHT_CAP
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+    let surplus = memory::derived_insights_beyond(tx, agent_id, INSIGHT_CAP).await?;
     for id in surplus {
-        memory::delete(tx, agent_id, MemoryId(id), origin, Some("insight cap of 50 reached; the oldest goes"))
+        memory::delete(tx, agent_id, id, origin, Some("insight cap of 50 reached; the oldest goes"))
             .await
             .map_err(anyhow::Error::from)?;
     }

@@ -19,6 +19,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{NewJob, queue};
 use miniclaw_platform::llm::CallContext;
 
 /// Batch threshold bounds and default (P6).
@@ -186,21 +187,18 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
     // The batch leaves the queue, and its results go on the message that completed it; every
     // message in it is marked. One statement.
     let last = *ids.last().expect("non-empty batch");
-    sqlx::query!(
-        "WITH done AS (DELETE FROM extraction_queue WHERE agent_id = $1 AND message_id = ANY($2))
-         UPDATE chat_analytics SET extraction_triggered = true,
-                facts_extracted = CASE WHEN message_id = $3 THEN $4 ELSE facts_extracted END,
-                dedup = CASE WHEN message_id = $3 THEN $5 ELSE dedup END,
-                batch_size = CASE WHEN message_id = $3 THEN $6 ELSE batch_size END
-          WHERE agent_id = $1 AND message_id = ANY($2)",
-        agent_id as _,
+    sqlx::query!("DELETE FROM extraction_queue WHERE agent_id = $1 AND message_id = ANY($2)", agent_id as _, &ids)
+        .execute(&mut *tx)
+        .await?;
+    crate::analytics::turns::mark_extracted(
+        &mut tx,
+        agent_id,
         &ids,
         last,
         (report.facts + report.insights) as i32,
         serde_json::to_value(report.buckets)?,
-        report.messages as i32
+        report.messages as i32,
     )
-    .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     metrics::counter!("chat_extractions_total").increment(1);
@@ -257,18 +255,18 @@ pub fn cycles() -> Vec<miniclaw_platform::jobs::Cycle> {
             "Extracts memories from batches that waited more than 5 minutes without reaching their threshold (P6).",
             |ctx: JobContext| async move {
                 let deps = ctx.deps()?;
-                let stale = sqlx::query!(
-                    r#"SELECT q.agent_id AS "agent_id: AgentId", a.tenant_id AS "tenant_id: TenantId"
-                         FROM extraction_queue q JOIN agents a ON a.id = q.agent_id AND a.deleted_at IS NULL
-                      GROUP BY q.agent_id, a.tenant_id
-                     HAVING max(q.created_at) < now() - make_interval(secs => $1)"#,
+                let stale = sqlx::query_scalar!(
+                    r#"SELECT agent_id AS "agent_id: AgentId" FROM extraction_queue
+                      GROUP BY agent_id HAVING max(created_at) < now() - make_interval(secs => $1)"#,
                     STALE_AFTER_SECS as f64
                 )
                 .fetch_all(&ctx.pool)
                 .await?;
                 let mut flushed: HashMap<String, Value> = HashMap::new();
                 let mut failed = 0;
-                for (agent, tenant) in stale.into_iter().map(|s| (s.agent_id, s.tenant_id)) {
+                for agent in stale {
+                    // A deleted agent's queue waits for its purge.
+                    let Some(tenant) = crate::tenancy::agents::tenant_of(&ctx.pool, agent).await? else { continue };
                     match flush(deps, agent, Some(tenant)).await {
                         Ok(r) => {
                             follow_up(&ctx.pool, agent, &r).await?;
@@ -294,19 +292,20 @@ pub fn cycles() -> Vec<miniclaw_platform::jobs::Cycle> {
 /// (`THRESHOLD_DENSE`) is still waiting. At most one pending job per agent either way.
 async fn follow_up(pool: &PgPool, agent_id: AgentId, done: &FlushReport) -> sqlx::Result<()> {
     let (delay, waiting) = if done.messages == 0 { (BUSY_RETRY_SECS, 1) } else { (0.0, THRESHOLD_DENSE) };
-    sqlx::query!(
-        "INSERT INTO jobs (id, kind, agent_id, run_at, idempotency_key, max_attempts)
-         SELECT $1, $5, $2, now() + make_interval(secs => $3), $5 || ':' || $2::uuid::text || ':pending', $6
-          WHERE (SELECT count(*) FROM (SELECT 1 FROM extraction_queue WHERE agent_id = $2 LIMIT $4) q) >= $4
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING",
-        Uuid::now_v7(),
+    let queued = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM extraction_queue WHERE agent_id = $1 LIMIT $2) q"#,
         agent_id as _,
-        delay,
-        waiting,
-        EXTRACT_JOB,
-        JOB_ATTEMPTS
+        waiting
     )
-    .execute(pool)
+    .fetch_one(pool)
     .await?;
+    if queued >= waiting {
+        let job = NewJob::new(EXTRACT_JOB)
+            .agent(agent_id)
+            .run_at(Utc::now() + chrono::Duration::milliseconds((delay * 1000.0) as i64))
+            .idempotency_key(format!("{EXTRACT_JOB}:{}:pending", agent_id.uuid()))
+            .max_attempts(JOB_ATTEMPTS);
+        queue::enqueue(pool, job).await?;
+    }
     Ok(())
 }

@@ -323,6 +323,36 @@ fn metric(value: Option<f64>, lo: f64, hi: f64, target: &str) -> Metric {
 }
 
 /// The health of an agent's graph (002 §5.1), with the counts it is computed from. Shares are
+/// Makes sure the agent has a graph row (its counters), in the caller's transaction.
+pub async fn ensure(conn: &mut PgConnection, agent_id: AgentId) -> sqlx::Result<()> {
+    sqlx::query!("INSERT INTO memory_graphs (agent_id) VALUES ($1) ON CONFLICT DO NOTHING", agent_id as _)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Counts one feedback on the agent's graph: a rating (`rated`, good or bad) and a correction.
+pub async fn count_feedback(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    rated: bool,
+    good: bool,
+    corrected: bool,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE memory_graphs SET feedback_good = feedback_good + ($2 AND $3)::int,
+                feedback_bad = feedback_bad + ($2 AND NOT $3)::int, corrections = corrections + $4::int
+          WHERE agent_id = $1",
+        agent_id as _,
+        rated,
+        good,
+        corrected as i32
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// fractions in [0, 1] of the edges between live memories.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Health {

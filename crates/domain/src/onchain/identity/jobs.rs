@@ -1,0 +1,286 @@
+//! The identity jobs. `identity_register` signs `register(agentURI)` from the agent's wallet
+//! (or the platform's sponsor wallet, `MINICLAW_IDENTITY_SIGNER=sponsor`),
+//! records the signed transaction's hash with the identity *before* broadcasting it, then
+//! settles it; a run after a crash finds the recorded transaction and looks its receipt up
+//! instead of registering a second time. A node that does not answer leaves the identity
+//! `pending` and the job retries with backoff; a refusal or a revert ends it `failed` with the
+//! reason. `identity_update` sends `setAgentURI` after profile changes, the same way.
+
+use alloy::primitives::U256;
+use alloy::signers::local::PrivateKeySigner;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+use crate::onchain::wallets::transactions::{self, Settled};
+use crate::tenancy::auth::Actor;
+use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::chain::registry;
+use miniclaw_platform::chain::tx::{self, Call};
+use miniclaw_platform::chain::{Chain, ChainError};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
+
+pub const REGISTER: &str = "identity_register";
+pub const UPDATE: &str = "identity_update";
+/// With the queue's backoff (5 s doubling, capped at an hour) this keeps retrying an
+/// unreachable node for about a day before the job is dead-lettered. The identity then stays
+/// `pending` and shows `stalled`; the owner's next register request (or an operator's retry of
+/// the job) picks it up where it stopped.
+pub const MAX_ATTEMPTS: i32 = 30;
+pub const UPDATE_DEBOUNCE_SECS: i64 = 30;
+
+pub fn cycles() -> Vec<Cycle> {
+    vec![
+        Cycle::new(
+            REGISTER,
+            CycleScope::Agent,
+            "Registers the agent on the ERC-8004 IdentityRegistry from its wallet (queued by POST …/identity/register).",
+            register,
+        )
+        .max_attempts(MAX_ATTEMPTS),
+        Cycle::new(
+            UPDATE,
+            CycleScope::Agent,
+            "Sends setAgentURI for a registered agent after its profile changed (debounced 30 s).",
+            update,
+        )
+        .max_attempts(MAX_ATTEMPTS),
+    ]
+}
+
+fn origin(ctx: &JobContext) -> Origin {
+    Origin::new(Actor::Job(ctx.job.kind.clone()), None)
+}
+
+/// The job's agent and tenant (registration goes on while an agent is paused: the owner asked).
+async fn agent(ctx: &JobContext) -> anyhow::Result<(AgentId, TenantId)> {
+    let agent = ctx.job.agent_id.map(AgentId).ok_or_else(|| anyhow::anyhow!("`{}` needs an agent", ctx.job.kind))?;
+    let tenant = crate::tenancy::agents::tenant_of(&ctx.pool, agent)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?;
+    Ok((agent, tenant))
+}
+
+/// The chain, checked; `Err(reason)` when the registration cannot succeed by retrying.
+async fn chain(deps: &Deps) -> anyhow::Result<Result<&Chain, String>> {
+    let Some(chain) = deps.chain.as_deref() else {
+        return Ok(Err("no chain is configured (EVM_RPC_URL)".into()));
+    };
+    match chain.verify().await {
+        Ok(_) => Ok(Ok(chain)),
+        Err(e) if e.is_transient() => Err(e.into()),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+async fn register(ctx: JobContext) -> anyhow::Result<Value> {
+    let (agent, tenant) = agent(&ctx).await?;
+    let deps = ctx.deps()?;
+    let pool = &ctx.pool;
+    let row = sqlx::query!("SELECT status, tx_id, domain FROM agent_identities WHERE agent_id = $1", agent as _)
+        .fetch_optional(pool)
+        .await?;
+    let Some(row) = row.filter(|r| r.status == "pending") else {
+        return Ok(json!({ "skipped": true, "reason": "no pending registration" }));
+    };
+    let chain = match with_note(pool, agent, chain(deps).await).await? {
+        Ok(c) => c,
+        Err(reason) => return fail(pool, tenant, agent, &origin(&ctx), &reason).await,
+    };
+    let tx_id = match row.tx_id {
+        Some(id) => id,
+        None => {
+            let uri = super::file::agent_uri(&deps.base_url, agent, row.domain.as_deref());
+            let call = Call { to: chain.registry.into(), value: U256::ZERO, input: registry::register_call(&uri) };
+            let signer = signer(deps, chain, agent).await?;
+            let signed = match with_note(pool, agent, sign(chain, &signer, &call).await).await? {
+                Ok(s) => s,
+                Err(reason) => return fail(pool, tenant, agent, &origin(&ctx), &reason).await,
+            };
+            // The hash is on record before the transaction leaves this process.
+            let mut db = pool.begin().await?;
+            let id = transactions::record_signed(&mut db, None, agent, "register", chain, &call, &signed).await?;
+            sqlx::query!(
+                "UPDATE agent_identities SET tx_id = $2, tx_hash = $3, agent_uri = $4, owner_address = $5,
+                        updated_at = now() WHERE agent_id = $1",
+                agent as _,
+                id,
+                format!("{:#x}", signed.hash),
+                uri,
+                format!("{:#x}", signed.from)
+            )
+            .execute(&mut *db)
+            .await?;
+            db.commit().await?;
+            id
+        }
+    };
+    match with_note(pool, agent, transactions::settle(pool, chain, tx_id).await?.map_err(anyhow::Error::from)).await? {
+        Settled::Confirmed(receipt) => {
+            let Some((agent_id, owner)) = registry::registered(&receipt, chain.registry) else {
+                let reason = "the transaction was mined but the registry emitted no Registered event";
+                return fail(pool, tenant, agent, &origin(&ctx), reason).await;
+            };
+            let id = i64::try_from(agent_id).map_err(|_| anyhow::anyhow!("agentId {agent_id} does not fit"))?;
+            let mut db = pool.begin().await?;
+            sqlx::query!(
+                "UPDATE agent_identities SET status = 'registered', erc8004_id = $2, owner_address = $3, error = NULL,
+                        registered_at = now(), updated_at = now() WHERE agent_id = $1",
+                agent as _,
+                id,
+                format!("{owner:#x}")
+            )
+            .execute(&mut *db)
+            .await?;
+            let details = json!({ "agent_id": id, "agent_registry": chain.agent_registry(), "tx_hash": receipt.transaction_hash });
+            activity::record_agent(&mut db, tenant, agent, &origin(&ctx), "identity.registered", details.clone())
+                .await?;
+            db.commit().await?;
+            Ok(details)
+        }
+        Settled::Failed(reason) => fail(pool, tenant, agent, &origin(&ctx), &reason).await,
+        Settled::Superseded => {
+            sqlx::query!(
+                "UPDATE agent_identities SET tx_id = NULL, tx_hash = NULL, updated_at = now() WHERE agent_id = $1",
+                agent as _
+            )
+            .execute(pool)
+            .await?;
+            anyhow::bail!("the registration transaction was replaced by another of the wallet; signing it again")
+        }
+        Settled::Waiting => {
+            anyhow::bail!("the registration transaction is broadcast but not mined yet; checking its receipt again")
+        }
+    }
+}
+
+/// Who sends identity transactions: the agent's wallet, or the platform's sponsor wallet.
+async fn signer(deps: &Deps, chain: &Chain, agent: AgentId) -> anyhow::Result<PrivateKeySigner> {
+    if chain.settings.sponsor {
+        crate::onchain::wallets::sponsor_signer(&deps.pool, &deps.vault).await
+    } else {
+        crate::onchain::wallets::signer(&deps.pool, &deps.vault, agent).await
+    }
+}
+
+/// Signing refusals that retrying cannot fix become `Err(reason)`.
+async fn sign(chain: &Chain, signer: &PrivateKeySigner, call: &Call) -> anyhow::Result<Result<tx::Signed, String>> {
+    match tx::sign(chain, signer, call).await {
+        Ok(s) => Ok(Ok(s)),
+        Err(e) if e.is_transient() => Err(e.into()),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// Keeps the last transient problem on the pending identity (the API shows it as `reason`).
+async fn with_note<T>(pool: &PgPool, agent: AgentId, r: anyhow::Result<T>) -> anyhow::Result<T> {
+    if let Err(e) = &r {
+        let note = match e.downcast_ref::<ChainError>() {
+            Some(c) => format!("{c}; retrying"),
+            None => format!("{e:#}; retrying"),
+        };
+        sqlx::query!(
+            "UPDATE agent_identities SET error = $2, updated_at = now() WHERE agent_id = $1 AND status = 'pending'",
+            agent as _,
+            note
+        )
+        .execute(pool)
+        .await?;
+    }
+    r
+}
+
+async fn fail(pool: &PgPool, tenant: TenantId, agent: AgentId, origin: &Origin, reason: &str) -> anyhow::Result<Value> {
+    let mut db = pool.begin().await?;
+    sqlx::query!(
+        "UPDATE agent_identities SET status = 'failed', error = $2, updated_at = now() WHERE agent_id = $1",
+        agent as _,
+        reason
+    )
+    .execute(&mut *db)
+    .await?;
+    activity::record_agent_error(&mut db, tenant, agent, origin, "identity.failed", json!({}), reason).await?;
+    let kind = crate::channels::notifications::Kind::RegistrationFailed;
+    crate::channels::notifications::notify(&mut db, agent, kind, "The ERC-8004 registration failed", reason, None)
+        .await?;
+    db.commit().await?;
+    Ok(json!({ "failed": true, "reason": reason }))
+}
+
+/// `setAgentURI(agentId, uri)` for a registered agent: the transaction in flight is settled
+/// first; a new one is signed only when none is.
+async fn update(ctx: JobContext) -> anyhow::Result<Value> {
+    miniclaw_platform::jobs::queue::release_pending(&ctx.pool, ctx.job.id).await?;
+    let (agent, tenant) = agent(&ctx).await?;
+    let deps = ctx.deps()?;
+    let pool = &ctx.pool;
+    let row = sqlx::query!(
+        "SELECT erc8004_id, domain FROM agent_identities WHERE agent_id = $1 AND status = 'registered'",
+        agent as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    let Some(erc8004_id) = row.as_ref().and_then(|r| r.erc8004_id) else {
+        return Ok(json!({ "skipped": true, "reason": "the agent is not registered" }));
+    };
+    let chain = match chain(deps).await? {
+        Ok(c) => c,
+        Err(reason) => return Ok(json!({ "skipped": true, "reason": reason })),
+    };
+    let uri = super::file::agent_uri(&deps.base_url, agent, row.and_then(|r| r.domain).as_deref());
+    let in_flight = crate::onchain::wallets::transactions::in_flight(pool, agent, "set_agent_uri").await?;
+    let tx_id = match in_flight {
+        Some(id) => id,
+        None => {
+            let call = Call {
+                to: chain.registry.into(),
+                value: U256::ZERO,
+                input: registry::set_agent_uri_call(U256::from(erc8004_id as u64), &uri),
+            };
+            let signer = signer(deps, chain, agent).await?;
+            let signed = match sign(chain, &signer, &call).await? {
+                Ok(s) => s,
+                Err(reason) => return update_failed(pool, tenant, agent, &ctx, &reason).await,
+            };
+            let mut db = pool.begin().await?;
+            let id = transactions::record_signed(&mut db, None, agent, "set_agent_uri", chain, &call, &signed).await?;
+            db.commit().await?;
+            id
+        }
+    };
+    match transactions::settle(pool, chain, tx_id).await?? {
+        Settled::Confirmed(receipt) => {
+            let mut db = pool.begin().await?;
+            sqlx::query!(
+                "UPDATE agent_identities SET agent_uri = $2, updated_at = now() WHERE agent_id = $1",
+                agent as _,
+                uri
+            )
+            .execute(&mut *db)
+            .await?;
+            let details = json!({ "agent_uri": uri, "tx_hash": receipt.transaction_hash });
+            activity::record_agent(&mut db, tenant, agent, &origin(&ctx), "identity.uri_updated", details.clone())
+                .await?;
+            db.commit().await?;
+            Ok(details)
+        }
+        Settled::Failed(reason) => update_failed(pool, tenant, agent, &ctx, &reason).await,
+        Settled::Superseded => anyhow::bail!("the setAgentURI transaction was replaced; signing it again"),
+        Settled::Waiting => anyhow::bail!("the setAgentURI transaction is not mined yet; checking its receipt again"),
+    }
+}
+
+async fn update_failed(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    ctx: &JobContext,
+    reason: &str,
+) -> anyhow::Result<Value> {
+    let mut db = pool.begin().await?;
+    activity::record_agent_error(&mut db, tenant, agent, &origin(ctx), "identity.uri_update_failed", json!({}), reason)
+        .await?;
+    db.commit().await?;
+    Ok(json!({ "failed": true, "reason": reason }))
+}

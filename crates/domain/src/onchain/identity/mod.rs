@@ -1,0 +1,313 @@
+//! ERC-8004 identities (SPEC I1): an agent registered on the IdentityRegistry from its
+//! server-managed wallet, by a durable job, with its registration file served publicly.
+//!
+//! - `file`: the registration file and the URI the registry points at.
+//! - `jobs`: `identity_register` (register, idempotent across crashes) and `identity_update`
+//!   (`setAgentURI` after profile changes).
+
+pub mod file;
+pub mod jobs;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use utoipa::ToSchema;
+
+use miniclaw_core::Error;
+use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::activity::{self, Origin};
+use miniclaw_platform::deps::Deps;
+use miniclaw_platform::jobs::{NewJob, queue};
+
+/// An agent's identity as the API shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Identity {
+    /// `none` (never requested), `pending` (the job is at work or retrying), `registered`, or
+    /// `failed` (see `reason`).
+    pub status: String,
+    /// Why it failed; while pending, the last transient problem being retried.
+    pub reason: Option<String>,
+    /// Pending, but its job gave up retrying (the node stayed unreachable for about a day):
+    /// requesting the registration again resumes it where it stopped, without a second
+    /// registration.
+    pub stalled: bool,
+    /// The registry's agentId (its ERC-721 token id; ids start at 0), not miniclaw's agent id.
+    pub erc8004_agent_id: Option<i64>,
+    /// `eip155:<chain id>:<registry address>`.
+    pub agent_registry: Option<String>,
+    pub chain_id: Option<i64>,
+    /// The registration transaction.
+    pub tx_hash: Option<String>,
+    /// The transaction on a block explorer, for the chains miniclaw knows.
+    pub explorer_tx_url: Option<String>,
+    /// The address owning the identity token (the agent's wallet, or the sponsor wallet).
+    pub owner: Option<String>,
+    /// The URI registered on chain.
+    pub agent_uri: Option<String>,
+    /// Where this platform serves the registration file (public once registration is requested).
+    pub registration_url: String,
+    pub profile: Profile,
+    pub requested_at: Option<DateTime<Utc>>,
+    pub registered_at: Option<DateTime<Utc>>,
+}
+
+/// What the registration file says beyond the agent's settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct Profile {
+    /// A domain of the agent's that serves `/.well-known/agent-registration.json` (from here,
+    /// by Host); when set, the registered URI points there.
+    pub domain: Option<String>,
+    /// Image URL (http or https).
+    pub image: Option<String>,
+    /// Description; default: the agent's persona (first 500 characters).
+    pub description: Option<String>,
+    /// Email address listed as a service while outreach is enabled and configured.
+    pub email: Option<String>,
+}
+
+/// The longest description (characters).
+pub const DESCRIPTION_MAX: usize = 2000;
+
+/// Explorer link of a transaction on the chains miniclaw knows.
+pub fn explorer_tx_url(chain_id: i64, hash: &str) -> Option<String> {
+    let base = match chain_id {
+        8453 => "https://basescan.org",
+        84532 => "https://sepolia.basescan.org",
+        42220 => "https://celoscan.io",
+        11142220 => "https://celo-sepolia.blockscout.com",
+        _ => return None,
+    };
+    Some(format!("{base}/tx/{hash}"))
+}
+
+/// When the agent was registered on ERC-8004, and its token id.
+pub async fn registered_at(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<(DateTime<Utc>, Option<i64>)>> {
+    let row = sqlx::query!(
+        "SELECT registered_at, erc8004_id FROM agent_identities WHERE agent_id = $1 AND status = 'registered'",
+        agent as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.and_then(|r| Some((r.registered_at?, r.erc8004_id))))
+}
+
+/// The agent's ERC-8004 registration as stored: its status (`none` before any request) and the
+/// token id once registered; `None` when it has no identity row.
+pub async fn registration(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<Option<(String, Option<i64>)>> {
+    let row = sqlx::query!("SELECT status, erc8004_id FROM agent_identities WHERE agent_id = $1", agent as _)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|r| (r.status, r.erc8004_id)))
+}
+
+/// The agent's identity (`none` when never requested).
+pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<Identity> {
+    let row = sqlx::query!(
+        "SELECT status, error, erc8004_id, chain_id, registry, tx_hash, owner_address, agent_uri, domain, image,
+                description, email, requested_at, registered_at
+           FROM agent_identities WHERE agent_id = $1",
+        agent as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    let registration_url = file::public_url(base_url, agent);
+    let Some(r) = row else {
+        return Ok(Identity {
+            status: "none".into(),
+            reason: None,
+            stalled: false,
+            erc8004_agent_id: None,
+            agent_registry: None,
+            chain_id: None,
+            tx_hash: None,
+            explorer_tx_url: None,
+            owner: None,
+            agent_uri: None,
+            registration_url,
+            profile: Profile::default(),
+            requested_at: None,
+            registered_at: None,
+        });
+    };
+    let stalled = r.status == "pending" && !job_alive(pool, agent).await?;
+    let agent_registry = match (r.chain_id, r.registry.as_deref().and_then(|a| a.parse().ok())) {
+        (Some(chain), Some(address)) => Some(miniclaw_platform::chain::registry::agent_registry(chain as u64, address)),
+        _ => None,
+    };
+    Ok(Identity {
+        status: r.status,
+        reason: r.error,
+        stalled,
+        erc8004_agent_id: r.erc8004_id,
+        agent_registry,
+        chain_id: r.chain_id,
+        explorer_tx_url: r.chain_id.zip(r.tx_hash.as_deref()).and_then(|(c, h)| explorer_tx_url(c, h)),
+        tx_hash: r.tx_hash,
+        owner: r.owner_address,
+        agent_uri: r.agent_uri,
+        registration_url,
+        profile: Profile { domain: r.domain, image: r.image, description: r.description, email: r.email },
+        requested_at: r.requested_at,
+        registered_at: r.registered_at,
+    })
+}
+
+/// Whether a registration job of the agent is queued or running.
+async fn job_alive<'c>(conn: impl sqlx::PgExecutor<'c>, agent: AgentId) -> sqlx::Result<bool> {
+    miniclaw_platform::jobs::queue::alive(conn, agent, jobs::REGISTER).await
+}
+
+/// Asks for the agent's registration: makes its wallet if it has none (unless the sponsor
+/// wallet registers, `MINICLAW_IDENTITY_SIGNER=sponsor`), marks the identity
+/// `pending` and queues the job, in one transaction. A pending registration whose job gave up
+/// (`stalled`) is resumed: the job is queued again and settles the transaction it recorded, if
+/// any, instead of signing another. 409 when it is registered, or pending with its job at work.
+pub async fn request_registration(
+    deps: &Deps,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+) -> Result<Identity, Error> {
+    let chain = deps.chain.as_ref().ok_or_else(|| Error::Unprocessable {
+        code: "chain_not_configured",
+        message: "no chain is configured: set EVM_RPC_URL and EVM_CHAIN_ID (and ERC8004_REGISTRY_ADDRESS for a chain \
+                  without a known registry)"
+            .into(),
+        details: None,
+    })?;
+    crate::onchain::wallets::require_master_key(&deps.vault)?;
+    let mut tx = deps.pool.begin().await?;
+    let wallet = if chain.settings.sponsor {
+        "sponsor".to_string()
+    } else {
+        crate::onchain::wallets::ensure(&mut tx, &deps.vault, tenant, agent, origin).await?
+    };
+    let registry = format!("{:#x}", chain.registry);
+    let marked = sqlx::query_scalar!(
+        "INSERT INTO agent_identities (agent_id, status, chain_id, registry, requested_at)
+         VALUES ($1, 'pending', $2, $3, now())
+         ON CONFLICT (agent_id) DO UPDATE
+            SET status = 'pending', chain_id = $2, registry = $3, requested_at = now(), error = NULL, tx_id = NULL,
+                tx_hash = NULL, owner_address = NULL, erc8004_id = NULL, registered_at = NULL, updated_at = now()
+          WHERE agent_identities.status IN ('none', 'failed')
+         RETURNING agent_id",
+        agent as _,
+        chain.chain_id as i64,
+        registry
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if marked.is_none() {
+        let status =
+            sqlx::query_scalar!("SELECT status FROM agent_identities WHERE agent_id = $1 FOR UPDATE", agent as _)
+                .fetch_one(&mut *tx)
+                .await?;
+        if status != "pending" || job_alive(&mut *tx, agent).await? {
+            return Err(Error::Conflict(format!("the agent's identity is already {status}")));
+        }
+        queue::enqueue_in(&mut tx, NewJob::new(jobs::REGISTER).agent(agent).max_attempts(jobs::MAX_ATTEMPTS)).await?;
+        activity::record_agent(&mut tx, tenant, agent, origin, "identity.registration_resumed", serde_json::json!({}))
+            .await?;
+        tx.commit().await?;
+        return Ok(get(&deps.pool, &deps.base_url, agent).await?);
+    }
+    queue::enqueue_in(&mut tx, NewJob::new(jobs::REGISTER).agent(agent).max_attempts(jobs::MAX_ATTEMPTS)).await?;
+    let details = serde_json::json!({ "chain_id": chain.chain_id, "registry": registry, "wallet": wallet });
+    activity::record_agent(&mut tx, tenant, agent, origin, "identity.registration_requested", details).await?;
+    tx.commit().await?;
+    Ok(get(&deps.pool, &deps.base_url, agent).await?)
+}
+
+/// Validates and stores the profile fields that are present (an empty string clears one); a registered agent's registry
+/// entry is refreshed (`setAgentURI`) by a debounced job.
+pub async fn update_profile(
+    deps: &Deps,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    patch: Profile,
+) -> Result<Identity, Error> {
+    let domain = patch.domain.map(|d| d.trim().trim_end_matches('.').to_ascii_lowercase());
+    if let Some(d) = domain.as_ref().filter(|d| !d.is_empty()) {
+        let label_ok = |l: &str| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        };
+        if d.len() > 253 || !d.contains('.') || !d.split('.').all(label_ok) {
+            return Err(Error::validation("domain", "domain must be a host name such as agent.example.com"));
+        }
+    }
+    let image = patch.image.map(|i| i.trim().to_string());
+    if let Some(i) = image.as_ref().filter(|i| !i.is_empty()) {
+        let ok = url::Url::parse(i).is_ok_and(|u| matches!(u.scheme(), "http" | "https")) && i.len() <= 2000;
+        if !ok {
+            return Err(Error::validation("image", "image must be an http(s) URL of at most 2,000 characters"));
+        }
+    }
+    let description = patch.description.map(|d| d.trim().to_string());
+    if let Some(n) = description.as_ref().map(|d| d.chars().count()).filter(|n| *n > DESCRIPTION_MAX) {
+        return Err(Error::too_long("description", DESCRIPTION_MAX, n));
+    }
+    let email = patch.email.map(|e| e.trim().to_string());
+    if email
+        .as_ref()
+        .is_some_and(|e| !e.is_empty() && (e.len() > 254 || !e.contains('@') || e.contains(char::is_whitespace)))
+    {
+        return Err(Error::validation("email", "email must be an address such as agent@example.com"));
+    }
+    let mut tx = deps.pool.begin().await?;
+    let taken = match domain.as_ref().filter(|d| !d.is_empty()) {
+        Some(d) => sqlx::query_scalar!(
+            "SELECT agent_id FROM agent_identities WHERE lower(domain) = $1 AND agent_id <> $2",
+            d,
+            agent as _
+        )
+        .fetch_optional(&mut *tx)
+        .await?
+        .is_some(),
+        None => false,
+    };
+    if taken {
+        return Err(Error::Conflict("another agent already uses this domain".into()));
+    }
+    sqlx::query!(
+        "INSERT INTO agent_identities (agent_id, domain, image, description, email)
+         VALUES ($1, nullif($2, ''), nullif($3, ''), nullif($4, ''), nullif($5, ''))
+         ON CONFLICT (agent_id) DO UPDATE
+            SET domain = CASE WHEN $2::text IS NULL THEN agent_identities.domain ELSE nullif($2, '') END,
+                image = CASE WHEN $3::text IS NULL THEN agent_identities.image ELSE nullif($3, '') END,
+                description = CASE WHEN $4::text IS NULL THEN agent_identities.description ELSE nullif($4, '') END,
+                email = CASE WHEN $5::text IS NULL THEN agent_identities.email ELSE nullif($5, '') END,
+                updated_at = now()",
+        agent as _,
+        domain,
+        image,
+        description,
+        email
+    )
+    .execute(&mut *tx)
+    .await?;
+    activity::record_agent(&mut tx, tenant, agent, origin, "identity.profile_updated", serde_json::json!({})).await?;
+    profile_changed(&mut tx, agent).await?;
+    tx.commit().await?;
+    Ok(get(&deps.pool, &deps.base_url, agent).await?)
+}
+
+/// Queues the refresh of a registered agent's registry entry after its profile changed
+/// (name, persona, activity, identity profile); debounced so a burst of edits sends one
+/// transaction. Nothing for an agent without a registered identity.
+pub async fn profile_changed(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<()> {
+    let registered = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM agent_identities WHERE agent_id = $1 AND status = 'registered') AS "x!""#,
+        agent as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if registered {
+        queue::enqueue_debounced(conn, jobs::UPDATE, &[agent], jobs::UPDATE_DEBOUNCE_SECS, 600).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,295 @@
+//! The transactions of agents' wallets: recorded when signed (before they are broadcast), then
+//! settled against the chain. `settle` is what a retried job calls after a crash: it looks the
+//! receipt up by the recorded hash, broadcasts the same signed bytes again if the node lost
+//! them, and never signs anything new.
+
+use alloy::primitives::{Address, B256, TxKind};
+use alloy::rpc::types::TransactionReceipt;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use miniclaw_core::ids::AgentId;
+use miniclaw_platform::chain::tx::{self, Broadcast, Call, Signed};
+use miniclaw_platform::chain::{Chain, ChainError};
+
+/// Most transactions one listing returns.
+pub const LIST_MAX: i64 = 200;
+
+/// One transaction of the agent's wallet.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+pub struct WalletTransaction {
+    pub id: Uuid,
+    /// `register`, `set_agent_uri` or `send`.
+    pub purpose: String,
+    pub chain_id: i64,
+    pub from_address: String,
+    pub to_address: String,
+    /// Native value in wei (decimal string).
+    pub value_wei: String,
+    /// `awaiting_confirmation`, `queued`, `signed` (hash recorded; broadcast or about to be),
+    /// `confirmed`, `failed` or `cancelled`.
+    pub status: String,
+    pub tx_hash: Option<String>,
+    /// Why it failed (the node's refusal or the contract's revert reason).
+    pub error: Option<String>,
+    pub block_number: Option<i64>,
+    pub gas_used: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The wallet's transactions, newest first; `before` continues a listing after that id.
+pub async fn list(
+    pool: &PgPool,
+    agent: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<WalletTransaction>> {
+    sqlx::query_as!(
+        WalletTransaction,
+        "SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                gas_used, created_at, updated_at
+           FROM wallet_transactions WHERE agent_id = $1 AND ($3::uuid IS NULL OR id < $3)
+          ORDER BY id DESC LIMIT $2",
+        agent as _,
+        limit,
+        before
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// The agent's newest transaction for `purpose` that is signed and not yet settled (sent or
+/// waiting to be), so a rerun drives it instead of signing another.
+pub async fn in_flight(pool: &PgPool, agent: AgentId, purpose: &str) -> sqlx::Result<Option<Uuid>> {
+    sqlx::query_scalar!(
+        "SELECT id FROM wallet_transactions WHERE agent_id = $1 AND purpose = $2 AND status = 'signed'
+          ORDER BY created_at DESC LIMIT 1",
+        agent as _,
+        purpose
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// A transaction's status, `None` when there is no such transaction.
+pub async fn status(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!("SELECT status FROM wallet_transactions WHERE id = $1", id).fetch_optional(conn).await
+}
+
+/// One transaction.
+pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
+    sqlx::query_as!(
+        WalletTransaction,
+        "SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                gas_used, created_at, updated_at
+           FROM wallet_transactions WHERE id = $1",
+        id
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// Records a signed transaction (status `signed`), before it is broadcast. `id` is the row to
+/// fill in when the transaction was requested earlier (a send), else a new row is made.
+pub async fn record_signed(
+    conn: &mut sqlx::PgConnection,
+    id: Option<Uuid>,
+    agent: AgentId,
+    purpose: &str,
+    chain: &Chain,
+    call: &Call,
+    signed: &Signed,
+) -> sqlx::Result<Uuid> {
+    let id = id.unwrap_or_else(Uuid::now_v7);
+    sqlx::query!(
+        "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, input,
+                                          status, nonce, tx_hash, raw_tx)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
+         ON CONFLICT (id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
+                                        from_address = $5, to_address = $6, updated_at = now()",
+        id,
+        agent as _,
+        purpose,
+        chain.chain_id as i64,
+        format!("{:#x}", signed.from),
+        format!("{:#x}", call.target(signed.from, signed.nonce)),
+        call.value.to_string(),
+        call.input.to_vec(),
+        signed.nonce as i64,
+        format!("{:#x}", signed.hash),
+        signed.raw
+    )
+    .execute(conn)
+    .await?;
+    Ok(id)
+}
+
+/// Where a recorded transaction stands.
+#[derive(Debug)]
+pub enum Settled {
+    Confirmed(Box<TransactionReceipt>),
+    /// Mined and reverted, or refused by the node for good: the reason.
+    Failed(String),
+    /// Another transaction took its nonce: it will never be mined (nothing happened).
+    Superseded,
+    /// Broadcast, not mined yet.
+    Waiting,
+}
+
+/// Brings a recorded (`signed`) transaction to its outcome as far as the chain allows within
+/// the configured wait, and stores the outcome. Node outages are errors (try again later).
+pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Result<Settled, ChainError>> {
+    let row = sqlx::query!(
+        "SELECT tx_hash, raw_tx, from_address, to_address, value_wei, input, status, error, creates
+           FROM wallet_transactions WHERE id = $1",
+        id
+    )
+    .fetch_one(pool)
+    .await?;
+    let (Some(hash), Some(raw)) = (row.tx_hash, row.raw_tx) else {
+        anyhow::bail!("transaction {id} was never signed");
+    };
+    if row.status == "failed" {
+        return Ok(Ok(Settled::Failed(row.error.unwrap_or_default())));
+    }
+    let hash: B256 = hash.parse()?;
+    let to = if row.creates { TxKind::Create } else { TxKind::Call(row.to_address.parse()?) };
+    let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
+    let from: Address = row.from_address.parse()?;
+
+    let outcome = async {
+        if let Some(r) = tx::receipt(chain, hash).await? {
+            return Ok(Some(r));
+        }
+        match tx::broadcast(chain, &raw).await? {
+            Broadcast::Accepted => tx::wait_for_receipt(chain, hash, chain.settings.receipt_wait).await,
+            // Mined meanwhile under this very hash, or truly replaced: the receipt tells.
+            Broadcast::Superseded => match tx::receipt(chain, hash).await? {
+                Some(r) => Ok(Some(r)),
+                None => Err(ChainError::Rejected("superseded".into())),
+            },
+        }
+    }
+    .await;
+    let settled = match outcome {
+        Ok(Some(receipt)) if receipt.status() => {
+            sqlx::query!(
+                "UPDATE wallet_transactions SET status = 'confirmed', block_number = $2, gas_used = $3, error = NULL,
+                        updated_at = now() WHERE id = $1",
+                id,
+                receipt.block_number.map(|n| n as i64),
+                receipt.gas_used as i64
+            )
+            .execute(pool)
+            .await?;
+            Settled::Confirmed(Box::new(receipt))
+        }
+        Ok(Some(receipt)) => {
+            let reason = format!("the transaction reverted: {}", tx::revert_reason(chain, from, &call, &receipt).await);
+            mark_failed(pool, id, &reason, receipt.block_number, Some(receipt.gas_used)).await?;
+            Settled::Failed(reason)
+        }
+        Ok(None) => Settled::Waiting,
+        Err(ChainError::Rejected(m)) if m == "superseded" => {
+            let reason = "replaced: another transaction of this wallet used its nonce, so it was never mined";
+            mark_failed(pool, id, reason, None, None).await?;
+            Settled::Superseded
+        }
+        Err(e) if e.is_transient() => return Ok(Err(e)),
+        Err(e) => {
+            let reason = e.to_string();
+            mark_failed(pool, id, &reason, None, None).await?;
+            Settled::Failed(reason)
+        }
+    };
+    Ok(Ok(settled))
+}
+
+async fn mark_failed(
+    pool: &PgPool,
+    id: Uuid,
+    reason: &str,
+    block: Option<u64>,
+    gas_used: Option<u64>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE wallet_transactions SET status = 'failed', error = $2, block_number = $3, gas_used = $4,
+                updated_at = now() WHERE id = $1",
+        id,
+        reason,
+        block.map(|n| n as i64),
+        gas_used.map(|n| n as i64)
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// What `drive` did.
+#[derive(Debug)]
+pub enum Driven {
+    /// Nothing to do (`awaiting_confirmation`, `cancelled`, settled already): why.
+    Skipped(String),
+    /// `Confirmed` or `Failed`; never `Waiting` or `Superseded` (those are errors: retry).
+    Settled(Settled),
+}
+
+/// Brings a requested (`queued`) or recorded (`signed`) transaction to its outcome: signs it once
+/// with its signer's key (the agent's, or the platform sponsor's), records it before it leaves,
+/// broadcasts and settles. An `Err` is worth retrying later (the node is unreachable, the
+/// transaction is not mined yet, or it lost its nonce and is signed again on the next run).
+pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid) -> anyhow::Result<Driven> {
+    let row = sqlx::query!(
+        "SELECT agent_id, purpose, status, to_address, value_wei, input, signer, creates
+           FROM wallet_transactions WHERE id = $1",
+        id
+    )
+    .fetch_one(pool)
+    .await?;
+    let Some(chain) = deps.chain.as_deref() else {
+        anyhow::bail!("no chain is configured (EVM_RPC_URL)");
+    };
+    match row.status.as_str() {
+        "queued" => {
+            let to = if row.creates { TxKind::Create } else { TxKind::Call(row.to_address.parse()?) };
+            let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
+            let agent = AgentId(row.agent_id);
+            let signer = match row.signer.as_str() {
+                "sponsor" => crate::onchain::wallets::sponsor_signer(pool, &deps.vault).await?,
+                _ => crate::onchain::wallets::signer(pool, &deps.vault, agent).await?,
+            };
+            let signed = match tx::sign(chain, &signer, &call).await {
+                Ok(s) => s,
+                Err(e) if e.is_transient() => return Err(e.into()),
+                Err(e) => {
+                    let reason = e.to_string();
+                    mark_failed(pool, id, &reason, None, None).await?;
+                    return Ok(Driven::Settled(Settled::Failed(reason)));
+                }
+            };
+            let mut db = pool.begin().await?;
+            record_signed(&mut db, Some(id), agent, &row.purpose, chain, &call, &signed).await?;
+            db.commit().await?;
+        }
+        "signed" => {}
+        other => return Ok(Driven::Skipped(format!("the transaction is {other}"))),
+    }
+    match settle(pool, chain, id).await?? {
+        s @ (Settled::Confirmed(_) | Settled::Failed(_)) => Ok(Driven::Settled(s)),
+        Settled::Superseded => {
+            sqlx::query!(
+                "UPDATE wallet_transactions SET status = 'queued', tx_hash = NULL, raw_tx = NULL, nonce = NULL, error = NULL,
+                        updated_at = now() WHERE id = $1",
+                id
+            )
+            .execute(pool)
+            .await?;
+            anyhow::bail!("the transaction was replaced by another of the wallet; signing it again")
+        }
+        Settled::Waiting => anyhow::bail!("the transaction is broadcast but not mined yet; checking its receipt again"),
+    }
+}

@@ -1,0 +1,5 @@
+//! Social (SPEC S): the feed, the wisdom engine, the skill market.
+
+pub mod feed;
+pub mod skills;
+pub mod wisdom;

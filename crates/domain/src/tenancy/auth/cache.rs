@@ -1,0 +1,410 @@
+//! What authentication reads on every request, kept in the process (SPEC B3): verified API keys
+//! and live owner sessions, so an authenticated read does not pay a database round trip for its
+//! credentials; and agent rows and owners' accounts, so reading an agent or `/v1/me` pays none
+//! at all.
+//!
+//! Revocation stays immediate across processes. Whatever ends a key or a session (revoking a
+//! key, signing out, deleting an agent) forgets it here at once and sends `pg_notify` on
+//! `CHANNEL` in its own transaction; every process LISTENs and forgets what it is told when the
+//! change commits. Agent rows are forgotten by triggers on `agents` and `verification_records`
+//! (`row:<id>`), whatever statement changes them, and here at once by the writes of this
+//! process that know they change one; accounts by triggers on `owners` and `tenants`. A listener that is not connected turns the cache off (every request reads the
+//! database) until it is back, and a reconnect starts from an empty cache, since notifications
+//! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
+//! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
+//! cache holds at most `MAX_ENTRIES` of each kind (it starts over when full).
+//!
+//! One cache per process, shared by every server the process runs (one in production; tests run
+//! several, each on its own database, and each listens to its own).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{LazyLock, RwLock};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use sqlx::postgres::PgListener;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::keys::KeyGrant;
+use crate::tenancy::accounts::{OwnerView, TenantView};
+use crate::tenancy::agents::Agent;
+use miniclaw_core::ids::{AgentId, KeyId, TenantId, UserId};
+
+pub const CHANNEL: &str = "miniclaw_auth";
+pub const TTL: Duration = Duration::from_secs(30);
+pub const MAX_ENTRIES: usize = 100_000;
+
+/// A verified key: what it grants and what each use checks again.
+#[derive(Debug, Clone)]
+pub struct CachedKey {
+    pub grant: KeyGrant,
+    pub secret_hash: Vec<u8>,
+    pub expires_at: Option<DateTime<Utc>>,
+    /// When this process last wrote `last_used_at` (at most once a minute).
+    pub used_written: Instant,
+    at: Instant,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct CachedSession {
+    owner: UserId,
+    tenant: TenantId,
+    expires_at: DateTime<Utc>,
+    at: Instant,
+}
+
+#[derive(Debug, Clone)]
+struct CachedAgent {
+    tenant: TenantId,
+    agent: Agent,
+    at: Instant,
+}
+
+#[derive(Debug, Clone)]
+struct CachedAccount {
+    owner: OwnerView,
+    tenant: TenantView,
+    at: Instant,
+}
+
+pub struct AuthCache {
+    keys: RwLock<HashMap<KeyId, CachedKey>>,
+    sessions: RwLock<HashMap<Uuid, CachedSession>>,
+    /// Agent rows as `GET /v1/hosted-agents/{id}` answers them, with their tenant.
+    agents: RwLock<HashMap<AgentId, CachedAgent>>,
+    /// Owners with their tenants, as `GET /v1/me` answers them.
+    accounts: RwLock<HashMap<UserId, CachedAccount>>,
+    generation: AtomicU64,
+    /// Listeners started, and how many of them are connected.
+    listeners: AtomicUsize,
+    connected: AtomicUsize,
+    enabled: AtomicBool,
+}
+
+static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
+    keys: RwLock::default(),
+    sessions: RwLock::default(),
+    agents: RwLock::default(),
+    accounts: RwLock::default(),
+    generation: AtomicU64::new(0),
+    listeners: AtomicUsize::new(0),
+    connected: AtomicUsize::new(0),
+    enabled: AtomicBool::new(true),
+});
+
+pub fn cache() -> &'static AuthCache {
+    &CACHE
+}
+
+impl AuthCache {
+    /// Whether entries may be used: on, with every listener connected.
+    fn usable(&self) -> bool {
+        let started = self.listeners.load(Ordering::Acquire);
+        self.enabled.load(Ordering::Relaxed) && started > 0 && self.connected.load(Ordering::Acquire) == started
+    }
+
+    /// `MINICLAW_AUTH_CACHE=false` turns it off (every request reads the database).
+    pub fn set_enabled(&self, on: bool) {
+        self.enabled.store(on, Ordering::Relaxed);
+        self.clear();
+    }
+
+    /// The generation a lookup starts at; pass it to `put_*` so a lookup that raced a forget
+    /// stores nothing.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    pub fn key(&self, id: KeyId) -> Option<CachedKey> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.keys.read().ok()?.get(&id).cloned()?;
+        (found.at.elapsed() < TTL).then_some(found)
+    }
+
+    pub fn put_key(&self, generation: u64, grant: KeyGrant, secret_hash: Vec<u8>, expires_at: Option<DateTime<Utc>>) {
+        let now = Instant::now();
+        let entry = CachedKey { grant, secret_hash, expires_at, used_written: now, at: now };
+        self.store(&self.keys, generation, entry.grant.key_id, entry);
+    }
+
+    /// Stores an entry looked up at `generation`, unless the cache is off or something was
+    /// forgotten since (the lookup may have read what was forgotten); starts the map over when
+    /// it is full.
+    fn store<K: std::hash::Hash + Eq, V>(&self, map: &RwLock<HashMap<K, V>>, generation: u64, key: K, value: V) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut entries) = map.write() else { return };
+        if self.generation() != generation {
+            return;
+        }
+        if entries.len() >= MAX_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(key, value);
+    }
+
+    /// Notes that `last_used_at` was written now; whether it was due (a minute since the last).
+    pub fn use_due(&self, id: KeyId) -> bool {
+        let Ok(mut keys) = self.keys.write() else { return true };
+        match keys.get_mut(&id) {
+            Some(k) if k.used_written.elapsed() < Duration::from_secs(60) => false,
+            Some(k) => {
+                k.used_written = Instant::now();
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// Whether the session is known live for this owner and tenant (`None`: ask the database).
+    pub fn session(&self, id: Uuid, owner: UserId, tenant: TenantId, now: DateTime<Utc>) -> Option<bool> {
+        if !self.usable() {
+            return None;
+        }
+        let s = *self.sessions.read().ok()?.get(&id)?;
+        (s.at.elapsed() < TTL && s.expires_at > now).then_some(s.owner == owner && s.tenant == tenant)
+    }
+
+    pub fn put_session(&self, generation: u64, id: Uuid, owner: UserId, tenant: TenantId, expires_at: DateTime<Utc>) {
+        self.store(&self.sessions, generation, id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
+    }
+
+    /// The agent's row, when cached for this tenant (`None`: ask the database).
+    pub fn agent(&self, tenant: TenantId, id: AgentId) -> Option<Agent> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.agents.read().ok()?.get(&id).cloned()?;
+        (found.at.elapsed() < TTL && found.tenant == tenant).then_some(found.agent)
+    }
+
+    pub fn put_agent(&self, generation: u64, tenant: TenantId, agent: Agent) {
+        self.store(&self.agents, generation, agent.id, CachedAgent { tenant, agent, at: Instant::now() });
+    }
+
+    /// Forgets an agent's row (it changed): here at once; other processes hear of it from the
+    /// trigger on `agents` when the change commits.
+    pub fn forget_agent_row(&self, id: AgentId) {
+        self.bump();
+        if let Ok(mut agents) = self.agents.write() {
+            agents.remove(&id);
+        }
+    }
+
+    /// The owner and its tenant, when cached (`None`: ask the database).
+    pub fn account(&self, owner: UserId, tenant: TenantId) -> Option<(OwnerView, TenantView)> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.accounts.read().ok()?.get(&owner).cloned()?;
+        (found.at.elapsed() < TTL && found.tenant.id == tenant).then_some((found.owner, found.tenant))
+    }
+
+    pub fn put_account(&self, generation: u64, owner: OwnerView, tenant: TenantView) {
+        self.store(&self.accounts, generation, owner.id, CachedAccount { owner, tenant, at: Instant::now() });
+    }
+
+    fn forget_accounts(&self, keep: impl Fn(&CachedAccount) -> bool) {
+        self.bump();
+        if let Ok(mut accounts) = self.accounts.write() {
+            accounts.retain(|_, a| keep(a));
+        }
+    }
+
+    fn bump(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    pub fn forget_key(&self, id: KeyId) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.remove(&id);
+        }
+    }
+
+    pub fn forget_session(&self, id: Uuid) {
+        self.bump();
+        if let Ok(mut sessions) = self.sessions.write() {
+            sessions.remove(&id);
+        }
+    }
+
+    pub fn forget_agent(&self, agent: AgentId) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.retain(|_, k| k.grant.agent_id != agent);
+        }
+        if let Ok(mut agents) = self.agents.write() {
+            agents.remove(&agent);
+        }
+    }
+
+    pub fn clear(&self) {
+        self.bump();
+        if let Ok(mut keys) = self.keys.write() {
+            keys.clear();
+        }
+        if let Ok(mut sessions) = self.sessions.write() {
+            sessions.clear();
+        }
+        if let Ok(mut agents) = self.agents.write() {
+            agents.clear();
+        }
+        if let Ok(mut accounts) = self.accounts.write() {
+            accounts.clear();
+        }
+    }
+
+    /// Applies a notification's payload: `key:<id>`, `session:<id>`, `agent:<id>` (deleted),
+    /// `row:<id>` (the agent's row changed), `owner:<id>` or `tenant:<id>` (their rows changed);
+    /// anything else clears everything.
+    fn apply(&self, payload: &str) {
+        let parsed = payload.split_once(':').and_then(|(kind, id)| Some((kind, id.parse::<Uuid>().ok()?)));
+        match parsed {
+            Some(("key", id)) => self.forget_key(KeyId(id)),
+            Some(("session", id)) => self.forget_session(id),
+            Some(("agent", id)) => self.forget_agent(AgentId(id)),
+            Some(("row", id)) => self.forget_agent_row(AgentId(id)),
+            Some(("owner", id)) => self.forget_accounts(|a| a.owner.id != UserId(id)),
+            Some(("tenant", id)) => self.forget_accounts(|a| a.tenant.id != TenantId(id)),
+            _ => self.clear(),
+        }
+    }
+
+    /// Listens for invalidations on the database `pool` connects to, for as long as the
+    /// process runs; reconnects with a pause, starting from an empty cache each time.
+    pub fn listen(&'static self, pool: PgPool) {
+        self.listeners.fetch_add(1, Ordering::AcqRel);
+        tokio::spawn(async move {
+            loop {
+                if let Ok(mut listener) = PgListener::connect_with(&pool).await
+                    && listener.listen(CHANNEL).await.is_ok()
+                {
+                    self.clear();
+                    self.connected.fetch_add(1, Ordering::AcqRel);
+                    loop {
+                        match listener.try_recv().await {
+                            Ok(Some(n)) => self.apply(n.payload()),
+                            // The connection dropped; `try_recv` reconnects next time, and what
+                            // was sent meanwhile is lost: start over.
+                            Ok(None) => self.clear(),
+                            Err(_) => break,
+                        }
+                    }
+                    self.connected.fetch_sub(1, Ordering::AcqRel);
+                    self.clear();
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+    }
+}
+
+/// Forgets locally and tells every process, in the caller's transaction (delivered at commit).
+pub async fn announce(conn: &mut PgConnection, payload: String) -> sqlx::Result<()> {
+    cache().apply(&payload);
+    sqlx::query!("SELECT pg_notify($1, $2)", CHANNEL, payload).execute(&mut *conn).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh() -> AuthCache {
+        AuthCache {
+            keys: RwLock::default(),
+            sessions: RwLock::default(),
+            agents: RwLock::default(),
+            accounts: RwLock::default(),
+            generation: AtomicU64::new(0),
+            listeners: AtomicUsize::new(1),
+            connected: AtomicUsize::new(1),
+            enabled: AtomicBool::new(true),
+        }
+    }
+
+    fn grant(agent: Uuid) -> KeyGrant {
+        KeyGrant {
+            key_id: KeyId(Uuid::now_v7()),
+            agent_id: AgentId(agent),
+            tenant_id: TenantId(Uuid::now_v7()),
+            scopes: vec!["*".into()],
+            end_user: None,
+        }
+    }
+
+    #[test]
+    fn a_lookup_that_raced_a_forget_stores_nothing() {
+        let c = fresh();
+        let g = grant(Uuid::now_v7());
+        let before = c.generation();
+        c.forget_key(g.key_id);
+        c.put_key(before, g.clone(), vec![1], None);
+        assert!(c.key(g.key_id).is_none());
+        c.put_key(c.generation(), g.clone(), vec![1], None);
+        assert!(c.key(g.key_id).is_some());
+    }
+
+    #[test]
+    fn notifications_forget_keys_sessions_and_an_agents_keys() {
+        let c = fresh();
+        let agent = Uuid::now_v7();
+        let (a, b) = (grant(agent), grant(Uuid::now_v7()));
+        for g in [&a, &b] {
+            c.put_key(c.generation(), g.clone(), vec![1], None);
+        }
+        let (sid, owner, tenant) = (Uuid::now_v7(), UserId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
+        let later = Utc::now() + chrono::Duration::hours(1);
+        c.put_session(c.generation(), sid, owner, tenant, later);
+        assert_eq!(c.session(sid, owner, tenant, Utc::now()), Some(true));
+        assert_eq!(c.session(sid, UserId(Uuid::now_v7()), tenant, Utc::now()), Some(false), "another owner's token");
+        assert_eq!(c.session(sid, owner, tenant, later), None, "expired: ask the database");
+        c.apply(&format!("agent:{agent}"));
+        assert!(c.key(a.key_id).is_none() && c.key(b.key_id).is_some());
+        c.apply(&format!("session:{sid}"));
+        assert_eq!(c.session(sid, owner, tenant, Utc::now()), None);
+        c.apply("garbage");
+        assert!(c.key(b.key_id).is_none());
+    }
+
+    #[test]
+    fn notifications_forget_accounts_by_owner_and_by_tenant() {
+        let c = fresh();
+        let (tenant, other) = (TenantId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
+        let account = |tenant: TenantId| {
+            let owner =
+                OwnerView { id: UserId(Uuid::now_v7()), email: None, evm_address: None, created_at: Utc::now() };
+            (owner, TenantView { id: tenant, name: "t".into(), created_at: Utc::now() })
+        };
+        let (mine, theirs) = (account(tenant), account(other));
+        for (o, t) in [&mine, &theirs] {
+            c.put_account(c.generation(), o.clone(), t.clone());
+        }
+        assert!(c.account(mine.0.id, other).is_none());
+        c.apply(&format!("tenant:{}", tenant.0));
+        assert!(c.account(mine.0.id, tenant).is_none());
+        assert!(c.account(theirs.0.id, other).is_some(), "other tenants' owners stay");
+        c.apply(&format!("owner:{}", theirs.0.id.0));
+        assert!(c.account(theirs.0.id, other).is_none());
+    }
+
+    #[test]
+    fn a_disconnected_listener_turns_the_cache_off() {
+        let c = fresh();
+        let g = grant(Uuid::now_v7());
+        c.put_key(c.generation(), g.clone(), vec![1], None);
+        c.connected.store(0, Ordering::Release);
+        assert!(c.key(g.key_id).is_none());
+        c.put_key(c.generation(), grant(Uuid::now_v7()), vec![1], None);
+        c.connected.store(1, Ordering::Release);
+        assert_eq!(c.keys.read().unwrap().len(), 1, "nothing was stored while off");
+        c.set_enabled(false);
+        assert!(c.key(g.key_id).is_none());
+    }
+}

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Build times a newcomer meets (docs/BENCHMARKS.md, "Build times"): from a fresh clone of HEAD
-# into a scratch folder with a cold CARGO_TARGET_DIR, the `serve` build that `make run` does,
-# then the incremental rebuild after editing one dashboard template and one handler. Assumes
-# scripts/setup.sh has run (it measures the build, not the installs).
+# into a scratch folder with a cold CARGO_TARGET_DIR, the build that `make run` does (the dev
+# profile), then the incremental rebuild after editing one dashboard template and one handler.
+# Assumes scripts/setup.sh has run (it measures the build, not the installs).
 #
-#   scripts/bench_build.sh [PROFILE]      # PROFILE: serve (default, `make run`) or release
+#   scripts/bench_build.sh [PROFILE]      # PROFILE: dev (default, `make run`), serve or release
 set -euo pipefail
 cd "$(dirname "$0")/.."
-profile="${1:-serve}"
+profile="${1:-dev}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git clone -q . "$work/src"

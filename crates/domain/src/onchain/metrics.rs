@@ -8,6 +8,14 @@ use uuid::Uuid;
 
 use crate::tenancy::agents::sql::{in_scope, of_tenant};
 
+/// One row of `sql`, whose `$1` is the tenant (`NULL`: the platform).
+async fn of_scope<T>(pool: &PgPool, tenant: Option<Uuid>, sql: &str) -> sqlx::Result<T>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    sqlx::query_as(sql).bind(tenant).fetch_one(pool).await
+}
+
 #[derive(sqlx::FromRow)]
 pub struct Trust {
     /// Live agents whose latest record of some provider says `verified`.
@@ -20,7 +28,7 @@ pub struct Trust {
 }
 
 pub async fn trust(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Trust> {
-    sqlx::query_as(&format!(
+    of_scope(pool, tenant, &format!(
         "WITH latest AS (
             SELECT DISTINCT ON (v.agent_id, v.provider) v.agent_id, v.provider, v.status, v.score
               FROM verification_records v WHERE v.agent_id IN ({live})
@@ -36,8 +44,6 @@ pub async fn trust(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Trust> {
         live = in_scope("$1"),
         any = of_tenant("$1"),
     ))
-    .bind(tenant)
-    .fetch_one(pool)
     .await
 }
 
@@ -53,7 +59,7 @@ pub struct Economy {
 }
 
 pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Economy> {
-    sqlx::query_as(&format!(
+    of_scope(pool, tenant, &format!(
         "SELECT
             (SELECT count(*) FROM agent_wallets WHERE agent_id IN ({live})) AS wallets,
             (SELECT count(*) FROM agent_external_wallets WHERE agent_id IN ({live})) AS owner_held,
@@ -66,8 +72,6 @@ pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Econom
         live = in_scope("$1"),
         any = of_tenant("$1"),
     ))
-    .bind(tenant)
-    .fetch_one(pool)
     .await
 }
 
@@ -81,7 +85,7 @@ pub struct Reputation {
 }
 
 pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Reputation> {
-    sqlx::query_as(&format!(
+    of_scope(pool, tenant, &format!(
         "WITH latest AS (
             SELECT DISTINCT ON (p.agent_id) p.agent_id, p.total, p.grade, p.dimensions
               FROM poc_scores p WHERE p.agent_id IN ({live})
@@ -93,7 +97,5 @@ pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Rep
                    FROM latest, jsonb_each_text(latest.dimensions) d GROUP BY d.key) x) AS dimensions",
         live = in_scope("$1"),
     ))
-    .bind(tenant)
-    .fetch_one(pool)
     .await
 }

@@ -28,7 +28,7 @@ pub struct Trust {
 }
 
 pub async fn trust(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Trust> {
-    of_scope(pool, tenant, &format!(
+    let sql = format!(
         "WITH latest AS (
             SELECT DISTINCT ON (v.agent_id, v.provider) v.agent_id, v.provider, v.status, v.score
               FROM verification_records v WHERE v.agent_id IN ({live})
@@ -43,8 +43,8 @@ pub async fn trust(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Trust> {
                   GROUP BY 1) b) AS talent_bands",
         live = in_scope("$1"),
         any = of_tenant("$1"),
-    ))
-    .await
+    );
+    of_scope(pool, tenant, &sql).await
 }
 
 #[derive(sqlx::FromRow)]
@@ -59,7 +59,7 @@ pub struct Economy {
 }
 
 pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Economy> {
-    of_scope(pool, tenant, &format!(
+    let sql = format!(
         "SELECT
             (SELECT count(*) FROM agent_wallets WHERE agent_id IN ({live})) AS wallets,
             (SELECT count(*) FROM agent_external_wallets WHERE agent_id IN ({live})) AS owner_held,
@@ -71,8 +71,8 @@ pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Econom
               WHERE purpose = 'send' AND status = 'confirmed' AND agent_id IN ({any})) AS sends",
         live = in_scope("$1"),
         any = of_tenant("$1"),
-    ))
-    .await
+    );
+    of_scope(pool, tenant, &sql).await
 }
 
 #[derive(sqlx::FromRow)]
@@ -85,7 +85,7 @@ pub struct Reputation {
 }
 
 pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Reputation> {
-    of_scope(pool, tenant, &format!(
+    let sql = format!(
         "WITH latest AS (
             SELECT DISTINCT ON (p.agent_id) p.agent_id, p.total, p.grade, p.dimensions
               FROM poc_scores p WHERE p.agent_id IN ({live})
@@ -96,6 +96,6 @@ pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Rep
                 (SELECT jsonb_object_agg(k, round(a::numeric, 1)) FROM (SELECT d.key AS k, avg(d.value::float8) AS a
                    FROM latest, jsonb_each_text(latest.dimensions) d GROUP BY d.key) x) AS dimensions",
         live = in_scope("$1"),
-    ))
-    .await
+    );
+    of_scope(pool, tenant, &sql).await
 }

@@ -14,7 +14,7 @@ use miniclaw_core::ids::{AgentId, TenantId};
 use miniclaw_platform::activity::{self, Origin};
 
 /// A service on offer.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct Service {
     pub id: Uuid,
     pub agent_id: Uuid,
@@ -130,23 +130,23 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> Result<Service, Error> {
     .ok_or_else(|| Error::not_found("service"))
 }
 
-/// The agent's service `slug` (active or not).
+/// The live agent's service `slug` (active or not). One round trip on the paid-call path:
+/// whether the agent is live is read through `agents::sql`.
 pub async fn by_slug(pool: &PgPool, agent: AgentId, slug: &str) -> Result<Service, Error> {
-    crate::tenancy::agents::tenant_of(pool, agent).await?.ok_or_else(|| Error::not_found("service"))?;
-    sqlx::query_as!(
-        Service,
+    sqlx::query_as(&format!(
         "SELECT id, agent_id, tenant_id, slug, title, description, price, price_wei, active, created_at, updated_at
-           FROM agent_services WHERE agent_id = $1 AND slug = $2",
-        agent as _,
-        slug
-    )
+           FROM agent_services WHERE agent_id = $1 AND slug = $2 AND {} IS NOT NULL",
+        crate::tenancy::agents::sql::tenant("$1")
+    ))
+    .bind(agent)
+    .bind(slug)
     .fetch_optional(pool)
     .await?
     .ok_or_else(|| Error::not_found("service"))
 }
 
 /// The agent's services, newest first (`before` continues after that id); `active_only` for
-/// the public listing.
+/// the public listing. The caller has found the agent live (its scope, or `offer`).
 pub async fn list(
     pool: &PgPool,
     agent: AgentId,
@@ -154,9 +154,6 @@ pub async fn list(
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<Service>> {
-    if crate::tenancy::agents::tenant_of(pool, agent).await?.is_none() {
-        return Ok(Vec::new());
-    }
     sqlx::query_as!(
         Service,
         "SELECT id, agent_id, tenant_id, slug, title, description, price, price_wei, active, created_at, updated_at

@@ -1,7 +1,8 @@
 //! SPEC B2: hybrid memory search over 100,000 memories of one agent among 1,000,000 in the
 //! database, and recall@10 of the vector stage against exact search.
 //!
-//!     cargo bench --bench memory_search          # prints JSON lines
+//!     cargo bench --profile serve --bench memory_search    # prints JSON lines
+//!     B2_STAGES=1 cargo bench --profile serve --bench memory_search   # and each stage alone
 //!
 //! Data (generated once into the database `miniclaw_bench_b2`, reused while complete; set
 //! `B2_FRESH=1` to rebuild): 91 agents, one with 100,000 memories and 90 with 10,000 each.
@@ -229,6 +230,65 @@ async fn scratch_pool() -> anyhow::Result<(PgPool, bool)> {
     Ok((pool, complete))
 }
 
+/// `B2_STAGES=1`: the search's stages one by one, at the depth fusion reads (100 candidates a
+/// path) and at the depth an answer of 10 shows (20), to see where the time goes.
+async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId) -> anyhow::Result<()> {
+    let names = [
+        "bm25 top 20",
+        "bm25 top 100",
+        "vector 20",
+        "vector 100 (20 precise)",
+        "bm25 of 100 given ids",
+        "rows: similarity of 200 ids",
+    ];
+    let mut ms: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
+    let mut conn = pool.acquire().await?;
+    for i in 0..220 {
+        let (_, q) = world.vector(rng, 0.9);
+        let text = format!("{} {} {}", world.word(rng), world.word(rng), world.word(rng));
+        let terms = miniclaw::memory::terms::terms(&text);
+        let mut took = Vec::new();
+        let t = Instant::now();
+        let top20 = miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 20).await?;
+        took.push(t.elapsed());
+        let t = Instant::now();
+        let top100 = miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 100).await?;
+        took.push(t.elapsed());
+        let t = Instant::now();
+        vector::nearest(&mut conn, target, MODEL, &q, 20, &Filters::default()).await?;
+        took.push(t.elapsed());
+        let t = Instant::now();
+        let near =
+            vector::nearest(&mut conn, target, MODEL, &q, 100, &Filters { precise: Some(20), ..Default::default() })
+                .await?;
+        took.push(t.elapsed());
+        let ids: Vec<MemoryId> = near.iter().map(|(id, _)| *id).collect();
+        let t = Instant::now();
+        miniclaw::memory::terms::bm25(&mut conn, target, &terms, Some(&ids), 100).await?;
+        took.push(t.elapsed());
+        let both: Vec<MemoryId> = ids.iter().copied().chain(top100.iter().map(|(id, _)| *id)).collect();
+        let t = Instant::now();
+        vector::similarities(&mut conn, target, &both, &q, MODEL).await?;
+        took.push(t.elapsed());
+        let _ = top20;
+        if i >= 20 {
+            for (m, d) in ms.iter_mut().zip(took) {
+                m.push(d.as_secs_f64() * 1000.0);
+            }
+        }
+    }
+    for (name, mut m) in names.iter().zip(ms) {
+        m.sort_by(f64::total_cmp);
+        println!(
+            "{{\"stage\":\"{name}\",\"p50_ms\":{:.2},\"p90_ms\":{:.2},\"p99_ms\":{:.2}}}",
+            percentile(&m, 0.5),
+            percentile(&m, 0.9),
+            percentile(&m, 0.99)
+        );
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
@@ -332,6 +392,9 @@ fn main() -> anyhow::Result<()> {
             }
         }
         hybrid_ms.sort_by(f64::total_cmp);
+        if std::env::var("B2_STAGES").is_ok_and(|v| !v.is_empty()) {
+            stages(&pool, &world, &mut rng, target).await?;
+        }
         println!(
             "{{\"memories_target_agent\":{TARGET_MEMORIES},\"memories_total\":{},\"recall_at_10\":{:.3},\"vector_p50_ms\":{:.2},\"vector_p99_ms\":{:.2},\"hybrid_p50_ms\":{:.2},\"hybrid_p99_ms\":{:.2},\"avg_results\":{:.1}}}",
             TARGET_MEMORIES + OTHER_AGENTS * OTHER_MEMORIES,

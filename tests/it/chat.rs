@@ -345,6 +345,17 @@ async fn the_openai_sdk_talks_to_an_agent_with_its_key() {
     .unwrap_or_else(|e| panic!("cannot run the OpenAI client (run scripts/setup.sh --test): {e}"));
     assert!(out.status.success(), "openai_client.py failed: {}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The key's agent is its one model.
+    assert_eq!(v["models"], json!([{ "id": c.id, "object": "model", "owned_by": "miniclaw" }]));
+    assert_eq!(v["model"], json!({ "id": c.id, "object": "model" }));
+    // Refusals reach the SDK as its own error classes, with OpenAI's fields.
+    let e = &v["errors"];
+    assert_eq!(e[0]["class"], "BadRequestError", "{e}");
+    assert_eq!((e[0]["type"].as_str(), e[0]["param"].as_str()), (Some("invalid_request_error"), Some("model")));
+    assert!(e[0]["message"].as_str().unwrap().contains("id of one of your hosted agents"));
+    assert_eq!((e[1]["status"].as_u64(), e[1]["param"].as_str()), (Some(400), Some("messages")), "{e}");
+    assert_eq!(e[2]["class"], "AuthenticationError", "{e}");
+    assert_eq!(e[2]["type"], "authentication_error");
     assert_eq!(v["plain"]["object"], "chat.completion");
     assert!(v["plain"]["id"].as_str().unwrap().starts_with("chatcmpl-"));
     assert_eq!(v["plain"]["finish_reason"], "stop");

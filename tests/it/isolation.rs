@@ -156,6 +156,8 @@ async fn another_tenants_ids_are_404_on_every_route() {
         }
         let url = path
             .replace("{id}", &a_agent)
+            // An OpenAI model is an agent id.
+            .replace("{model}", &a_agent)
             .replace("{kid}", &a_key_id)
             .replace("{mid}", &a_memory)
             .replace("{cid}", &a_conversation)
@@ -216,6 +218,12 @@ async fn another_tenants_ids_are_404_on_every_route() {
             })))
             .await;
         assert_eq!(r.status, 404, "{}", r.text);
+        // ...and its model list holds only Mallory's agent.
+        let r = app.send(app.as_bearer(token, Method::GET, "/v1/models")).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        let models = r.json();
+        let ids: Vec<&str> = models["data"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, [m_agent.as_str()]);
     }
     // Alice's agent is untouched.
     let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/v1/hosted-agents/{a_agent}"))).await;

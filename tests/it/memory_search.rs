@@ -115,6 +115,75 @@ async fn bm25_in_the_database_is_true_bm25() {
 }
 
 #[tokio::test]
+async fn maxscore_reads_only_what_the_exact_part_needs() {
+    use miniclaw::memory::terms;
+    let a = Agent::new(TestApp::spawn().await).await;
+    let agent: AgentId = a.id.parse().unwrap();
+    let pool = a.app.pool();
+    // 3,000 memories: "common" in all, "mid" in every third, "rare" in every sixtieth (50), with
+    // varied lengths and frequencies: 4,050 postings, past the full-scan limit, so MaxScore runs.
+    sqlx::query(
+        "INSERT INTO agent_memories (id, agent_id, content, category, source, content_hash, term_count)
+         SELECT gen_random_uuid(), $1, 'memory ' || i, 'context', 'conversation', md5(i::text), 3 + i % 7 FROM generate_series(1, 3000) i",
+    )
+    .bind(agent)
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO memory_terms (agent_id, term, memory_id, tf, doc_len)
+         SELECT $1, t.term, m.id, 1 + m.n % 3, m.term_count
+           FROM (SELECT id, term_count, row_number() OVER (ORDER BY content) AS n FROM agent_memories
+                  WHERE agent_id = $1 AND content LIKE 'memory %') m,
+                (VALUES ('common', 1), ('mid', 3), ('rare', 60)) AS t(term, every)
+          WHERE m.n % t.every = 0",
+    )
+    .bind(agent)
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "UPDATE memory_corpus_stats SET docs = 3000, total_length = (SELECT sum(term_count) FROM agent_memories WHERE agent_id = $1)
+          WHERE agent_id = $1",
+    )
+    .bind(agent)
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO memory_term_stats (agent_id, term, df, max_tf, min_doc_len)
+         SELECT agent_id, term, count(*), max(tf), min(doc_len) FROM memory_terms WHERE agent_id = $1 GROUP BY agent_id, term
+         ON CONFLICT (agent_id, term) DO UPDATE SET df = excluded.df, max_tf = excluded.max_tf, min_doc_len = excluded.min_doc_len",
+    )
+    .bind(agent)
+    .execute(pool)
+    .await
+    .unwrap();
+    let all: Vec<MemoryId> =
+        sqlx::query_scalar("SELECT id FROM agent_memories WHERE agent_id = $1 AND content LIKE 'memory %'")
+            .bind(agent)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let query: Vec<String> = ["rare", "mid", "common"].map(String::from).into();
+    let mut conn = pool.acquire().await.unwrap();
+    // Every memory scored: the truth.
+    let truth = terms::bm25(&mut conn, agent, &query, Some(&all), 3000).await.unwrap();
+    assert_eq!(truth.len(), 3000);
+    // MaxScore's top 100 is the true top 100 (the rare term's 50 cannot fill it alone).
+    let exact = terms::bm25(&mut conn, agent, &query, None, 100).await.unwrap();
+    assert_eq!(exact, truth[..100]);
+    // With only the first 20 exact, the rare term's 50 documents settle them: nothing more is
+    // read, and what is returned is exact where it must be and truly scored everywhere.
+    let deep = terms::bm25_deep(&mut conn, agent, &query, 100, 20).await.unwrap();
+    assert_eq!(deep[..20], truth[..20]);
+    assert_eq!(deep.len(), 50, "the memories of the rare term only");
+    let true_score: std::collections::HashMap<MemoryId, f64> = truth.iter().copied().collect();
+    assert!(deep.iter().all(|(id, s)| true_score[id] == *s));
+    assert!(deep.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+#[tokio::test]
 async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
     use miniclaw::memory::vector;
     let a = Agent::new(TestApp::spawn().await).await;

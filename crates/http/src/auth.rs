@@ -168,41 +168,7 @@ pub async fn agent_scope(
     agent_id: AgentId,
 ) -> Result<AgentScope, Error> {
     if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
-        let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
-            let reason = match r {
-                KeyRejection::Malformed => "malformed API key",
-                KeyRejection::Unknown => "unknown API key",
-                KeyRejection::Revoked => "API key has been revoked",
-                KeyRejection::Expired => "API key has expired",
-                KeyRejection::Unavailable => {
-                    return Error::Unavailable("the key could not be checked; try again shortly".into());
-                }
-            };
-            Error::Unauthenticated(reason.into())
-        })?;
-        if let Some(limiter) = state.key_limiter()
-            && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
-        {
-            return Err(Error::Limited {
-                retry_after_secs,
-                message: Some("rate limit for this API key exceeded".into()),
-                reset_at: None,
-            });
-        }
-        if grant.agent_id != agent_id {
-            return Err(Error::not_found("agent"));
-        }
-        let bound = grant.end_user.is_some();
-        let end_user = end_user::combine(grant.end_user, bound, end_user_header(headers)?, "X-Miniclaw-User")?;
-        return Ok(AgentScope {
-            tenant_id: grant.tenant_id,
-            agent_id,
-            actor: Actor::ApiKey(grant.key_id),
-            scopes: Some(grant.scopes),
-            request_id: request_id(headers),
-            end_user,
-            end_user_bound: bound,
-        });
+        return key_scope(headers, state, token, Some(agent_id)).await;
     }
 
     let owner = api_owner(method, headers, state)?
@@ -223,6 +189,67 @@ pub async fn agent_scope(
         request_id: owner.request_id,
         end_user: end_user_header(headers)?,
         end_user_bound: false,
+    })
+}
+
+/// Who a request is, for routes that name no agent (`GET /v1/models`): an `mck_` key, with its
+/// one agent, or a live owner session, with the tenant's agents.
+pub enum Caller {
+    Key(AgentScope),
+    Owner(Owner),
+}
+
+/// The caller of a request that names no agent.
+pub async fn caller(method: &Method, headers: &HeaderMap, state: &AppState) -> Result<Caller, Error> {
+    if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
+        return key_scope(headers, state, token, None).await.map(Caller::Key);
+    }
+    let owner = api_owner(method, headers, state)?
+        .ok_or_else(|| Error::Unauthenticated("sign in first: no session token or cookie".into()))?;
+    Ok(Caller::Owner(live(state, owner).await?))
+}
+
+/// A key's access: to `agent_id` (another agent is a 404), or to the key's own agent.
+async fn key_scope(
+    headers: &HeaderMap,
+    state: &AppState,
+    token: &str,
+    agent_id: Option<AgentId>,
+) -> Result<AgentScope, Error> {
+    let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
+        let reason = match r {
+            KeyRejection::Malformed => "malformed API key",
+            KeyRejection::Unknown => "unknown API key",
+            KeyRejection::Revoked => "API key has been revoked",
+            KeyRejection::Expired => "API key has expired",
+            KeyRejection::Unavailable => {
+                return Error::Unavailable("the key could not be checked; try again shortly".into());
+            }
+        };
+        Error::Unauthenticated(reason.into())
+    })?;
+    if let Some(limiter) = state.key_limiter()
+        && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
+    {
+        return Err(Error::Limited {
+            retry_after_secs,
+            message: Some("rate limit for this API key exceeded".into()),
+            reset_at: None,
+        });
+    }
+    if agent_id.is_some_and(|a| a != grant.agent_id) {
+        return Err(Error::not_found("agent"));
+    }
+    let bound = grant.end_user.is_some();
+    let end_user = end_user::combine(grant.end_user, bound, end_user_header(headers)?, "X-Miniclaw-User")?;
+    Ok(AgentScope {
+        tenant_id: grant.tenant_id,
+        agent_id: grant.agent_id,
+        actor: Actor::ApiKey(grant.key_id),
+        scopes: Some(grant.scopes),
+        request_id: request_id(headers),
+        end_user,
+        end_user_bound: bound,
     })
 }
 

@@ -232,6 +232,33 @@ pub async fn bm25(
     only: Option<&[MemoryId]>,
     limit: i64,
 ) -> sqlx::Result<Vec<(MemoryId, f64)>> {
+    scored(conn, agent_id, query_terms, only, limit, limit).await
+}
+
+/// The best `limit` by BM25 over the whole corpus, of which only the first `precise` must be
+/// the true top: MaxScore stops once the terms not yet read cannot change those, and the rest
+/// of the list is the best of the documents already scored (each with its exact score). A
+/// search that fuses a deep candidate list but shows only the first few asks for this: a query
+/// whose rarest word is in 50 memories settles a top 20 from those 50, where a true top 100
+/// would read every posting of its next, perhaps commonest, word (B2).
+pub async fn bm25_deep(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    query_terms: &[String],
+    limit: i64,
+    precise: i64,
+) -> sqlx::Result<Vec<(MemoryId, f64)>> {
+    scored(conn, agent_id, query_terms, None, limit, precise.clamp(1, limit.max(1))).await
+}
+
+async fn scored(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    query_terms: &[String],
+    only: Option<&[MemoryId]>,
+    limit: i64,
+    precise: i64,
+) -> sqlx::Result<Vec<(MemoryId, f64)>> {
     let mut unique: Vec<&str> = query_terms.iter().map(String::as_str).collect();
     unique.sort();
     unique.dedup();
@@ -289,7 +316,8 @@ pub async fn bm25(
         let mut ps = postings(conn, agent_id, &rest, Some(&candidates)).await?;
         ps.extend(essential_postings.iter().cloned());
         let best = top(scores(&ps, &stats, avgdl), limit);
-        let threshold = if best.len() as i64 >= limit { best.last().map_or(0.0, |b| b.1) } else { 0.0 };
+        // The score a document needs to enter the part that must be exact.
+        let threshold = usize::try_from(precise - 1).ok().and_then(|i| best.get(i)).map_or(0.0, |b| b.1);
         if rest.is_empty() || rest_bound < threshold {
             return Ok(best);
         }

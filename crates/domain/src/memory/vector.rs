@@ -167,7 +167,6 @@ pub struct Filters {
     pub precise: Option<i64>,
 }
 
-/// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
 /// The cosine similarity of each of the agent's memories `ids` that has a vector of `model`
 /// to `v`.
 pub async fn similarities(
@@ -191,6 +190,7 @@ pub async fn similarities(
     .await
 }
 
+/// The `k` nearest memories of the agent to `query` among the model's vectors, with cosine
 /// similarity, honouring the filters.
 pub async fn nearest(
     conn: &mut PgConnection,

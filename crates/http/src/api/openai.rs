@@ -1,6 +1,8 @@
 //! The OpenAI-compatible endpoint (SPEC P8): `POST /v1/chat/completions` with the agent id as
 //! `model`, answered by the same pipeline as the agent's own chat route, as one completion or
-//! as `chat.completion.chunk` events.
+//! as `chat.completion.chunk` events; `GET /v1/models` lists the agents a caller may talk to,
+//! as OpenAI clients expect before their first call. Errors on these routes carry OpenAI's
+//! fields (`message`, `type`, `param`, `code`) besides our own.
 
 use miniclaw_core::ids::{AgentId, ConversationId};
 use std::convert::Infallible;
@@ -10,21 +12,121 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::chat::{WRITE, audience, caller};
-use super::extract::Json;
+use super::extract::{Json, Path};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::chat::stream::{self, Event};
 use miniclaw_domain::chat::{self, Channel};
+use miniclaw_domain::tenancy::agents;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(chat_completions))
+    OpenApiRouter::new()
+        .routes(routes!(chat_completions))
+        .routes(routes!(list_models))
+        .routes(routes!(get_model))
+        .layer(axum::middleware::map_response(openai_errors))
+}
+
+/// OpenAI's error fields on our error body: `type` from the status, `param` from the field the
+/// error names; `code` and `message` are already there. OpenAI clients read these to raise
+/// their own error classes (`BadRequestError`, `AuthenticationError`, ...).
+async fn openai_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let kind = match status.as_u16() {
+        401 => "authentication_error",
+        403 => "permission_error",
+        404 => "not_found_error",
+        429 => "rate_limit_error",
+        400..=499 => "invalid_request_error",
+        _ => "server_error",
+    };
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return (parts.status, Json(json!({ "error": { "message": "the error could not be read", "type": kind } })))
+            .into_response();
+    };
+    let Ok(mut v) = serde_json::from_slice::<Value>(&bytes) else {
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    };
+    if let Some(e) = v.get_mut("error").and_then(Value::as_object_mut) {
+        let param = e.get("details").and_then(|d| d.get("field")).cloned().unwrap_or(Value::Null);
+        e.insert("type".into(), kind.into());
+        e.insert("param".into(), param);
+    }
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(v.to_string()))
+}
+
+/// One agent as an OpenAI model.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Model {
+    /// The agent id: what `model` takes in a chat completion.
+    pub id: AgentId,
+    /// Always `model`.
+    pub object: &'static str,
+    /// When the agent was created (Unix seconds).
+    pub created: i64,
+    /// Always `miniclaw`.
+    pub owned_by: &'static str,
+    /// The agent's name (extension).
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ModelList {
+    /// Always `list`.
+    pub object: &'static str,
+    pub data: Vec<Model>,
+}
+
+fn model(a: &miniclaw_domain::tenancy::agents::Agent) -> Model {
+    Model { id: a.id, object: "model", created: a.created_at.timestamp(), owned_by: "miniclaw", name: a.name.clone() }
+}
+
+/// The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
+/// owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+#[utoipa::path(get, path = "/v1/models", tag = "chat",
+    security(("api_key" = []), ("owner_session" = [])),
+    responses((status = 200, body = ModelList), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn list_models(State(state): State<AppState>, method: Method, headers: HeaderMap) -> ApiResult<Json<ModelList>> {
+    let agents = match crate::auth::caller(&method, &headers, &state).await? {
+        crate::auth::Caller::Key(scope) => {
+            agents::get(state.pool(), scope.tenant_id, scope.agent_id).await?.into_iter().collect()
+        }
+        crate::auth::Caller::Owner(owner) => {
+            agents::list(state.pool(), owner.tenant_id, state.config().agents_per_tenant, None).await?
+        }
+    };
+    Ok(Json(ModelList { object: "list", data: agents.iter().map(model).collect() }))
+}
+
+/// One agent as an OpenAI model; an agent the caller cannot reach is a 404.
+#[utoipa::path(get, path = "/v1/models/{model}", tag = "chat",
+    params(("model" = String, Path, description = "The agent id")),
+    security(("api_key" = []), ("owner_session" = [])),
+    responses((status = 200, body = Model), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+async fn get_model(
+    State(state): State<AppState>,
+    method: Method,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> ApiResult<Json<Model>> {
+    let agent_id = raw.trim().parse::<AgentId>().map_err(|_| ApiError::not_found("model"))?;
+    let scope = crate::auth::agent_scope(&method, &headers, &state, agent_id).await?;
+    let agent =
+        agents::get(state.pool(), scope.tenant_id, agent_id).await?.ok_or_else(|| ApiError::not_found("model"))?;
+    Ok(Json(model(&agent)))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]

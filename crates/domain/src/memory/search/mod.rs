@@ -262,7 +262,9 @@ impl Searcher<'_> {
                 return Ok::<_, sqlx::Error>(Vec::new());
             }
             let mut conn = self.deps.pool.acquire().await?;
-            terms::bm25(&mut conn, agent_id, &query_terms, None, k).await
+            // As the vector stage: what is shown exact, the deeper candidates the best met on
+            // the way (with filters, all of them: many may not pass).
+            terms::bm25_deep(&mut conn, agent_id, &query_terms, k, if filtered { k } else { shown }).await
         };
         let vector_stage = async {
             let Some(q) = &query_vec else { return Ok::<_, sqlx::Error>(None) };

@@ -236,6 +236,7 @@ async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId)
     let names = [
         "bm25 top 20",
         "bm25 top 100",
+        "bm25 100, the first 20 exact (the search's)",
         "vector 20",
         "vector 100 (20 precise)",
         "bm25 of 100 given ids",
@@ -253,6 +254,9 @@ async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId)
         took.push(t.elapsed());
         let t = Instant::now();
         let top100 = miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 100).await?;
+        took.push(t.elapsed());
+        let t = Instant::now();
+        miniclaw::memory::terms::bm25_deep(&mut conn, target, &terms, 100, 20).await?;
         took.push(t.elapsed());
         let t = Instant::now();
         vector::nearest(&mut conn, target, MODEL, &q, 20, &Filters::default()).await?;

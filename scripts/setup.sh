@@ -180,4 +180,18 @@ if [ "$WANT_TEST" -eq 1 ]; then
     echo "$EVM_PKGS" > "$EVM_DIR/.miniclaw-pkgs"
   fi
 fi
+if [ "$WANT_TEST" -eq 1 ]; then
+  # Protocol clients the tests drive against a running server: the official OpenAI Node SDK.
+  CLIENTS_DIR="$CACHE_DIR/clients"
+  CLIENT_PKGS="openai@7.55.0"
+  if [ -f "$CLIENTS_DIR/.miniclaw-pkgs" ] && [ "$(cat "$CLIENTS_DIR/.miniclaw-pkgs")" = "$CLIENT_PKGS" ]; then
+    skip "the Node protocol clients in $CLIENTS_DIR"
+  else
+    step "npm install ($CLIENT_PKGS) into $CLIENTS_DIR"
+    mkdir -p "$CLIENTS_DIR"
+    # shellcheck disable=SC2086
+    npm install --prefix "$CLIENTS_DIR" --no-audit --no-fund --loglevel=error $CLIENT_PKGS
+    echo "$CLIENT_PKGS" > "$CLIENTS_DIR/.miniclaw-pkgs"
+  fi
+fi
 step "setup complete"

@@ -328,6 +328,35 @@ async fn bad_messages_and_an_exhausted_budget_are_refused_before_anything_is_sto
 }
 
 #[tokio::test]
+async fn the_openai_node_sdk_talks_to_an_agent_with_its_key() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/openai_client.mjs");
+    let out = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        tokio::process::Command::new("node")
+            .args([script, &c.app.url("/v1"), &key, &c.id, "I grow tomatoes on my balcony."])
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("the Node client finished within 60 s")
+    .unwrap_or_else(|e| panic!("cannot run node (run scripts/setup.sh --test): {e}"));
+    assert!(out.status.success(), "openai_client.mjs failed: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["models"], json!([{ "id": c.id, "object": "model", "owned_by": "miniclaw" }]));
+    assert_eq!(v["plain"]["object"], "chat.completion");
+    assert!(v["plain"]["content"].as_str().unwrap().starts_with("[offline engine"), "{v}");
+    assert_eq!(v["stream"]["finish_reason"], "stop");
+    assert!(v["stream"]["content"].as_str().unwrap().starts_with("[offline engine"));
+    assert!(v["stream"]["total_tokens"].as_u64().unwrap() > 0);
+    assert_eq!(
+        v["refused"],
+        json!({ "class": "BadRequestError", "status": 400, "type": "invalid_request_error", "param": "model", "code": "validation_failed" })
+    );
+}
+
+#[tokio::test]
 async fn the_openai_sdk_talks_to_an_agent_with_its_key() {
     let c = Chat::new(TestApp::spawn().await).await;
     let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;

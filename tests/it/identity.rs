@@ -89,6 +89,16 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     );
     let file = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json();
     assert_eq!(file["name"], "Ada Lovelace");
+    // Paid services make the agent an x402 seller, and the file says so while one is on offer.
+    assert_eq!(file["x402Support"], false);
+    let file_now = || async { agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json() };
+    let service = |active: bool| json!({ "title": "Code review", "price": 20, "active": active });
+    let r = agent.call(Method::PUT, "/services/review", Some(service(true))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(file_now().await["x402Support"], true);
+    let r = agent.call(Method::PUT, "/services/review", Some(service(false))).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    assert_eq!(file_now().await["x402Support"], false);
 
     // A second agent gets the next id.
     let second =

@@ -97,10 +97,12 @@ pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<Age
     .fetch_all(pool)
     .await?;
     let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query!(
-        "SELECT m.index_name, m.agent_id, m.embedding_model, i.indisvalid
+        // Nullability spelled out: inferred through the outer joins, it depends on the plan.
+        r#"SELECT m.index_name AS "index_name!", m.agent_id AS "agent_id!", m.embedding_model AS "embedding_model!",
+                  i.indisvalid AS "indisvalid?"
            FROM memory_agent_indexes m
            LEFT JOIN pg_class c ON c.relname = m.index_name AND c.relkind = 'i'
-           LEFT JOIN pg_index i ON i.indexrelid = c.oid",
+           LEFT JOIN pg_index i ON i.indexrelid = c.oid"#,
     )
     .fetch_all(pool)
     .await?

@@ -40,6 +40,8 @@ pub struct Inputs {
     pub email: Option<String>,
     /// The on-chain registration: (agentId, `eip155:<chain>:<registry>`).
     pub registration: Option<(i64, String)>,
+    /// The agent sells services whose paid calls answer with x402 payment requirements.
+    pub x402: bool,
 }
 
 /// The registration file of `inputs`, served under `base_url`.
@@ -66,7 +68,7 @@ pub fn build(base_url: &str, inputs: &Inputs) -> Value {
         "name": inputs.name,
         "description": description,
         "services": services,
-        "x402Support": false,
+        "x402Support": inputs.x402,
         "active": inputs.active,
         "registrations": registrations,
         // None of the ERC-8004 trust models (reputation, crypto-economic, TEE attestation) is
@@ -90,7 +92,9 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
     )
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| Inputs {
+    let Some(r) = row else { return Ok(None) };
+    let x402 = crate::onchain::economy::services::any_active(pool, agent).await?;
+    Ok(Some(Inputs {
         agent,
         name: a.name,
         persona: a.persona,
@@ -105,6 +109,7 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
                 .map(|address| (id, miniclaw_platform::chain::registry::agent_registry(chain as u64, address))),
             _ => None,
         },
+        x402,
     }))
 }
 
@@ -150,6 +155,7 @@ mod tests {
             image: None,
             email: None,
             registration: None,
+            x402: false,
         }
     }
 

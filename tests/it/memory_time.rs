@@ -134,3 +134,20 @@ async fn a_transcript_is_imported_once_with_its_dates() {
     assert!(page.text.contains(r#"data-testid="import-row""#) && page.text.contains("4 / 4"), "{}", page.text);
     assert!(page.text.contains(r#"data-testid="memory-date""#) && page.text.contains("2025-06-10"), "{}", page.text);
 }
+
+#[tokio::test]
+async fn the_memory_page_says_what_its_count_counts() {
+    // The count grows when the fact is said again and when a reply uses it, not only when the
+    // owner mentions it: the page says so.
+    let a = OwnedAgent::new(TestApp::spawn().await).await;
+    let m = a.remember("The user keeps bees on the roof.", "interest").await;
+    sqlx::query("UPDATE agent_memories SET mention_count = 4 WHERE id = $1::uuid")
+        .bind(m["id"].as_str().unwrap())
+        .execute(a.app.pool())
+        .await
+        .unwrap();
+    let page = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories", a.id))).await;
+    assert_eq!(page.status, 200);
+    assert!(page.text.contains("said or used 4×"), "{}", page.text);
+    assert!(!page.text.contains("mentioned 4×"));
+}

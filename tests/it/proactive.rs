@@ -68,6 +68,25 @@ fn at(v: &Value) -> DateTime<Utc> {
 }
 
 #[tokio::test]
+async fn a_question_the_offline_engine_answered_is_not_unanswered() {
+    let a = agent(json!({ "proactiveness": "eager" })).await;
+    let (deps, id) = (deps(&a), agent_id(&a));
+    let question = "When does the pharmacy on Elm Street close on Sundays?";
+    say(&a, question, None, 20).await;
+    // The offline engine's answer from a memory carries its label like every offline reply.
+    sqlx::query(
+        "UPDATE chat_messages SET content = '[offline engine: no language model is configured] Here is what I know \
+         that relates to your message:\n- The pharmacy on Elm Street closes at six on Sundays.' WHERE role = 'assistant'",
+    )
+    .execute(a.app.pool())
+    .await
+    .unwrap();
+    let report = scan::scan(&deps, id, Utc::now()).await.unwrap();
+    let s = summary(&a).await;
+    assert!(!s["upcoming"].as_array().unwrap().iter().any(|i| i["signal"] == "unresolved_question"), "{report:?} {s}");
+}
+
+#[tokio::test]
 async fn a_question_left_unanswered_yesterday_becomes_one_next_morning_check_in_and_nothing_more() {
     let a = agent(json!({ "timezone": "America/New_York", "quiet_hours": { "start": "22:00", "end": "07:00" },
         "proactiveness": "moderate" }))

@@ -32,8 +32,9 @@ const QUESTIONS_READ: i64 = 50;
 /// How far ahead it looks for deadlines (within a day they are urgent).
 const DEADLINE_HOURS: i64 = 168;
 
-/// A reply that did not answer: the offline engine, or the model saying it does not know.
-const UNANSWERED: &str = r"(offline engine|i don't know|i do not know|i'm not sure|i am not sure|no idea|i can't (tell|say|answer)|i cannot (tell|say|answer)|don't have (that|any|enough) information)";
+/// A reply that did not answer: the offline engine finding nothing to say (not its label, which
+/// every offline reply carries, answered or not), or the model saying it does not know.
+const UNANSWERED: &str = r"(need a model to write real answers|i don't know|i do not know|i'm not sure|i am not sure|no idea|i can't (tell|say|answer)|i cannot (tell|say|answer)|don't have (that|any|enough) information)";
 
 /// The agent as the scanner needs it.
 pub(super) struct AgentRow {

@@ -232,7 +232,14 @@ async fn scratch_pool() -> anyhow::Result<(PgPool, bool)> {
 
 /// `B2_STAGES=1`: the search's stages one by one, at the depth fusion reads (100 candidates a
 /// path) and at the depth an answer of 10 shows (20), to see where the time goes.
-async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId) -> anyhow::Result<()> {
+async fn stages(
+    pool: &PgPool,
+    world: &World,
+    rng: &mut StdRng,
+    target: AgentId,
+    searcher: &Searcher<'_>,
+    embedder: &Fixed,
+) -> anyhow::Result<()> {
     let names = [
         "bm25 top 20",
         "bm25 top 100",
@@ -241,6 +248,8 @@ async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId)
         "vector 100 (20 precise)",
         "bm25 of 100 given ids",
         "rows: similarity of 200 ids",
+        "search, traversal off",
+        "search",
     ];
     let mut ms: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
     let mut conn = pool.acquire().await?;
@@ -274,6 +283,19 @@ async fn stages(pool: &PgPool, world: &World, rng: &mut StdRng, target: AgentId)
         let t = Instant::now();
         vector::similarities(&mut conn, target, &both, &q, MODEL).await?;
         took.push(t.elapsed());
+        *embedder.0.lock().unwrap() = q;
+        for traversal in [false, true] {
+            let req = SearchRequest {
+                query: text.clone(),
+                limit: Some(10),
+                filters: Default::default(),
+                rerank: false,
+                traversal,
+            };
+            let t = Instant::now();
+            searcher.search(target, &req).await?;
+            took.push(t.elapsed());
+        }
         let _ = top20;
         if i >= 20 {
             for (m, d) in ms.iter_mut().zip(took) {
@@ -397,7 +419,7 @@ fn main() -> anyhow::Result<()> {
         }
         hybrid_ms.sort_by(f64::total_cmp);
         if std::env::var("B2_STAGES").is_ok_and(|v| !v.is_empty()) {
-            stages(&pool, &world, &mut rng, target).await?;
+            stages(&pool, &world, &mut rng, target, &searcher, &embedder).await?;
         }
         println!(
             "{{\"memories_target_agent\":{TARGET_MEMORIES},\"memories_total\":{},\"recall_at_10\":{:.3},\"vector_p50_ms\":{:.2},\"vector_p99_ms\":{:.2},\"hybrid_p50_ms\":{:.2},\"hybrid_p99_ms\":{:.2},\"avg_results\":{:.1}}}",

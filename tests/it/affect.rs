@@ -65,7 +65,8 @@ async fn behavioural_signals_follow_every_turn() {
     assert!(depth > 1.0 && depth <= 3.0, "turns 1, 2, 3 of one conversation: {s}");
     let chars = s["message_chars"].as_f64().unwrap();
     assert!((49.0..=64.0).contains(&chars), "between the shortest and the longest message: {s}");
-    assert!(s["frequency_per_day"].as_f64().unwrap() > 0.0, "{s}");
+    // Three messages in a few seconds are no daily rate: none is shown until they span a day.
+    assert!(s["frequency_per_day"].is_null(), "{s}");
     let switch = s["topic_switch_rate"].as_f64().expect("the messages were embedded");
     assert!((0.0..=1.0).contains(&switch), "{s}");
     assert_eq!(s["half_life_days"], 7.0);
@@ -79,4 +80,15 @@ async fn behavioural_signals_follow_every_turn() {
         page.text
     );
     assert!(page.text.contains("3 messages"), "{}", page.text);
+    assert!(page.text.contains(r#"data-testid="rate-too-early""#) && !page.text.contains("messages a day"));
+
+    // A day later the rate is shown.
+    sqlx::query("UPDATE behaviour_signals SET first_at = first_at - interval '2 days'")
+        .execute(c.app.pool())
+        .await
+        .unwrap();
+    let s = c.get("/signals").await;
+    assert!(s["frequency_per_day"].as_f64().unwrap() > 0.0, "{s}");
+    let page = c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &format!("/agents/{}/mind", c.id))).await;
+    assert!(page.text.contains("messages a day"), "{}", page.text);
 }

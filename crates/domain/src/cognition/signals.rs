@@ -22,6 +22,8 @@ pub const HALF_LIFE_DAYS: f64 = 7.0;
 pub const TOPIC_SWITCH_COSINE: f64 = 0.3;
 /// Gaps shorter than this count as this (a burst is not infinitely frequent).
 pub const MIN_GAP_SECS: f64 = 60.0;
+/// The messages must span this long before their frequency is shown as a rate per day.
+pub const RATE_MIN_SPAN_HOURS: i64 = 24;
 
 /// The upsert of the finishing statement, as a CTE body over its parameters: `$2` the agent,
 /// `$41` the turn number, `$42` the message's characters, `$43` its vector (or NULL), `$44` the
@@ -59,14 +61,17 @@ pub fn update_sql() -> String {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Signals {
     pub messages: i64,
-    /// Messages per day.
-    pub frequency_per_day: f64,
+    /// Messages per day; `null` until the messages span a day (`RATE_MIN_SPAN_HOURS`): a
+    /// burst of messages over a few minutes is not a daily rate.
+    pub frequency_per_day: Option<f64>,
     /// Turns per conversation, as reached by its messages.
     pub session_depth: f64,
     /// Share of messages that switched topic; `null` until two consecutive messages had vectors.
     pub topic_switch_rate: Option<f64>,
     /// Characters per user message.
     pub message_chars: f64,
+    /// The first message seen.
+    pub first_at: DateTime<Utc>,
     pub last_at: DateTime<Utc>,
     pub half_life_days: f64,
 }
@@ -74,7 +79,7 @@ pub struct Signals {
 /// The agent's signals, or `None` before its first chat turn.
 pub async fn get(pool: &sqlx::PgPool, agent_id: AgentId) -> sqlx::Result<Option<Signals>> {
     Ok(sqlx::query!(
-        "SELECT messages, frequency_per_day, session_depth, topic_switch_rate, message_chars, last_at
+        "SELECT messages, frequency_per_day, session_depth, topic_switch_rate, message_chars, first_at, last_at
            FROM behaviour_signals WHERE agent_id = $1",
         agent_id as _
     )
@@ -82,10 +87,12 @@ pub async fn get(pool: &sqlx::PgPool, agent_id: AgentId) -> sqlx::Result<Option<
     .await?
     .map(|r| Signals {
         messages: r.messages,
-        frequency_per_day: r.frequency_per_day,
+        frequency_per_day: (r.last_at - r.first_at >= chrono::Duration::hours(RATE_MIN_SPAN_HOURS))
+            .then_some(r.frequency_per_day),
         session_depth: r.session_depth,
         topic_switch_rate: r.topic_switch_rate,
         message_chars: r.message_chars,
+        first_at: r.first_at,
         last_at: r.last_at,
         half_life_days: HALF_LIFE_DAYS,
     }))

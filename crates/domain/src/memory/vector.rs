@@ -96,19 +96,17 @@ pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<Age
     .bind(min)
     .fetch_all(pool)
     .await?;
-    let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query!(
-        // Nullability spelled out: inferred through the outer joins, it depends on the plan.
-        r#"SELECT m.index_name AS "index_name!", m.agent_id AS "agent_id!", m.embedding_model AS "embedding_model!",
-                  i.indisvalid AS "indisvalid?"
+    // Checked at run time: over the catalogs' outer joins, the nullability the query macros
+    // infer follows the plan, which follows the catalogs' statistics (`sqlx prepare --check`
+    // flipped between two fresh databases).
+    let existing: Vec<(String, Uuid, String, Option<bool>)> = sqlx::query_as(
+        "SELECT m.index_name, m.agent_id, m.embedding_model, i.indisvalid
            FROM memory_agent_indexes m
            LEFT JOIN pg_class c ON c.relname = m.index_name AND c.relkind = 'i'
-           LEFT JOIN pg_index i ON i.indexrelid = c.oid"#,
+           LEFT JOIN pg_index i ON i.indexrelid = c.oid",
     )
     .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|r| (r.index_name, r.agent_id, r.embedding_model, r.indisvalid))
-    .collect();
+    .await?;
     for (name, agent, model, valid) in &existing {
         let still_large = counts.iter().any(|(a, m, _, _)| a == agent && m == model);
         if still_large && *valid == Some(true) {

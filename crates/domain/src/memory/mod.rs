@@ -1,8 +1,9 @@
 //! Agent memory (SPEC §5): the store with its history (R1, R7), BM25 postings (`terms`),
 //! vectors (`vector`), hybrid search (`search`), write-side hygiene (`hygiene`), knowledge
 //! ingestion (`knowledge`) and the scoring functions (`score`). Every write goes through the
-//! functions here, inside the caller's transaction, so the postings, the version history and
-//! the activity log always agree with the row.
+//! functions here, inside the caller's transaction, so the postings and the version history
+//! (each change, who made it and why) always agree with the row. Memory writes are not in the
+//! agent's activity log: their history is the versions.
 
 pub mod access;
 pub mod activation;

@@ -122,43 +122,23 @@ async fn maxscore_reads_only_what_the_exact_part_needs() {
     let pool = a.app.pool();
     // 3,000 memories: "common" in all, "mid" in every third, "rare" in every sixtieth (50), with
     // varied lengths and frequencies: 4,050 postings, past the full-scan limit, so MaxScore runs.
-    sqlx::query(
+    for sql in [
         "INSERT INTO agent_memories (id, agent_id, content, category, source, content_hash, term_count)
          SELECT gen_random_uuid(), $1, 'memory ' || i, 'context', 'conversation', md5(i::text), 3 + i % 7 FROM generate_series(1, 3000) i",
-    )
-    .bind(agent)
-    .execute(pool)
-    .await
-    .unwrap();
-    sqlx::query(
         "INSERT INTO memory_terms (agent_id, term, memory_id, tf, doc_len)
          SELECT $1, t.term, m.id, 1 + m.n % 3, m.term_count
            FROM (SELECT id, term_count, row_number() OVER (ORDER BY content) AS n FROM agent_memories
                   WHERE agent_id = $1 AND content LIKE 'memory %') m,
                 (VALUES ('common', 1), ('mid', 3), ('rare', 60)) AS t(term, every)
           WHERE m.n % t.every = 0",
-    )
-    .bind(agent)
-    .execute(pool)
-    .await
-    .unwrap();
-    sqlx::query(
         "UPDATE memory_corpus_stats SET docs = 3000, total_length = (SELECT sum(term_count) FROM agent_memories WHERE agent_id = $1)
           WHERE agent_id = $1",
-    )
-    .bind(agent)
-    .execute(pool)
-    .await
-    .unwrap();
-    sqlx::query(
         "INSERT INTO memory_term_stats (agent_id, term, df, max_tf, min_doc_len)
          SELECT agent_id, term, count(*), max(tf), min(doc_len) FROM memory_terms WHERE agent_id = $1 GROUP BY agent_id, term
          ON CONFLICT (agent_id, term) DO UPDATE SET df = excluded.df, max_tf = excluded.max_tf, min_doc_len = excluded.min_doc_len",
-    )
-    .bind(agent)
-    .execute(pool)
-    .await
-    .unwrap();
+    ] {
+        sqlx::query(sql).bind(agent).execute(pool).await.unwrap();
+    }
     let all: Vec<MemoryId> =
         sqlx::query_scalar("SELECT id FROM agent_memories WHERE agent_id = $1 AND content LIKE 'memory %'")
             .bind(agent)

@@ -142,9 +142,11 @@ async fn a_skill_is_published_bought_installed_rated_and_scored() {
     let list = call(app, &bob, Method::GET, "/v1/skills?q=weath", None).await.json();
     assert_eq!(list.as_array().unwrap().len(), 1);
 
-    // A skill this deployment cannot run is listed unavailable with the reason; installing it
-    // is refused and costs nothing.
-    let needs = "metadata:\n  openclaw:\n    requires:\n      env: [MINICLAW_TEST_NO_SUCH_KEY]\n      bins: [no-such-program-here]\n";
+    // A skill that declares variables or programs is listed unavailable with the reason (a
+    // skill is instructions; nothing runs it), whatever the server has (`PATH` is set and `sh`
+    // is a program here: neither is provided, nor revealed); installing it is refused and
+    // costs nothing.
+    let needs = "metadata:\n  openclaw:\n    requires:\n      env: [PATH]\n      bins: [sh]\n";
     let r = ada
         .call(
             Method::POST,
@@ -155,8 +157,12 @@ async fn a_skill_is_published_bought_installed_rated_and_scored() {
     assert_eq!(r.status, 201, "{}", r.text);
     let a = &r.json()["availability"];
     assert_eq!(a["available"], false);
-    assert_eq!(a["reasons"][0], "needs the environment variable MINICLAW_TEST_NO_SUCH_KEY set on this deployment");
-    assert_eq!(a["reasons"][1], "needs the program no-such-program-here on the PATH");
+    assert_eq!(
+        a["reasons"][0],
+        "declares the environment variable PATH: a skill here is instructions for the agent and nothing runs it, \
+         so none is provided"
+    );
+    assert!(a["reasons"][1].as_str().unwrap().starts_with("declares the program sh: "), "{a}");
     let r = call(app, &bob, Method::POST, &bo_path("/skills"), Some(json!({ "slug": "gated" }))).await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (422, "skill_unavailable"), "{}", r.text);
     assert_eq!(balance(app, &bob).await, 70);

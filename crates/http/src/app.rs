@@ -60,6 +60,10 @@ impl AppState {
         let cache = miniclaw_domain::tenancy::auth::cache::cache();
         cache.set_enabled(config.caps.auth_cache);
         cache.listen(pool.clone());
+        // Serve with the cache on from the first request when the database lets us.
+        if !cache.listening(std::time::Duration::from_secs(5)).await {
+            tracing::warn!("the auth cache's listener has not connected yet: the cache stays off until it does");
+        }
         let chat_streams = miniclaw_domain::chat::stream::Hub::default();
         chat_streams.listen(pool.clone());
         Ok(AppState(Arc::new(Inner {

@@ -53,7 +53,7 @@ pub struct MarketQuery {
 }
 
 /// The platform's skill marketplace, most recently updated first: price, rating, installs and
-/// whether this deployment can run each skill (`availability`, with the reasons when not).
+/// whether each skill can be used here (`availability`, with the reasons when not).
 #[utoipa::path(get, path = "/v1/skills", tag = "skills", params(MarketQuery), security(("owner_session" = [])),
     responses((status = 200, body = Vec<Listing>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
@@ -153,7 +153,7 @@ pub struct InstallRequest {
 /// Installs a skill on the agent, or updates it to the newest version. A paid skill is bought
 /// once per agent from the owner's credits (402 `insufficient_credits` when they are short; a key
 /// gets 403 `owner_only`: only the owner spends credits); 422 `skill_unavailable` with the
-/// reasons when this deployment cannot run it (nothing is paid). Key scope: `skills:write`.
+/// reasons when it cannot be used here (nothing is paid). Key scope: `skills:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/skills", tag = "skills", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = InstallRequest, security(("owner_session" = []), ("api_key" = ["skills:write"])),
     responses((status = 201, body = Installed), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 402, body = ErrorBody),

@@ -35,7 +35,7 @@ pub struct Installed {
 
 /// Installs (or updates to the newest version) a skill on an agent. A paid skill the agent has
 /// not bought is bought first, from the tenant's credits to the publishing agent's account.
-/// 422 `skill_unavailable` (with the reasons) when this deployment cannot run it; nothing is paid.
+/// 422 `skill_unavailable` (with the reasons) when it cannot be used here; nothing is paid.
 pub async fn install(
     pool: &PgPool,
     tenant: TenantId,
@@ -57,7 +57,7 @@ pub async fn install(
     if !availability.available {
         return Err(Error::Unprocessable {
             code: "skill_unavailable",
-            message: format!("`{slug}` cannot run on this deployment: {}", availability.reasons.join("; ")),
+            message: format!("`{slug}` cannot be used here: {}", availability.reasons.join("; ")),
             details: Some(json!({ "reasons": availability.reasons })),
         });
     }
@@ -194,7 +194,7 @@ pub async fn installed(
         .collect())
 }
 
-/// The installed skills this deployment can run, with their instructions, for the chat prompt.
+/// The installed skills that can be used here, with their instructions, for the chat prompt.
 pub async fn active(pool: &PgPool, agent: AgentId) -> sqlx::Result<Vec<Active>> {
     let rows = sqlx::query!(
         r#"SELECT v.body, v.manifest AS "manifest: sqlx::types::Json<Manifest>"

@@ -6,9 +6,11 @@
 //! - `market`: publishing, listing, reviews
 //! - `installs`: installing (with the purchase), removing, the installed and active skills
 //!
-//! Gating: a skill whose requirements this deployment does not meet (an environment variable
-//! unset, a program not on the PATH, another operating system, OpenClaw configuration keys) is
-//! listed `unavailable` with the reasons; it is never an error, and it is never put in a prompt.
+//! Gating: a skill on miniclaw is instructions for the agent, never a program: nothing runs it,
+//! so no environment variable, program or OpenClaw configuration is ever provided to it. A skill
+//! that declares any (or another operating system) is listed `unavailable` with the reasons; it
+//! is never an error, and it is never put in a prompt. The gate reads the manifest only, never
+//! this server's environment (which it would otherwise reveal to whoever validates a file).
 
 pub mod installs;
 pub mod manifest;
@@ -19,11 +21,11 @@ use utoipa::ToSchema;
 
 pub use manifest::{Manifest, Problem};
 
-/// Whether this deployment can run a skill, and if not, why.
+/// Whether a skill can be used here, and if not, why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Availability {
     pub available: bool,
-    /// What is missing, one sentence each; names only (a variable's value is never read out).
+    /// What stands in the way, one sentence each.
     pub reasons: Vec<String>,
 }
 
@@ -36,38 +38,31 @@ fn this_os() -> &'static str {
     }
 }
 
-fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let Some(path) = std::env::var_os("PATH") else { return false };
-    std::env::split_paths(&path).any(|dir| {
-        std::fs::metadata(dir.join(program)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
-}
-
-/// Gating against this process's environment.
+/// Gating of a manifest on this deployment.
 pub fn gate(m: &Manifest) -> Availability {
-    gate_with(m, &|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()), &on_path, this_os())
+    gate_on(m, this_os())
 }
 
-/// Gating with the environment given: `env(name)` is whether a variable is set, `bin(name)`
-/// whether a program is on the PATH.
-pub fn gate_with(m: &Manifest, env: &dyn Fn(&str) -> bool, bin: &dyn Fn(&str) -> bool, os: &str) -> Availability {
+/// Gating of a manifest on an operating system: what it declares needing beyond instructions
+/// is a reason it cannot be used, since nothing here runs a skill.
+pub fn gate_on(m: &Manifest, os: &str) -> Availability {
+    const INSTRUCTIONS_ONLY: &str = "a skill here is instructions for the agent and nothing runs it";
     let r = &m.requires;
     let mut reasons = Vec::new();
-    let unset: Vec<&str> = r.env.iter().map(String::as_str).filter(|v| !env(v)).collect();
-    if !unset.is_empty() {
+    if !r.env.is_empty() {
         reasons.push(format!(
-            "needs the environment variable{} {} set on this deployment",
-            plural(&unset),
-            unset.join(", ")
+            "declares the environment variable{} {}: {INSTRUCTIONS_ONLY}, so none is provided",
+            plural(&r.env),
+            r.env.join(", ")
         ));
     }
-    let missing: Vec<&str> = r.bins.iter().map(String::as_str).filter(|b| !bin(b)).collect();
-    if !missing.is_empty() {
-        reasons.push(format!("needs the program{} {} on the PATH", plural(&missing), missing.join(", ")));
-    }
-    if !r.any_bins.is_empty() && !r.any_bins.iter().any(|b| bin(b)) {
-        reasons.push(format!("needs one of the programs {} on the PATH", r.any_bins.join(", ")));
+    let programs: Vec<&str> = r.bins.iter().chain(&r.any_bins).map(String::as_str).collect();
+    if !programs.is_empty() {
+        reasons.push(format!(
+            "declares the program{} {}: {INSTRUCTIONS_ONLY}, so no program is run for it",
+            plural(&programs),
+            programs.join(", ")
+        ));
     }
     if !r.config.is_empty() {
         reasons
@@ -205,28 +200,30 @@ mod tests {
     }
 
     #[test]
-    fn unmet_requirements_are_reasons_not_errors() {
+    fn declared_programs_and_variables_are_reasons_not_errors() {
         let m = manifest(
             "---\nname: s\ndescription: d\nmetadata:\n  openclaw:\n    os: [darwin]\n    requires:\n      env: [A_KEY, B_KEY]\n      bins: [jq]\n      anyBins: [rg, grep]\n---\nbody\n",
         );
-        let a = gate_with(&m, &|v| v == "A_KEY", &|b| b == "grep", "linux");
+        let a = gate_on(&m, "linux");
         assert!(!a.available);
+        let instructions = "a skill here is instructions for the agent and nothing runs it";
         assert_eq!(
             a.reasons,
             [
-                "needs the environment variable B_KEY set on this deployment",
-                "needs the program jq on the PATH",
-                "runs on darwin; this deployment is linux",
+                format!("declares the environment variables A_KEY, B_KEY: {instructions}, so none is provided"),
+                format!("declares the programs jq, rg, grep: {instructions}, so no program is run for it"),
+                "runs on darwin; this deployment is linux".to_string(),
             ]
         );
-        let a = gate_with(&m, &|_| true, &|_| true, "darwin");
-        assert_eq!(a, Availability { available: true, reasons: vec![] });
-    }
-
-    #[test]
-    fn this_deployment_has_sh_and_not_an_invented_program() {
-        assert!(on_path("sh"));
-        assert!(!on_path("miniclaw-no-such-program"));
+        // Whatever this server has: `PATH` is set and `sh` is a program here, and still neither
+        // is provided to a skill (nor revealed by its gating).
+        let m = manifest(
+            "---\nname: s\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      env: [PATH]\n      bins: [sh]\n---\nbody\n",
+        );
+        assert_eq!(gate(&m).reasons.len(), 2);
+        let plain =
+            manifest("---\nname: s\ndescription: d\nmetadata:\n  openclaw:\n    os: [darwin, linux]\n---\nbody\n");
+        assert_eq!(gate_on(&plain, "linux"), Availability { available: true, reasons: vec![] });
     }
 
     #[test]

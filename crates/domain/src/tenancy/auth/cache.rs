@@ -276,6 +276,23 @@ impl AuthCache {
         }
     }
 
+    /// Whether every listener is connected, waiting up to `within` for it: a server started
+    /// under load would otherwise answer its first requests with the cache off (and cache
+    /// nothing from them) until its listener has connected.
+    pub async fn listening(&self, within: Duration) -> bool {
+        let until = Instant::now() + within;
+        loop {
+            let started = self.listeners.load(Ordering::Acquire);
+            if started > 0 && self.connected.load(Ordering::Acquire) >= started {
+                return true;
+            }
+            if Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
     /// Listens for invalidations on the database `pool` connects to, for as long as the
     /// process runs; reconnects with a pause, starting from an empty cache each time.
     pub fn listen(&'static self, pool: PgPool) {

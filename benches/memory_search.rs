@@ -259,7 +259,7 @@ async fn stages(
         let terms = miniclaw::memory::terms::terms(&text);
         let mut took = Vec::new();
         let t = Instant::now();
-        let top20 = miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 20).await?;
+        miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 20).await?;
         took.push(t.elapsed());
         let t = Instant::now();
         let top100 = miniclaw::memory::terms::bm25(&mut conn, target, &terms, None, 100).await?;
@@ -296,7 +296,6 @@ async fn stages(
             searcher.search(target, &req).await?;
             took.push(t.elapsed());
         }
-        let _ = top20;
         if i >= 20 {
             for (m, d) in ms.iter_mut().zip(took) {
                 m.push(d.as_secs_f64() * 1000.0);

@@ -132,11 +132,60 @@ fn chat_reply(req: &ChatRequest, message: &str) -> String {
     } else {
         reply.push_str("Here is what I know that relates to your message:\n");
         for line in context {
-            reply.push_str(line);
+            reply.push_str(&to_the_user(line));
             reply.push('\n');
         }
     }
     reply
+}
+
+/// A memory line as said to the user it is about: "The user lives in Vienna" becomes "You live
+/// in Vienna", "the user's brother" "your brother". Memories name the user in the third person;
+/// a reply speaks to them.
+fn to_the_user(line: &str) -> String {
+    let text = line.strip_prefix("- ").unwrap_or(line);
+    let text = if let Some(rest) = text.strip_prefix("The user's ") {
+        format!("Your {rest}")
+    } else if let Some(rest) = text.strip_prefix("The user ") {
+        let (verb, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+        let spaced = if tail.is_empty() { String::new() } else { format!(" {tail}") };
+        format!("You {}{spaced}", second_person(verb))
+    } else {
+        text.to_string()
+    };
+    format!("- {}", text.replace(" the user's ", " your ").replace(" the user ", " you "))
+}
+
+/// The second-person present of a third-person verb ("lives" → "live", "is" → "are"); other
+/// words (past tenses, adverbs) as they are.
+fn second_person(verb: &str) -> String {
+    match verb {
+        "is" => return "are".into(),
+        "has" => return "have".into(),
+        "was" => return "were".into(),
+        "does" => return "do".into(),
+        "doesn't" => return "don't".into(),
+        "isn't" => return "aren't".into(),
+        "wasn't" => return "weren't".into(),
+        _ => {}
+    }
+    if !verb.chars().all(|c| c.is_ascii_lowercase()) || verb.len() < 3 {
+        return verb.into();
+    }
+    if let Some(stem) = verb.strip_suffix("ies")
+        && !stem.ends_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        return format!("{stem}y");
+    }
+    for ending in ["sses", "shes", "ches", "xes", "zes", "oes"] {
+        if verb.ends_with(ending) {
+            return verb[..verb.len() - 2].into();
+        }
+    }
+    match verb.strip_suffix('s') {
+        Some(stem) if !stem.ends_with(['s', 'u', 'i']) => stem.into(),
+        _ => verb.into(),
+    }
 }
 
 #[cfg(test)]
@@ -155,7 +204,25 @@ mod tests {
         );
         let reply = answer(&req);
         assert!(reply.starts_with("[offline engine"));
-        assert!(reply.contains("lives in Vienna") && !reply.contains("jazz"), "{reply}");
+        assert!(reply.contains("- You live in Vienna") && !reply.contains("jazz"), "{reply}");
+    }
+
+    #[test]
+    fn memories_are_said_to_the_user_in_the_second_person() {
+        for (memory, said) in [
+            ("- The user lives in Vienna", "- You live in Vienna"),
+            ("- The user's name is Dana", "- Your name is Dana"),
+            ("- The user studies law at night", "- You study law at night"),
+            ("- The user watches football", "- You watch football"),
+            ("- The user is a nurse", "- You are a nurse"),
+            ("- The user has two cats", "- You have two cats"),
+            ("- The user moved to Lisbon last week", "- You moved to Lisbon last week"),
+            ("- The user plays chess", "- You play chess"),
+            ("- Ben is the user's brother and visits the user often", "- Ben is your brother and visits you often"),
+            ("- Vienna is the capital of Austria", "- Vienna is the capital of Austria"),
+        ] {
+            assert_eq!(to_the_user(memory), said);
+        }
     }
 
     #[test]

@@ -145,17 +145,6 @@ pub async fn by_slug(pool: &PgPool, agent: AgentId, slug: &str) -> Result<Servic
     .ok_or_else(|| Error::not_found("service"))
 }
 
-/// Whether the agent offers any service now: its paid calls then answer with x402 payment
-/// requirements (its registration file's `x402Support`).
-pub async fn any_active(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
-    sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM agent_services WHERE agent_id = $1 AND active) AS "any!""#,
-        agent as _
-    )
-    .fetch_one(pool)
-    .await
-}
-
 /// The agent's services, newest first (`before` continues after that id); `active_only` for
 /// the public listing. The caller has found the agent live (its scope, or `offer`).
 pub async fn list(

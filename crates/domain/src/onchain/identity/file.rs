@@ -86,15 +86,15 @@ pub fn build(base_url: &str, inputs: &Inputs) -> Value {
 pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) -> sqlx::Result<Option<Inputs>> {
     let Some(a) = crate::tenancy::agents::by_id(pool, agent).await? else { return Ok(None) };
     let row = sqlx::query!(
-        "SELECT description, image, email, erc8004_id, chain_id, registry, status
-           FROM agent_identities WHERE agent_id = $1 AND status <> 'none'",
+        // Whether it sells: its paid calls then answer with x402 requirements.
+        r#"SELECT description, image, email, erc8004_id, chain_id, registry, status,
+                  EXISTS (SELECT 1 FROM agent_services WHERE agent_id = $1 AND active) AS "x402!"
+           FROM agent_identities WHERE agent_id = $1 AND status <> 'none'"#,
         agent as _
     )
     .fetch_optional(pool)
     .await?;
-    let Some(r) = row else { return Ok(None) };
-    let x402 = crate::onchain::economy::services::any_active(pool, agent).await?;
-    Ok(Some(Inputs {
+    Ok(row.map(|r| Inputs {
         agent,
         name: a.name,
         persona: a.persona,
@@ -109,7 +109,7 @@ pub async fn inputs(pool: &PgPool, agent: AgentId, outreach_configured: bool) ->
                 .map(|address| (id, miniclaw_platform::chain::registry::agent_registry(chain as u64, address))),
             _ => None,
         },
-        x402,
+        x402: r.x402,
     }))
 }
 

@@ -139,9 +139,9 @@ if [ "$WANT_TEST" -eq 1 ]; then
   fi
 
   # Real external signers, clients and servers used by the tests, in a private virtualenv: among
-  # them a loopback SMTP server (aiosmtpd) and the official Svix webhook signer (svix).
+  # them a loopback SMTP server (aiosmtpd), the Svix webhook signer (svix) and the MCP SDK (mcp).
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else
@@ -181,9 +181,10 @@ if [ "$WANT_TEST" -eq 1 ]; then
   fi
 fi
 if [ "$WANT_TEST" -eq 1 ]; then
-  # Protocol clients the tests drive against a running server: the official OpenAI Node SDK.
+  # Protocol clients the tests drive against a running server: the official OpenAI and MCP Node
+  # SDKs.
   CLIENTS_DIR="$CACHE_DIR/clients"
-  CLIENT_PKGS="openai@7.55.0"
+  CLIENT_PKGS="openai@7.55.0 @modelcontextprotocol/sdk@1.32.2"
   if [ -f "$CLIENTS_DIR/.miniclaw-pkgs" ] && [ "$(cat "$CLIENTS_DIR/.miniclaw-pkgs")" = "$CLIENT_PKGS" ]; then
     skip "the Node protocol clients in $CLIENTS_DIR"
   else

@@ -47,5 +47,7 @@ async fn no_input_makes_the_server_fail() {
     schemathesis(&app, &format!("Authorization: Bearer {}", owner.token), &[], 40).await;
     schemathesis(&app, &format!("Authorization: Bearer {key}"), &["--include-path-regex", "^/v1/hosted-agents/"], 15)
         .await;
+    // The MCP endpoint with a key: whatever the body, a JSON-RPC or HTTP refusal, never a 5xx.
+    schemathesis(&app, &format!("Authorization: Bearer {key}"), &["--include-path-regex", "^/mcp$"], 10).await;
     schemathesis(&app, "Authorization: Bearer fuzz-admin", &["--include-path-regex", "^/v1/admin/"], 15).await;
 }

@@ -225,8 +225,25 @@ async fn another_tenants_ids_are_404_on_every_route() {
         let ids: Vec<&str> = models["data"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
         assert_eq!(ids, [m_agent.as_str()]);
     }
+    // Through the MCP server, Mallory's key names Alice's memory and finds nothing of hers.
+    for (tool, arguments) in [
+        ("update_memory", json!({ "memory_id": a_memory, "content": "Mallory lives here now" })),
+        ("forget_memory", json!({ "memory_id": a_memory })),
+    ] {
+        let r = crate::mcp::raw_tool_call(&app, &m_key, tool, arguments).await;
+        assert_eq!(r["result"]["isError"], true, "{tool}: {r}");
+        assert_eq!(r["result"]["structuredContent"]["error"]["code"], "not_found", "{tool}: {r}");
+    }
+    let r =
+        crate::mcp::raw_tool_call(&app, &m_key, "search_memories", json!({ "query": "Alice lives in Vienna" })).await;
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    assert!(!r.to_string().contains("Vienna"), "{r}");
     // Alice's agent is untouched.
     let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/v1/hosted-agents/{a_agent}"))).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["name"], "Alice's");
+    let memory = app
+        .send(app.as_bearer(&alice.token, Method::GET, &format!("/v1/hosted-agents/{a_agent}/memories/{a_memory}")))
+        .await;
+    assert_eq!(memory.json()["content"], "Alice lives in Vienna");
 }

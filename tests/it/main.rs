@@ -41,6 +41,7 @@ mod jobs;
 mod live_state;
 mod llm;
 mod llm_server;
+mod mcp;
 mod memory;
 mod memory_knowledge;
 mod memory_lifecycle;

@@ -63,6 +63,8 @@ pub enum Channel {
     Openai,
     Telegram,
     Email,
+    /// The MCP server's `chat` tool.
+    Mcp,
 }
 
 impl Channel {
@@ -73,6 +75,7 @@ impl Channel {
             Channel::Openai => "openai",
             Channel::Telegram => "telegram",
             Channel::Email => "email",
+            Channel::Mcp => "mcp",
         }
     }
 }

@@ -366,6 +366,7 @@ pub async fn regenerate(
         "openai" => Channel::Openai,
         "telegram" => Channel::Telegram,
         "email" => Channel::Email,
+        "mcp" => Channel::Mcp,
         _ => Channel::Api,
     };
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;

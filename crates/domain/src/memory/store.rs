@@ -82,6 +82,20 @@ pub async fn lock_live(conn: &mut PgConnection, agent_id: AgentId, id: MemoryId)
     .await
 }
 
+/// The agent's pinned live memories (what every chat turn carries first), most important first,
+/// at most `limit`.
+pub async fn pinned(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Memory>> {
+    query_memories!(
+        "SELECT",
+        "FROM agent_memories WHERE agent_id = $1 AND pinned AND status IN ('active', 'dormant')
+            AND invalid_at IS NULL ORDER BY importance DESC, id DESC LIMIT $2",
+        agent_id as _,
+        limit
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// Characters of the agent's pinned live memories (what every chat turn carries first).
 pub async fn pinned_chars(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<i64> {
     sqlx::query_scalar!(

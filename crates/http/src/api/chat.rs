@@ -27,8 +27,8 @@ use miniclaw_domain::chat::stream::{self, Event};
 use miniclaw_domain::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
 use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
-pub(super) const READ: Scope = Scope("chat:read");
-pub(super) const WRITE: Scope = Scope("chat:write");
+pub(crate) const READ: Scope = Scope("chat:read");
+pub(crate) const WRITE: Scope = Scope("chat:write");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -73,7 +73,7 @@ pub struct ResumeParams {
     pub offset: Option<usize>,
 }
 
-pub(super) fn caller(scope: &AgentScope) -> Caller {
+pub(crate) fn caller(scope: &AgentScope) -> Caller {
     Caller {
         tenant_id: scope.tenant_id,
         agent_id: scope.agent_id,

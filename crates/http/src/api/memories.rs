@@ -24,8 +24,8 @@ use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySourc
 use miniclaw_domain::tenancy::auth::{Actor, AgentScope, Scope};
 use miniclaw_platform::activity::REASON_MAX;
 
-const READ: Scope = Scope("memories:read");
-const WRITE: Scope = Scope("memories:write");
+pub(crate) const READ: Scope = Scope("memories:read");
+pub(crate) const WRITE: Scope = Scope("memories:write");
 /// Largest bulk upload (R1): all or nothing.
 pub const BULK_MAX: usize = 500;
 
@@ -136,16 +136,21 @@ async fn create_memory(
     scope: AgentScope,
     Json(input): Json<MemoryInput>,
 ) -> ApiResult<(StatusCode, Json<Memory>)> {
+    Ok((StatusCode::CREATED, Json(add(&state, &scope, input).await?)))
+}
+
+/// Adds a memory for `scope` (REST and the MCP `add_memory` tool).
+pub(crate) async fn add(state: &AppState, scope: &AgentScope, input: MemoryInput) -> Result<Memory, Error> {
     scope.require(WRITE)?;
     memory::validate(Some(&input.content), Some(&input.category), input.confidence, input.importance)?;
     memory::validate_time(input.occurred_at)?;
-    let embedding = embed_all(&state, std::slice::from_ref(&input.content)).await.pop().flatten();
+    let embedding = embed_all(state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await?;
     memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
-    let new = new_memory(input, source_of(&scope), embedding);
+    let new = new_memory(input, source_of(scope), embedding);
     let (m, _) = supersede::create_current(&mut tx, scope.agent_id, &scope.origin(), new, None).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(m)))
+    Ok(m)
 }
 
 /// The agent's memories, newest first, filtered by category, source and status. Key scope: `memories:read`.
@@ -187,13 +192,23 @@ async fn update_memory(
     Path(ids): Path<(AgentId, MemoryId)>,
     Json(input): Json<MemoryUpdate>,
 ) -> ApiResult<Json<Memory>> {
+    Ok(Json(edit(&state, &scope, ids.1, input).await?))
+}
+
+/// Changes memory `id` of `scope`'s agent (REST and the MCP `update_memory` tool).
+pub(crate) async fn edit(
+    state: &AppState,
+    scope: &AgentScope,
+    id: MemoryId,
+    input: MemoryUpdate,
+) -> Result<Memory, Error> {
     scope.require(WRITE)?;
     memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
     if let Some(r) = &input.reason {
-        ApiError::check_length("reason", r, REASON_MAX)?;
+        Error::check_length("reason", r, REASON_MAX)?;
     }
     let embedding = match &input.content {
-        Some(c) => embed_all(&state, std::slice::from_ref(c)).await.pop().flatten(),
+        Some(c) => embed_all(state, std::slice::from_ref(c)).await.pop().flatten(),
         None => None,
     };
     let patch = MemoryPatch {
@@ -207,9 +222,9 @@ async fn update_memory(
         embedding,
     };
     let mut tx = state.pool().begin().await?;
-    let m = memory::update(&mut tx, scope.agent_id, ids.1, &scope.origin(), patch, input.reason.as_deref()).await?;
+    let m = memory::update(&mut tx, scope.agent_id, id, &scope.origin(), patch, input.reason.as_deref()).await?;
     tx.commit().await?;
-    Ok(Json(m))
+    Ok(m)
 }
 
 /// Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
@@ -224,14 +239,25 @@ async fn delete_memory(
     Path(ids): Path<(AgentId, MemoryId)>,
     Query(params): Query<DeleteParams>,
 ) -> ApiResult<StatusCode> {
+    forget(&state, &scope, ids.1, params.reason.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes memory `id` of `scope`'s agent (REST and the MCP `forget_memory` tool).
+pub(crate) async fn forget(
+    state: &AppState,
+    scope: &AgentScope,
+    id: MemoryId,
+    reason: Option<&str>,
+) -> Result<(), Error> {
     scope.require(WRITE)?;
-    if let Some(r) = &params.reason {
-        ApiError::check_length("reason", r, REASON_MAX)?;
+    if let Some(r) = reason {
+        Error::check_length("reason", r, REASON_MAX)?;
     }
     let mut tx = state.pool().begin().await?;
-    memory::delete(&mut tx, scope.agent_id, ids.1, &scope.origin(), params.reason.as_deref()).await?;
+    memory::delete(&mut tx, scope.agent_id, id, &scope.origin(), reason).await?;
     tx.commit().await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }
 
 /// A page of a memory's versions with actor and reason, in the order they happened; also for
@@ -396,9 +422,14 @@ async fn search_memories(
     scope: AgentScope,
     Json(req): Json<SearchRequest>,
 ) -> ApiResult<Json<SearchResponse>> {
+    Ok(Json(search(&state, &scope, &req).await?))
+}
+
+/// Searches `scope`'s agent's memories (REST and the MCP `search_memories` tool).
+pub(crate) async fn search(state: &AppState, scope: &AgentScope, req: &SearchRequest) -> Result<SearchResponse, Error> {
     scope.require(READ)?;
     let searcher = Searcher { deps: state.deps(), ctx: scope.call_context() };
-    Ok(Json(searcher.search(scope.agent_id, &req).await?))
+    searcher.search(scope.agent_id, req).await
 }
 
 /// The store-health report (R6): duplicate rates, recall-loop suppressions, tombstone hits,

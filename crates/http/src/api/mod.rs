@@ -55,6 +55,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ApiError;
+use crate::mcp::OpenApiPaths as McpPaths;
 
 /// The header that carries a request's id (kept from the client, or made here).
 pub const REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
@@ -74,7 +75,7 @@ pub fn body_limit() -> usize {
             Errors are always `{\"error\":{\"code\",\"message\",\"details?\"}}`; see docs/API-DESIGN.md.",
         license(name = "Apache-2.0")
     ),
-    modifiers(&SecuritySchemes),
+    modifiers(&SecuritySchemes, &McpPaths),
     tags(
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
         (name = "agents", description = "Hosted agents and their activity log"),
@@ -93,6 +94,7 @@ pub fn body_limit() -> usize {
         (name = "notifications", description = "The owner's notification centre: urgent at once, routine batched into digests"),
         (name = "proactive", description = "Agents that speak first: check-ins and task suggestions, why each was sent, their outcomes and the trust score"),
         (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
+        (name = "mcp", description = "The agent as a Model Context Protocol server (Streamable HTTP), for MCP clients with an agent key"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "feed", description = "The agent feed: posts, likes, comments, the owner's moderation, the feed digest"),
         (name = "skills", description = "SKILL.md skills: the marketplace, publishing, installing with platform credits, ratings; the credits ledger; the wisdom engine"),
@@ -198,6 +200,7 @@ pub fn router(state: AppState) -> Router {
         .route("/openapi.json", get(serve_openapi))
         .merge(docs::routes())
         .merge(crate::web::routes())
+        .merge(crate::mcp::routes(&state))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::limit_per_ip))
         .route_layer(axum::middleware::from_fn(middleware::record_metrics))
         .fallback(fallback)

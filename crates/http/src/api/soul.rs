@@ -16,7 +16,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::cognition::soul::{self, SoulVersion};
 use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
-const READ: Scope = Scope("soul:read");
+pub(crate) const READ: Scope = Scope("soul:read");
 const WRITE: Scope = Scope("soul:write");
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -45,13 +45,18 @@ pub struct Soul {
     security(("owner_session" = []), ("api_key" = ["soul:read"])),
     responses((status = 200, body = Soul), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_soul(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Soul>> {
+    Ok(Json(current(&state, &scope).await?))
+}
+
+/// The current soul of `scope`'s agent (REST and the MCP `read_soul` tool).
+pub(crate) async fn current(state: &AppState, scope: &AgentScope) -> Result<Soul, Error> {
     scope.require(READ)?;
     let current = soul::current(state.pool(), scope.agent_id).await?;
-    Ok(Json(Soul {
+    Ok(Soul {
         version: current.as_ref().map_or(0, |c| c.version),
         content: current.as_ref().map(|c| c.content.clone()),
         current,
-    }))
+    })
 }
 
 /// Writes a new soul version. An owner session's edit is stored as is; a key's rewrite passes

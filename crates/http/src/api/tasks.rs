@@ -19,8 +19,8 @@ use miniclaw_domain::cognition::tasks::{self, Mover, Task, TaskInput};
 use miniclaw_domain::cognition::timeline::{self, Milestone};
 use miniclaw_domain::tenancy::auth::{AgentScope, Scope};
 
-const READ: Scope = Scope("tasks:read");
-const WRITE: Scope = Scope("tasks:write");
+pub(crate) const READ: Scope = Scope("tasks:read");
+pub(crate) const WRITE: Scope = Scope("tasks:write");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -30,7 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_timeline))
 }
 
-fn mover(scope: &AgentScope) -> Mover {
+pub(crate) fn mover(scope: &AgentScope) -> Mover {
     if scope.is_owner() { Mover::Owner } else { Mover::Agent }
 }
 

@@ -92,13 +92,37 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     // Paid services make the agent an x402 seller, and the file says so while one is on offer.
     assert_eq!(file["x402Support"], false);
     let file_now = || async { agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json() };
-    let service = |active: bool| json!({ "title": "Code review", "price": 20, "active": active });
-    let r = agent.call(Method::PUT, "/services/review", Some(service(true))).await;
+    let service = |title: &str, active: bool| json!({ "title": title, "price": 20, "active": active });
+    // The registry entry is refreshed when x402Support changes (the first service on sale, the
+    // last one off), not on every edit of a service.
+    let refreshes = || async {
+        let n: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM jobs WHERE kind = 'identity_update' AND status = 'queued'")
+                .fetch_one(agent.app.pool())
+                .await
+                .unwrap();
+        sqlx::query("DELETE FROM jobs WHERE kind = 'identity_update' AND status = 'queued'")
+            .execute(agent.app.pool())
+            .await
+            .unwrap();
+        n
+    };
+    let r = agent.call(Method::PUT, "/services/review", Some(service("Code review", true))).await;
     assert_eq!(r.status, 201, "{}", r.text);
     assert_eq!(file_now().await["x402Support"], true);
-    let r = agent.call(Method::PUT, "/services/review", Some(service(false))).await;
+    assert_eq!(refreshes().await, 1);
+    let r = agent.call(Method::PUT, "/services/review", Some(service("Careful code review", true))).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    assert_eq!(refreshes().await, 0);
+    let r = agent.call(Method::PUT, "/services/review", Some(service("Careful code review", false))).await;
     assert!(r.status.is_success(), "{}", r.text);
     assert_eq!(file_now().await["x402Support"], false);
+    assert_eq!(refreshes().await, 1);
+    // The file lists where other agents and clients reach this one: MCP and OpenAI too.
+    let services = file_now().await["services"].clone();
+    let mcp = services.as_array().unwrap().iter().find(|s| s["name"] == "MCP").unwrap().clone();
+    assert_eq!(mcp["endpoint"], agent.app.url("/mcp"));
+    assert!(services.as_array().unwrap().iter().any(|s| s["name"] == "OpenAI" && s["version"] == "v1"));
 
     // A second agent gets the next id.
     let second =

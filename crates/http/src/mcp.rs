@@ -51,8 +51,8 @@ use crate::app::AppState;
 use crate::auth::{self as request_auth, Caller};
 use crate::error::ApiError;
 
-/// Where the MCP endpoint is served.
-pub const PATH: &str = "/mcp";
+/// Where the MCP endpoint is served (as the agents' registration files list it).
+pub const PATH: &str = miniclaw_domain::onchain::identity::file::MCP_PATH;
 
 /// How long a finished chat call waits for its last progress notifications to go out.
 const PROGRESS_DRAIN: std::time::Duration = std::time::Duration::from_secs(5);
@@ -721,6 +721,12 @@ mod tests {
         let chat = TOOL_LIST.iter().find(|t| t.name == "chat").unwrap();
         assert_eq!(chat.input_schema["required"], json!(["message"]));
         assert!(chat.input_schema["properties"]["conversation_id"].to_string().contains("uuid"));
+    }
+
+    #[test]
+    fn registration_files_list_the_newest_revision_the_server_speaks() {
+        use miniclaw_domain::onchain::identity::file::MCP_VERSION;
+        assert_eq!(rmcp::model::ProtocolVersion::LATEST.as_str(), MCP_VERSION);
     }
 
     #[test]

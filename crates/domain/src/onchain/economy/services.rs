@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -94,6 +94,7 @@ pub async fn put(
         }
     }
     let mut db = pool.begin().await?;
+    let selling = selling(&mut db, agent).await?;
     let row = sqlx::query!(
         r#"INSERT INTO agent_services (id, agent_id, tenant_id, slug, title, description, price, price_wei, active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -114,6 +115,7 @@ pub async fn put(
     .await?;
     let details = json!({ "service": row.id, "slug": slug, "price": input.price, "price_wei": price_wei });
     activity::record_agent(&mut db, tenant, agent, origin, "economy.service_saved", details).await?;
+    x402_changed(&mut db, agent, selling).await?;
     db.commit().await?;
     Ok((by_id(pool, row.id).await?, row.created))
 }
@@ -186,6 +188,7 @@ pub async fn deactivate(
     slug: &str,
 ) -> Result<(), Error> {
     let mut db = pool.begin().await?;
+    let selling = selling(&mut db, agent).await?;
     let id = sqlx::query_scalar!(
         "UPDATE agent_services SET active = false, updated_at = now() WHERE agent_id = $1 AND slug = $2 RETURNING id",
         agent as _,
@@ -196,6 +199,26 @@ pub async fn deactivate(
     .ok_or_else(|| Error::not_found("service"))?;
     activity::record_agent(&mut db, tenant, agent, origin, "economy.service_withdrawn", json!({ "service": id }))
         .await?;
+    x402_changed(&mut db, agent, selling).await?;
     db.commit().await?;
+    Ok(())
+}
+
+/// Whether the agent has a service on sale: its registration file then says `x402Support`.
+async fn selling(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM agent_services WHERE agent_id = $1 AND active) AS "x!""#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// A registered agent whose first service went on sale, or whose last one came off, has its
+/// registry entry refreshed (`x402Support` changed); other edits leave the chain alone.
+async fn x402_changed(conn: &mut PgConnection, agent: AgentId, selling_before: bool) -> sqlx::Result<()> {
+    if selling(conn, agent).await? != selling_before {
+        crate::onchain::identity::profile_changed(conn, agent).await?;
+    }
     Ok(())
 }

@@ -11,6 +11,11 @@ use miniclaw_core::ids::AgentId;
 pub const TYPE: &str = "https://eips.ethereum.org/EIPS/eip-8004#registration-v1";
 /// The path a domain serves its agent's registration file at.
 pub const WELL_KNOWN: &str = "/.well-known/agent-registration.json";
+/// The newest MCP revision the agent's MCP endpoint speaks (it negotiates older ones), as its
+/// service entry lists it.
+pub const MCP_VERSION: &str = "2026-07-28";
+/// The path of the MCP endpoint, under the platform's base URL.
+pub const MCP_PATH: &str = "/mcp";
 /// A description no longer than this (the persona can be long).
 const DESCRIPTION_MAX: usize = 500;
 
@@ -57,6 +62,8 @@ pub fn build(base_url: &str, inputs: &Inputs) -> Value {
     let mut services = vec![
         json!({ "name": "web", "endpoint": format!("{base_url}/v1/hosted-agents/{}/chat", inputs.agent) }),
         json!({ "name": "OpenAI", "endpoint": format!("{base_url}/v1/chat/completions"), "version": "v1" }),
+        // One endpoint for every agent: an agent key chooses the agent.
+        json!({ "name": "MCP", "endpoint": format!("{base_url}{MCP_PATH}"), "version": MCP_VERSION }),
     ];
     if let Some(email) = &inputs.email {
         services.push(json!({ "name": "email", "endpoint": email }));
@@ -176,7 +183,11 @@ mod tests {
         let file = build(base, &registered);
         assert_eq!(file["registrations"][0]["agentId"], 0);
         assert_eq!(file["image"], "https://claw.example/ada.png");
-        assert_eq!(file["services"][2], json!({ "name": "email", "endpoint": "agent@ada.example" }));
+        assert_eq!(
+            file["services"][2],
+            json!({ "name": "MCP", "endpoint": "https://claw.example/mcp", "version": MCP_VERSION })
+        );
+        assert_eq!(file["services"][3], json!({ "name": "email", "endpoint": "agent@ada.example" }));
     }
 
     #[test]

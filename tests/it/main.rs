@@ -2,6 +2,7 @@
 
 mod common;
 
+mod a2a;
 mod access_patterns;
 mod admin;
 mod affect;

@@ -223,3 +223,55 @@ pub async fn reply_progress(
     .map(|r| (r.conversation_id, r.content))
     .ok_or_else(|| Error::not_found("message"))
 }
+
+/// One turn of a channel, as the audience may see it (an A2A task is one turn of `a2a`).
+#[derive(Debug, Clone)]
+pub struct TurnRecord {
+    pub conversation_id: ConversationId,
+    pub user_message_id: MessageId,
+    /// What was asked.
+    pub request: String,
+    /// The reply's text so far.
+    pub reply: String,
+    /// The reply's status: streaming, complete, error or superseded.
+    pub status: String,
+    /// Why it failed (`CANCELED` when it was stopped).
+    pub error: Option<String>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The turn whose reply is `reply_id`, made on `channel`, if the audience may see it.
+pub async fn turn_record(
+    pool: &PgPool,
+    agent_id: AgentId,
+    audience: &Audience,
+    reply_id: MessageId,
+    channel: Channel,
+) -> Result<Option<TurnRecord>, Error> {
+    let row = sqlx::query!(
+        r#"SELECT m.conversation_id, m.content, m.status, m.error, m.updated_at,
+                  u.id AS "user_id!", u.content AS "request!"
+             FROM chat_messages m
+             JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
+             JOIN chat_messages u ON u.agent_id = m.agent_id AND u.id = m.reply_to
+            WHERE m.agent_id = $1 AND m.id = $2 AND m.role = 'assistant' AND m.channel = $5
+              AND c.deleted_at IS NULL
+              AND ($3 OR (NOT c.owner_private AND c.end_user IS NOT DISTINCT FROM $4))"#,
+        agent_id as _,
+        reply_id as _,
+        audience.sees_all(),
+        audience.end_user.as_deref(),
+        channel.as_str()
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| TurnRecord {
+        conversation_id: ConversationId(r.conversation_id),
+        user_message_id: MessageId(r.user_id),
+        request: r.request,
+        reply: r.content,
+        status: r.status,
+        error: r.error,
+        updated_at: r.updated_at,
+    }))
+}

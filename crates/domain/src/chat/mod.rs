@@ -23,8 +23,8 @@ pub mod triage;
 mod turn;
 
 pub use conversations::{
-    PURGE_CYCLE, PURGE_DESCRIPTION, check_room, conversation, conversations, delete_conversation, messages,
-    purge_cycle, purge_deleted, reply_progress,
+    PURGE_CYCLE, PURGE_DESCRIPTION, TurnRecord, check_room, conversation, conversations, delete_conversation, messages,
+    purge_cycle, purge_deleted, reply_progress, turn_record,
 };
 pub use finish::trivial_for_extraction;
 pub use history::{continued, seed_conversation};
@@ -65,6 +65,8 @@ pub enum Channel {
     Email,
     /// The MCP server's `chat` tool.
     Mcp,
+    /// Another agent, over A2A.
+    A2a,
 }
 
 impl Channel {
@@ -76,6 +78,7 @@ impl Channel {
             Channel::Telegram => "telegram",
             Channel::Email => "email",
             Channel::Mcp => "mcp",
+            Channel::A2a => "a2a",
         }
     }
 }
@@ -222,6 +225,9 @@ impl Caller {
         CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin).admitted()
     }
 }
+
+/// The error a reply stopped on request carries (an A2A task cancelled).
+pub const CANCELED: &str = "the reply was canceled before it was finished";
 
 /// A turn that has been stored and is being generated.
 pub struct Started {

@@ -77,6 +77,8 @@ pub fn sweep_cycle(stale_secs: u32) -> miniclaw_platform::jobs::Cycle {
 #[derive(Default)]
 pub struct Hub {
     live: Arc<Mutex<HashMap<MessageId, broadcast::Sender<Event>>>>,
+    /// What stops each generation of this process early (a cancelled A2A task).
+    stops: Arc<Mutex<HashMap<MessageId, tokio_util::sync::CancellationToken>>>,
     followers: Arc<Mutex<Followers>>,
     relay: Arc<super::relay::Relay>,
     /// Cancelled when the server shuts down: open event streams end, so that a graceful
@@ -130,6 +132,26 @@ impl Hub {
 
     pub fn close(&self, reply_id: MessageId) {
         self.live.lock().expect("hub lock").remove(&reply_id);
+        self.stops.lock().expect("hub lock").remove(&reply_id);
+    }
+
+    /// What stops the generation of `reply_id` early, registered with it.
+    pub fn stoppable(&self, reply_id: MessageId) -> tokio_util::sync::CancellationToken {
+        let token = tokio_util::sync::CancellationToken::new();
+        self.stops.lock().expect("hub lock").insert(reply_id, token.clone());
+        token
+    }
+
+    /// Stops the generation of `reply_id` if this process runs it; false otherwise (it ended,
+    /// or another process writes it).
+    pub fn stop(&self, reply_id: MessageId) -> bool {
+        match self.stops.lock().expect("hub lock").get(&reply_id) {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
     }
 
     /// The relay of reply notices (agent event streams subscribe to it).

@@ -367,6 +367,7 @@ pub async fn regenerate(
         "telegram" => Channel::Telegram,
         "email" => Channel::Email,
         "mcp" => Channel::Mcp,
+        "a2a" => Channel::A2a,
         _ => Channel::Api,
     };
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
@@ -401,16 +402,19 @@ pub(super) fn spawn(state: &Runtime, turn: Turn) -> Started {
     let (agent_id, conversation_id, user_message_id, reply_id) =
         (turn.caller.agent_id, turn.conversation_id, turn.user_message_id, turn.reply_id);
     let events = state.chat_streams().open(reply_id);
+    let stop = state.chat_streams().stoppable(reply_id);
     let state = state.clone();
     let done = tokio::spawn(async move {
         use futures::FutureExt;
         // A panic is a failed generation like any other: the messages must not stay pending.
-        let result = match std::panic::AssertUnwindSafe(super::generate::generate(&state, &turn, &events))
-            .catch_unwind()
-            .await
-        {
-            Ok(r) => r,
-            Err(_) => Err(Error::Internal(anyhow::anyhow!("the generation panicked"))),
+        let generation = std::panic::AssertUnwindSafe(super::generate::generate(&state, &turn, &events)).catch_unwind();
+        let result = tokio::select! {
+            r = generation => match r {
+                Ok(r) => r,
+                Err(_) => Err(Error::Internal(anyhow::anyhow!("the generation panicked"))),
+            },
+            // Stopped: the text written so far stays, the messages say why it ended.
+            () = stop.cancelled() => Err(Error::Refused { code: "canceled", message: super::CANCELED.into() }),
         };
         if let Err(e) = &result {
             fail(&state, &turn, e, &events).await;

@@ -108,6 +108,12 @@ async fn registration_file(State(state): State<AppState>, Path(id): Path<AgentId
     responses((status = 200, description = "The registration file of the host's agent", content_type = "application/json"),
         (status = 404, body = ErrorBody)))]
 async fn well_known_registration(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let agent = agent_of_host(&state, &headers).await?.ok_or_else(|| ApiError::not_found("registration file"))?;
+    serve_file(&state, agent).await
+}
+
+/// The agent whose identity lists the request's host (`Host`, without a port) as its domain.
+pub(crate) async fn agent_of_host(state: &AppState, headers: &HeaderMap) -> Result<Option<AgentId>, Error> {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -115,11 +121,11 @@ async fn well_known_registration(State(state): State<AppState>, headers: HeaderM
             h.rsplit_once(':').filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit())).map_or(h, |(name, _)| name)
         })
         .map(|h| h.trim_end_matches('.').to_ascii_lowercase())
-        .filter(|h| !h.is_empty())
-        .ok_or_else(|| ApiError::not_found("registration file"))?;
-    let agent =
-        file::agent_of_domain(state.pool(), &host).await?.ok_or_else(|| ApiError::not_found("registration file"))?;
-    serve_file(&state, agent).await
+        .filter(|h| !h.is_empty());
+    match host {
+        Some(host) => Ok(file::agent_of_domain(state.pool(), &host).await?),
+        None => Ok(None),
+    }
 }
 
 /// The platform's sponsor wallet.

@@ -2,6 +2,7 @@
 //! (request ids, tracing, metrics, body limit and deadline, panic catching, JSON errors
 //! everywhere, security headers on every response).
 
+pub mod a2a;
 pub mod admin;
 pub mod agents;
 pub mod analytics;
@@ -94,6 +95,7 @@ pub fn body_limit() -> usize {
         (name = "notifications", description = "The owner's notification centre: urgent at once, routine batched into digests"),
         (name = "proactive", description = "Agents that speak first: check-ins and task suggestions, why each was sent, their outcomes and the trust score"),
         (name = "telegram", description = "An agent's Telegram bot: connect, the owner's link, the secret-checked webhook"),
+        (name = "a2a", description = "The agent to other agents (A2A 1.0, JSON-RPC): its Agent Card and its endpoint"),
         (name = "mcp", description = "The agent as a Model Context Protocol server (Streamable HTTP), for MCP clients with an agent key"),
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "feed", description = "The agent feed: posts, likes, comments, the owner's moderation, the feed digest"),
@@ -156,6 +158,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(ledger::routes())
         .merge(feedback::routes())
         .merge(openai::routes())
+        .merge(a2a::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
         .merge(identity::routes())

@@ -16,12 +16,20 @@ pub const WELL_KNOWN: &str = "/.well-known/agent-registration.json";
 pub const MCP_VERSION: &str = "2026-07-28";
 /// The path of the MCP endpoint, under the platform's base URL.
 pub const MCP_PATH: &str = "/mcp";
+/// The A2A protocol version the agents speak.
+pub const A2A_VERSION: &str = "1.0";
 /// A description no longer than this (the persona can be long).
 const DESCRIPTION_MAX: usize = 500;
 
 /// The public URL of the agent's registration file on this platform.
 pub fn public_url(base_url: &str, agent: AgentId) -> String {
     format!("{base_url}/agents/{agent}/registration.json")
+}
+
+/// Where agent `agent`'s A2A Agent Card is: the A2A well-known path under the agent's own base
+/// URL on this platform.
+pub fn a2a_card_url(base_url: &str, agent: AgentId) -> String {
+    format!("{base_url}/agents/{agent}/.well-known/agent-card.json")
 }
 
 /// The URI registered on chain: the agent's own domain when it has one, else this platform.
@@ -64,6 +72,7 @@ pub fn build(base_url: &str, inputs: &Inputs) -> Value {
         json!({ "name": "OpenAI", "endpoint": format!("{base_url}/v1/chat/completions"), "version": "v1" }),
         // One endpoint for every agent: an agent key chooses the agent.
         json!({ "name": "MCP", "endpoint": format!("{base_url}{MCP_PATH}"), "version": MCP_VERSION }),
+        json!({ "name": "A2A", "endpoint": a2a_card_url(base_url, inputs.agent), "version": A2A_VERSION }),
     ];
     if let Some(email) = &inputs.email {
         services.push(json!({ "name": "email", "endpoint": email }));
@@ -187,7 +196,11 @@ mod tests {
             file["services"][2],
             json!({ "name": "MCP", "endpoint": "https://claw.example/mcp", "version": MCP_VERSION })
         );
-        assert_eq!(file["services"][3], json!({ "name": "email", "endpoint": "agent@ada.example" }));
+        assert_eq!(
+            file["services"][3],
+            json!({ "name": "A2A", "endpoint": a2a_card_url(base, registered.agent), "version": A2A_VERSION })
+        );
+        assert_eq!(file["services"][4], json!({ "name": "email", "endpoint": "agent@ada.example" }));
     }
 
     #[test]

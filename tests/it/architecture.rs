@@ -205,6 +205,8 @@ const OWNERS: &[(&str, &[&str])] = &[
             "extraction_queue",
             "message_feedback",
             "memory_imports",
+            "agent_mcp_servers",
+            "agent_mcp_calls",
         ],
     ),
     (

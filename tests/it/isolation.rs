@@ -180,6 +180,9 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{order}", &uuid::Uuid::now_v7().to_string())
             .replace("{stake}", &uuid::Uuid::now_v7().to_string())
             .replace("{comment}", &a_comment.to_string())
+            // An MCP server or call of Alice's agent would be 404 as well: the agent part is hers.
+            .replace("{server}", &uuid::Uuid::now_v7().to_string())
+            .replace("{call}", &uuid::Uuid::now_v7().to_string())
             // A period of the session ledger: the agent part is Alice's.
             .replace("{month}", "2026-11")
             .replace("{day}", "2026-11-25");

@@ -43,6 +43,7 @@ mod live_state;
 mod llm;
 mod llm_server;
 mod mcp;
+mod mcp_tools;
 mod memory;
 mod memory_knowledge;
 mod memory_lifecycle;

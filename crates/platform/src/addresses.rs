@@ -3,7 +3,10 @@
 //! 6to4 and site-local; and the operator's `Allowlist` of internal ranges that may be fetched
 //! all the same (`MINICLAW_URL_ALLOWLIST`, also used for `MINICLAW_TRUSTED_PROXIES`).
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::time::Duration;
+
+use miniclaw_core::Error;
 
 /// IPv4 ranges never fetched: every entry of the IANA IPv4 Special-Purpose Address Registry
 /// that is not globally reachable, plus multicast (224.0.0.0/4) and the reserved 240.0.0.0/4.
@@ -125,6 +128,45 @@ impl Allowlist {
             _ => false,
         })
     }
+}
+
+/// A URL the server will not fetch (422 `url_refused`).
+pub fn refuse(message: impl Into<String>) -> Error {
+    Error::Unprocessable { code: "url_refused", message: message.into(), details: None }
+}
+
+/// Resolves the URL's host and returns one checked address to connect to: only http(s), no
+/// credentials in the URL, and every address the name has public (or allowed by the operator).
+pub async fn vet(url: &reqwest::Url, allow: &Allowlist) -> Result<SocketAddr, Error> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(refuse(format!("only http and https URLs can be fetched, not {}", url.scheme())));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(refuse("URLs with credentials are not fetched"));
+    }
+    let host = url.host_str().ok_or_else(|| refuse("the URL has no host"))?;
+    let port = url.port_or_known_default().unwrap_or(80);
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let addrs: Vec<SocketAddr> = match host.parse::<IpAddr>() {
+        Ok(ip) => vec![SocketAddr::new(ip, port)],
+        Err(_) => tokio::time::timeout(Duration::from_secs(5), tokio::net::lookup_host((host, port)))
+            .await
+            .map_err(|_| refuse(format!("resolving {host} took too long")))?
+            .map_err(|_| refuse(format!("{host} could not be resolved")))?
+            .collect(),
+    };
+    if addrs.is_empty() {
+        return Err(refuse(format!("{host} has no addresses")));
+    }
+    // Every address must pass: a name that resolves to one public and one private address
+    // could otherwise be used to reach the private one. The answer does not say which address
+    // the name has: that would tell a caller what internal names resolve to.
+    if addrs.iter().any(|a| is_forbidden(a.ip()) && !allow.allows(a.ip())) {
+        return Err(refuse(format!(
+            "{host} is not fetched: it is, or resolves to, an internal address (or another that is not publicly reachable)"
+        )));
+    }
+    Ok(addrs[0])
 }
 
 #[cfg(test)]

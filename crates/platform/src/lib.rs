@@ -17,6 +17,7 @@ pub mod email;
 pub mod embed;
 pub mod jobs;
 pub mod llm;
+pub mod mcp_client;
 pub mod secrets;
 pub mod telegram;
 pub mod telemetry;

@@ -178,9 +178,14 @@ pub(super) async fn generate(
     let mut messages = prompt::messages(system, history, &turn.message);
     let mut tool_usage = Usage::default();
     if t.triage.tools_needed {
+        // The tools of the MCP servers the owner attached; none when they cannot be read.
+        let mcp_tools = super::mcp_servers::offered(pool, turn.caller.agent_id).await.unwrap_or_else(|e| {
+            tracing::warn!(agent_id = %turn.caller.agent_id, error = %e, "could not read the agent's MCP tools");
+            Vec::new()
+        });
         let req = ChatRequest::new(role, messages.clone())
             .max_tokens(t.triage.max_tokens)
-            .tools(tools(turn, &t.triage.intent))
+            .tools(tools(turn, &t.triage.intent, mcp_tools))
             .model(model.clone());
         let first = state.llm().complete(&ctx, req).await?;
         tool_usage = first.usage;

@@ -11,6 +11,7 @@ mod finish;
 mod generate;
 mod history;
 pub mod import;
+pub mod mcp_servers;
 mod mirror;
 pub mod prompt;
 pub mod records;

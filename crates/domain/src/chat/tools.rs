@@ -1,6 +1,7 @@
 //! The tools the chat model may call when triage says tools are needed (SPEC P5). An economy
 //! action (triage intent `economy_action`) adds the economy tools (`economy_tools`): reading
-//! them for anyone, moving value only when the owner is the one speaking.
+//! them for anyone, moving value only when the owner is the one speaking. The tools of the MCP
+//! servers the owner attached come along (`mcp_servers`).
 
 use serde_json::{Value, json};
 
@@ -8,8 +9,9 @@ use super::turn::Turn;
 use crate::runtime::Runtime;
 use miniclaw_platform::llm::Tool;
 
-pub(super) fn tools(turn: &Turn, intent: &str) -> Vec<Tool> {
+pub(super) fn tools(turn: &Turn, intent: &str, mcp: Vec<Tool>) -> Vec<Tool> {
     let mut tools = base_tools();
+    tools.extend(mcp);
     if intent == "economy_action" {
         tools.extend(super::economy_tools::tools(super::economy_tools::may_move_value(turn)));
     }
@@ -65,7 +67,12 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_pl
             }
             other => match super::economy_tools::run(state, turn, other, &args, n).await {
                 Some(result) => result,
-                None => format!("unknown tool `{other}`"),
+                None => {
+                    let c = &turn.caller;
+                    super::mcp_servers::run(state.deps(), c.tenant_id, c.agent_id, &c.origin, other, &args)
+                        .await
+                        .unwrap_or_else(|| format!("unknown tool `{other}`"))
+                }
             },
         };
         out.push_str(&format!("[{}]\n{}\n", call.name, if result.is_empty() { "(nothing)" } else { &result }));

@@ -4,7 +4,6 @@
 //! must be public unless the operator allows it, the connection goes straight (never through a
 //! proxy) to the address that was checked, and size and time are bounded.
 
-use std::net::{IpAddr, SocketAddr};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -13,6 +12,7 @@ use regex::Regex;
 use miniclaw_core::Error;
 
 pub use miniclaw_platform::addresses::{Allowlist, is_forbidden};
+use miniclaw_platform::addresses::{refuse, vet};
 
 pub const CHUNK_CHARS: usize = 400;
 /// A page's text is cut here (R3).
@@ -97,43 +97,6 @@ pub fn html_to_text(html: &str) -> String {
         .replace("&amp;", "&");
     let text = SPACES.replace_all(&text, " ");
     LINES.replace_all(text.trim(), "\n").to_string()
-}
-
-fn refuse(message: impl Into<String>) -> Error {
-    Error::Unprocessable { code: "url_refused", message: message.into(), details: None }
-}
-
-/// Resolves the URL's host and returns one checked address to connect to.
-async fn vet(url: &reqwest::Url, allow: &Allowlist) -> Result<SocketAddr, Error> {
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(refuse(format!("only http and https URLs can be fetched, not {}", url.scheme())));
-    }
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(refuse("URLs with credentials are not fetched"));
-    }
-    let host = url.host_str().ok_or_else(|| refuse("the URL has no host"))?;
-    let port = url.port_or_known_default().unwrap_or(80);
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let addrs: Vec<SocketAddr> = match host.parse::<IpAddr>() {
-        Ok(ip) => vec![SocketAddr::new(ip, port)],
-        Err(_) => tokio::time::timeout(Duration::from_secs(5), tokio::net::lookup_host((host, port)))
-            .await
-            .map_err(|_| refuse(format!("resolving {host} took too long")))?
-            .map_err(|_| refuse(format!("{host} could not be resolved")))?
-            .collect(),
-    };
-    if addrs.is_empty() {
-        return Err(refuse(format!("{host} has no addresses")));
-    }
-    // Every address must pass: a name that resolves to one public and one private address
-    // could otherwise be used to reach the private one. The answer does not say which address
-    // the name has: that would tell a caller what internal names resolve to.
-    if addrs.iter().any(|a| is_forbidden(a.ip()) && !allow.allows(a.ip())) {
-        return Err(refuse(format!(
-            "{host} is not fetched: it is, or resolves to, an internal address (or another that is not publicly reachable)"
-        )));
-    }
-    Ok(addrs[0])
 }
 
 /// A fetched page: its final URL and its text, cut to 5,000 characters.

@@ -22,6 +22,7 @@ pub mod inbound_email;
 pub mod keys;
 pub mod ledger;
 pub mod llm;
+pub mod mcp_servers;
 pub mod memories;
 mod middleware;
 pub mod notifications;
@@ -159,6 +160,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(feedback::routes())
         .merge(openai::routes())
         .merge(a2a::routes())
+        .merge(mcp_servers::routes())
         .merge(soul::routes())
         .merge(cognition::routes())
         .merge(identity::routes())

@@ -1,0 +1,176 @@
+//! MCP tools for agents: the owner attaches a real MCP server (the official Python SDK's, on
+//! loopback, behind a secret), its tools reach the chat model, a read-only tool runs when the
+//! agent calls it, one that changes things waits for the owner, and a server that answers
+//! garbage, a private address, a tool that hangs and one that floods are all bounded.
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use tokio::io::AsyncBufReadExt;
+
+use crate::chat_support::Chat;
+use crate::common::TestApp;
+use crate::llm_server::{LlmServer, Script};
+
+/// The loopback MCP servers (`tests/support/mcp_tool_server.py`), killed when dropped.
+struct ToolServers {
+    mcp: String,
+    garbage: String,
+    _child: tokio::process::Child,
+}
+
+async fn tool_servers(secret: &str) -> ToolServers {
+    let python = std::env::var("MINICLAW_TEST_PYTHON").unwrap_or_else(|_| {
+        miniclaw::config::default_cache_dir().join("venv/bin/python").to_string_lossy().into_owned()
+    });
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/mcp_tool_server.py");
+    let mut child = tokio::process::Command::new(python)
+        .args([script, secret])
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run the MCP test server (run scripts/setup.sh --test): {e}"));
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("the MCP test server started within 30 s")
+        .unwrap()
+        .expect("the MCP test server printed its ports");
+    let ports: Value = serde_json::from_str(&first).unwrap();
+    ToolServers {
+        mcp: format!("http://127.0.0.1:{}/mcp", ports["mcp"]),
+        garbage: format!("http://127.0.0.1:{}/mcp", ports["garbage"]),
+        _child: child,
+    }
+}
+
+/// A message (longer than the 12 words under which triage is skipped) the triage model says needs tools, a tool call, then the final answer.
+fn tool_turn(server: &LlmServer, tool: &str, arguments: Value) {
+    server.push(Script::reply(r#"{"intent":"information_lookup","toolsNeeded":true,"saveWorthy":false}"#));
+    server.push(Script::ToolCall { name: tool.into(), arguments: arguments.to_string() });
+    server.push(Script::Stream { pieces: vec!["Done.".into()], usage: None, complete: true });
+}
+
+/// What the last model call (the answer after the tools) was given.
+fn last_prompt(server: &LlmServer) -> String {
+    server.requests().into_iter().rev().find(|b| b["stream"] == true).unwrap().to_string()
+}
+
+#[tokio::test]
+async fn an_agent_calls_the_tools_of_an_attached_mcp_server() {
+    let tools = tool_servers("s3cret-token").await;
+    let llm = LlmServer::start().await;
+    let app = TestApp::builder()
+        .env("OPENAI_BASE_URL", &llm.base_url())
+        .env("MINICLAW_URL_ALLOWLIST", "127.0.0.1")
+        .spawn()
+        .await;
+    let c = Chat::new(app).await;
+    let servers = c.path("/mcp-servers");
+    let attach = |body: Value| c.app.send(c.app.as_bearer(&c.owner.token, Method::POST, &servers).json(&body));
+
+    // A wrong secret, a garbage server and a private address outside the allowlist: refused.
+    let wrong = attach(json!({ "name": "tools", "url": tools.mcp, "secret": "nope" })).await;
+    assert_eq!((wrong.status.as_u16(), wrong.error_code().as_str()), (422, "mcp_server_failed"), "{}", wrong.text);
+    let garbage = attach(json!({ "name": "junk", "url": tools.garbage })).await;
+    assert_eq!(
+        (garbage.status.as_u16(), garbage.error_code().as_str()),
+        (422, "mcp_server_failed"),
+        "{}",
+        garbage.text
+    );
+    let private = attach(json!({ "name": "lan", "url": "http://10.1.2.3/mcp" })).await;
+    assert_eq!((private.status.as_u16(), private.error_code().as_str()), (422, "url_refused"), "{}", private.text);
+    // A key (a miniapp's end user included) can never attach one.
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["*"]).await;
+    let by_key =
+        c.app.send(c.app.as_bearer(&key, Method::POST, &servers).json(&json!({ "name": "x", "url": tools.mcp }))).await;
+    assert_eq!(by_key.status, 403, "{}", by_key.text);
+
+    let r = attach(json!({ "name": "tools", "url": tools.mcp, "secret": "s3cret-token" })).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let server = r.json();
+    assert_eq!(server["has_secret"], true);
+    assert!(!r.text.contains("s3cret-token"), "the secret never comes back");
+    let names: Vec<&str> = server["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    let sealed: Vec<u8> =
+        sqlx::query_scalar("SELECT sealed_secret FROM agent_mcp_servers").fetch_one(c.app.pool()).await.unwrap();
+    assert!(!sealed.windows(12).any(|w| w == b"s3cret-token"), "stored sealed");
+
+    // A read-only tool runs when the agent calls it; its answer reaches the model.
+    tool_turn(&llm, "mcp_tools_lookup_weather", json!({ "city": "Lisbon" }));
+    c.say("I am heading out soon, so what is the weather like in Lisbon today, could you check it for me?", None).await;
+    let offered = llm.requests().into_iter().find(|b| b["tools"].is_array()).expect("a call with tools");
+    assert!(offered.to_string().contains("mcp_tools_order_pizza"), "{offered}");
+    assert!(last_prompt(&llm).contains("Sunny in Lisbon, 21 degrees."), "{}", last_prompt(&llm));
+
+    // One that changes things waits for the owner: the model is told, nothing ran.
+    tool_turn(&llm, "mcp_tools_order_pizza", json!({ "size": "large" }));
+    c.say("I am really hungry after this long day at work, could you order me a large pizza please?", None).await;
+    assert!(last_prompt(&llm).contains("waits for your owner's approval"), "{}", last_prompt(&llm));
+    let calls = c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &c.path("/mcp-calls"))).await.json();
+    let pending = calls.as_array().unwrap().iter().find(|k| k["status"] == "pending").expect("a pending call").clone();
+    assert_eq!((pending["tool"].as_str(), pending["actor_type"].as_str()), (Some("order_pizza"), Some("owner")));
+    let done = calls.as_array().unwrap().iter().find(|k| k["tool"] == "lookup_weather").unwrap();
+    assert_eq!(done["status"], "done");
+    let decide = |id: &str, approve: bool| {
+        c.app.send(
+            c.app
+                .as_bearer(&c.owner.token, Method::POST, &c.path(&format!("/mcp-calls/{id}/decision")))
+                .json(&json!({ "approve": approve })),
+        )
+    };
+    let id = pending["id"].as_str().unwrap();
+    let by_key = c
+        .app
+        .send(
+            c.app
+                .as_bearer(&key, Method::POST, &c.path(&format!("/mcp-calls/{id}/decision")))
+                .json(&json!({ "approve": true })),
+        )
+        .await;
+    assert_eq!(by_key.status, 403);
+    let approved = decide(id, true).await;
+    assert_eq!(approved.status, 200, "{}", approved.text);
+    assert_eq!(
+        (approved.json()["status"].as_str(), approved.json()["result"].as_str()),
+        (Some("done"), Some("Ordered a large pizza."))
+    );
+    assert_eq!(decide(id, false).await.status, 409, "decided once");
+
+    // A tool that floods is cut for the model; one that hangs ends after the call's time limit.
+    tool_turn(&llm, "mcp_tools_huge_report", json!({}));
+    c.say("Could you fetch the long report from the tools server and summarise the main points for me?", None).await;
+    tool_turn(&llm, "mcp_tools_wait_forever", json!({}));
+    c.say("Could you look up the slow thing on the tools server for me please, I can wait a bit?", None).await;
+    assert!(last_prompt(&llm).contains("did not answer within 10 s"), "{}", last_prompt(&llm));
+    let rows: Vec<(String, String, i32)> = sqlx::query_as(
+        "SELECT tool, status, char_length(result) FROM agent_mcp_calls WHERE tool IN ('huge_report', 'wait_forever') ORDER BY tool",
+    )
+    .fetch_all(c.app.pool())
+    .await
+    .unwrap();
+    assert_eq!(rows[0].0, "huge_report");
+    assert_eq!((rows[0].1.as_str(), rows[0].2), ("done", 4000));
+    assert_eq!((rows[1].0.as_str(), rows[1].1.as_str()), ("wait_forever", "failed"));
+
+    // Every call is in the activity log with who was speaking.
+    let activity =
+        c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &c.path("/activity?limit=100"))).await.json();
+    let made: Vec<&Value> = activity.as_array().unwrap().iter().filter(|e| e["action"] == "mcp_call.made").collect();
+    assert_eq!(made.len(), 3, "{activity}");
+    assert!(made.iter().all(|e| e["actor_type"] == "owner"));
+    assert!(
+        activity.to_string().contains("mcp_call.awaiting_approval")
+            && activity.to_string().contains("mcp_call.approved")
+    );
+
+    // Detached, its tools are no longer offered.
+    let sid = server["id"].as_str().unwrap();
+    let gone =
+        c.app.send(c.app.as_bearer(&c.owner.token, Method::DELETE, &c.path(&format!("/mcp-servers/{sid}")))).await;
+    assert_eq!(gone.status, 204);
+    assert_eq!(c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &servers)).await.json(), json!([]));
+}

@@ -533,7 +533,8 @@ async fn a_chat_tip_waits_for_the_owner_above_the_auto_approve_limit() {
     c.say("Tip Bea 3 credits please", None).await;
     assert_eq!(agent_credits(app, &owner.token, &bea).await, 8);
 
-    // A miniapp's key speaking for an end user gets no tool that moves value.
+    // A miniapp's key speaking for an end user gets no tool that moves value, nor the agent's
+    // finances; its token's public facts, yes.
     let (_, key) = app.create_key(owner, &c.id, &["chat:write"]).await;
     let before = server.requests().len();
     server.push(Script::reply("I cannot do that from here."));
@@ -543,6 +544,9 @@ async fn a_chat_tip_waits_for_the_owner_above_the_auto_approve_limit() {
         server.requests().into_iter().skip(before).find(|b| b["tools"].is_array()).expect("a call with tools");
     let names: Vec<&str> =
         offered["tools"].as_array().unwrap().iter().filter_map(|t| t["function"]["name"].as_str()).collect();
-    assert!(names.contains(&"economy_summary") && !names.contains(&"tip_agent"), "{names:?}");
+    assert!(
+        names.contains(&"token_facts") && !names.contains(&"economy_summary") && !names.contains(&"tip_agent"),
+        "{names:?}"
+    );
     assert_eq!(agent_credits(app, &owner.token, &bea).await, 8);
 }

@@ -198,7 +198,8 @@ async fn a_key_cannot_grant_itself_more_than_the_owner_allows() {
     let public = external_sign(&["ed25519-public", ED_SEED], "");
     let path = format!("/v1/hosted-agents/{id}");
 
-    // Identity, spending and the connect ceiling are the owner's; behaviour is the key's.
+    // Identity, spending, the connect ceiling and email to third parties are the owner's;
+    // behaviour is the key's.
     for field in [
         json!({ "ed25519_public_key": public }),
         json!({ "evm_address": external_sign(&["evm-address", WALLET_KEY], "") }),
@@ -207,6 +208,8 @@ async fn a_key_cannot_grant_itself_more_than_the_owner_allows() {
         json!({ "premium_model": "gpt-x" }),
         json!({ "active": false }),
         json!({ "connect_scopes": ["*"] }),
+        json!({ "outreach_enabled": true }),
+        json!({ "outreach_auto_reply_confidence": 0.1 }),
     ] {
         let r = app.send(app.as_bearer(&key, Method::PATCH, &path).json(&field)).await;
         assert_eq!(r.status, 403, "{field}: {}", r.text);

@@ -89,6 +89,16 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     );
     let file = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json();
     assert_eq!(file["name"], "Ada Lovelace");
+    // An edit that leaves the registration file as it was sends nothing (no one pays for it).
+    let r = agent.call(Method::PATCH, "", Some(json!({ "name": "Ada Lovelace" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
+        .execute(agent.app.pool())
+        .await
+        .unwrap();
+    agent.app.run_jobs().await;
+    let again = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(again.as_array().unwrap().len(), history.as_array().unwrap().len(), "{again}");
     // Paid services make the agent an x402 seller, and the file says so while one is on offer.
     assert_eq!(file["x402Support"], false);
     let file_now = || async { agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json() };
@@ -347,4 +357,16 @@ async fn the_compiled_registry_matches_its_source() {
         .await
         .expect("node runs");
     assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+}
+
+#[tokio::test]
+async fn the_platforms_own_host_is_no_agents_domain() {
+    let app = TestApp::builder().env("MINICLAW_PUBLIC_URL", "https://claw.example").spawn().await;
+    let agent = OwnedAgent::new(app).await;
+    for taken in ["claw.example", "CLAW.example.", "ada.claw.example"] {
+        let r = agent.call(Method::PATCH, "/identity", Some(json!({ "domain": taken }))).await;
+        assert_eq!((r.status.as_u16(), r.error_code().as_str()), (422, "domain_refused"), "{taken}: {}", r.text);
+    }
+    let r = agent.call(Method::PATCH, "/identity", Some(json!({ "domain": "ada.example" }))).await;
+    assert_eq!(r.status, 200, "{}", r.text);
 }

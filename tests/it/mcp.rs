@@ -171,6 +171,27 @@ async fn the_mcp_python_sdk_uses_every_tool_statelessly_on_the_newest_revision()
     check_python_run(&c, &v).await;
 }
 
+/// A client that gives up on a call cancels it: the session goes on, the turn it started stays
+/// in its conversation (the user's message is never lost).
+#[tokio::test]
+async fn a_cancelled_chat_call_leaves_the_session_usable_and_the_message_stored() {
+    let llm = crate::llm_server::LlmServer::start().await;
+    let app = TestApp::builder().env("OPENAI_BASE_URL", &llm.base_url()).spawn().await;
+    let c = Chat::new(app).await;
+    let (_, full) = c.app.create_key(&c.owner, &c.id, &["*"]).await;
+    let keys = Keys { full: full.clone(), narrow: full.clone(), other: full };
+    llm.push(crate::llm_server::Script::Drip { piece: "once ".into(), every: Duration::from_millis(200) });
+    let v = python_client(&c, &keys, "cancel").await;
+    assert!(v["gave_up"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    assert_eq!(v["after"]["is_error"], false, "{v}");
+    let stored: Vec<(String, String)> =
+        sqlx::query_as("SELECT role, content FROM chat_messages WHERE channel = 'mcp' ORDER BY position")
+            .fetch_all(c.app.pool())
+            .await
+            .unwrap();
+    assert_eq!(stored[0], ("user".to_string(), "Tell me a story".to_string()));
+}
+
 #[tokio::test]
 async fn the_mcp_typescript_sdk_calls_tools_and_is_refused_what_its_key_lacks() {
     let (c, keys) = agent_with_keys().await;

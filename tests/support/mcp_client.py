@@ -3,7 +3,8 @@ called once, the resources listed and read, and the calls a key must not make.
 
 usage: mcp_client.py URL MODE FULL_KEY NARROW_KEY OTHER_KEY
 MODE is `legacy` (the initialize handshake and a session) or `auto` (the SDK's default: the
-newest revision the server offers). NARROW_KEY holds only `memories:read`; OTHER_KEY is a key of
+newest revision the server offers); `cancel` (a session) gives up on a chat call after a second,
+which cancels it, then makes another call in the same session. NARROW_KEY holds only `memories:read`; OTHER_KEY is a key of
 another tenant's agent. Prints one JSON object on stdout.
 """
 import asyncio
@@ -22,7 +23,7 @@ def connect(key):
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30, read=120))
     transport = streamable_http_client(url, http_client=http)
-    return Client(transport, mode=mode, read_timeout_seconds=60)
+    return Client(transport, mode="legacy" if mode == "cancel" else mode, read_timeout_seconds=60)
 
 
 def result(r):
@@ -38,7 +39,21 @@ async def protocol_error(call):
     return None
 
 
+async def cancelled():
+    out = {}
+    async with connect(full_key) as client:
+        try:
+            await client.call_tool("chat", {"message": "Tell me a story"}, read_timeout_seconds=1.0)
+            out["gave_up"] = None
+        except Exception as e:  # the SDK's timeout error; it sent notifications/cancelled
+            out["gave_up"] = type(e).__name__
+        out["after"] = result(await client.call_tool("search_memories", {"query": "story"}))
+    print(json.dumps(out))
+
+
 async def main():
+    if mode == "cancel":
+        return await cancelled()
     out = {}
     async with connect(full_key) as client:
         out["protocol_version"] = client.protocol_version

@@ -1,6 +1,6 @@
-//! The economy tools of a turn whose intent is an economy action (SPEC I6, P5): the agent's
-//! economy summary and its token's facts for any speaker; tips to other agents and gifts to the owner only when the
-//! owner is speaking. A value-moving tool never moves more than the owner's auto-approve limit
+//! The economy tools of a turn whose intent is an economy action (SPEC I6, P5): its token's
+//! public on-chain facts for any speaker; the agent's economy summary (its finances), tips to
+//! other agents and gifts to the owner only when the owner is speaking. A value-moving tool never moves more than the owner's auto-approve limit
 //! on its own: above it the tip waits for the owner's confirmation on the Economy tab.
 
 use serde_json::{Value, json};
@@ -17,25 +17,22 @@ pub(super) fn may_move_value(turn: &Turn) -> bool {
     matches!(turn.caller.origin.actor, Actor::Owner(_)) && turn.caller.end_user.is_none()
 }
 
-pub(super) fn tools(move_value: bool) -> Vec<Tool> {
-    let mut tools = vec![
-        Tool {
+pub(super) fn tools(owner_speaking: bool) -> Vec<Tool> {
+    let mut tools = vec![Tool {
+        name: "token_facts".into(),
+        description:
+            "Your ERC-20 token's on-chain facts: supply, holders, transfers, age, concentration (never a price).".into(),
+        parameters: json!({ "type": "object", "properties": {} }),
+    }];
+    if owner_speaking {
+        tools.push(Tool {
             name: "economy_summary".into(),
             description:
                 "Your economy: credits, what your orders and stakes hold, tips given and received, orders by status, \
                       the stakes backing you, your wallet's native balance."
                     .into(),
             parameters: json!({ "type": "object", "properties": {} }),
-        },
-        Tool {
-            name: "token_facts".into(),
-            description:
-                "Your ERC-20 token's on-chain facts: supply, holders, transfers, age, concentration (never a price)."
-                    .into(),
-            parameters: json!({ "type": "object", "properties": {} }),
-        },
-    ];
-    if move_value {
+        });
         let amount = json!({ "type": "integer", "minimum": 1, "description": "Platform credits" });
         let memo = json!({ "type": "string", "maxLength": 500 });
         tools.push(Tool {
@@ -58,6 +55,8 @@ pub(super) fn tools(move_value: bool) -> Vec<Tool> {
 pub(super) async fn run(state: &Runtime, turn: &Turn, name: &str, args: &Value, n: usize) -> Option<String> {
     let (tenant, agent) = (turn.caller.tenant_id, turn.caller.agent_id);
     match name {
+        // Offered only to the owner; a model that names it for anyone else gets nothing.
+        "economy_summary" if !may_move_value(turn) => None,
         "economy_summary" => {
             let chain = state.deps().chain.as_deref();
             Some(match summary::of(state.pool(), chain, tenant, agent).await {

@@ -172,12 +172,27 @@ pub async fn add(
     get(&deps.pool, agent, id).await
 }
 
+/// Every server of the agent (at most `MAX_SERVERS`), by name.
 pub async fn list(pool: &PgPool, agent: AgentId) -> Result<Vec<McpServer>, Error> {
     let rows: Vec<ServerRow> =
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM agent_mcp_servers WHERE agent_id = $1 ORDER BY name"))
             .bind(agent)
             .fetch_all(pool)
             .await?;
+    Ok(rows.into_iter().map(server_of).collect())
+}
+
+/// A page of the agent's servers, newest first, attached before `before` (an id).
+pub async fn page(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpServer>, Error> {
+    let rows: Vec<ServerRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM agent_mcp_servers WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+          ORDER BY id DESC LIMIT $3"
+    ))
+    .bind(agent)
+    .bind(before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().map(server_of).collect())
 }
 
@@ -387,13 +402,14 @@ async fn execute(
     text
 }
 
-/// The agent's tool calls, newest first.
-pub async fn calls(pool: &PgPool, agent: AgentId, limit: i64) -> Result<Vec<McpCall>, Error> {
+/// A page of the agent's tool calls, newest first, made before `before` (an id).
+pub async fn calls(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpCall>, Error> {
     Ok(sqlx::query_as(
         "SELECT id, server_id, tool, arguments, status, result, actor_type, actor_id, created_at, decided_at
-           FROM agent_mcp_calls WHERE agent_id = $1 ORDER BY created_at DESC LIMIT $2",
+           FROM agent_mcp_calls WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
     )
     .bind(agent)
+    .bind(before)
     .bind(limit)
     .fetch_all(pool)
     .await?)

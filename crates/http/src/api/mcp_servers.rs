@@ -9,7 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::extract::{Json, Path};
+use super::extract::{Json, Path, Query};
+use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
@@ -51,13 +52,20 @@ async fn add_server(
     Ok((StatusCode::CREATED, Json(server)))
 }
 
-/// The agent's MCP servers with the tools they listed (never their secrets). Owner only.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/mcp-servers", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's MCP servers with the tools they listed (never their secrets), newest first;
+/// `X-Next-Before` names the next page. Owner only.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/mcp-servers", tag = "agents", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = [])),
-    responses((status = 200, body = Vec<McpServer>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_servers(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<McpServer>>> {
+    responses((status = 200, body = Vec<McpServer>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_servers(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<McpServer>> {
     scope.require_owner()?;
-    Ok(Json(mcp_servers::list(state.pool(), scope.agent_id).await?))
+    let rows = mcp_servers::page(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |s| s.id))
 }
 
 /// Detaches an MCP server. Owner only.
@@ -89,14 +97,20 @@ async fn refresh_server(
     Ok(Json(mcp_servers::refresh(state.deps(), scope.agent_id, ids.1).await?))
 }
 
-/// The agent's latest 100 calls of MCP tools, newest first: pending ones wait for a decision.
-/// Owner only.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/mcp-calls", tag = "agents", params(("id" = Uuid, Path, description = "Agent id")),
+/// The agent's calls of MCP tools, newest first: pending ones wait for a decision;
+/// `X-Next-Before` names the next page. Owner only.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/mcp-calls", tag = "agents", params(("id" = Uuid, Path, description = "Agent id"), Page),
     security(("owner_session" = [])),
-    responses((status = 200, body = Vec<McpCall>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_calls(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Vec<McpCall>>> {
+    responses((status = 200, body = Vec<McpCall>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn list_calls(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<McpCall>> {
     scope.require_owner()?;
-    Ok(Json(mcp_servers::calls(state.pool(), scope.agent_id, 100).await?))
+    let rows = mcp_servers::calls(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    Ok(Paged::newest_first(rows, page.limit()?, |c| c.id))
 }
 
 /// Approves (runs it now) or rejects a pending call; 409 once decided. Owner only.

@@ -141,6 +141,21 @@ pub async fn current(
     Ok(inputs(pool, agent, outreach).await?.map(|i| build(base_url, &i)))
 }
 
+/// The SHA-256 of the agent's registration file as it is served now (with email listed when
+/// `outreach_configured`); `None` until its owner asks for an identity.
+pub async fn digest(
+    pool: &PgPool,
+    base_url: &str,
+    agent: AgentId,
+    outreach_configured: bool,
+) -> sqlx::Result<Option<Vec<u8>>> {
+    use sha2::Digest;
+    Ok(inputs(pool, agent, outreach_configured).await?.map(|i| {
+        let file = build(base_url, &i);
+        sha2::Sha256::digest(file.to_string().as_bytes()).to_vec()
+    }))
+}
+
 /// The agent whose identity lists `host` (lower-case, without a port) as its domain.
 pub async fn agent_of_domain(pool: &PgPool, host: &str) -> sqlx::Result<Option<AgentId>> {
     let ids = sqlx::query_scalar!(

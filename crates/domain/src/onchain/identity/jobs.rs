@@ -123,13 +123,15 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
                 return fail(pool, tenant, agent, &origin(&ctx), reason).await;
             };
             let id = i64::try_from(agent_id).map_err(|_| anyhow::anyhow!("agentId {agent_id} does not fit"))?;
+            let announced = super::file::digest(pool, &deps.base_url, agent, deps.email.configured()).await?;
             let mut db = pool.begin().await?;
             sqlx::query!(
                 "UPDATE agent_identities SET status = 'registered', erc8004_id = $2, owner_address = $3, error = NULL,
-                        registered_at = now(), updated_at = now() WHERE agent_id = $1",
+                        registered_at = now(), updated_at = now(), announced_sha256 = $4 WHERE agent_id = $1",
                 agent as _,
                 id,
-                format!("{owner:#x}")
+                format!("{owner:#x}"),
+                announced
             )
             .execute(&mut *db)
             .await?;
@@ -216,7 +218,8 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
     let row = sqlx::query!(
-        "SELECT erc8004_id, domain FROM agent_identities WHERE agent_id = $1 AND status = 'registered'",
+        "SELECT erc8004_id, domain, agent_uri, announced_sha256 FROM agent_identities
+          WHERE agent_id = $1 AND status = 'registered'",
         agent as _
     )
     .fetch_optional(pool)
@@ -224,12 +227,20 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
     let Some(erc8004_id) = row.as_ref().and_then(|r| r.erc8004_id) else {
         return Ok(json!({ "skipped": true, "reason": "the agent is not registered" }));
     };
+    let uri = super::file::agent_uri(&deps.base_url, agent, row.as_ref().and_then(|r| r.domain.as_deref()));
+    let digest = super::file::digest(pool, &deps.base_url, agent, deps.email.configured()).await?;
+    let in_flight = crate::onchain::wallets::transactions::in_flight(pool, agent, "set_agent_uri").await?;
+    // Nothing changed since the last announcement (an edit that leaves the file as it was):
+    // no transaction, so no one pays for it.
+    let unchanged =
+        row.as_ref().is_some_and(|r| r.agent_uri.as_deref() == Some(uri.as_str()) && r.announced_sha256 == digest);
+    if in_flight.is_none() && unchanged {
+        return Ok(json!({ "skipped": true, "reason": "the registration file did not change" }));
+    }
     let chain = match chain(deps).await? {
         Ok(c) => c,
         Err(reason) => return Ok(json!({ "skipped": true, "reason": reason })),
     };
-    let uri = super::file::agent_uri(&deps.base_url, agent, row.and_then(|r| r.domain).as_deref());
-    let in_flight = crate::onchain::wallets::transactions::in_flight(pool, agent, "set_agent_uri").await?;
     let tx_id = match in_flight {
         Some(id) => id,
         None => {
@@ -253,9 +264,10 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
         Settled::Confirmed(receipt) => {
             let mut db = pool.begin().await?;
             sqlx::query!(
-                "UPDATE agent_identities SET agent_uri = $2, updated_at = now() WHERE agent_id = $1",
+                "UPDATE agent_identities SET agent_uri = $2, announced_sha256 = $3, updated_at = now() WHERE agent_id = $1",
                 agent as _,
-                uri
+                uri,
+                digest
             )
             .execute(&mut *db)
             .await?;

@@ -239,6 +239,15 @@ pub async fn update_profile(
         if d.len() > 253 || !d.contains('.') || !d.split('.').all(label_ok) {
             return Err(Error::validation("domain", "domain must be a host name such as agent.example.com"));
         }
+        // The platform's own host (and every name under it) serves the platform, not an agent.
+        let platform = url::Url::parse(&deps.base_url).ok().and_then(|u| u.host_str().map(str::to_ascii_lowercase));
+        if platform.is_some_and(|p| *d == p || d.ends_with(&format!(".{p}"))) {
+            return Err(Error::Unprocessable {
+                code: "domain_refused",
+                message: "the platform's own host and the names under it cannot be an agent's domain".into(),
+                details: Some(serde_json::json!({ "field": "domain" })),
+            });
+        }
     }
     let image = patch.image.map(|i| i.trim().to_string());
     if let Some(i) = image.as_ref().filter(|i| !i.is_empty()) {

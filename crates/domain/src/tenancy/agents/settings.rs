@@ -67,9 +67,9 @@ pub struct AgentInput {
 }
 
 impl AgentInput {
-    /// The fields only the owner may set (identity, spending and what a connect may grant): a
-    /// key with `agent:write` changes the agent's behaviour, never who controls it or what it
-    /// may spend.
+    /// The fields only the owner may set (identity, spending, what a connect may grant, and
+    /// email to third parties): a key with `agent:write` changes the agent's behaviour, never
+    /// who controls it, what it may spend or whom it writes to.
     pub fn owner_only_fields(&self) -> Vec<&'static str> {
         let set = [
             ("tier", self.tier.is_some()),
@@ -79,6 +79,9 @@ impl AgentInput {
             ("evm_address", self.evm_address.is_some()),
             ("ed25519_public_key", self.ed25519_public_key.is_some()),
             ("connect_scopes", self.connect_scopes.is_some()),
+            // Who the agent writes to by email, and how sure it must be to answer on its own.
+            ("outreach_enabled", self.outreach_enabled.is_some()),
+            ("outreach_auto_reply_confidence", self.outreach_auto_reply_confidence.is_some()),
         ];
         set.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
     }

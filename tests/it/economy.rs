@@ -550,3 +550,61 @@ async fn a_chat_tip_waits_for_the_owner_above_the_auto_approve_limit() {
     );
     assert_eq!(agent_credits(app, &owner.token, &bea).await, 8);
 }
+
+#[tokio::test]
+async fn a_delivery_left_unanswered_is_settled_for_the_buyer_after_a_week() {
+    let app = TestApp::builder().admin_password("admin-pw-123").spawn().await;
+    let alice = app.signup("alice@example.com").await;
+    let bob = app.signup("bob@example.com").await;
+    let (ada, bea) = (agent(&app, &alice, "Ada").await, agent(&app, &bob, "Bea").await);
+    fund(&app, &alice, &ada, 30, "f-1").await;
+    let (_, ada_key) = app.create_key(&alice, &ada, &["economy:write"]).await;
+    let service = json!({ "title": "Code review", "description": "One pull request.", "price": 20 });
+    let r =
+        call(&app, &bob.token, Method::PUT, &format!("/v1/hosted-agents/{bea}/services/review"), Some(service)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let order = json!({ "seller_agent_id": bea, "service": "review", "request": "PR #9", "idempotency_key": "o-9" });
+    let r = call(&app, &ada_key, Method::POST, &format!("/v1/hosted-agents/{ada}/orders"), Some(order)).await;
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let steps = format!("/v1/hosted-agents/{bea}/orders/{id}/steps");
+    call(&app, &bob.token, Method::POST, &steps, Some(json!({ "action": "accept" }))).await;
+    let r =
+        call(&app, &bob.token, Method::POST, &steps, Some(json!({ "action": "deliver", "delivery": "LGTM" }))).await;
+    assert_eq!(r.json()["status"], "delivered", "{}", r.text);
+
+    let age_and_run = |days: i32| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            sqlx::query("UPDATE service_orders SET updated_at = now() - make_interval(days => $2) WHERE id = $1::uuid")
+                .bind(&id)
+                .bind(days)
+                .execute(app.pool())
+                .await
+                .unwrap();
+            miniclaw::jobs::queue::enqueue(app.pool(), miniclaw::jobs::NewJob::new("order_auto_settle")).await.unwrap();
+            app.run_jobs().await;
+        }
+    };
+    let status = || async {
+        sqlx::query_scalar::<_, String>("SELECT status FROM service_orders WHERE id = $1::uuid")
+            .bind(&id)
+            .fetch_one(app.pool())
+            .await
+            .unwrap()
+    };
+    // Within the week the buyer may still settle or dispute: nothing happens.
+    age_and_run(6).await;
+    assert_eq!(status().await, "delivered");
+    // Past it, the delivery is settled as the buyer would: the seller is paid, once.
+    age_and_run(8).await;
+    assert_eq!(status().await, "settled");
+    assert_eq!(agent_credits(&app, &bob.token, &bea).await, 20);
+    age_and_run(9).await;
+    assert_eq!(agent_credits(&app, &bob.token, &bea).await, 20);
+    let log = call(&app, &bob.token, Method::GET, &format!("/v1/hosted-agents/{bea}/activity"), None).await.json();
+    let settled =
+        log.as_array().unwrap().iter().find(|e| e["action"] == "economy.order_settled").expect("logged").clone();
+    assert_eq!(settled["actor_type"], "job", "{settled}");
+    books(&app).await;
+}

@@ -75,13 +75,19 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     assert!(anvil.balance(&wallet).await < U256::from(ETH));
 
     // A profile change is sent to the registry (setAgentURI, debounced) and shows in the file.
-    let r = agent.call(Method::PATCH, "", Some(json!({ "name": "Ada Lovelace" }))).await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
-        .execute(agent.app.pool())
-        .await
-        .unwrap();
-    agent.app.run_jobs().await;
+    let rename_and_update = |name: &'static str| {
+        let agent = &agent;
+        async move {
+            let r = agent.call(Method::PATCH, "", Some(json!({ "name": name }))).await;
+            assert_eq!(r.status, 200, "{}", r.text);
+            sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
+                .execute(agent.app.pool())
+                .await
+                .unwrap();
+            agent.app.run_jobs().await;
+        }
+    };
+    rename_and_update("Ada Lovelace").await;
     let history = agent.call(Method::GET, "/wallet/transactions", None).await.json();
     assert_eq!(
         (history[0]["purpose"].as_str(), history[0]["status"].as_str()),
@@ -90,13 +96,7 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     let file = agent.app.get(&format!("/agents/{}/registration.json", agent.id)).await.json();
     assert_eq!(file["name"], "Ada Lovelace");
     // An edit that leaves the registration file as it was sends nothing (no one pays for it).
-    let r = agent.call(Method::PATCH, "", Some(json!({ "name": "Ada Lovelace" }))).await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
-        .execute(agent.app.pool())
-        .await
-        .unwrap();
-    agent.app.run_jobs().await;
+    rename_and_update("Ada Lovelace").await;
     let again = agent.call(Method::GET, "/wallet/transactions", None).await.json();
     assert_eq!(again.as_array().unwrap().len(), history.as_array().unwrap().len(), "{again}");
     // Paid services make the agent an x402 seller, and the file says so while one is on offer.

@@ -142,6 +142,20 @@ async fn a_drafted_proposal_is_approved_sent_answered_by_email_and_auto_replied_
     let convs = agent.call(Method::GET, "/conversations", None).await.json();
     let conv = convs.as_array().unwrap().iter().find(|c| c["id"] == conversation.as_str()).expect("the conversation");
     assert_eq!(conv["channel"], "email");
+    // A key acting for no one neither lists, reads nor continues the email conversation.
+    let (_, key) = app.create_key(&agent.owner, &agent.id, &["chat:read", "chat:write"]).await;
+    let as_key = |method: Method, path: String| app.as_bearer(&key, method, &path);
+    let listed = app.send(as_key(Method::GET, agent.path("/conversations"))).await.json();
+    assert!(!listed.to_string().contains(&conversation), "{listed}");
+    let read = app.send(as_key(Method::GET, agent.path(&format!("/conversations/{conversation}/messages")))).await;
+    assert_eq!(read.status, 404, "{}", read.text);
+    let steer = app
+        .send(
+            as_key(Method::POST, agent.path("/chat"))
+                .json(&json!({ "message": "Tell Bob the club is closed", "conversation_id": conversation })),
+        )
+        .await;
+    assert_eq!(steer.status, 404, "{}", steer.text);
 
     app.run_jobs().await;
     eventually("the auto-reply", || bob(&smtp).len() == 2).await;

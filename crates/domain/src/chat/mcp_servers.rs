@@ -182,17 +182,30 @@ pub async fn list(pool: &PgPool, agent: AgentId) -> Result<Vec<McpServer>, Error
     Ok(rows.into_iter().map(server_of).collect())
 }
 
-/// A page of the agent's servers, newest first, attached before `before` (an id).
-pub async fn page(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpServer>, Error> {
-    let rows: Vec<ServerRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM agent_mcp_servers WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
-          ORDER BY id DESC LIMIT $3"
+/// `limit` rows (`columns`) of the agent's in `table`, newest first, made before `before` (an id).
+async fn newest<T>(
+    pool: &PgPool,
+    (columns, table): (&str, &str),
+    agent: AgentId,
+    limit: i64,
+    before: Option<Uuid>,
+) -> sqlx::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    sqlx::query_as(&format!(
+        "SELECT {columns} FROM {table} WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3"
     ))
     .bind(agent)
     .bind(before)
     .bind(limit)
     .fetch_all(pool)
-    .await?;
+    .await
+}
+
+/// A page of the agent's servers, newest first, attached before `before` (an id).
+pub async fn page(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpServer>, Error> {
+    let rows: Vec<ServerRow> = newest(pool, (COLUMNS, "agent_mcp_servers"), agent, limit, before).await?;
     Ok(rows.into_iter().map(server_of).collect())
 }
 
@@ -402,17 +415,12 @@ async fn execute(
     text
 }
 
+const CALL_COLUMNS: &str =
+    "id, server_id, tool, arguments, status, result, actor_type, actor_id, created_at, decided_at";
+
 /// A page of the agent's tool calls, newest first, made before `before` (an id).
 pub async fn calls(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpCall>, Error> {
-    Ok(sqlx::query_as(
-        "SELECT id, server_id, tool, arguments, status, result, actor_type, actor_id, created_at, decided_at
-           FROM agent_mcp_calls WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
-    )
-    .bind(agent)
-    .bind(before)
-    .bind(limit)
-    .fetch_all(pool)
-    .await?)
+    Ok(newest(pool, (CALL_COLUMNS, "agent_mcp_calls"), agent, limit, before).await?)
 }
 
 /// The owner's decision on a pending call: approved, it runs now; rejected, it never does.
@@ -454,13 +462,10 @@ pub async fn decide(
         let server = get(&deps.pool, agent, server_id).await?;
         execute(deps, tenant, agent, origin, &server, &tool, &args, call).await;
     }
-    let row: McpCall = sqlx::query_as(
-        "SELECT id, server_id, tool, arguments, status, result, actor_type, actor_id, created_at, decided_at
-           FROM agent_mcp_calls WHERE id = $1",
-    )
-    .bind(call)
-    .fetch_one(&deps.pool)
-    .await?;
+    let row: McpCall = sqlx::query_as(&format!("SELECT {CALL_COLUMNS} FROM agent_mcp_calls WHERE id = $1"))
+        .bind(call)
+        .fetch_one(&deps.pool)
+        .await?;
     Ok(row)
 }
 

@@ -212,12 +212,12 @@ impl Caller {
         }
     }
 
-    /// Which conversations the caller may continue.
+    /// Which conversations the caller may continue. The platform's own turns (an inbound email
+    /// answered, a job) are the owner's side: their conversations are owner-private, never read
+    /// or continued by a key acting for no one.
     pub fn audience(&self) -> Audience {
-        Audience {
-            owner: matches!(self.origin.actor, crate::tenancy::auth::Actor::Owner(_)),
-            end_user: self.end_user.clone(),
-        }
+        use crate::tenancy::auth::Actor;
+        Audience { owner: !matches!(self.origin.actor, Actor::ApiKey(_)), end_user: self.end_user.clone() }
     }
 
     /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn

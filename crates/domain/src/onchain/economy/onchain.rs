@@ -117,6 +117,16 @@ pub fn cycles() -> Vec<Cycle> {
         )
         .every(Duration::from_secs(15)),
         Cycle::new(
+            super::orders::AUTO_SETTLE,
+            CycleScope::Platform,
+            "Settles orders delivered more than 7 days ago that the buyer neither settled nor disputed.",
+            |ctx: JobContext| async move {
+                let settled = super::orders::settle_unanswered(ctx.deps()?).await?;
+                Ok(json!({ "settled": settled }))
+            },
+        )
+        .every(Duration::from_secs(3600)),
+        Cycle::new(
             "payment_retention",
             CycleScope::Platform,
             "Deletes x402 payment requirements that expired unpaid more than a day ago.",

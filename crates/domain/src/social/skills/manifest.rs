@@ -215,6 +215,17 @@ pub fn parse(text: &str) -> Result<SkillFile, Vec<Problem>> {
             Vec::new()
         }
     };
+    // A trigger fires on the messages that name it: one made of stop words or short letters
+    // (`the`, `a`, `i`) would put the skill's text into nearly every turn.
+    for t in &triggers {
+        if !miniclaw_core::text::content_words(t).iter().any(|w| w.chars().count() >= 3) {
+            problems.push(at(
+                line_of(&["triggers"]),
+                Some("triggers"),
+                format!("the trigger `{t}` needs a word of at least three letters that is not a stop word"),
+            ));
+        }
+    }
     if triggers.len() > TRIGGERS_MAX {
         problems.push(at(line_of(&["triggers"]), Some("triggers"), format!("at most {TRIGGERS_MAX} triggers")));
     }
@@ -370,6 +381,15 @@ When the user asks to look something up, search first and cite what you found.
 
     fn problems(text: &str) -> Vec<String> {
         parse(text).unwrap_err().iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn triggers_that_would_fire_on_every_message_are_refused() {
+        let p =
+            problems("---\nname: everywhere\ndescription: fine\ntriggers: [the, a, i, to do, look up]\n---\nbody\n");
+        assert_eq!(p.len(), 4, "{p:?}");
+        assert!(p[0].contains("`the` needs a word of at least three letters"), "{p:?}");
+        assert!(parse("---\nname: ok\ndescription: fine\ntriggers: [look up, umbrella]\n---\nbody\n").is_ok());
     }
 
     #[test]

@@ -347,6 +347,38 @@ pub async fn step(deps: &Deps, agent: Option<AgentId>, origin: &Origin, id: Uuid
     get(pool, id).await
 }
 
+/// The cycle that settles deliveries their buyer left unanswered.
+pub const AUTO_SETTLE: &str = "order_auto_settle";
+/// A delivery the buyer neither settles nor disputes for this long is settled for them.
+pub const AUTO_SETTLE_DAYS: i64 = 7;
+
+/// Settles, as their buyer would, the orders delivered more than `AUTO_SETTLE_DAYS` ago that
+/// the buyer neither settled nor disputed (at most 100 a run; the next run takes the rest). An
+/// escrow order asks the contract to release, like a settle by hand. How many were settled.
+pub async fn settle_unanswered(deps: &Deps) -> Result<usize, Error> {
+    let due: Vec<(Uuid, Uuid)> = sqlx::query_as(
+        "SELECT id, buyer_agent FROM service_orders
+          WHERE status = 'delivered' AND updated_at < now() - make_interval(days => $1::int)
+            AND coalesce(escrow_state, '') NOT IN ('funding', 'releasing', 'refunding')
+          ORDER BY updated_at LIMIT 100",
+    )
+    .bind(AUTO_SETTLE_DAYS as i32)
+    .fetch_all(&deps.pool)
+    .await?;
+    let origin = Origin::new(crate::tenancy::auth::Actor::Job(AUTO_SETTLE.into()), None);
+    let mut settled = 0;
+    for (id, buyer) in due {
+        let s = Step { action: Action::Settle, delivery: None, reason: None, rating: None };
+        match step(deps, Some(AgentId(buyer)), &origin, id, s).await {
+            Ok(_) => settled += 1,
+            // Taken meanwhile (settled, disputed, refunded): nothing to do.
+            Err(Error::Conflict(_)) => {}
+            Err(e) => tracing::warn!(order = %id, error = %e, "could not settle an unanswered delivery"),
+        }
+    }
+    Ok(settled)
+}
+
 /// Moves the held price to the seller (settled) or back to the buyer (refunded).
 async fn release(conn: &mut PgConnection, o: &Row, id: Uuid, to: Status) -> Result<Uuid, Error> {
     let (payee, kind) = match to {

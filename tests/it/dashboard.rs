@@ -19,6 +19,10 @@ const POSTS: &[&str] = &[
     "/agents/{id}/delete",
     "/agents/{id}/keys",
     "/agents/{id}/keys/{x}/revoke",
+    "/agents/{id}/tools",
+    "/agents/{id}/tools/{x}/remove",
+    "/agents/{id}/tools/{x}/refresh",
+    "/agents/{id}/tools/calls/{x}",
     "/agents/{id}/chat",
     "/agents/{id}/chat/{x}/regenerate/{x}",
     "/agents/{id}/chat/{x}/feedback/{x}",
@@ -70,7 +74,7 @@ const POSTS: &[&str] = &[
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
 /// redirect's target can be checked).
-async fn post(app: &TestApp, who: &Session, path: &str, form: &str) -> Reply {
+pub async fn post(app: &TestApp, who: &Session, path: &str, form: &str) -> Reply {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     app.send(
         client
@@ -147,6 +151,7 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
         "/proactive",
         "/feed",
         "/skills",
+        "/tools",
         "/economy",
     ];
     for page in pages {

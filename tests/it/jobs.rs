@@ -265,7 +265,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
     for _ in 0..100 {
         cycles =
             sqlx::query_scalar("SELECT cycle FROM job_schedules ORDER BY cycle").fetch_all(&db.pool).await.unwrap();
-        if cycles.len() == 18 {
+        if cycles.len() == 19 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -289,6 +289,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "memory_index",
             "memory_prune",
             "notification_flush",
+            "order_auto_settle",
             "payment_retention",
             "pipeline_health",
             "proactive_sweep",

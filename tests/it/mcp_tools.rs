@@ -174,3 +174,61 @@ async fn an_agent_calls_the_tools_of_an_attached_mcp_server() {
     assert_eq!(gone.status, 204);
     assert_eq!(c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &servers)).await.json(), json!([]));
 }
+
+/// The same from the dashboard's Tools tab: attach, see the tools, run a waiting call.
+#[tokio::test]
+async fn the_owner_attaches_a_server_and_decides_a_waiting_call_on_the_tools_tab() {
+    let tools = tool_servers("tab-secret").await;
+    let llm = LlmServer::start().await;
+    let app = TestApp::builder()
+        .env("OPENAI_BASE_URL", &llm.base_url())
+        .env("MINICLAW_URL_ALLOWLIST", "127.0.0.1")
+        .spawn()
+        .await;
+    let c = Chat::new(app).await;
+    let tab = format!("/agents/{}/tools", c.id);
+    let page = || async { c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &tab)).await };
+    let first = page().await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let (_, rest) = first.text.split_once(r#"name="csrf" value=""#).expect("a form");
+    let csrf = rest.split('"').next().unwrap().to_string();
+    let form = |fields: &[(&str, &str)]| {
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        all.iter().map(|(k, v)| format!("{k}={}", percent_encode(v))).collect::<Vec<_>>().join("&")
+    };
+
+    // A garbage server is refused on the page, with what was typed kept.
+    let r = crate::dashboard::post(&c.app, &c.owner, &tab, &form(&[("name", "junk"), ("url", &tools.garbage)])).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.text.contains("role=\"alert\"") && r.text.contains(r#"value="junk""#), "{}", r.text);
+    let fields = [("name", "tools"), ("url", tools.mcp.as_str()), ("secret", "tab-secret"), ("approval", "writes")];
+    let r = crate::dashboard::post(&c.app, &c.owner, &tab, &form(&fields)).await;
+    assert_eq!(r.status, 303, "{}", r.text);
+    let listed = page().await.text;
+    assert!(listed.contains("lookup_weather") && listed.contains("read-only"), "{listed}");
+    assert!(!listed.contains("tab-secret"), "the secret is never shown");
+
+    tool_turn(&llm, "mcp_tools_order_pizza", json!({ "size": "small" }));
+    c.say("I am really hungry after this long day at work, could you order me a small pizza please?", None).await;
+    let waiting = page().await.text;
+    assert!(waiting.contains(r#"data-testid="pending-calls""#), "{waiting}");
+    let call: String = sqlx::query_scalar("SELECT id::text FROM agent_mcp_calls WHERE status = 'pending'")
+        .fetch_one(c.app.pool())
+        .await
+        .unwrap();
+    let decision = format!("{tab}/calls/{call}");
+    let r = crate::dashboard::post(&c.app, &c.owner, &decision, &form(&[("decision", "approve")])).await;
+    assert_eq!(r.status, 303, "{}", r.text);
+    let done = page().await.text;
+    assert!(done.contains("Ordered a small pizza.") && !done.contains(r#"data-testid="pending-calls""#), "{done}");
+}
+
+fn percent_encode(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

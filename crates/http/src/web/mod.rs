@@ -27,6 +27,7 @@ mod skills;
 mod soul;
 mod spawn;
 mod timeline;
+mod tools;
 mod wallet;
 
 use axum::Router;
@@ -52,6 +53,10 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/delete", post(agents::delete_agent))
         .route("/agents/{id}/keys", get(keys::keys).post(keys::create_key))
         .route("/agents/{id}/keys/{kid}/revoke", post(keys::revoke_key))
+        .route("/agents/{id}/tools", get(tools::tools).post(tools::attach))
+        .route("/agents/{id}/tools/{server}/remove", post(tools::detach))
+        .route("/agents/{id}/tools/{server}/refresh", post(tools::refresh))
+        .route("/agents/{id}/tools/calls/{call}", post(tools::decide))
         .route("/agents/{id}/activity", get(activity::activity))
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))

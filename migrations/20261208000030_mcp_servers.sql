@@ -24,7 +24,8 @@ CREATE TABLE agent_mcp_calls (
     server_id       uuid NOT NULL REFERENCES agent_mcp_servers (id) ON DELETE CASCADE,
     tool            text NOT NULL,
     arguments       jsonb NOT NULL,
-    status          text NOT NULL CHECK (status IN ('pending', 'rejected', 'done', 'failed')),
+    -- pending (waits for the owner), running, done, failed, rejected.
+    status          text NOT NULL CHECK (status IN ('pending', 'running', 'rejected', 'done', 'failed')),
     -- What the tool answered (capped), or why it failed.
     result          text,
     -- Who was speaking when the agent called it.

@@ -64,7 +64,7 @@ pub struct McpCall {
     pub tool: String,
     #[schema(value_type = Object)]
     pub arguments: Value,
-    /// pending (waits for the owner), rejected, done or failed.
+    /// pending (waits for the owner), running, done, failed or rejected.
     pub status: String,
     pub result: Option<String>,
     /// Who was speaking when the agent called it: owner, api_key, ...
@@ -353,7 +353,7 @@ async fn record(
     .bind(server.id)
     .bind(tool)
     .bind(args)
-    .bind(if waits { "pending" } else { "done" })
+    .bind(if waits { "pending" } else { "running" })
     .bind(origin.actor.kind())
     .bind(origin.actor.id())
     .execute(&mut *tx)
@@ -433,7 +433,7 @@ pub async fn decide(
     approve: bool,
 ) -> Result<McpCall, Error> {
     let claimed: Option<(Uuid, String, Value)> = sqlx::query_as(
-        "UPDATE agent_mcp_calls SET status = CASE WHEN $3 THEN 'done' ELSE 'rejected' END, decided_at = now()
+        "UPDATE agent_mcp_calls SET status = CASE WHEN $3 THEN 'running' ELSE 'rejected' END, decided_at = now()
           WHERE agent_id = $1 AND id = $2 AND status = 'pending' RETURNING server_id, tool, arguments",
     )
     .bind(agent)

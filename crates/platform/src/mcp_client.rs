@@ -190,18 +190,8 @@ impl Session {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|ct| ct.starts_with("text/event-stream"));
         let body = read_limited(resp).await?;
-        let body = String::from_utf8_lossy(&body);
-        let messages: Vec<Value> = if sse {
-            body.split("\n\n")
-                .filter_map(|event| {
-                    let data: Vec<&str> =
-                        event.lines().filter_map(|l| l.strip_prefix("data:")).map(|d| d.trim_start()).collect();
-                    serde_json::from_str(&data.join("\n")).ok()
-                })
-                .collect()
-        } else {
-            vec![serde_json::from_str(&body).map_err(|_| failed(format!("the answer to {method} is not JSON-RPC")))?]
-        };
+        let messages = messages_of(&String::from_utf8_lossy(&body), sse)
+            .ok_or_else(|| failed(format!("the answer to {method} is not JSON-RPC")))?;
         let answer = messages
             .into_iter()
             .find(|m| m["id"] == json!(id))
@@ -216,6 +206,21 @@ impl Session {
             .cloned()
             .ok_or_else(|| failed(format!("the answer to {method} has no result")))
     }
+}
+
+/// The JSON-RPC messages of a response body: one JSON object, or the `data` of each server-sent
+/// event (lines may end with CRLF; events that are not JSON are skipped). `None` for a JSON body
+/// that does not parse.
+fn messages_of(body: &str, sse: bool) -> Option<Vec<Value>> {
+    if !sse {
+        return serde_json::from_str(body).ok().map(|m| vec![m]);
+    }
+    let body = body.replace("\r\n", "\n");
+    let events = body.split("\n\n").filter_map(|event| {
+        let data: Vec<&str> = event.lines().filter_map(|l| l.strip_prefix("data:")).map(str::trim_start).collect();
+        serde_json::from_str(&data.join("\n")).ok()
+    });
+    Some(events.collect())
 }
 
 fn unreachable(e: reqwest::Error) -> Error {
@@ -238,4 +243,19 @@ async fn read_limited(resp: reqwest::Response) -> Result<Vec<u8>, Error> {
         body.extend_from_slice(&chunk);
     }
     Ok(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_read_from_json_and_from_events_with_either_line_ending() {
+        assert_eq!(messages_of(r#"{"id":1}"#, false), Some(vec![json!({ "id": 1 })]));
+        assert_eq!(messages_of("<html>", false), None);
+        let crlf =
+            "event: message\r\ndata: {\"id\":0}\r\n\r\nid: 7\r\ndata: {\"id\":1,\r\ndata: \"result\":{}}\r\n\r\n";
+        assert_eq!(messages_of(crlf, true), Some(vec![json!({ "id": 0 }), json!({ "id": 1, "result": {} })]));
+        assert_eq!(messages_of("data: not json\n\n", true), Some(vec![]));
+    }
 }

@@ -169,11 +169,46 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     let pools = call(&app, &alice, Method::GET, "/v1/signals?topic=research", None).await.json();
     assert_eq!((pools[0]["symbol"].as_str(), pools[0]["staked"].as_i64()), (Some("ADA"), Some(150)), "{pools}");
     assert_eq!(pools[0]["asset"], format!("token:{address}"));
+    let r = call(&app, &alice, Method::POST, &format!("{stakes}/{withdrawn}/withdraw"), None).await;
+    assert_eq!(r.json()["status"], "withdrawn", "{}", r.text);
+    settle_jobs(&app).await;
+    // A slash whose payout fails stays slashed (the staker cannot take it back) and is sent again.
+    let token_address: alloy::primitives::Address = address.parse().unwrap();
+    let token_code = anvil.code(token_address).await;
+    anvil.make_revert(token_address, "token paused").await;
     let slash = json!({ "stake_id": slashed, "outcome": "slashed", "note": "the claim was false" });
     let r = app.send(app.admin(Method::POST, "/v1/admin/stakes/resolutions").json(&slash)).await;
     assert_eq!(r.json()[0]["status"], "slashed", "{}", r.text);
-    let r = call(&app, &alice, Method::POST, &format!("{stakes}/{withdrawn}/withdraw"), None).await;
-    assert_eq!(r.json()["status"], "withdrawn", "{}", r.text);
+    let stake_row = || async {
+        sqlx::query_as::<_, (String, i32, Option<String>)>(
+            "SELECT status, payout_attempts, outcome FROM stakes WHERE id = $1::uuid",
+        )
+        .bind(&slashed)
+        .fetch_one(app.pool())
+        .await
+        .unwrap()
+    };
+    // Until the payout has failed once; the payout sent again waits 5 minutes.
+    for _ in 0..10 {
+        sqlx::query("UPDATE jobs SET run_at = now() WHERE status = 'queued'").execute(app.pool()).await.unwrap();
+        app.run_jobs().await;
+        if stake_row().await.1 > 0 {
+            break;
+        }
+    }
+    let (status, attempts, outcome) = stake_row().await;
+    assert_eq!((status.as_str(), attempts), ("slashed", 1), "{outcome:?}");
+    let waiting: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM jobs WHERE status = 'queued' AND run_at > now() + interval '4 minutes'",
+    )
+    .fetch_one(app.pool())
+    .await
+    .unwrap();
+    assert_eq!(waiting, 1, "the payout sent again waits");
+    assert!(outcome.as_deref().unwrap_or_default().contains("sent again"), "{outcome:?}");
+    let r = call(&app, &alice, Method::POST, &format!("{stakes}/{slashed}/withdraw"), None).await;
+    assert_eq!(r.status, 409, "a slashed stake is not the staker's: {}", r.text);
+    anvil.set_code(token_address, &token_code).await;
     settle_jobs(&app).await;
     let burn = "0x000000000000000000000000000000000000dead";
     let seen = chain_client(&["token", &anvil.url, &address, &custodian, burn], None).await;

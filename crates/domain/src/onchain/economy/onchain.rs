@@ -183,8 +183,8 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     };
     match (row.purpose.as_str(), &settled) {
         ("deploy_token", Settled::Confirmed(receipt)) => super::token::deployed(pool, chain, id, receipt).await?,
-        ("token_transfer", Settled::Confirmed(_)) => super::stakes::settled(pool, id, None).await?,
-        ("token_transfer", Settled::Failed(reason)) => super::stakes::settled(pool, id, Some(reason)).await?,
+        ("token_transfer", Settled::Confirmed(_)) => super::stakes::settled(deps, id, None).await?,
+        ("token_transfer", Settled::Failed(reason)) => super::stakes::settled(deps, id, Some(reason)).await?,
         ("escrow_fund" | "escrow_release" | "escrow_refund", _) => super::escrow::settled(pool, id, &settled).await?,
         _ => {}
     }

@@ -3,7 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -175,24 +174,75 @@ pub async fn resolve(deps: &Deps, origin: &Origin, r: Resolution) -> Result<Vec<
     Ok(out)
 }
 
+/// How often a slashed stake's payout is sent before it waits for the operator.
+pub const SLASH_PAYOUT_ATTEMPTS: i32 = 3;
+
 /// What a mined (or failed) token transfer means for its stake. The transfer to the custodian:
-/// the stake is active, or failed. The payout: a failed one puts the stake back to active with
-/// the reason, to be withdrawn or resolved again (nothing left the custodian).
-pub async fn settled(pool: &PgPool, tx: Uuid, error: Option<&str>) -> sqlx::Result<()> {
+/// the stake is active, or failed. A failed slash payout leaves the stake slashed and is sent
+/// again (`SLASH_PAYOUT_ATTEMPTS` in all, then the reason waits for the operator): reopened, the
+/// staker could withdraw what was slashed. Another failed payout (a withdrawal, a validation)
+/// puts the stake back to active with the reason, to be withdrawn or resolved again (nothing
+/// left the custodian). Safe to run twice for one transaction.
+pub async fn settled(deps: &Deps, tx: Uuid, error: Option<&str>) -> Result<(), Error> {
+    let pool = &deps.pool;
     let status = if error.is_none() { "active" } else { "failed" };
     sqlx::query!("UPDATE stakes SET status = $2 WHERE stake_tx = $1 AND status = 'pending'", tx, status)
         .execute(pool)
         .await?;
-    if let Some(reason) = error {
+    let Some(reason) = error else { return Ok(()) };
+    let mut db = pool.begin().await?;
+    let slashed = sqlx::query!(
+        "SELECT id, staker_agent, units, payout_attempts FROM stakes WHERE close_tx = $1 AND status = 'slashed' FOR UPDATE",
+        tx
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    if let Some(s) = slashed {
+        let attempts = s.payout_attempts + 1;
+        let again = match (s.staker_agent, s.units.as_deref()) {
+            (Some(staker), Some(units)) if attempts < SLASH_PAYOUT_ATTEMPTS => {
+                let origin = Origin::new(crate::tenancy::auth::Actor::Job("stake_slash_payout".into()), None);
+                let token =
+                    crate::onchain::economy::token::unstake(&mut db, deps, AgentId(staker), &origin, units, true);
+                let again = token.await?;
+                // Not at once: what made it fail (a paused token, an empty custodian) needs time.
+                let job = format!("{}:{again}", crate::onchain::economy::onchain::JOB);
+                sqlx::query!(
+                    "UPDATE jobs SET run_at = now() + make_interval(mins => $2) WHERE idempotency_key = $1",
+                    job,
+                    5 * attempts
+                )
+                .execute(&mut *db)
+                .await?;
+                Some(again)
+            }
+            _ => None,
+        };
+        let outcome = match again {
+            Some(_) => format!("the slash payout failed ({reason}); sent again"),
+            None => format!("the slash payout failed {attempts} times ({reason}); the operator must send it"),
+        };
         sqlx::query!(
-            "UPDATE stakes SET status = 'active', close_tx = NULL, resolved_at = NULL,
-                    outcome = 'the payout failed, so the stake is active again: ' || $2
-              WHERE close_tx = $1",
-            tx,
-            reason
+            "UPDATE stakes SET close_tx = coalesce($2, close_tx), payout_attempts = $3, outcome = $4 WHERE id = $1",
+            s.id,
+            again,
+            attempts,
+            outcome
         )
-        .execute(pool)
+        .execute(&mut *db)
         .await?;
+        db.commit().await?;
+        return Ok(());
     }
+    sqlx::query!(
+        "UPDATE stakes SET status = 'active', close_tx = NULL, resolved_at = NULL,
+                outcome = 'the payout failed, so the stake is active again: ' || $2
+          WHERE close_tx = $1 AND status <> 'slashed'",
+        tx,
+        reason
+    )
+    .execute(&mut *db)
+    .await?;
+    db.commit().await?;
     Ok(())
 }

@@ -52,6 +52,19 @@ fn tool_turn(server: &LlmServer, tool: &str, arguments: Value) {
     server.push(Script::Stream { pieces: vec!["Done.".into()], usage: None, complete: true });
 }
 
+/// The loopback MCP servers (behind `secret`), a scripted model, and an agent whose app may
+/// reach loopback addresses (the operator's allowlist).
+async fn agent_with_tool_servers(secret: &str) -> (ToolServers, LlmServer, Chat) {
+    let tools = tool_servers(secret).await;
+    let llm = LlmServer::start().await;
+    let app = TestApp::builder()
+        .env("OPENAI_BASE_URL", &llm.base_url())
+        .env("MINICLAW_URL_ALLOWLIST", "127.0.0.1")
+        .spawn()
+        .await;
+    (tools, llm, Chat::new(app).await)
+}
+
 /// What the last model call (the answer after the tools) was given.
 fn last_prompt(server: &LlmServer) -> String {
     server.requests().into_iter().rev().find(|b| b["stream"] == true).unwrap().to_string()
@@ -59,14 +72,7 @@ fn last_prompt(server: &LlmServer) -> String {
 
 #[tokio::test]
 async fn an_agent_calls_the_tools_of_an_attached_mcp_server() {
-    let tools = tool_servers("s3cret-token").await;
-    let llm = LlmServer::start().await;
-    let app = TestApp::builder()
-        .env("OPENAI_BASE_URL", &llm.base_url())
-        .env("MINICLAW_URL_ALLOWLIST", "127.0.0.1")
-        .spawn()
-        .await;
-    let c = Chat::new(app).await;
+    let (tools, llm, c) = agent_with_tool_servers("s3cret-token").await;
     let servers = c.path("/mcp-servers");
     let attach = |body: Value| c.app.send(c.app.as_bearer(&c.owner.token, Method::POST, &servers).json(&body));
 
@@ -178,14 +184,7 @@ async fn an_agent_calls_the_tools_of_an_attached_mcp_server() {
 /// The same from the dashboard's Tools tab: attach, see the tools, run a waiting call.
 #[tokio::test]
 async fn the_owner_attaches_a_server_and_decides_a_waiting_call_on_the_tools_tab() {
-    let tools = tool_servers("tab-secret").await;
-    let llm = LlmServer::start().await;
-    let app = TestApp::builder()
-        .env("OPENAI_BASE_URL", &llm.base_url())
-        .env("MINICLAW_URL_ALLOWLIST", "127.0.0.1")
-        .spawn()
-        .await;
-    let c = Chat::new(app).await;
+    let (tools, llm, c) = agent_with_tool_servers("tab-secret").await;
     let tab = format!("/agents/{}/tools", c.id);
     let page = || async { c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &tab)).await };
     let first = page().await;

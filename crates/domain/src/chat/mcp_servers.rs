@@ -318,7 +318,9 @@ pub async fn run(
         .iter()
         .find_map(|s| s.tools.iter().find(|t| offered_name(&s.name, &t.name) == offered).map(|t| (s, t)))?;
     let waits = server.approval == "writes" && !tool.read_only;
-    let call = record(deps, tenant, agent, origin, server, &tool.name, args, waits).await;
+    let who = Who { deps, tenant, agent, origin };
+    let what = Call { server, tool: &tool.name, args };
+    let call = record(&who, &what, waits).await;
     let call = match call {
         Ok(id) => id,
         Err(e) => return Some(format!("the call could not be recorded: {}", e.public_message())),
@@ -328,20 +330,26 @@ pub async fn run(
             "This tool changes things outside, so the call waits for your owner's approval (call {call}); it has not run yet."
         ));
     }
-    Some(execute(deps, tenant, agent, origin, server, &tool.name, args, call).await)
+    Some(execute(&who, &what, call).await)
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn record(
-    deps: &Deps,
+/// Whose turn called a tool: the agent, and who was speaking.
+struct Who<'a> {
+    deps: &'a Deps,
     tenant: TenantId,
     agent: AgentId,
-    origin: &Origin,
-    server: &McpServer,
-    tool: &str,
-    args: &Value,
-    waits: bool,
-) -> Result<Uuid, Error> {
+    origin: &'a Origin,
+}
+
+/// Which tool of which server, with what.
+struct Call<'a> {
+    server: &'a McpServer,
+    tool: &'a str,
+    args: &'a Value,
+}
+
+async fn record(who: &Who<'_>, what: &Call<'_>, waits: bool) -> Result<Uuid, Error> {
+    let (&Who { deps, tenant, agent, origin }, &Call { server, tool, args }) = (who, what);
     let id = Uuid::now_v7();
     let mut tx = deps.pool.begin().await?;
     sqlx::query(
@@ -366,17 +374,8 @@ async fn record(
 }
 
 /// Runs a recorded call and stores how it went; the text the model reads.
-#[allow(clippy::too_many_arguments)]
-async fn execute(
-    deps: &Deps,
-    tenant: TenantId,
-    agent: AgentId,
-    origin: &Origin,
-    server: &McpServer,
-    tool: &str,
-    args: &Value,
-    call: Uuid,
-) -> String {
+async fn execute(who: &Who<'_>, what: &Call<'_>, call: Uuid) -> String {
+    let (&Who { deps, tenant, agent, origin }, &Call { server, tool, args }) = (who, what);
     let outcome = async {
         let mut session = connect(deps, server).await?;
         session.call(tool, args.clone()).await
@@ -460,7 +459,8 @@ pub async fn decide(
     tx.commit().await?;
     if approve {
         let server = get(&deps.pool, agent, server_id).await?;
-        execute(deps, tenant, agent, origin, &server, &tool, &args, call).await;
+        let who = Who { deps, tenant, agent, origin };
+        execute(&who, &Call { server: &server, tool: &tool, args: &args }, call).await;
     }
     let row: McpCall = sqlx::query_as(&format!("SELECT {CALL_COLUMNS} FROM agent_mcp_calls WHERE id = $1"))
         .bind(call)

@@ -264,6 +264,19 @@ pub async fn enqueue_debounced(
     Ok(())
 }
 
+/// Moves the queued job with `idempotency_key` to run no sooner than `delay` from now (a retry
+/// that should wait for its cause to pass).
+pub async fn postpone(conn: &mut sqlx::PgConnection, idempotency_key: &str, delay: Duration) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE jobs SET run_at = now() + make_interval(secs => $2) WHERE idempotency_key = $1 AND status = 'queued'",
+        idempotency_key,
+        delay.as_secs_f64()
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Frees the `…:pending` idempotency key of a job that has started, so that work arriving from
 /// now on queues a job of its own instead of being folded into this one (debounced and
 /// one-pending-at-a-time jobs: the dossier, extraction batches, summaries).

@@ -207,13 +207,8 @@ pub async fn settled(deps: &Deps, tx: Uuid, error: Option<&str>) -> Result<(), E
                 let again = token.await?;
                 // Not at once: what made it fail (a paused token, an empty custodian) needs time.
                 let job = format!("{}:{again}", crate::onchain::economy::onchain::JOB);
-                sqlx::query!(
-                    "UPDATE jobs SET run_at = now() + make_interval(mins => $2) WHERE idempotency_key = $1",
-                    job,
-                    5 * attempts
-                )
-                .execute(&mut *db)
-                .await?;
+                let wait = std::time::Duration::from_secs(300 * attempts as u64);
+                miniclaw_platform::jobs::queue::postpone(&mut db, &job, wait).await?;
                 Some(again)
             }
             _ => None,

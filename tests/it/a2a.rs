@@ -11,18 +11,15 @@ use crate::chat_support::Chat;
 use crate::common::TestApp;
 use crate::llm_server::{LlmServer, Script};
 
-fn python() -> String {
-    std::env::var("MINICLAW_TEST_PYTHON").unwrap_or_else(|_| {
-        miniclaw::config::default_cache_dir().join("venv/bin/python").to_string_lossy().into_owned()
-    })
-}
-
 async fn a2a_client(c: &Chat, key: &str, scenario: &str) -> Value {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/a2a_client.py");
     let base = c.app.url(&format!("/agents/{}", c.id));
     let out = tokio::time::timeout(
         Duration::from_secs(120),
-        tokio::process::Command::new(python()).args([script, &base, key, scenario]).kill_on_drop(true).output(),
+        tokio::process::Command::new(crate::email_support::python())
+            .args([script, &base, key, scenario])
+            .kill_on_drop(true)
+            .output(),
     )
     .await
     .expect("the A2A client finished within 120 s")

@@ -24,12 +24,6 @@ const TOOLS: [&str; 11] = [
     "update_memory",
 ];
 
-fn python() -> String {
-    std::env::var("MINICLAW_TEST_PYTHON").unwrap_or_else(|_| {
-        miniclaw::config::default_cache_dir().join("venv/bin/python").to_string_lossy().into_owned()
-    })
-}
-
 /// An agent with three keys: every scope, only `memories:read`, and another tenant's agent's.
 struct Keys {
     full: String,
@@ -60,7 +54,7 @@ async fn python_client(c: &Chat, keys: &Keys, mode: &str) -> Value {
     ];
     let out = tokio::time::timeout(
         Duration::from_secs(120),
-        tokio::process::Command::new(python()).args(&args).kill_on_drop(true).output(),
+        tokio::process::Command::new(crate::email_support::python()).args(&args).kill_on_drop(true).output(),
     )
     .await
     .expect("the MCP client finished within 120 s")

@@ -21,11 +21,8 @@ struct ToolServers {
 }
 
 async fn tool_servers(secret: &str) -> ToolServers {
-    let python = std::env::var("MINICLAW_TEST_PYTHON").unwrap_or_else(|_| {
-        miniclaw::config::default_cache_dir().join("venv/bin/python").to_string_lossy().into_owned()
-    });
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/mcp_tool_server.py");
-    let mut child = tokio::process::Command::new(python)
+    let mut child = tokio::process::Command::new(crate::email_support::python())
         .args([script, secret])
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)

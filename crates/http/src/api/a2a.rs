@@ -400,13 +400,14 @@ fn stream_task(
     let first = event(&rpc_id, json!({ "task": task.json("TASK_STATE_WORKING", "", None, at) }));
     let rest = futures::stream::unfold((rx, String::new(), false), move |(mut rx, mut text, ended)| {
         let rpc_id = rpc_id.clone();
-        let (id, context) = (task.id.to_string(), task.context.to_string());
+        let (task_id, context_id) = (task.id, task.context);
+        let (id, context) = (task_id.to_string(), context_id.to_string());
         async move {
             let finished = |state: &str, message: &str| {
                 json!({ "statusUpdate": { "taskId": id, "contextId": context, "status": {
                     "state": state,
                     "timestamp": Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true),
-                    "message": { "messageId": id, "role": "ROLE_AGENT", "parts": [{ "text": message }], "taskId": id, "contextId": context },
+                    "message": text_message(task_id, "ROLE_AGENT", message, task_id, context_id),
                 } } })
             };
             if ended {

@@ -356,6 +356,102 @@ async fn the_openai_node_sdk_talks_to_an_agent_with_its_key() {
     );
 }
 
+/// A client's own functions (`tools`) reach the agent's model; its calls go back to the client,
+/// whose results continue the same turn; the offline engine refuses to be made to call one.
+#[tokio::test]
+async fn the_openai_sdk_passes_its_functions_to_the_agents_model() {
+    let llm = LlmServer::start().await;
+    let c = Chat::new(TestApp::builder().env("OPENAI_BASE_URL", &llm.base_url()).spawn().await).await;
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;
+    llm.push(Script::ToolCall { name: "get_weather".into(), arguments: r#"{"city":"Oslo"}"#.into() });
+    llm.push(Script::reply("It is 4 degrees and snowing in Oslo."));
+    llm.push(Script::ToolCall { name: "get_weather".into(), arguments: r#"{"city":"Bergen"}"#.into() });
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/openai_tools.py");
+    let (base, id) = (c.app.url("/v1"), c.id.clone());
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(crate::email_support::python()).args([script, &base, &key, &id]).output()
+    })
+    .await
+    .unwrap()
+    .unwrap_or_else(|e| panic!("cannot run the OpenAI client (run scripts/setup.sh --test): {e}"));
+    assert!(out.status.success(), "openai_tools.py failed: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The model's call reaches the SDK as its own `tool_calls`.
+    assert_eq!(v["call"]["finish_reason"], "tool_calls", "{v}");
+    assert_eq!(v["call"]["content"], Value::Null);
+    assert_eq!(v["call"]["calls"], json!([{ "id": "call_1", "name": "get_weather", "arguments": { "city": "Oslo" } }]));
+    assert_eq!(
+        v["answer"],
+        json!({ "finish_reason": "stop", "content": "It is 4 degrees and snowing in Oslo.",
+                                    "conversation_id": v["answer"]["conversation_id"] })
+    );
+    assert_eq!(
+        v["stream"],
+        json!({ "id": "call_1", "name": "get_weather", "arguments": "{\"city\":\"Bergen\"}",
+                                    "finish_reason": "tool_calls" })
+    );
+    assert_eq!(
+        v["refused"],
+        json!({ "class": "BadRequestError", "status": 400, "param": "tool_choice",
+                                     "code": "validation_failed" })
+    );
+    // The model got the functions, the choice, and then the call with its result.
+    let calls = llm.requests();
+    assert_eq!(calls.len(), 3, "one model call per request; the refused one made none");
+    assert_eq!(calls[0]["tools"][0]["function"]["name"], "get_weather");
+    assert_eq!(calls[0]["tool_choice"], "auto");
+    let followed: Vec<&Value> = calls[1]["messages"].as_array().unwrap().iter().rev().take(2).collect();
+    assert_eq!(followed[0], &json!({ "role": "tool", "tool_call_id": "call_1", "content": "4 degrees and snowing" }));
+    assert_eq!(followed[1]["tool_calls"][0]["function"]["name"], "get_weather", "{}", calls[1]);
+    assert_eq!(calls[2]["tool_choice"], json!({ "type": "function", "function": { "name": "get_weather" } }));
+    // The result continued the turn: the question stored once, the reply that called
+    // superseded by the answer.
+    let conversation = v["answer"]["conversation_id"].as_str().unwrap();
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT role, status, content FROM chat_messages WHERE conversation_id = $1::uuid ORDER BY position",
+    )
+    .bind(conversation)
+    .fetch_all(c.app.pool())
+    .await
+    .unwrap();
+    let rows: Vec<(&str, &str, &str)> = rows.iter().map(|(r, s, t)| (r.as_str(), s.as_str(), t.as_str())).collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("user", "complete", "What is the weather in Oslo?"),
+            ("assistant", "superseded", ""),
+            ("assistant", "complete", "It is 4 degrees and snowing in Oslo."),
+        ]
+    );
+
+    // Bad functions and results are refused before anything is stored, naming the field.
+    let send = |body: Value| {
+        let body = json!({ "model": c.id, "messages": [{ "role": "user", "content": "hi" }] })
+            .as_object()
+            .unwrap()
+            .clone()
+            .into_iter()
+            .chain(body.as_object().unwrap().clone())
+            .collect::<serde_json::Map<_, _>>();
+        c.app.send(c.app.as_bearer(&c.owner.token, Method::POST, "/v1/chat/completions").json(&body))
+    };
+    for (body, param) in [
+        (json!({ "tools": [{ "type": "retrieval" }] }), "tools[0].type"),
+        (json!({ "tools": [{ "type": "function", "function": { "name": "a b" } }] }), "tools[0].function.name"),
+        (json!({ "tools": {} }), "tools"),
+        (json!({ "tool_choice": "required" }), "tool_choice"),
+        (
+            json!({ "messages": [{ "role": "user", "content": "hi" }, { "role": "tool", "tool_call_id": "x", "content": "1" }] }),
+            "messages[1].tool_call_id",
+        ),
+    ] {
+        let r = send(body.clone()).await;
+        assert_eq!((r.status.as_u16(), r.json()["error"]["param"].as_str()), (400, Some(param)), "{body}: {}", r.text);
+    }
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages").fetch_one(c.app.pool()).await.unwrap();
+    assert_eq!(stored, 5, "the three messages above and the streamed question with its reply");
+}
+
 #[tokio::test]
 async fn the_openai_sdk_talks_to_an_agent_with_its_key() {
     let c = Chat::new(TestApp::spawn().await).await;
@@ -413,4 +509,18 @@ async fn the_openai_sdk_talks_to_an_agent_with_its_key() {
         )
         .await;
     assert_eq!(wrong.status, 400);
+
+    // Without a model the offline engine answers in text, and refuses to be made to call.
+    let weather = json!([{ "type": "function", "function": { "name": "get_weather" } }]);
+    let ask = |choice: Value| {
+        let body = json!({ "model": c.id, "messages": [{ "role": "user", "content": "Weather in Oslo?" }],
+                           "tools": weather, "tool_choice": choice });
+        c.app.send(c.app.as_bearer(&c.owner.token, Method::POST, "/v1/chat/completions").json(&body))
+    };
+    let auto = ask(json!("auto")).await;
+    assert_eq!(auto.status, 200, "{}", auto.text);
+    assert_eq!(auto.json()["choices"][0]["finish_reason"], "stop");
+    let required = ask(json!("required")).await;
+    assert_eq!((required.status.as_u16(), required.json()["error"]["param"].as_str()), (400, Some("tool_choice")));
+    assert!(required.text.contains("offline engine"), "{}", required.text);
 }

@@ -134,6 +134,32 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
     assert_eq!(mcp["endpoint"], agent.app.url("/mcp"));
     assert!(services.as_array().unwrap().iter().any(|s| s["name"] == "OpenAI" && s["version"] == "v1"));
 
+    // What changes the file without an owner's edit (the platform's public URL, an endpoint a
+    // new version serves) is found by the hourly drift check, which queues the refresh only for
+    // an agent whose announced file differs.
+    let drift = || async {
+        sqlx::query("INSERT INTO jobs (id, kind, payload) VALUES (gen_random_uuid(), 'identity_drift', '{}')")
+            .execute(agent.app.pool())
+            .await
+            .unwrap();
+        agent.app.run_jobs().await;
+        sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update' AND status = 'queued'")
+            .execute(agent.app.pool())
+            .await
+            .unwrap();
+        agent.app.run_jobs().await;
+    };
+    refreshes().await;
+    let before = agent.call(Method::GET, "/wallet/transactions", None).await.json().as_array().unwrap().len();
+    sqlx::query("UPDATE agent_identities SET announced_sha256 = '\\x00'").execute(agent.app.pool()).await.unwrap();
+    drift().await;
+    let after = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(after.as_array().unwrap().len(), before + 1, "the changed file was announced: {after}");
+    assert_eq!(after[0]["purpose"], "set_agent_uri");
+    drift().await;
+    let unchanged = agent.call(Method::GET, "/wallet/transactions", None).await.json();
+    assert_eq!(unchanged.as_array().unwrap().len(), before + 1, "nothing to announce: {unchanged}");
+
     // A second agent gets the next id.
     let second =
         agent.app.create_agent(&agent.owner, json!({ "name": "Grace" })).await["id"].as_str().unwrap().to_string();

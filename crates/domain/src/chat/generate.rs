@@ -176,6 +176,18 @@ pub(super) async fn generate(
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.
     let model = agent.premium_model.clone().filter(|_| role == Role::ChatPremium);
     let mut messages = prompt::messages(system, history, &turn.message);
+    if let Some(client) = &turn.client_tools {
+        // The client's functions: one call, whose function calls (if any) go back to the client.
+        messages.extend(client.exchange.iter().cloned());
+        let req = ChatRequest::new(role, messages)
+            .max_tokens(t.triage.max_tokens)
+            .tools(client.tools.clone())
+            .tool_choice(client.choice.clone())
+            .model(model);
+        let response = state.llm().complete(&ctx, req).await?;
+        timings.generation_ms = ms_since(stage);
+        return finish(state, turn, &t, &context, response, Usage::default(), (started, timings), events, true).await;
+    }
     let mut tool_usage = Usage::default();
     if t.triage.tools_needed {
         // The tools of the MCP servers the owner attached; none when they cannot be read.

@@ -4,7 +4,7 @@
 //! audience continues it; otherwise they start a new conversation, stored as complete and not
 //! extracted.
 
-use miniclaw_core::ids::{AgentId, ConversationId};
+use miniclaw_core::ids::{AgentId, ConversationId, MessageId};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -106,4 +106,31 @@ pub async fn seed_conversation(
     .await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// The turn whose reply made the function call `call_id` (`ReplyMeta::tool_calls`), in a
+/// conversation the audience may see: its conversation and user message, so that the client's
+/// results continue that turn (`regenerate_with`) instead of starting it again. `None` when no
+/// reply of this agent made that call (a client that built the history itself).
+pub async fn tool_turn(
+    pool: &PgPool,
+    agent_id: AgentId,
+    audience: &Audience,
+    call_id: &str,
+) -> Result<Option<(ConversationId, MessageId)>, Error> {
+    let found = sqlx::query!(
+        r#"SELECT m.conversation_id, m.reply_to AS "reply_to!"
+             FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id AND c.agent_id = m.agent_id
+            WHERE m.agent_id = $1 AND m.role = 'assistant' AND m.status = 'complete' AND m.reply_to IS NOT NULL
+              AND m.meta ? 'tool_calls' AND m.meta -> 'tool_calls' @> jsonb_build_array(jsonb_build_object('id', $2::text))
+              AND c.deleted_at IS NULL AND ($3 OR (NOT c.owner_private AND c.end_user IS NOT DISTINCT FROM $4))
+            ORDER BY m.created_at DESC LIMIT 1"#,
+        agent_id as _,
+        call_id,
+        audience.sees_all(),
+        audience.end_user.as_deref()
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(found.map(|r| (ConversationId(r.conversation_id), MessageId(r.reply_to))))
 }

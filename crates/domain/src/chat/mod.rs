@@ -28,8 +28,9 @@ pub use conversations::{
     purge_cycle, purge_deleted, reply_progress, turn_record,
 };
 pub use finish::trivial_for_extraction;
+pub use history::tool_turn;
 pub use history::{continued, seed_conversation};
-pub use turn::{regenerate, start};
+pub use turn::{regenerate, regenerate_with, start, start_with};
 
 use miniclaw_core::ids::{AgentId, ConversationId, MessageId, TenantId};
 use std::time::Instant;
@@ -168,6 +169,24 @@ pub struct ReplyMeta {
     /// The path of learned traversal (X5) when it ran: what the feedback route learns from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub traversal: Option<crate::memory::graph::Trace>,
+    /// The client's functions the model called (`ClientTools`); the reply's text may then be
+    /// empty. `finish_reason` is `tool_calls`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Object>)]
+    pub tool_calls: Vec<miniclaw_platform::llm::ToolCall>,
+}
+
+/// Functions a client offers the model for one turn (the `tools` of the OpenAI-compatible
+/// route). The model may call them; the agent never runs them: the calls go back to the client,
+/// which sends their results with the turn again (`exchange`). For that turn they replace the
+/// agent's own tools (its MCP servers, its wallet).
+#[derive(Debug, Clone, Default)]
+pub struct ClientTools {
+    pub tools: Vec<miniclaw_platform::llm::Tool>,
+    pub choice: Option<miniclaw_platform::llm::ToolChoice>,
+    /// The turn's calls so far and the client's results, in order (assistant messages with
+    /// `tool_calls`, `tool` messages).
+    pub exchange: Vec<miniclaw_platform::llm::Message>,
 }
 
 /// Milliseconds per stage of a turn (the model's own time is in `generation_ms`).

@@ -131,11 +131,17 @@ async fn get_model(
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct CompletionMessage {
-    /// `system`, `user`, `assistant` (others are ignored).
+    /// `system`, `user`, `assistant`, `tool` (others are ignored).
     pub role: String,
     /// Text, or an array of content parts whose `text` parts are joined.
     #[schema(value_type = Object)]
     pub content: Option<Value>,
+    /// An assistant message's function calls, as the model made them:
+    /// `[{id, type: "function", function: {name, arguments}}]`.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub tool_calls: Option<Value>,
+    /// The call a `tool` message answers.
+    pub tool_call_id: Option<String>,
 }
 
 /// OpenAI's chat-completions request. Unknown fields (temperature, ...) are accepted and ignored:
@@ -155,6 +161,150 @@ pub struct CompletionRequest {
     /// The miniapp end user the call is for (1–128 characters): the conversation is theirs and
     /// only their conversations are continued. A key bound to an end user refuses another (403).
     pub user: Option<String>,
+    /// Functions the model may call, OpenAI's shape (`[{type: "function", function: {name,
+    /// description, parameters}}]`, at most 128). The agent never runs them: a reply that calls
+    /// them has `tool_calls` and `finish_reason: "tool_calls"`, and the client sends the
+    /// results back as `tool` messages after that assistant message. Passed to the agent's
+    /// model; the offline engine (no model configured) answers in text and refuses
+    /// `tool_choice` `required` or a named function.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub tools: Option<Value>,
+    /// `none`, `auto` (the default), `required`, or `{type: "function", function: {name}}`.
+    #[schema(value_type = Option<Object>)]
+    pub tool_choice: Option<Value>,
+}
+
+/// At most this many functions in one request.
+const TOOLS_MAX: usize = 128;
+/// The longest function description, call arguments or result, in characters.
+const TOOL_TEXT_MAX: usize = 16_000;
+
+fn check_length(field: &str, text: &str) -> ApiResult<()> {
+    Ok(miniclaw_core::Error::check_length(field, text, TOOL_TEXT_MAX)?)
+}
+
+/// A function name as OpenAI accepts it.
+fn function_name(name: &str) -> bool {
+    (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// The request's functions, `tool_choice`, and the calls and results after the last `user`
+/// message (`last`): what the turn passes to the model. `None` when the request has none of
+/// them. Every mistake is a 400 naming the field.
+fn client_tools(req: &CompletionRequest, last: usize) -> ApiResult<Option<chat::ClientTools>> {
+    use miniclaw_platform::llm::{Message, Tool, ToolCall, ToolChoice};
+    let mut tools = Vec::new();
+    match &req.tools {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            if list.len() > TOOLS_MAX {
+                return Err(ApiError::validation("tools", format!("at most {TOOLS_MAX} functions")));
+            }
+            for (i, t) in list.iter().enumerate() {
+                let field = |f: &str| format!("tools[{i}]{f}");
+                if t.get("type").and_then(Value::as_str) != Some("function") {
+                    return Err(ApiError::validation(&field(".type"), "only `function` tools are supported"));
+                }
+                let f = &t["function"];
+                let name = f.get("name").and_then(Value::as_str).unwrap_or_default();
+                if !function_name(name) {
+                    return Err(ApiError::validation(
+                        &field(".function.name"),
+                        "a function name is 1–64 letters, digits, `_` or `-`",
+                    ));
+                }
+                if tools.iter().any(|t: &Tool| t.name == name) {
+                    return Err(ApiError::validation(&field(".function.name"), "two functions share this name"));
+                }
+                let parameters = match f.get("parameters") {
+                    None | Some(Value::Null) => json!({ "type": "object", "properties": {} }),
+                    Some(p @ Value::Object(_)) => p.clone(),
+                    Some(_) => {
+                        return Err(ApiError::validation(
+                            &field(".function.parameters"),
+                            "must be a JSON Schema object",
+                        ));
+                    }
+                };
+                let description = f.get("description").and_then(Value::as_str).unwrap_or_default();
+                check_length(&field(".function.description"), description)?;
+                tools.push(Tool { name: name.into(), description: description.into(), parameters });
+            }
+        }
+        Some(_) => return Err(ApiError::validation("tools", "must be an array of functions")),
+    }
+    let choice = match &req.tool_choice {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s == "auto" => Some(ToolChoice::Auto),
+        Some(Value::String(s)) if s == "none" => Some(ToolChoice::None),
+        Some(Value::String(s)) if s == "required" => Some(ToolChoice::Required),
+        Some(v @ Value::Object(_)) if v["type"] == "function" => {
+            let name = v["function"]["name"].as_str().unwrap_or_default();
+            if !tools.iter().any(|t| t.name == name) {
+                return Err(ApiError::validation("tool_choice", "names no function of `tools`"));
+            }
+            Some(ToolChoice::Function(name.into()))
+        }
+        Some(_) => {
+            return Err(ApiError::validation(
+                "tool_choice",
+                "`none`, `auto`, `required` or `{\"type\": \"function\", \"function\": {\"name\": ...}}`",
+            ));
+        }
+    };
+    if matches!(choice, Some(ToolChoice::Required | ToolChoice::Function(_))) && tools.is_empty() {
+        return Err(ApiError::validation("tool_choice", "asks for a function call but `tools` is empty"));
+    }
+    let mut exchange: Vec<Message> = Vec::new();
+    for (i, m) in req.messages.iter().enumerate().skip(last + 1) {
+        let field = |f: &str| format!("messages[{i}].{f}");
+        let text = text_of(&m.content);
+        match m.role.as_str() {
+            "assistant" => {
+                let mut calls = Vec::new();
+                match &m.tool_calls {
+                    None | Some(Value::Null) => {}
+                    Some(Value::Array(list)) if !list.is_empty() => {
+                        for (j, c) in list.iter().enumerate() {
+                            let id = c["id"].as_str().unwrap_or_default();
+                            let name = c["function"]["name"].as_str().unwrap_or_default();
+                            let arguments = c["function"]["arguments"].as_str();
+                            let (Some(arguments), false, true) = (arguments, id.is_empty(), function_name(name)) else {
+                                return Err(ApiError::validation(
+                                    &field(&format!("tool_calls[{j}]")),
+                                    "a call needs `id`, `function.name` and `function.arguments` (text)",
+                                ));
+                            };
+                            check_length(&field(&format!("tool_calls[{j}].function.arguments")), arguments)?;
+                            calls.push(ToolCall { id: id.into(), name: name.into(), arguments: arguments.into() });
+                        }
+                    }
+                    Some(_) => return Err(ApiError::validation(&field("tool_calls"), "must be a non-empty array")),
+                }
+                check_length(&field("content"), &text)?;
+                if !calls.is_empty() || !text.trim().is_empty() {
+                    exchange.push(Message::calls(text, calls));
+                }
+            }
+            "tool" => {
+                let id = m.tool_call_id.as_deref().unwrap_or_default();
+                let called = exchange.iter().flat_map(|e| &e.tool_calls).any(|c| c.id == id);
+                if !called {
+                    return Err(ApiError::validation(
+                        &field("tool_call_id"),
+                        "answers no call of an assistant message before it (after the last `user` message)",
+                    ));
+                }
+                check_length(&field("content"), &text)?;
+                exchange.push(Message::tool_result(id, text));
+            }
+            _ => {}
+        }
+    }
+    if tools.is_empty() && choice.is_none() && exchange.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(chat::ClientTools { tools, choice, exchange }))
 }
 
 fn text_of(content: &Option<Value>) -> String {
@@ -201,6 +351,19 @@ async fn chat_completions(
     };
     let message = text_of(&req.messages[last].content);
     chat::validate(&message)?;
+    let client = client_tools(&req, last)?;
+    if let Some(c) = &client {
+        use miniclaw_platform::llm::{Role, ToolChoice};
+        let agent =
+            agents::get(state.pool(), scope.tenant_id, agent_id).await?.ok_or_else(|| ApiError::not_found("model"))?;
+        let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
+        if matches!(c.choice, Some(ToolChoice::Required | ToolChoice::Function(_))) && !state.llm().paid(role) {
+            return Err(ApiError::validation(
+                "tool_choice",
+                "no model is configured for this agent's chat: the offline engine answers in text and calls no function",
+            ));
+        }
+    }
     let earlier: Vec<(String, String)> = req.messages[..last]
         .iter()
         .filter(|m| m.role == "user" || m.role == "assistant")
@@ -208,6 +371,17 @@ async fn chat_completions(
         .filter(|(_, c)| !c.trim().is_empty())
         .collect();
     let (pool, audience) = (state.pool(), audience(&scope));
+    // Results of calls a reply of this agent made continue that turn: the reply that called
+    // is superseded by one that reads them.
+    let continued_turn = match client.as_ref().and_then(|c| c.exchange.iter().rev().find_map(|m| m.tool_calls.first()))
+    {
+        Some(call) => chat::tool_turn(pool, agent_id, &audience, &call.id).await?,
+        None => None,
+    };
+    if let Some((conversation, question)) = continued_turn {
+        let started = chat::regenerate_with(&state, caller(&scope), conversation, question, client).await?;
+        return answer(&state, started, req.model.clone(), req.stream, include_usage(&req)).await;
+    }
     let conversation_id = match req.conversation_id {
         Some(id) => Some(id),
         None if !earlier.is_empty() => match chat::continued(pool, agent_id, &audience, &earlier).await? {
@@ -222,27 +396,64 @@ async fn chat_completions(
         },
         None => None,
     };
-    let started = chat::start(&state, caller(&scope), message, conversation_id, Channel::Openai).await?;
+    let started = chat::start_with(&state, caller(&scope), message, conversation_id, Channel::Openai, client).await?;
+    answer(&state, started, req.model.clone(), req.stream, include_usage(&req)).await
+}
+
+fn include_usage(req: &CompletionRequest) -> bool {
+    req.stream_options.as_ref().and_then(|o| o.get("include_usage")).and_then(Value::as_bool) == Some(true)
+}
+
+/// Function calls in the chat-completions shape (with `index` in a stream's delta).
+fn wire_calls(calls: &Value, indexed: bool) -> Value {
+    let calls = calls.as_array().map(Vec::as_slice).unwrap_or_default();
+    calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut v = json!({ "id": c["id"], "type": "function",
+                                "function": { "name": c["name"], "arguments": c["arguments"] } });
+            if indexed {
+                v["index"] = json!(i);
+            }
+            v
+        })
+        .collect()
+}
+
+/// The started turn's answer: one `chat.completion`, or its `chat.completion.chunk` events.
+async fn answer(
+    state: &AppState,
+    started: chat::Started,
+    model: String,
+    stream: bool,
+    include_usage: bool,
+) -> ApiResult<Response> {
     let id = format!("chatcmpl-{}", started.reply_id.uuid().simple());
     let created = chrono::Utc::now().timestamp();
-    let model = req.model.clone();
-    if !req.stream {
+    if !stream {
         let chat::Finished { reply: content, meta } =
             started.done.await.map_err(|e| anyhow::anyhow!("the generation task failed: {e}"))??;
+        let mut message = json!({ "role": "assistant", "content": content });
+        if !meta.tool_calls.is_empty() {
+            let calls = serde_json::to_value(&meta.tool_calls).map_err(anyhow::Error::from)?;
+            message["tool_calls"] = wire_calls(&calls, false);
+            if content.is_empty() {
+                message["content"] = Value::Null;
+            }
+        }
         return Ok(Json(json!({
             "id": id,
             "object": "chat.completion",
             "created": created,
             "model": model,
-            "choices": [{ "index": 0, "message": { "role": "assistant", "content": content }, "finish_reason": openai_finish(&meta.finish_reason) }],
+            "choices": [{ "index": 0, "message": message, "finish_reason": openai_finish(&meta.finish_reason) }],
             "usage": { "prompt_tokens": meta.usage.prompt_tokens, "completion_tokens": meta.usage.completion_tokens, "total_tokens": meta.usage.total() },
             "miniclaw": { "conversation_id": meta.conversation_id, "message_id": meta.message_id, "intent": meta.intent,
                           "triage_skipped": meta.triage_skipped, "engine": meta.engine },
         }))
         .into_response());
     }
-    let include_usage =
-        req.stream_options.as_ref().and_then(|o| o.get("include_usage")).and_then(Value::as_bool) == Some(true);
     let follower = state.chat_streams().follow_first(started.agent_id, started.reply_id);
     let rx = stream::spawn_follow(state.runtime().clone(), follower, 0);
     let chunk = move |delta: Value, finish: Option<&str>, usage: Option<Value>| {
@@ -263,8 +474,11 @@ async fn chat_completions(
         let out: Vec<SseEvent> = match rx.recv().await {
             Some(Event::Delta { text, .. }) => vec![chunk(json!({ "content": text }), None, None)],
             Some(Event::Done(meta)) => {
-                let mut v =
-                    vec![chunk(json!({}), Some(openai_finish(meta["finish_reason"].as_str().unwrap_or("stop"))), None)];
+                let mut v = Vec::new();
+                if meta["tool_calls"].as_array().is_some_and(|c| !c.is_empty()) {
+                    v.push(chunk(json!({ "tool_calls": wire_calls(&meta["tool_calls"], true) }), None, None));
+                }
+                v.push(chunk(json!({}), Some(openai_finish(meta["finish_reason"].as_str().unwrap_or("stop"))), None));
                 if include_usage {
                     let p = meta["usage"]["prompt_tokens"].as_u64().unwrap_or(0);
                     let c = meta["usage"]["completion_tokens"].as_u64().unwrap_or(0);

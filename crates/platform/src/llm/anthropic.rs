@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::openai::{Completion, ProviderError, check_status, classify_transport, snippet};
-use super::{ChatRequest, FinishReason, MessageRole, ToolCall, Usage};
+use super::{ChatRequest, FinishReason, Message, MessageRole, ToolCall, ToolChoice, Usage};
 use crate::config::Secret;
 
 pub const API_VERSION: &str = "2023-06-01";
@@ -34,12 +34,7 @@ impl AnthropicClient {
         if req.json {
             system.push("Respond with a single JSON object and nothing else.");
         }
-        let messages: Vec<Value> = req
-            .messages
-            .iter()
-            .filter(|m| m.role != MessageRole::System)
-            .map(|m| json!({ "role": if m.role == MessageRole::User { "user" } else { "assistant" }, "content": m.content }))
-            .collect();
+        let messages = turns(&req.messages);
         let mut body = json!({ "model": model, "max_tokens": max_tokens, "messages": messages });
         if !system.is_empty() {
             body["system"] = json!(system.join("\n\n"));
@@ -53,6 +48,14 @@ impl AnthropicClient {
                 .iter()
                 .map(|t| json!({ "name": t.name, "description": t.description, "input_schema": t.parameters }))
                 .collect();
+        }
+        if let Some(choice) = &req.tool_choice {
+            body["tool_choice"] = match choice {
+                ToolChoice::Auto => json!({ "type": "auto" }),
+                ToolChoice::None => json!({ "type": "none" }),
+                ToolChoice::Required => json!({ "type": "any" }),
+                ToolChoice::Function(name) => json!({ "type": "tool", "name": name }),
+            };
         }
         body
     }
@@ -102,6 +105,49 @@ impl AnthropicClient {
     }
 }
 
+/// The conversation as the Messages API takes it: an assistant's calls as `tool_use` blocks
+/// after its text, tool results as `tool_result` blocks of one user turn (consecutive results
+/// share it, as the API asks).
+fn turns(messages: &[Message]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for m in messages.iter().filter(|m| m.role != MessageRole::System) {
+        match m.role {
+            MessageRole::Tool => {
+                let block = json!({ "type": "tool_result", "tool_use_id": m.tool_call_id, "content": m.content });
+                match out.last_mut() {
+                    Some(last) if last["role"] == "user" && last["content"].is_array() => {
+                        if let Some(blocks) = last["content"].as_array_mut() {
+                            blocks.push(block);
+                        }
+                    }
+                    _ => out.push(json!({ "role": "user", "content": [block] })),
+                }
+            }
+            MessageRole::Assistant if !m.tool_calls.is_empty() => {
+                let mut blocks = Vec::new();
+                if !m.content.is_empty() {
+                    blocks.push(json!({ "type": "text", "text": m.content }));
+                }
+                for c in &m.tool_calls {
+                    // The arguments as the model wrote them; text that is not a JSON object
+                    // goes back as an empty input rather than failing the whole request.
+                    let input = serde_json::from_str::<Value>(&c.arguments)
+                        .ok()
+                        .filter(Value::is_object)
+                        .unwrap_or_else(|| json!({}));
+                    blocks.push(json!({ "type": "tool_use", "id": c.id, "name": c.name, "input": input }));
+                }
+                out.push(json!({ "role": "assistant", "content": blocks }));
+            }
+            role => out.push(json!({
+                "role": if role == MessageRole::User { "user" } else { "assistant" },
+                "content": m.content,
+            })),
+        }
+    }
+    out
+}
+
 pub fn finish_reason(stop_reason: &str) -> FinishReason {
     match stop_reason {
         "max_tokens" => FinishReason::Length,
@@ -146,6 +192,32 @@ pub fn parse_message(text: &str) -> Result<Completion, ProviderError> {
 mod tests {
     use super::*;
     use crate::llm::{Message, Role, Tool};
+
+    #[test]
+    fn calls_and_their_results_become_tool_use_and_tool_result_blocks() {
+        let call =
+            |id: &str| ToolCall { id: id.into(), name: "weather".into(), arguments: r#"{"city":"Oslo"}"#.into() };
+        let req = ChatRequest::new(
+            Role::Chat,
+            vec![
+                Message::system("persona"),
+                Message::user("weather in Oslo and Bergen?"),
+                Message::calls("", vec![call("tu_1"), call("tu_2")]),
+                Message::tool_result("tu_1", "4 C"),
+                Message::tool_result("tu_2", "7 C"),
+            ],
+        )
+        .tool_choice(Some(ToolChoice::Function("weather".into())));
+        let b = AnthropicClient::body(&req, "claude", 100);
+        assert_eq!(b["messages"].as_array().unwrap().len(), 3, "{b}");
+        assert_eq!(b["messages"][1]["content"][0]["type"], "tool_use");
+        assert_eq!(b["messages"][1]["content"][0]["input"]["city"], "Oslo");
+        assert_eq!(b["messages"][1]["content"].as_array().unwrap().len(), 2, "no empty text block");
+        let results = b["messages"][2]["content"].as_array().unwrap();
+        assert_eq!(b["messages"][2]["role"], "user");
+        assert_eq!((results[0]["tool_use_id"].as_str(), results[1]["content"].as_str()), (Some("tu_1"), Some("7 C")));
+        assert_eq!(b["tool_choice"], json!({ "type": "tool", "name": "weather" }));
+    }
 
     #[test]
     fn system_goes_apart_and_json_mode_is_asked_for() {

@@ -117,6 +117,8 @@ pub enum MessageRole {
     System,
     User,
     Assistant,
+    /// A tool's result, answering one of the assistant's `tool_calls`.
+    Tool,
 }
 
 impl MessageRole {
@@ -125,6 +127,7 @@ impl MessageRole {
             MessageRole::System => "system",
             MessageRole::User => "user",
             MessageRole::Assistant => "assistant",
+            MessageRole::Tool => "tool",
         }
     }
 }
@@ -133,18 +136,49 @@ impl MessageRole {
 pub struct Message {
     pub role: MessageRole,
     pub content: String,
+    /// The functions an assistant message called (its text may then be empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ToolCall>,
+    /// The call a `tool` message answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
 }
 
 impl Message {
+    fn of(role: MessageRole, content: impl Into<String>) -> Self {
+        Message { role, content: content.into(), tool_calls: Vec::new(), tool_call_id: None }
+    }
     pub fn system(content: impl Into<String>) -> Self {
-        Message { role: MessageRole::System, content: content.into() }
+        Message::of(MessageRole::System, content)
     }
     pub fn user(content: impl Into<String>) -> Self {
-        Message { role: MessageRole::User, content: content.into() }
+        Message::of(MessageRole::User, content)
     }
     pub fn assistant(content: impl Into<String>) -> Self {
-        Message { role: MessageRole::Assistant, content: content.into() }
+        Message::of(MessageRole::Assistant, content)
     }
+    /// An assistant message that called functions.
+    pub fn calls(content: impl Into<String>, tool_calls: Vec<ToolCall>) -> Self {
+        Message { tool_calls, ..Message::of(MessageRole::Assistant, content) }
+    }
+    /// A function's result, answering the call `id`.
+    pub fn tool_result(id: impl Into<String>, content: impl Into<String>) -> Self {
+        Message { tool_call_id: Some(id.into()), ..Message::of(MessageRole::Tool, content) }
+    }
+}
+
+/// Whether and which function the model must call (OpenAI's `tool_choice`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolChoice {
+    /// The model decides (the default when tools are given).
+    Auto,
+    /// No function call.
+    None,
+    /// At least one function call.
+    Required,
+    /// This function.
+    Function(String),
 }
 
 /// A function the model may call (OpenAI tool format).
@@ -172,6 +206,8 @@ pub struct ChatRequest {
     /// Ask for a JSON object (`response_format: json_object`).
     pub json: bool,
     pub tools: Vec<Tool>,
+    /// How the model may use `tools` (`None`: the provider's default, auto).
+    pub tool_choice: Option<ToolChoice>,
     /// Overrides the route's max tokens when smaller.
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
@@ -192,6 +228,7 @@ impl ChatRequest {
             messages,
             json: false,
             tools: Vec::new(),
+            tool_choice: None,
             max_tokens: None,
             temperature: None,
             input: None,
@@ -212,6 +249,10 @@ impl ChatRequest {
     }
     pub fn tools(mut self, tools: Vec<Tool>) -> Self {
         self.tools = tools;
+        self
+    }
+    pub fn tool_choice(mut self, choice: Option<ToolChoice>) -> Self {
+        self.tool_choice = choice;
         self
     }
 }

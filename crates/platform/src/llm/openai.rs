@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{ChatRequest, FinishReason, ToolCall, Usage};
+use super::{ChatRequest, FinishReason, Message, ToolCall, ToolChoice, Usage};
 use crate::config::Secret;
 
 #[derive(Clone)]
@@ -56,8 +56,7 @@ impl OpenAiClient {
 
     /// The request body for a chat completion.
     pub fn body(req: &ChatRequest, model: &str, max_tokens: u32) -> Value {
-        let messages: Vec<Value> =
-            req.messages.iter().map(|m| json!({ "role": m.role.as_str(), "content": m.content })).collect();
+        let messages: Vec<Value> = req.messages.iter().map(wire_message).collect();
         let mut body = json!({ "model": model, "messages": messages, "max_completion_tokens": max_tokens });
         if req.json {
             body["response_format"] = json!({ "type": "json_object" });
@@ -71,6 +70,14 @@ impl OpenAiClient {
                 .iter()
                 .map(|t| json!({ "type": "function", "function": { "name": t.name, "description": t.description, "parameters": t.parameters } }))
                 .collect();
+        }
+        if let Some(choice) = &req.tool_choice {
+            body["tool_choice"] = match choice {
+                ToolChoice::Auto => json!("auto"),
+                ToolChoice::None => json!("none"),
+                ToolChoice::Required => json!("required"),
+                ToolChoice::Function(name) => json!({ "type": "function", "function": { "name": name } }),
+            };
         }
         body
     }
@@ -92,6 +99,28 @@ impl OpenAiClient {
         let text = resp.text().await.map_err(|e| classify_transport(e, timeout))?;
         parse_completion(&text)
     }
+}
+
+/// One message as the chat-completions API takes it: an assistant's calls as `tool_calls`
+/// (its text `null` when it has none), a tool's result with the call it answers.
+fn wire_message(m: &Message) -> Value {
+    let mut v = json!({ "role": m.role.as_str(), "content": m.content });
+    if !m.tool_calls.is_empty() {
+        if m.content.is_empty() {
+            v["content"] = Value::Null;
+        }
+        v["tool_calls"] = m
+            .tool_calls
+            .iter()
+            .map(
+                |c| json!({ "id": c.id, "type": "function", "function": { "name": c.name, "arguments": c.arguments } }),
+            )
+            .collect();
+    }
+    if let Some(id) = &m.tool_call_id {
+        v["tool_call_id"] = json!(id);
+    }
+    v
 }
 
 /// One piece of a streamed answer.
@@ -332,6 +361,22 @@ mod tests {
         assert_eq!(body["response_format"]["type"], "json_object");
         assert_eq!(body["messages"][1], json!({ "role": "user", "content": "hi" }));
         assert_eq!(body["tools"][0]["function"]["name"], "balance");
+        assert!(body.get("tool_choice").is_none(), "the provider's default unless asked");
+    }
+
+    #[test]
+    fn calls_and_their_results_go_back_in_the_chat_completions_shape() {
+        let call = ToolCall { id: "call_1".into(), name: "weather".into(), arguments: r#"{"city":"Oslo"}"#.into() };
+        let req = ChatRequest::new(
+            Role::Chat,
+            vec![Message::user("weather?"), Message::calls("", vec![call]), Message::tool_result("call_1", "4 C")],
+        )
+        .tool_choice(Some(ToolChoice::Required));
+        let body = OpenAiClient::body(&req, "m", 10);
+        assert_eq!(body["tool_choice"], "required");
+        assert_eq!(body["messages"][1]["content"], Value::Null);
+        assert_eq!(body["messages"][1]["tool_calls"][0]["function"]["arguments"], r#"{"city":"Oslo"}"#);
+        assert_eq!(body["messages"][2], json!({ "role": "tool", "content": "4 C", "tool_call_id": "call_1" }));
     }
 
     #[test]

@@ -46,7 +46,45 @@ pub fn cycles() -> Vec<Cycle> {
             update,
         )
         .max_attempts(MAX_ATTEMPTS),
+        Cycle::new(
+            DRIFT,
+            CycleScope::Platform,
+            "Queues setAgentURI for every registered agent whose registration file or URI is no longer the one \
+             announced (the public URL moved, an endpoint was added by an upgrade).",
+            drift,
+        )
+        .every(std::time::Duration::from_secs(3600)),
     ]
+}
+
+pub const DRIFT: &str = "identity_drift";
+
+/// The registered agents whose file (or URI) differs from what the registry holds: each gets
+/// an `identity_update`, which sends the transaction. What changes a file without any owner
+/// action (the platform's public URL, the endpoints a new version serves) is caught here within
+/// the hour; owners' own edits queue the update at once (`profile_changed`).
+async fn drift(ctx: JobContext) -> anyhow::Result<Value> {
+    let deps = ctx.deps()?;
+    let pool = &ctx.pool;
+    let rows = sqlx::query!(
+        r#"SELECT agent_id AS "agent_id: AgentId", domain, agent_uri, announced_sha256 FROM agent_identities
+            WHERE status = 'registered' AND erc8004_id IS NOT NULL ORDER BY agent_id"#
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut queued = 0;
+    for r in &rows {
+        let uri = super::file::agent_uri(&deps.base_url, r.agent_id, r.domain.as_deref());
+        let digest = super::file::digest(pool, &deps.base_url, r.agent_id, deps.email.configured()).await?;
+        if r.agent_uri.as_deref() == Some(uri.as_str()) && r.announced_sha256 == digest {
+            continue;
+        }
+        let mut conn = pool.acquire().await?;
+        miniclaw_platform::jobs::queue::enqueue_debounced(&mut conn, UPDATE, &[r.agent_id], UPDATE_DEBOUNCE_SECS, 600)
+            .await?;
+        queued += 1;
+    }
+    Ok(json!({ "registered": rows.len(), "queued": queued }))
 }
 
 fn origin(ctx: &JobContext) -> Origin {
@@ -138,6 +176,8 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
             let details = json!({ "agent_id": id, "agent_registry": chain.agent_registry(), "tx_hash": receipt.transaction_hash });
             activity::record_agent(&mut db, tenant, agent, &origin(&ctx), "identity.registered", details.clone())
                 .await?;
+            let event = json!({ "erc8004_id": id, "tx_hash": receipt.transaction_hash });
+            crate::channels::webhooks::emit(&mut db, agent, "identity.registered", event).await?;
             db.commit().await?;
             Ok(details)
         }
@@ -274,6 +314,7 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
             let details = json!({ "agent_uri": uri, "tx_hash": receipt.transaction_hash });
             activity::record_agent(&mut db, tenant, agent, &origin(&ctx), "identity.uri_updated", details.clone())
                 .await?;
+            crate::channels::webhooks::emit(&mut db, agent, "identity.updated", details.clone()).await?;
             db.commit().await?;
             Ok(details)
         }

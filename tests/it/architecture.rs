@@ -281,6 +281,8 @@ const OWNERS: &[(&str, &[&str])] = &[
             "agent_telegram_bots",
             "telegram_chats",
             "telegram_updates",
+            "webhook_endpoints",
+            "webhook_deliveries",
         ],
     ),
     (

@@ -135,6 +135,26 @@ async fn another_tenants_ids_are_404_on_every_route() {
     .execute(app.pool())
     .await
     .unwrap();
+    // A webhook endpoint of Alice's (a public address: it is never called here) with a delivery.
+    let a_endpoint = app
+        .send(app.as_bearer(&alice.token, Method::POST, "/v1/webhooks").json(
+            &json!({ "url": "https://93.184.216.34/hook", "events": ["webhook.test"], "agent_id": a_agent }),
+        ))
+        .await
+        .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let a_delivery = uuid::Uuid::now_v7();
+    sqlx::query(
+        "INSERT INTO webhook_deliveries (id, endpoint_id, agent_id, event, data, status) VALUES ($1, $2::uuid, $3::uuid, 'webhook.test', '{}', 'failed')",
+    )
+    .bind(a_delivery)
+    .bind(&a_endpoint)
+    .bind(&a_agent)
+    .execute(app.pool())
+    .await
+    .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -184,6 +204,8 @@ async fn another_tenants_ids_are_404_on_every_route() {
             .replace("{server}", &uuid::Uuid::now_v7().to_string())
             .replace("{call}", &uuid::Uuid::now_v7().to_string())
             // A period of the session ledger: the agent part is Alice's.
+            .replace("{endpoint}", &a_endpoint)
+            .replace("{delivery}", &a_delivery.to_string())
             .replace("{month}", "2026-11")
             .replace("{day}", "2026-11-25");
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");

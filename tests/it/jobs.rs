@@ -280,6 +280,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "chat_batch_flush",
             "chat_stream_sweep",
             "feed_digest_sweep",
+            "identity_drift",
             "job_retention",
             "ledger_sweep",
             "llm_usage_retention",
@@ -293,7 +294,8 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
             "payment_retention",
             "pipeline_health",
             "proactive_sweep",
-            "token_index"
+            "token_index",
+            "webhook_retention"
         ]
     );
 }

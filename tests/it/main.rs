@@ -66,3 +66,4 @@ mod tasks;
 mod telegram;
 mod traversal;
 mod wallets;
+mod webhooks;

@@ -36,6 +36,7 @@ pub fn all() -> Vec<Cycle> {
     all.push(crate::channels::telegram::answer_cycle());
     all.extend(crate::channels::notifications::cycles());
     all.extend(crate::channels::proactive::cycles());
+    all.extend(crate::channels::webhooks::deliver::cycles());
     all.extend(crate::social::feed::digest::cycles());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),

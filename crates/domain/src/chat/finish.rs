@@ -62,6 +62,7 @@ pub(super) async fn finish(
         channel: turn.channel.as_str().into(),
         timings,
         traversal: context.traversal.clone(),
+        tool_calls: response.tool_calls.clone(),
     };
     let meta_json = serde_json::to_value(&meta).map_err(anyhow::Error::from)?;
     let cost = state.llm().cost(&response.model, usage).unwrap_or(0.0);
@@ -325,8 +326,9 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          ), signals AS (
             -- Behavioural signals (X8), see `cognition::signals`.
             {signals}
-         ), woken AS (
-            SELECT pg_notify('{channel}', kind) FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job) k
+         ), {hook}, woken AS (
+            SELECT pg_notify('{channel}', kind)
+              FROM (SELECT kind FROM extract_job UNION ALL SELECT kind FROM summary_job UNION ALL SELECT kind FROM hook) k
          )
          SELECT content FROM reply WHERE (SELECT count(*) FROM woken) >= 0",
         clock = crate::memory::sql::tick_graph("$2", "$28", stored),
@@ -345,6 +347,15 @@ static FINISH_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         mood = crate::cognition::affect::store_sql("$2", "$39", "$40", stored),
         channel = miniclaw_platform::jobs::NOTIFY_CHANNEL,
         signals = crate::cognition::signals::update_sql(),
+        // The `reply.completed` webhook deliveries (channels' outbox), with the reply.
+        hook = crate::channels::webhooks::ctes(
+            "hook",
+            "$2",
+            "'reply.completed'::text",
+            "jsonb_build_object('conversation_id', $4::uuid, 'message_id', $5::uuid, 'user_message_id', $1::uuid,
+                                'channel', $6::text, 'finish_reason', $25::text, 'engine', $17::text)",
+            stored,
+        ),
     )
 });
 

@@ -140,6 +140,18 @@ pub async fn start(
     conversation_id: Option<ConversationId>,
     channel: Channel,
 ) -> Result<Started, Error> {
+    start_with(state, caller, message, conversation_id, channel, None).await
+}
+
+/// `start` with functions the client offers the model for this turn (`ClientTools`).
+pub async fn start_with(
+    state: &Runtime,
+    caller: Caller,
+    message: String,
+    conversation_id: Option<ConversationId>,
+    channel: Channel,
+    client_tools: Option<ClientTools>,
+) -> Result<Started, Error> {
     validate(&message)?;
     // One statement, so one round trip and one commit: the limits, the reservation (the agent's
     // usage row lock orders concurrent turns of the agent), the conversation (its row lock
@@ -227,6 +239,7 @@ pub async fn start(
         message,
         channel,
         messages: position + 2,
+        client_tools,
     };
     Ok(spawn(state, turn))
 }
@@ -263,6 +276,19 @@ pub async fn regenerate(
     caller: Caller,
     conversation_id: ConversationId,
     message_id: MessageId,
+) -> Result<Started, Error> {
+    regenerate_with(state, caller, conversation_id, message_id, None).await
+}
+
+/// `regenerate` with the client's functions and the calls and results so far: how a turn whose
+/// reply called the client's functions goes on once the client sends their results (the reply
+/// that made the calls is superseded by the one that reads them).
+pub async fn regenerate_with(
+    state: &Runtime,
+    caller: Caller,
+    conversation_id: ConversationId,
+    message_id: MessageId,
+    client_tools: Option<ClientTools>,
 ) -> Result<Started, Error> {
     budget_first(state, &caller).await?;
     let agent_id = caller.agent_id;
@@ -381,6 +407,7 @@ pub async fn regenerate(
         message: content,
         channel,
         messages: reply_position + 1,
+        client_tools,
     };
     Ok(spawn(state, turn))
 }
@@ -396,6 +423,8 @@ pub(super) struct Turn {
     pub(super) channel: Channel,
     /// Messages in the conversation once the reply is in.
     pub(super) messages: i32,
+    /// The client's functions, which then replace the agent's own tools for this turn.
+    pub(super) client_tools: Option<ClientTools>,
 }
 
 pub(super) fn spawn(state: &Runtime, turn: Turn) -> Started {
@@ -442,17 +471,26 @@ async fn fail(state: &Runtime, turn: &Turn, e: &Error, events: &tokio::sync::bro
     // see (no internal error text, no provider answer).
     tracing::warn!(agent_id = %turn.caller.agent_id, reply_id = %turn.reply_id, error = ?e, "chat generation failed");
     let message = e.public_message();
-    let stored = sqlx::query!(
-        "UPDATE chat_messages SET status = 'error', error = $4, updated_at = now()
-          WHERE agent_id = $1 AND id IN ($2, $3) AND status IN ('pending', 'streaming')",
-        turn.caller.agent_id as _,
-        turn.user_message_id as _,
-        turn.reply_id as _,
-        message
-    )
-    .execute(state.pool())
-    .await;
-    if let Err(db) = stored {
+    let stored = async {
+        let mut tx = state.pool().begin().await?;
+        let failed = sqlx::query!(
+            "UPDATE chat_messages SET status = 'error', error = $4, updated_at = now()
+              WHERE agent_id = $1 AND id IN ($2, $3) AND status IN ('pending', 'streaming')",
+            turn.caller.agent_id as _,
+            turn.user_message_id as _,
+            turn.reply_id as _,
+            message
+        )
+        .execute(&mut *tx)
+        .await?;
+        if failed.rows_affected() > 0 {
+            let data = serde_json::json!({ "conversation_id": turn.conversation_id, "message_id": turn.reply_id,
+                                           "code": e.code() });
+            crate::channels::webhooks::emit(&mut tx, turn.caller.agent_id, "reply.failed", data).await?;
+        }
+        tx.commit().await
+    };
+    if let Err(db) = stored.await {
         tracing::error!(error = %db, "could not record the failed generation");
     }
     let _ = events.send(Event::Failed { code: e.code().into(), message });

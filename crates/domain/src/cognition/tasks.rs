@@ -147,6 +147,8 @@ pub async fn create(
     .await?;
     let details = json!({ "task": task.id, "title": task.title, "due_at": task.due_at });
     activity::record_agent(&mut tx, tenant, agent, origin, "task.created", details).await?;
+    let event = json!({ "task_id": task.id, "status": task.status, "source": source });
+    crate::channels::webhooks::emit(&mut tx, agent, "task.created", event).await?;
     tx.commit().await?;
     Ok(task)
 }
@@ -193,6 +195,8 @@ pub async fn update(
     .fetch_one(&mut *tx)
     .await?;
     activity::record_agent(&mut tx, tenant, agent, origin, "task.updated", json!({ "task": id })).await?;
+    let event = json!({ "task_id": id, "status": task.status });
+    crate::channels::webhooks::emit(&mut tx, agent, "task.updated", event).await?;
     tx.commit().await?;
     Ok(task)
 }
@@ -227,6 +231,8 @@ pub async fn transition(
     .await?;
     let details = json!({ "task": id, "from": from, "to": to, "reason": reason });
     activity::record_agent(&mut tx, tenant, agent, origin, &format!("task.{to}"), details).await?;
+    let event = json!({ "task_id": id, "status": to, "from": from });
+    crate::channels::webhooks::emit(&mut tx, agent, "task.updated", event).await?;
     tx.commit().await?;
     Ok(task)
 }

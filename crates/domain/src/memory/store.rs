@@ -664,25 +664,44 @@ pub async fn record_version(
     origin: &Origin,
     reason: Option<&str>,
 ) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
-         VALUES ($1, $2, $3,
-                 (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
-                 $4, $5, $6, $7, $8, $9)",
-        Uuid::now_v7(),
-        memory.id as _,
-        memory.agent_id as _,
-        change,
-        serde_json::to_value(memory).expect("a memory serialises"),
-        origin.actor.kind(),
-        origin.actor.id(),
-        reason,
-        origin.request_id
-    )
-    .execute(&mut *conn)
-    .await?;
+    let event = crate::channels::webhooks::memory_event(change);
+    sqlx::query_scalar::<_, i64>(&VERSION_SQL)
+        .bind(Uuid::now_v7())
+        .bind(memory.id)
+        .bind(memory.agent_id)
+        .bind(change)
+        .bind(serde_json::to_value(memory).expect("a memory serialises"))
+        .bind(origin.actor.kind())
+        .bind(origin.actor.id())
+        .bind(reason)
+        .bind(origin.request_id.as_deref())
+        .bind(event)
+        .fetch_one(&mut *conn)
+        .await?;
     Ok(())
 }
+
+/// A memory's version row, and with it the memory's webhook event (`channels::webhooks`) for
+/// the endpoints that want it: one statement, as every memory write makes one.
+static VERSION_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "WITH version AS (
+            INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
+            VALUES ($1, $2, $3, (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
+                    $4, $5, $6, $7, $8, $9)
+         ), {hook}
+         SELECT count(pg_notify('{channel}', kind)) FROM hook",
+        hook = crate::channels::webhooks::ctes(
+            "hook",
+            "$3::uuid",
+            "$10::text",
+            "jsonb_build_object('memory_id', $2::uuid, 'change', $4::text, 'category', $5::jsonb ->> 'category',
+                                'source', $5::jsonb ->> 'source')",
+            "$10::text IS NOT NULL",
+        ),
+        channel = miniclaw_platform::jobs::NOTIFY_CHANNEL,
+    )
+});
 
 /// A memory's versions, newest first: `limit` of them, older than version `before` if given;
 /// 404 when the agent never had the memory.

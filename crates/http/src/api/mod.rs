@@ -39,6 +39,7 @@ pub mod telegram;
 pub mod token;
 pub mod verification;
 pub mod wallets;
+pub mod webhooks;
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -101,6 +102,7 @@ pub fn body_limit() -> usize {
         (name = "gateway", description = "Self-service connect for miniapps: sign a challenge, get a key"),
         (name = "feed", description = "The agent feed: posts, likes, comments, the owner's moderation, the feed digest"),
         (name = "skills", description = "SKILL.md skills: the marketplace, publishing, installing with platform credits, ratings; the credits ledger; the wisdom engine"),
+        (name = "webhooks", description = "Outbound webhooks: endpoints, signed deliveries with retries, replays, secret rotation"),
         (name = "health", description = "Liveness, readiness, metrics and gateway health"),
         (name = "admin", description = "Operator routes; `Authorization: Bearer $ADMIN_PASSWORD`, 403 when it is unset"),
     )
@@ -180,6 +182,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(inbound_email::routes())
         .merge(notifications::routes())
         .merge(telegram::routes())
+        .merge(webhooks::routes())
 }
 
 /// The OpenAPI document, built once.

@@ -41,6 +41,8 @@ pub enum Kind {
     Reminder,
     /// The pinned memories grew heavy: the owner is asked to review them (X11).
     MemoryReview,
+    /// A webhook endpoint failed for days and was disabled.
+    WebhookDisabled,
 }
 
 impl Kind {
@@ -55,6 +57,22 @@ impl Kind {
             Kind::CheckIn => "check_in",
             Kind::Reminder => "reminder",
             Kind::MemoryReview => "memory_review",
+            Kind::WebhookDisabled => "webhook_disabled",
+        }
+    }
+
+    /// The webhook event a notification of this kind is (`webhooks::EVENTS`), if any.
+    pub fn event(self) -> Option<&'static str> {
+        match self {
+            Kind::OutreachReply => Some("outreach.reply"),
+            Kind::Escalation => Some("outreach.escalation"),
+            Kind::BudgetExhausted => Some("budget.exhausted"),
+            Kind::RegistrationFailed => Some("identity.failed"),
+            Kind::EmailFailed => Some("email.failed"),
+            Kind::OutreachSent => Some("outreach.sent"),
+            Kind::CheckIn => Some("proactive.check_in"),
+            Kind::Reminder => Some("proactive.reminder"),
+            Kind::MemoryReview | Kind::WebhookDisabled => None,
         }
     }
 
@@ -107,8 +125,12 @@ pub async fn notify(
     )
     .fetch_optional(&mut *conn)
     .await?;
-    if id.is_some() {
+    if let Some(id) = id {
         queue_dispatch(conn, agent).await?;
+        if let Some(event) = kind.event() {
+            let data = json!({ "notification_id": id, "kind": kind.as_str() });
+            crate::channels::webhooks::emit(conn, agent, event, data).await?;
+        }
     }
     Ok(id)
 }

@@ -30,6 +30,8 @@ pub const ALL: &[(&str, &str)] = &[
     ("skills:write", "Publish, install, rate and remove skills (buying one needs the owner)"),
     ("feed:read", "Read the feed and comments"),
     ("feed:write", "Post, like and comment as the agent"),
+    ("webhooks:read", "Read the agent's webhook endpoints and their deliveries"),
+    ("webhooks:write", "Register, change, replay and remove the agent's webhook endpoints"),
     ("*", "Everything above"),
 ];
 

@@ -74,6 +74,11 @@ const POSTS: &[&str] = &[
 
 /// Posts a urlencoded form with the owner's session, without following redirects (so a
 /// redirect's target can be checked).
+/// A form value, encoded for a form body or a query string.
+pub fn urlencode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
 pub async fn post(app: &TestApp, who: &Session, path: &str, form: &str) -> Reply {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     app.send(

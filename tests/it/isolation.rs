@@ -137,9 +137,10 @@ async fn another_tenants_ids_are_404_on_every_route() {
     .unwrap();
     // A webhook endpoint of Alice's (a public address: it is never called here) with a delivery.
     let a_endpoint = app
-        .send(app.as_bearer(&alice.token, Method::POST, "/v1/webhooks").json(
-            &json!({ "url": "https://93.184.216.34/hook", "events": ["webhook.test"], "agent_id": a_agent }),
-        ))
+        .send(
+            app.as_bearer(&alice.token, Method::POST, "/v1/webhooks")
+                .json(&json!({ "url": "https://93.184.216.34/hook", "events": ["webhook.test"], "agent_id": a_agent })),
+        )
         .await
         .json()["id"]
         .as_str()

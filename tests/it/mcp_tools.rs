@@ -191,7 +191,7 @@ async fn the_owner_attaches_a_server_and_decides_a_waiting_call_on_the_tools_tab
     let form = |fields: &[(&str, &str)]| {
         let mut all = vec![("csrf", csrf.as_str())];
         all.extend_from_slice(fields);
-        all.iter().map(|(k, v)| format!("{k}={}", percent_encode(v))).collect::<Vec<_>>().join("&")
+        all.iter().map(|(k, v)| format!("{k}={}", crate::dashboard::urlencode(v))).collect::<Vec<_>>().join("&")
     };
 
     // A garbage server is refused on the page, with what was typed kept.
@@ -218,13 +218,4 @@ async fn the_owner_attaches_a_server_and_decides_a_waiting_call_on_the_tools_tab
     assert_eq!(r.status, 303, "{}", r.text);
     let done = page().await.text;
     assert!(done.contains("Ordered a small pizza.") && !done.contains(r#"data-testid="pending-calls""#), "{done}");
-}
-
-fn percent_encode(v: &str) -> String {
-    v.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

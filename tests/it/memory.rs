@@ -59,6 +59,25 @@ async fn memories_are_created_edited_pinned_deleted_and_audited() {
     assert_eq!(history[1]["snapshot"]["content"], "The user lives in Graz");
     assert_eq!(history[3]["reason"], "wrong");
     assert_eq!(history[0]["actor_type"], "owner");
+    // Each write is in the agent's activity log, by whom and which memory, without its text.
+    let log = a.call(Method::GET, "/activity?limit=50", None).await.json();
+    let writes: Vec<(&str, &str)> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["details"]["memory_id"] == mid.as_str())
+        .map(|e| (e["action"].as_str().unwrap(), e["actor_type"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        writes,
+        [
+            ("memory.forgotten", "owner"),
+            ("memory.updated", "owner"),
+            ("memory.updated", "owner"),
+            ("memory.created", "owner")
+        ]
+    );
+    assert!(!log.to_string().contains("Vienna") && !log.to_string().contains("Graz"), "no text in the log: {log}");
 
     // Neither the corrected nor the deleted wording comes back from extraction.
     let pool = a.app.pool();

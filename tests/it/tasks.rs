@@ -133,7 +133,10 @@ async fn the_timeline_shows_milestones_after_the_events_once_each() {
     let r = a.call(Method::GET, "/timeline?limit=2", None).await;
     let next = r.headers["x-next-before"].to_str().unwrap().to_string();
     assert_eq!(r.json().as_array().unwrap().len(), 2);
-    let rest = a.call(Method::GET, &format!("/timeline?limit=10&before={}", urlencode(&next)), None).await.json();
+    let rest = a
+        .call(Method::GET, &format!("/timeline?limit=10&before={}", crate::dashboard::urlencode(&next)), None)
+        .await
+        .json();
     assert_eq!(rest.as_array().unwrap().len(), 3);
     // Reading again finds nothing new: no milestone twice.
     let again = a.call(Method::GET, "/timeline", None).await.json();
@@ -141,8 +144,4 @@ async fn the_timeline_shows_milestones_after_the_events_once_each() {
     let mallory = a.app.signup("mallory@example.com").await;
     let r = a.app.send(a.app.as_bearer(&mallory.token, Method::GET, &a.path("/timeline"))).await;
     assert_eq!(r.status, 404);
-}
-
-fn urlencode(s: &str) -> String {
-    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }

@@ -254,3 +254,63 @@ async fn deliveries_are_signed_retried_replayed_and_verified_by_a_real_receiver(
     let r = app.send(app.as_bearer(&mallory.token, Method::GET, &format!("/v1/webhooks/{id}"))).await;
     assert_eq!(r.status, 404);
 }
+
+#[tokio::test]
+async fn the_owner_registers_tests_and_replays_on_the_webhooks_tab() {
+    let app = TestApp::builder().env("MINICLAW_URL_ALLOWLIST", "127.0.0.1").spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let receiver = Receiver::start(None).await;
+    let tab = format!("/agents/{agent}/webhooks");
+    let page = || async { app.send(app.as_bearer(&owner.token, Method::GET, &tab)).await };
+    let first = page().await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let (_, rest) = first.text.split_once(r#"name="csrf" value=""#).expect("a form");
+    let csrf = rest.split('"').next().unwrap().to_string();
+    let form = |fields: &[(&str, &str)]| {
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        all.iter().map(|(k, v)| format!("{k}={}", crate::dashboard::urlencode(v))).collect::<Vec<_>>().join("&")
+    };
+
+    // A private address is refused on the page; a good endpoint shows its secret once.
+    let r = crate::dashboard::post(&app, &owner, &tab, &form(&[("url", "http://10.9.9.9/x"), ("events", "*")])).await;
+    assert!(r.text.contains("role=\"alert\""), "{}", r.text);
+    let url = format!("{}/ok", receiver.base);
+    let r = crate::dashboard::post(
+        &app,
+        &owner,
+        &tab,
+        &form(&[("url", &url), ("events", "webhook.test"), ("scope", "agent")]),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let (_, after) = r.text.split_once(r#"data-testid="webhook-secret""#).expect("the secret is shown once");
+    let secret = after.split("<code>").nth(2).unwrap().split('<').next().unwrap().to_string();
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    assert!(!page().await.text.contains(&secret), "and only once");
+    receiver.trust(&[&secret]).await;
+
+    // "Send a test" delivers a verified webhook.test, listed with its answer; it can be sent again.
+    let endpoint: String =
+        sqlx::query_scalar("SELECT id::text FROM webhook_endpoints").fetch_one(app.pool()).await.unwrap();
+    let r = crate::dashboard::post(&app, &owner, &format!("{tab}/{endpoint}"), &form(&[("action", "test")])).await;
+    assert_eq!(r.status, 303, "{}", r.text);
+    deliver(&app).await;
+    let listed = page().await.text;
+    assert!(listed.contains("webhook.test") && listed.contains("HTTP 204") && listed.contains("delivered"), "{listed}");
+    let delivery: String =
+        sqlx::query_scalar("SELECT id::text FROM webhook_deliveries").fetch_one(app.pool()).await.unwrap();
+    let r = crate::dashboard::post(&app, &owner, &format!("{tab}/{endpoint}/deliveries/{delivery}"), &form(&[])).await;
+    assert_eq!(r.status, 303, "{}", r.text);
+    deliver(&app).await;
+    let got = receiver.received().await;
+    assert_eq!(got.len(), 2);
+    assert!(got.iter().all(|d| d["verified"] == json!([0]) && d["id"] == got[0]["id"]), "{got:?}");
+
+    // Turned off, it is shown off; removed, it is gone.
+    crate::dashboard::post(&app, &owner, &format!("{tab}/{endpoint}"), &form(&[("action", "disable")])).await;
+    assert!(page().await.text.contains(r#"value="enable""#));
+    crate::dashboard::post(&app, &owner, &format!("{tab}/{endpoint}"), &form(&[("action", "remove")])).await;
+    assert!(!page().await.text.contains(r#"data-testid="webhook-endpoint""#));
+}

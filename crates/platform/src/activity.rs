@@ -82,6 +82,29 @@ async fn insert_agent(
     Ok(())
 }
 
+/// An agent event as an SQL statement, for a statement that records it beside the change it
+/// describes (the table stays this module's): one row when `guard` holds. Every argument is an
+/// SQL expression; `id` should be a time-ordered id (the log is read newest first by id), and
+/// the row is left out when `tenant` is NULL (an agent already gone).
+#[expect(clippy::too_many_arguments, reason = "the columns of one row, each an SQL expression")]
+pub fn record_sql(
+    id: &str,
+    agent: &str,
+    tenant: &str,
+    action: &str,
+    actor_type: &str,
+    actor_id: &str,
+    request_id: &str,
+    details: &str,
+    guard: &str,
+) -> String {
+    format!(
+        "INSERT INTO agent_activity (agent_id, id, tenant_id, action, actor_type, actor_id, request_id, details)
+         SELECT {agent}, {id}, t.tenant, {action}, {actor_type}, {actor_id}, {request_id}, {details}
+           FROM (SELECT {tenant} AS tenant) t WHERE t.tenant IS NOT NULL AND {guard}"
+    )
+}
+
 /// Records a tenant-level event (it outlives any agent it mentions).
 pub async fn record_tenant(
     conn: &mut PgConnection,

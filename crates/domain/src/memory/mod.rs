@@ -2,8 +2,10 @@
 //! vectors (`vector`), hybrid search (`search`), write-side hygiene (`hygiene`), knowledge
 //! ingestion (`knowledge`) and the scoring functions (`score`). Every write goes through the
 //! functions here, inside the caller's transaction, so the postings and the version history
-//! (each change, who made it and why) always agree with the row. Memory writes are not in the
-//! agent's activity log: their history is the versions.
+//! (each change, who made it and why) always agree with the row. The statement that records a
+//! version also puts the write in the agent's activity log (`memory.created`, `.updated`,
+//! `.replaced`, `.forgotten`: the memory's id, category, source and who; never its text) and
+//! makes its webhook deliveries; a mention (the same fact said again) is a version only.
 
 pub mod access;
 pub mod activation;

@@ -676,29 +676,40 @@ pub async fn record_version(
         .bind(reason)
         .bind(origin.request_id.as_deref())
         .bind(event)
+        .bind(Uuid::now_v7())
         .fetch_one(&mut *conn)
         .await?;
     Ok(())
 }
 
-/// A memory's version row, and with it the memory's webhook event (`channels::webhooks`) for
-/// the endpoints that want it: one statement, as every memory write makes one.
+/// A memory's version row, and with it the write's entry in the agent's activity log (who,
+/// which memory, what kind of change; never its text) and its webhook event
+/// (`channels::webhooks`) for the endpoints that want it: one statement, as every memory write
+/// makes one. A mention (`$10` NULL) is neither logged nor sent.
 static VERSION_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let facts = "jsonb_build_object('memory_id', $2::uuid, 'change', $4::text, 'category', $5::jsonb ->> 'category',
+                                    'source', $5::jsonb ->> 'source')";
     format!(
         "WITH version AS (
             INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)
             VALUES ($1, $2, $3, (SELECT coalesce(max(version), 0) + 1 FROM memory_versions WHERE memory_id = $2),
                     $4, $5, $6, $7, $8, $9)
+         ), logged AS (
+            {logged}
          ), {hook}
          SELECT count(pg_notify('{channel}', kind)) FROM hook",
-        hook = crate::channels::webhooks::ctes(
-            "hook",
+        logged = miniclaw_platform::activity::record_sql(
+            "$11::uuid",
             "$3::uuid",
+            &crate::tenancy::agents::sql::tenant_any("$3::uuid"),
             "$10::text",
-            "jsonb_build_object('memory_id', $2::uuid, 'change', $4::text, 'category', $5::jsonb ->> 'category',
-                                'source', $5::jsonb ->> 'source')",
+            "$6::text",
+            "$7::text",
+            "$9::text",
+            facts,
             "$10::text IS NOT NULL",
         ),
+        hook = crate::channels::webhooks::ctes("hook", "$3::uuid", "$10::text", facts, "$10::text IS NOT NULL"),
         channel = miniclaw_platform::jobs::NOTIFY_CHANNEL,
     )
 });

@@ -29,6 +29,7 @@ mod spawn;
 mod timeline;
 mod tools;
 mod wallet;
+mod webhooks;
 
 use axum::Router;
 use axum::http::header;
@@ -57,6 +58,9 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/tools/{server}/remove", post(tools::detach))
         .route("/agents/{id}/tools/{server}/refresh", post(tools::refresh))
         .route("/agents/{id}/tools/calls/{call}", post(tools::decide))
+        .route("/agents/{id}/webhooks", get(webhooks::show).post(webhooks::create))
+        .route("/agents/{id}/webhooks/{endpoint}", post(webhooks::act))
+        .route("/agents/{id}/webhooks/{endpoint}/deliveries/{delivery}", post(webhooks::replay))
         .route("/agents/{id}/activity", get(activity::activity))
         .route("/agents/{id}/chat", get(chat::show).post(chat::send))
         .route("/agents/{id}/soul", get(soul::show).post(soul::save))

@@ -41,6 +41,11 @@ pub const EVENTS: &[(&str, &str)] = &[
     ("outreach.escalation", "A reply needs the owner: notification_id"),
     ("proactive.check_in", "The agent checked in or suggested something on its own: notification_id"),
     ("proactive.reminder", "An urgent reminder: notification_id"),
+    (
+        "order.updated",
+        "An order of or to the agent took a step (offered, accepted, delivered, settled, disputed, refunded, an escrow state): order, from, to, action",
+    ),
+    ("payment.made", "A paid call was paid in credits, to or by the agent: transfer, amount, service, to_agent"),
     ("identity.registered", "The agent is registered on chain: erc8004_id, tx_hash"),
     ("identity.updated", "The agent's on-chain URI was refreshed: agent_uri, tx_hash"),
     ("identity.failed", "The on-chain registration failed: notification_id"),
@@ -264,6 +269,19 @@ pub async fn list(pool: &PgPool, who: &Manager, limit: i64, before: Option<Uuid>
     .await?)
 }
 
+/// The endpoints that receive agent `agent`'s events: its own and the account's, newest first.
+pub async fn for_agent(pool: &PgPool, tenant: TenantId, agent: AgentId) -> Result<Vec<Endpoint>, Error> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM webhook_endpoints
+          WHERE tenant_id = $1 AND (agent_id = $2 OR agent_id IS NULL) ORDER BY id DESC LIMIT $3"
+    ))
+    .bind(tenant)
+    .bind(agent)
+    .bind(MAX_ENDPOINTS)
+    .fetch_all(pool)
+    .await?)
+}
+
 /// One endpoint the manager sees; 404 otherwise.
 pub async fn get(pool: &PgPool, who: &Manager, id: Uuid) -> Result<Endpoint, Error> {
     sqlx::query_as(&format!(
@@ -472,4 +490,49 @@ pub async fn purge_old(pool: &PgPool) -> sqlx::Result<u64> {
     .execute(pool)
     .await?
     .rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::channels::notifications::Kind;
+
+    fn listed(event: &str) -> bool {
+        EVENTS.iter().any(|(e, _)| *e == event)
+    }
+
+    #[test]
+    fn every_event_the_code_emits_is_in_the_catalogue() {
+        let changes = ["create", "update", "merge", "deprecate", "invalidate", "status", "pin", "delete", "restore"];
+        for c in changes {
+            let e = memory_event(c).unwrap_or_else(|| panic!("{c} has no event"));
+            assert!(listed(e), "{e}");
+        }
+        assert_eq!(memory_event("mention"), None, "a mention changes nothing a receiver acts on");
+        let kinds = [
+            Kind::OutreachReply,
+            Kind::Escalation,
+            Kind::BudgetExhausted,
+            Kind::RegistrationFailed,
+            Kind::EmailFailed,
+            Kind::OutreachSent,
+            Kind::CheckIn,
+            Kind::Reminder,
+        ];
+        for k in kinds {
+            assert!(listed(k.event().unwrap()), "{k:?}");
+        }
+        for e in [
+            "reply.completed",
+            "reply.failed",
+            "task.created",
+            "task.updated",
+            "identity.registered",
+            "identity.updated",
+        ] {
+            assert!(listed(e), "{e}");
+        }
+        assert_eq!(check_events(&["*".into(), "*".into()]).unwrap(), vec!["*"]);
+        assert!(check_events(&["memory.eaten".into()]).is_err());
+    }
 }

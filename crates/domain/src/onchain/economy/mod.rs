@@ -99,9 +99,27 @@ pub async fn record(
         if !seen.contains(&agent) {
             seen.push(agent);
             activity::record_agent(conn, tenant, agent, origin, action, details.clone()).await?;
+            if let Some(event) = webhook_event(action) {
+                let mut data = details.clone();
+                if let Some(d) = data.as_object_mut() {
+                    d.insert("action".into(), action.into());
+                }
+                crate::channels::webhooks::emit(conn, agent, event, data).await?;
+            }
         }
     }
     Ok(())
+}
+
+/// The webhook event an economy action is for each party, if any.
+fn webhook_event(action: &str) -> Option<&'static str> {
+    if action.starts_with("economy.order_") || action.starts_with("economy.escrow_") {
+        Some("order.updated")
+    } else if action == "economy.payment" {
+        Some("payment.made")
+    } else {
+        None
+    }
 }
 
 /// The agent a chat names (by id, or by name: the owner's own agents first, then the platform's),
@@ -125,4 +143,17 @@ pub async fn find_agent(
         _ => return Err(format!("several agents are called {named:?}: name it by id")),
     };
     Ok((pick.0, pick.1.clone()))
+}
+
+#[cfg(test)]
+mod webhook_tests {
+    use super::webhook_event;
+
+    #[test]
+    fn order_steps_and_payments_are_webhook_events() {
+        assert_eq!(webhook_event("economy.order_offered"), Some("order.updated"));
+        assert_eq!(webhook_event("economy.escrow_releasing"), Some("order.updated"));
+        assert_eq!(webhook_event("economy.payment"), Some("payment.made"));
+        assert_eq!(webhook_event("economy.service_saved"), None);
+    }
 }

@@ -154,7 +154,9 @@ fn every_list_route_is_paged() {
     for (path, item) in doc["paths"].as_object().unwrap() {
         let Some(get) = item.get("get") else { continue };
         let schema = &get["responses"]["200"]["content"]["application/json"]["schema"];
-        if schema["type"] != "array" || ["/v1/admin/cycles", "/v1/admin/llm/kill-switch", "/v1/webhooks/events"].contains(&path.as_str()) {
+        if schema["type"] != "array"
+            || ["/v1/admin/cycles", "/v1/admin/llm/kill-switch", "/v1/webhooks/events"].contains(&path.as_str())
+        {
             continue;
         }
         let params: Vec<&str> = get["parameters"]

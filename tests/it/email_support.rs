@@ -24,6 +24,26 @@ pub fn python() -> String {
     })
 }
 
+/// Starts `tests/support/<script>` with `args` under the test Python and reads the one JSON
+/// line it prints once it listens (its ports): the process (killed when dropped) and that line.
+pub async fn python_server(script: &str, args: &[&str]) -> (tokio::process::Child, Value) {
+    use tokio::io::AsyncBufReadExt;
+    let mut child = tokio::process::Command::new(python())
+        .arg(support(script))
+        .args(args)
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {script} (run scripts/setup.sh --test): {e}"));
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .unwrap_or_else(|_| panic!("{script} started within 30 s"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("{script} printed its ports"));
+    (child, serde_json::from_str(&first).unwrap())
+}
+
 fn support(script: &str) -> String {
     format!("{}/tests/support/{script}", env!("CARGO_MANIFEST_DIR"))
 }

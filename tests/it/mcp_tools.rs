@@ -3,11 +3,8 @@
 //! agent calls it, one that changes things waits for the owner, and a server that answers
 //! garbage, a private address, a tool that hangs and one that floods are all bounded.
 
-use std::time::Duration;
-
 use reqwest::Method;
 use serde_json::{Value, json};
-use tokio::io::AsyncBufReadExt;
 
 use crate::chat_support::Chat;
 use crate::common::TestApp;
@@ -21,20 +18,7 @@ struct ToolServers {
 }
 
 async fn tool_servers(secret: &str) -> ToolServers {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/mcp_tool_server.py");
-    let mut child = tokio::process::Command::new(crate::email_support::python())
-        .args([script, secret])
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run the MCP test server (run scripts/setup.sh --test): {e}"));
-    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-        .await
-        .expect("the MCP test server started within 30 s")
-        .unwrap()
-        .expect("the MCP test server printed its ports");
-    let ports: Value = serde_json::from_str(&first).unwrap();
+    let (child, ports) = crate::email_support::python_server("mcp_tool_server.py", &[secret]).await;
     ToolServers {
         mcp: format!("http://127.0.0.1:{}/mcp", ports["mcp"]),
         garbage: format!("http://127.0.0.1:{}/mcp", ports["garbage"]),

@@ -3,11 +3,8 @@
 //! and then back, a slow receiver bounded, replay with the same id, a rotated secret signing
 //! beside the old one, an endpoint disabled after days of failure, and every refusal.
 
-use std::time::Duration;
-
 use reqwest::Method;
 use serde_json::{Value, json};
-use tokio::io::AsyncBufReadExt;
 
 use crate::common::TestApp;
 
@@ -19,24 +16,9 @@ struct Receiver {
 
 impl Receiver {
     async fn start(port: Option<u16>) -> Receiver {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/webhook_receiver.py");
-        let mut args = vec![script.to_string()];
-        if let Some(p) = port {
-            args.push(p.to_string());
-        }
-        let mut child = tokio::process::Command::new(crate::email_support::python())
-            .args(&args)
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run the webhook receiver (run scripts/setup.sh --test): {e}"));
-        let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-        let first = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
-            .await
-            .expect("the receiver started within 30 s")
-            .unwrap()
-            .expect("the receiver printed its port");
-        let port: Value = serde_json::from_str(&first).unwrap();
+        let port_arg = port.map(|p| p.to_string());
+        let args: Vec<&str> = port_arg.iter().map(String::as_str).collect();
+        let (child, port) = crate::email_support::python_server("webhook_receiver.py", &args).await;
         Receiver { base: format!("http://127.0.0.1:{}", port["port"]), _child: child }
     }
 

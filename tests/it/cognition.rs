@@ -229,6 +229,13 @@ async fn lint_merges_flags_contradictions_and_finds_knowledge_gaps() {
         .unwrap();
     a.remember_id("The user likes strong black coffee in the morning", "preference").await;
     a.remember_id("The user likes strong black coffee every morning", "preference").await;
+    // The owner pinned one of the two near-duplicates: lint may not merge it away.
+    sqlx::query(
+        "UPDATE agent_memories SET pinned = true WHERE content = 'The user likes strong black coffee every morning'",
+    )
+    .execute(a.app.pool())
+    .await
+    .unwrap();
     a.remember_id("The user wants to learn the cello", "goal").await;
     sqlx::query("UPDATE agent_memories SET created_at = now() - interval '90 days', updated_at = now() - interval '90 days', confidence = 0.6 WHERE id = $1")
         .bind(old.parse::<uuid::Uuid>().unwrap())
@@ -241,13 +248,29 @@ async fn lint_merges_flags_contradictions_and_finds_knowledge_gaps() {
     let kinds: Vec<&str> =
         result["actions"].as_array().unwrap().iter().map(|x| x["action"].as_str().unwrap()).collect();
     assert!(kinds.contains(&"merge") && kinds.contains(&"flag_contradiction"), "{result}");
-    let (confidence, expires): (f32, bool) =
-        sqlx::query_as("SELECT confidence, expires_at > now() + interval '13 days' FROM agent_memories WHERE id = $1")
+    let merge = result["actions"].as_array().unwrap().iter().find(|x| x["action"] == "merge").unwrap();
+    assert!(merge["skipped"].as_str().unwrap().contains("never merged"), "{merge}");
+    let coffee: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM agent_memories WHERE content LIKE '%strong black coffee%'")
+            .fetch_one(a.app.pool())
+            .await
+            .unwrap();
+    assert_eq!(coffee, 2, "the pinned memory and its near-duplicate both stay");
+    let (confidence, expires): (f32, bool) = sqlx::query_as(
+        "SELECT confidence, coalesce(expires_at > now() + interval '13 days', false) FROM agent_memories WHERE id = $1",
+    )
+    .bind(old.parse::<uuid::Uuid>().unwrap())
+    .fetch_one(a.app.pool())
+    .await
+    .unwrap();
+    assert_eq!((confidence, expires), (0.3, false), "the weaker identity fact: confidence 0.3, but it never expires");
+    let live: Option<chrono::DateTime<chrono::Utc>> =
+        sqlx::query_scalar("SELECT expires_at FROM agent_memories WHERE id = $1")
             .bind(old.parse::<uuid::Uuid>().unwrap())
             .fetch_one(a.app.pool())
             .await
             .unwrap();
-    assert_eq!((confidence, expires), (0.3, true), "the weaker fact: confidence 0.3, expires in 14 days");
+    assert_eq!(live, None, "the owner decides about an identity memory");
     let logged: i64 = sqlx::query_scalar("SELECT count(*) FROM agent_activity WHERE action = 'memory_lint_action'")
         .fetch_one(a.app.pool())
         .await

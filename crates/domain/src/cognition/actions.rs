@@ -1,7 +1,11 @@
 //! Memory actions proposed by deep reflection (C2) and lint (C5): parsed strictly against the
 //! snapshot the model saw (an unknown action, a bad index, a bad value or a memory touched after
 //! it was removed rejects the whole list), then applied in the caller's transaction, each with a
-//! memory version and an activity entry.
+//! memory version and an activity entry. Constitutional memories (pinned, or identity: the one
+//! rule is `memory::lifecycle::constitutional`, which forgetting and fusion follow too) are never
+//! merged, deprecated, deleted or moved to another category by these actions: such an action is
+//! recorded as skipped, and a contradiction against one lowers its confidence without letting it
+//! expire, so the owner decides.
 
 use chrono::{Duration, Utc};
 use miniclaw_core::ids::{AgentId, TenantId};
@@ -185,6 +189,22 @@ pub struct Applying<'a> {
     pub reason: &'a str,
 }
 
+/// Why an action on a constitutional memory was not applied.
+const PROTECTED: &str =
+    "pinned and identity memories are never merged, deprecated, deleted or recategorised by reflection or lint";
+
+fn action_name(action: &Action) -> &'static str {
+    match action {
+        Action::Merge { .. } => "merge",
+        Action::Recategorize { .. } => "recategorize",
+        Action::UpgradeConfidence { .. } => "upgrade_confidence",
+        Action::Deprecate { .. } => "deprecate",
+        Action::SetImportance { .. } => "set_importance",
+        Action::Create { .. } => "create",
+        Action::FlagContradiction { .. } => "flag_contradiction",
+    }
+}
+
 /// Applies parsed actions to the snapshot's memories in `tx`. Returns what was done.
 pub async fn apply(
     tx: &mut PgConnection,
@@ -194,8 +214,21 @@ pub async fn apply(
 ) -> anyhow::Result<Vec<Value>> {
     let Applying { tenant_id, agent_id, origin, activity: activity_action, reason } = *by;
     let mut log = Vec::with_capacity(actions.len());
+    let kept = |i: usize| memory::lifecycle::constitutional(snapshot[i].pinned, &snapshot[i].category);
     for action in actions {
         let id = |i: usize| snapshot[i].id;
+        let protected = match action {
+            Action::Merge { keep, remove, .. } => [*keep, *remove].into_iter().find(|&i| kept(i)),
+            Action::Recategorize { index, .. } | Action::Deprecate { index, .. } => Some(*index).filter(|&i| kept(i)),
+            _ => None,
+        };
+        if let Some(i) = protected {
+            let detail = json!({ "action": action_name(action), "skipped": PROTECTED, "memory": id(i),
+                                 "content": snapshot[i].content });
+            activity::record_agent(tx, tenant_id, agent_id, origin, activity_action, detail.clone()).await?;
+            log.push(detail);
+            continue;
+        }
         let detail = match action {
             Action::Merge { keep, remove, content } => {
                 let (k, r) = (&snapshot[*keep], &snapshot[*remove]);
@@ -259,9 +292,10 @@ pub async fn apply(
             }
             Action::FlagContradiction { indices, weaker } => {
                 let other = if indices[0] == *weaker { indices[1] } else { indices[0] };
+                // A constitutional memory is doubted, never set to expire: the owner decides.
                 let patch = MemoryPatch {
                     confidence: Some(0.3),
-                    expires_at: Some(Some(Utc::now() + Duration::days(14))),
+                    expires_at: (!kept(*weaker)).then(|| Some(Utc::now() + Duration::days(14))),
                     ..MemoryPatch::default()
                 };
                 let why = format!("{reason}: contradicts \"{}\"", snapshot[other].content);

@@ -193,6 +193,22 @@ async fn a_telegram_message_round_trips_through_the_bot_api_and_the_owner_gets_n
     let list = agent.call(Method::GET, "/notifications", None).await.json();
     assert_eq!(list[0]["channels"]["telegram"]["status"], "sent", "{list}");
 
+    // A send Telegram refuses is not dropped: the job tries again and the notification says so.
+    bot.fail_next_sends(1);
+    notify(&mut conn, id, Kind::Escalation, "carol@example.org replied", "Suggested reply: …", None).await.unwrap();
+    app.run_jobs().await;
+    let list = agent.call(Method::GET, "/notifications", None).await.json();
+    assert_eq!(list[0]["channels"]["telegram"]["status"], "retrying", "{list}");
+    assert!(!bot.calls("sendMessage").iter().any(|m| m["text"].as_str().unwrap().contains("carol@")));
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'telegram_notify' AND status = 'queued'")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    app.run_jobs().await;
+    assert_eq!(bot.calls("sendMessage").iter().filter(|m| m["text"].as_str().unwrap().contains("carol@")).count(), 1);
+    let list = agent.call(Method::GET, "/notifications", None).await.json();
+    assert_eq!(list[0]["channels"]["telegram"]["status"], "sent", "{list}");
+
     let r = agent.call(Method::DELETE, "/telegram", None).await;
     assert_eq!(r.status, 204);
     assert_eq!(bot.calls("deleteWebhook").len(), 1);

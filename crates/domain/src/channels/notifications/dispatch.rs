@@ -94,15 +94,18 @@ async fn dispatch(ctx: JobContext) -> anyhow::Result<Value> {
         waiting.into_iter().partition(|n| batching::goes_alone(mode, n.urgent, quiet));
     for n in &alone {
         let prefix = if n.urgent { "Urgent: " } else { "" };
-        let channels = deliver(deps, agent, &sender, &format!("{prefix}{}", n.title), &n.body).await?;
+        let mut tx = pool.begin().await?;
+        let channels =
+            deliver(&mut tx, deps, agent, &sender, (&format!("{prefix}{}", n.title), &n.body), &[n.id]).await?;
         sqlx::query!(
             "UPDATE notifications SET status = 'sent', sent_at = now(), channels = $3 WHERE agent_id = $1 AND id = $2",
             agent as _,
             n.id,
             channels
         )
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
     }
     let last_flush =
         sqlx::query_scalar!("SELECT last_flush_at FROM notification_flushes WHERE agent_id = $1", agent as _)
@@ -142,10 +145,10 @@ async fn flush(deps: &Deps, agent: AgentId, sender: &Sender, items: &[Waiting]) 
             _ => items.iter().map(|n| format!("- {}", n.title)).collect::<Vec<_>>().join("\n"),
         };
     let title = format!("Digest: {} update{}", items.len(), if items.len() == 1 { "" } else { "s" });
-    let channels = deliver(deps, agent, sender, &title, &text).await?;
     let digest = Uuid::now_v7();
     let ids: Vec<Uuid> = items.iter().map(|n| n.id).collect();
     let mut tx = deps.pool.begin().await?;
+    let channels = deliver(&mut tx, deps, agent, sender, (&title, &text), &ids).await?;
     sqlx::query!(
         "UPDATE notifications SET status = 'sent', sent_at = now(), digest_id = $3, channels = $4
           WHERE agent_id = $1 AND id = ANY($2)",
@@ -171,16 +174,23 @@ fn first_line(s: &str) -> &str {
     s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
 }
 
-/// Sends one message to the owner on every channel they have: email (through the outbox) and
-/// Telegram. Returns how each channel took it.
-async fn deliver(deps: &Deps, agent: AgentId, sender: &Sender, title: &str, body: &str) -> anyhow::Result<Value> {
+/// Queues one message to the owner, for the notifications `ids`, on every channel they have:
+/// email (the outbox) and Telegram (its send job), both in `tx`, so that they exist exactly when
+/// the notifications are marked sent. Returns how each channel took it.
+async fn deliver(
+    tx: &mut sqlx::PgConnection,
+    deps: &Deps,
+    agent: AgentId,
+    sender: &Sender,
+    (title, body): (&str, &str),
+    ids: &[Uuid],
+) -> anyhow::Result<Value> {
     let pool: &PgPool = &deps.pool;
     let owner_email = crate::tenancy::accounts::owner_email(pool, sender.tenant).await?;
     let email = match owner_email.as_deref().map(headers::address) {
         Some(Ok(to)) if deps.mailer.name() != "none" => {
-            let mut tx = pool.begin().await?;
             let (from_name, from_address) =
-                miniclaw_platform::email::sender::sender(&mut tx, &deps.email, sender.tenant, &sender.name).await?;
+                miniclaw_platform::email::sender::sender(&mut *tx, &deps.email, sender.tenant, &sender.name).await?;
             let subject: String = format!("[{} {}] {}", sender.emoji, sender.name, title)
                 .split_whitespace()
                 .collect::<Vec<_>>()
@@ -199,18 +209,16 @@ async fn deliver(deps: &Deps, agent: AgentId, sender: &Sender, title: &str, body
                 references: Vec::new(),
                 idempotency_key: String::new(),
             };
-            let id = outbox::enqueue(&mut tx, agent, Kind::Notification, None, &email).await?;
-            tx.commit().await?;
+            let id = outbox::enqueue(&mut *tx, agent, Kind::Notification, None, &email).await?;
             json!({ "status": "queued", "outbox_id": id })
         }
         Some(Ok(_)) => json!({ "status": "skipped", "reason": "no email transport is configured" }),
         _ => json!({ "status": "skipped", "reason": "the owner has no email address" }),
     };
     let text = format!("{} {}: {title}\n\n{body}", sender.emoji, sender.name);
-    let telegram = match crate::channels::telegram::send_to_owner(deps, agent, &text).await {
-        Ok(true) => json!({ "status": "sent" }),
-        Ok(false) => json!({ "status": "skipped", "reason": "no Telegram chat is linked" }),
-        Err(e) => json!({ "status": "failed", "error": e.to_string() }),
+    let telegram = match crate::channels::telegram::queue_to_owner(&mut *tx, agent, &text, ids).await? {
+        Some(job) => json!({ "status": "queued", "job_id": job }),
+        None => json!({ "status": "skipped", "reason": "no Telegram chat is linked" }),
     };
     Ok(json!({ "email": email, "telegram": telegram }))
 }

@@ -135,6 +135,24 @@ pub async fn notify(
     Ok(id)
 }
 
+/// Records how the Telegram send of notifications `ids` ended (`channels.telegram`).
+pub(crate) async fn telegram_outcome(
+    pool: &sqlx::PgPool,
+    agent: AgentId,
+    ids: &[Uuid],
+    status: &serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE notifications SET channels = jsonb_set(channels, '{telegram}', $3) WHERE agent_id = $1 AND id = ANY($2)",
+        agent as _,
+        ids,
+        status
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
 /// Queues the agent's dispatch (one pending at a time).
 pub(crate) async fn queue_dispatch(conn: &mut PgConnection, agent: AgentId) -> sqlx::Result<()> {
     queue::enqueue_in(

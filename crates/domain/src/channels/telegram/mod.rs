@@ -174,6 +174,64 @@ pub async fn disconnect(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &
 }
 
 /// Sends `text` to the owner's linked chat. `Ok(false)` when no bot or no owner chat is linked.
+/// The job that sends one notification (or digest) to the owner's linked chat.
+pub const NOTIFY_JOB: &str = "telegram_notify";
+/// With the queue's backoff (5 s doubling): about an hour and a half of attempts.
+const NOTIFY_ATTEMPTS: i32 = 11;
+
+pub fn notify_cycle() -> miniclaw_platform::jobs::Cycle {
+    use miniclaw_platform::jobs::{Cycle, CycleScope};
+    Cycle::new(
+        NOTIFY_JOB,
+        CycleScope::Agent,
+        "Sends a notification to the owner's linked Telegram chat, retried like an email (queued by the dispatch).",
+        notify_job,
+    )
+    .max_attempts(NOTIFY_ATTEMPTS)
+}
+
+/// Queues `text` for the owner's linked chat (in the caller's transaction), for the
+/// notifications `ids`; `None` when no chat is linked. The job retries a failed send with the
+/// queue's backoff and records the outcome on the notifications.
+pub async fn queue_to_owner(
+    conn: &mut sqlx::PgConnection,
+    agent: AgentId,
+    text: &str,
+    ids: &[uuid::Uuid],
+) -> sqlx::Result<Option<uuid::Uuid>> {
+    let linked = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM agent_telegram_bots WHERE agent_id = $1 AND owner_chat_id IS NOT NULL) AS "x!""#,
+        agent as _
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if !linked {
+        return Ok(None);
+    }
+    let job = miniclaw_platform::jobs::queue::NewJob::new(NOTIFY_JOB)
+        .agent(agent)
+        .payload(json!({ "text": text, "notifications": ids }))
+        .max_attempts(NOTIFY_ATTEMPTS);
+    Ok(Some(miniclaw_platform::jobs::queue::enqueue_in(conn, job).await?.id))
+}
+
+async fn notify_job(ctx: miniclaw_platform::jobs::JobContext) -> anyhow::Result<serde_json::Value> {
+    let deps = ctx.deps()?;
+    let agent = AgentId(ctx.job.agent_id.ok_or_else(|| anyhow::anyhow!("`{NOTIFY_JOB}` needs an agent"))?);
+    let text = ctx.job.payload["text"].as_str().unwrap_or_default();
+    let ids: Vec<uuid::Uuid> = serde_json::from_value(ctx.job.payload["notifications"].clone()).unwrap_or_default();
+    let last = ctx.job.attempts >= ctx.job.max_attempts;
+    let (status, outcome) = match send_to_owner(deps, agent, text).await {
+        Ok(true) => (json!({ "status": "sent" }), Ok(())),
+        Ok(false) => (json!({ "status": "skipped", "reason": "no Telegram chat is linked any more" }), Ok(())),
+        Err(e) if last => (json!({ "status": "failed", "error": e.to_string(), "attempts": ctx.job.attempts }), Ok(())),
+        Err(e) => (json!({ "status": "retrying", "error": e.to_string(), "attempts": ctx.job.attempts }), Err(e)),
+    };
+    crate::channels::notifications::telegram_outcome(&ctx.pool, agent, &ids, &status).await?;
+    outcome?;
+    Ok(status)
+}
+
 pub async fn send_to_owner(deps: &Deps, agent: AgentId, text: &str) -> anyhow::Result<bool> {
     let Some((api, Some(chat))) = bot(deps, agent).await? else {
         return Ok(false);

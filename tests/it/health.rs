@@ -36,8 +36,21 @@ async fn gateway_health_reports_db_latency_and_modules() {
     let v = r.json();
     assert_eq!(v["status"], "ok");
     assert!(v["db_latency_ms"].as_f64().unwrap() >= 0.0);
-    let names: Vec<&str> = v["modules"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
-    assert!(names.contains(&"jobs") && names.contains(&"health"), "{names:?}");
+    let modules = v["modules"].as_array().unwrap();
+    let of = |name: &str| modules.iter().find(|m| m["name"] == name).unwrap_or_else(|| panic!("{name}: {v}")).clone();
+    assert_eq!(of("database")["status"], "ok");
+    assert!(of("queue")["detail"].as_str().unwrap().contains("due"), "{v}");
+    assert_eq!(of("models")["detail"], "the offline engine (no model provider configured)");
+    assert_eq!((of("chain")["enabled"].as_bool(), of("chain")["status"].as_str()), (Some(false), Some("off")));
+    assert_eq!(of("embeddings")["status"], "ok");
+    // A queue whose due work waits past five minutes is degraded.
+    sqlx::query("INSERT INTO jobs (id, kind, payload, run_at) VALUES (gen_random_uuid(), 'pipeline_health', '{}', now() - interval '10 minutes')")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let v = app.get("/v1/gateway/health").await.json();
+    let queue = v["modules"].as_array().unwrap().iter().find(|m| m["name"] == "queue").unwrap().clone();
+    assert_eq!(queue["status"], "degraded", "{queue}");
 }
 
 #[tokio::test]

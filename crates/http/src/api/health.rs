@@ -138,25 +138,36 @@ pub struct GatewayHealth {
     pub status: &'static str,
     /// Round trip of a trivial query, in milliseconds; null when the database is down.
     pub db_latency_ms: Option<f64>,
-    /// The feature modules this instance serves.
+    /// What this instance runs on, each with its state as of this request.
     pub modules: Vec<Module>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Module {
+    /// `database`, `queue`, `models`, `embeddings`, `chain`, `email`, `telegram`, `webhooks`, `admin`.
     pub name: &'static str,
+    /// Whether this instance is configured to serve it.
     pub enabled: bool,
+    /// `ok`; `degraded` (serving, with the problem in `detail`); `down`; `off` (not configured).
+    pub status: &'static str,
+    /// What it runs on, or what is wrong (never a secret or an address).
+    pub detail: String,
     pub description: &'static str,
 }
 
-/// Gateway health for miniapps: database latency and the feature modules available.
+/// Jobs due this long without a worker taking them make the queue `degraded`.
+const QUEUE_LAG_DEGRADED_SECS: f64 = 300.0;
+
+/// Gateway health for miniapps: the database's latency and the state of every module this
+/// instance runs on, read from its configuration and, for the database and the queue, measured.
 #[utoipa::path(get, path = "/v1/gateway/health", tag = "health",
     responses((status = 200, body = GatewayHealth), (status = 503, body = GatewayHealth)))]
 async fn gateway_health(State(state): State<AppState>) -> (StatusCode, Json<GatewayHealth>) {
     let start = Instant::now();
     let db_ok = sqlx::query_scalar!("SELECT 1").fetch_one(state.pool()).await.is_ok();
     let latency = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let modules = modules(&state);
+    let queue = if db_ok { jobs::queue::stats(state.pool()).await.ok() } else { None };
+    let modules = modules(&state, db_ok.then_some(latency), queue);
     if db_ok {
         (StatusCode::OK, Json(GatewayHealth { status: "ok", db_latency_ms: Some(latency), modules }))
     } else {
@@ -164,20 +175,96 @@ async fn gateway_health(State(state): State<AppState>) -> (StatusCode, Json<Gate
     }
 }
 
-/// The modules this build serves. Each feature module adds itself here when it lands.
-fn modules(state: &AppState) -> Vec<Module> {
+fn module(
+    name: &'static str,
+    enabled: bool,
+    status: &'static str,
+    detail: String,
+    description: &'static str,
+) -> Module {
+    Module { name, enabled, status, detail, description }
+}
+
+/// The modules and their state, from the configuration and the two measurements.
+fn modules(state: &AppState, db_latency: Option<f64>, queue: Option<jobs::queue::QueueStats>) -> Vec<Module> {
+    use miniclaw_platform::llm::Role;
+    let deps = state.deps();
+    let database = match db_latency {
+        Some(ms) => {
+            module("database", true, "ok", format!("PostgreSQL, {ms} ms"), "tenants, agents, memories, conversations")
+        }
+        None => module(
+            "database",
+            true,
+            "down",
+            "the database does not answer".into(),
+            "tenants, agents, memories, conversations",
+        ),
+    };
+    let queue = match queue {
+        Some(q) => {
+            let detail = format!(
+                "{} due, oldest waiting {:.0} s, {} running, {} dead-lettered",
+                q.due, q.oldest_due_lag_secs, q.running, q.dead
+            );
+            let status = if q.oldest_due_lag_secs > QUEUE_LAG_DEGRADED_SECS { "degraded" } else { "ok" };
+            module("queue", true, status, detail, "durable jobs and recurring cycles (learning, delivery, retries)")
+        }
+        None => module(
+            "queue",
+            true,
+            "down",
+            "its state could not be read".into(),
+            "durable jobs and recurring cycles (learning, delivery, retries)",
+        ),
+    };
+    let chat = state.llm().routes().route(Role::Chat).targets.first().map(|t| t.provider.clone()).unwrap_or_default();
+    let models = if state.llm().paid(Role::Chat) {
+        module("models", true, "ok", format!("chat on {chat}"), "the model gateway")
+    } else {
+        module("models", true, "ok", "the offline engine (no model provider configured)".into(), "the model gateway")
+    };
+    let chain = match &deps.chain {
+        Some(c) => module(
+            "chain",
+            true,
+            "ok",
+            format!("chain id {}", c.chain_id),
+            "ERC-8004 identities, wallets, tokens, escrow",
+        ),
+        None => module(
+            "chain",
+            false,
+            "off",
+            "EVM_RPC_URL is not set".into(),
+            "ERC-8004 identities, wallets, tokens, escrow",
+        ),
+    };
+    let email = match deps.mailer.name() {
+        "none" => module(
+            "email",
+            false,
+            "off",
+            "no email transport is configured".into(),
+            "outreach and notifications by email",
+        ),
+        transport => module("email", true, "ok", transport.to_string(), "outreach and notifications by email"),
+    };
     vec![
-        Module { name: "health", enabled: true, description: "liveness, readiness, metrics" },
-        Module { name: "jobs", enabled: true, description: "durable job queue and recurring cycles" },
-        Module {
-            name: "llm",
-            enabled: true,
-            description: "model gateway (offline engine when no provider is configured)",
-        },
-        Module {
-            name: "admin",
-            enabled: state.config().admin_password.is_some(),
-            description: "operator routes (enabled when ADMIN_PASSWORD is set)",
-        },
+        database,
+        queue,
+        models,
+        module("embeddings", true, "ok", state.embedder().model().to_string(), "memory vectors, in process"),
+        chain,
+        email,
+        module("telegram", true, "ok", "per agent, with its own bot".into(), "Telegram chats and owner notifications"),
+        module("webhooks", true, "ok", "signed deliveries with retries".into(), "outbound webhooks"),
+        module(
+            "admin",
+            state.config().admin_password.is_some(),
+            if state.config().admin_password.is_some() { "ok" } else { "off" },
+            "ADMIN_PASSWORD".into(),
+            "operator routes",
+        ),
     ]
 }

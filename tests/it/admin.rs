@@ -46,12 +46,30 @@ async fn admin_routes_need_the_exact_password() {
 #[tokio::test]
 async fn run_a_platform_cycle_now() {
     let app = TestApp::builder().admin_password("pw").spawn().await;
+    // An hour's work: two memories (one deleted) and a chat turn whose learning runs.
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let memories = format!("/v1/hosted-agents/{agent}/memories");
+    for content in ["The user lives in Lisbon", "The user plays chess"] {
+        let body = json!({ "content": content, "category": "identity" });
+        app.send(app.as_bearer(&owner.token, Method::POST, &memories).json(&body)).await;
+    }
+    let listed = app.send(app.as_bearer(&owner.token, Method::GET, &memories)).await.json();
+    let gone = listed[0]["id"].as_str().unwrap();
+    app.send(app.as_bearer(&owner.token, Method::DELETE, &format!("{memories}/{gone}"))).await;
     let r = app.send(app.admin(Method::POST, "/v1/admin/run/pipeline_health")).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let job = r.json();
     assert_eq!(job["status"], "done");
     assert_eq!(job["attempts"], 1);
-    assert!(job["result"]["queue"].is_object());
+    let result = &job["result"];
+    assert!(result["queue"].is_object());
+    assert_eq!(result["memories"], json!({ "created": 2, "replaced": 0, "forgotten": 1 }), "{result}");
+    assert_eq!(result["failures"]["replies"], 0);
+    assert!(result["extractions"]["done"].is_i64() && result["reflections"]["dead"].is_i64(), "{result}");
+    // The hours are kept: the admin's job list shows them.
+    let hours = app.send(app.admin(Method::GET, "/v1/admin/jobs?kind=pipeline_health&status=done")).await.json();
+    assert_eq!(hours[0]["result"]["memories"]["created"], 2);
 }
 
 #[tokio::test]

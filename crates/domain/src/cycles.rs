@@ -132,16 +132,53 @@ async fn job_retention(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     Ok(json!({ "deleted_done": done, "deleted_dead": dead }))
 }
 
+/// The platform's last hour: memories written, extractions, summaries, reflections and the
+/// other jobs that ended (done and dead-lettered), failed replies, and the queue now. Logged,
+/// and kept as the job's result: `GET /v1/admin/jobs?kind=pipeline_health&status=done` lists
+/// the hours.
 async fn pipeline_health(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
-    let q = queue::stats(&ctx.pool).await?;
-    let finished_last_hour = queue::finished_last_hour(&ctx.pool).await?;
+    let pool = &ctx.pool;
+    let hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
+    let since = uuid::Uuid::new_v7(uuid::Timestamp::from_unix(
+        uuid::NoContext,
+        hour_ago.timestamp().max(0) as u64,
+        hour_ago.timestamp_subsec_nanos(),
+    ));
+    let q = queue::stats(pool).await?;
+    let finished_last_hour = queue::finished_last_hour(pool).await?;
+    let by_kind = queue::ended_last_hour_by_kind(pool).await?;
+    let (created, replaced, forgotten) = crate::memory::writes_since(pool, since).await?;
+    let failed_replies = crate::chat::records::failed_replies_since(pool, since).await?;
+    let of = |kinds: &[&str]| -> (i64, i64) {
+        by_kind
+            .iter()
+            .filter(|(k, ..)| kinds.contains(&k.as_str()))
+            .fold((0, 0), |(d, x), (_, done, dead)| (d + done, x + dead))
+    };
+    let (extractions, extractions_dead) = of(&[crate::chat::calibrate::EXTRACT_JOB]);
+    let (summaries, summaries_dead) = of(&[crate::chat::calibrate::SUMMARY_JOB]);
+    let (reflections, reflections_dead) = of(&["reflection"]);
+    let dead: i64 = by_kind.iter().map(|(_, _, dead)| dead).sum();
     tracing::info!(
         queue.due = q.due,
-        queue.running = q.running,
         queue.dead = q.dead,
         queue.lag_secs = q.oldest_due_lag_secs,
-        jobs.finished_last_hour = finished_last_hour,
-        "pipeline health"
+        memories.created = created,
+        extractions,
+        reflections,
+        failures.replies = failed_replies,
+        failures.jobs = dead,
+        "pipeline health, last hour"
     );
-    Ok(json!({ "queue": q, "jobs_finished_last_hour": finished_last_hour }))
+    Ok(json!({
+        "window": "1h",
+        "memories": { "created": created, "replaced": replaced, "forgotten": forgotten },
+        "extractions": { "done": extractions, "dead": extractions_dead },
+        "summaries": { "done": summaries, "dead": summaries_dead },
+        "reflections": { "done": reflections, "dead": reflections_dead },
+        "failures": { "replies": failed_replies, "jobs_dead_lettered": dead },
+        "jobs_by_kind": by_kind.iter().map(|(k, done, dead)| json!({ "kind": k, "done": done, "dead": dead })).collect::<Vec<_>>(),
+        "jobs_finished_last_hour": finished_last_hour,
+        "queue": q,
+    }))
 }

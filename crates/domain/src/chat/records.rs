@@ -369,3 +369,11 @@ pub fn failed_replies_by_hour_sql(keep: &str) -> String {
 pub fn message_sql(agent: &str, id: &str) -> String {
     format!("SELECT content, meta, status FROM chat_messages WHERE agent_id = {agent} AND id = {id}")
 }
+
+/// Replies that failed since `since` (a time-ordered id of that moment), platform-wide.
+pub async fn failed_replies_since(pool: &PgPool, since: uuid::Uuid) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM chat_messages WHERE id > $1 AND role = 'assistant' AND status = 'error'")
+        .bind(since)
+        .fetch_one(pool)
+        .await
+}

@@ -682,6 +682,19 @@ pub async fn record_version(
     Ok(())
 }
 
+/// Memory writes since `since` (a time-ordered id of that moment, so the primary key finds
+/// them), platform-wide: `(created, replaced, forgotten)`.
+pub async fn writes_since(pool: &PgPool, since: Uuid) -> sqlx::Result<(i64, i64, i64)> {
+    sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE change = 'create'), count(*) FILTER (WHERE change IN ('invalidate', 'deprecate')),
+                count(*) FILTER (WHERE change = 'delete')
+           FROM memory_versions WHERE id > $1",
+    )
+    .bind(since)
+    .fetch_one(pool)
+    .await
+}
+
 /// A memory's version row, and with it the write's entry in the agent's activity log (who,
 /// which memory, what kind of change; never its text) and its webhook event
 /// (`channels::webhooks`) for the endpoints that want it: one statement, as every memory write

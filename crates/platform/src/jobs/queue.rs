@@ -434,6 +434,17 @@ pub async fn finished_last_hour(pool: &PgPool) -> sqlx::Result<i64> {
     .await
 }
 
+/// Jobs that ended in the last hour, by kind: `(kind, done, dead)`, most first.
+pub async fn ended_last_hour_by_kind(pool: &PgPool) -> sqlx::Result<Vec<(String, i64, i64)>> {
+    sqlx::query_as(
+        "SELECT kind, count(*) FILTER (WHERE status = 'done'), count(*) FILTER (WHERE status = 'dead')
+           FROM jobs WHERE status IN ('done', 'dead') AND finished_at > now() - interval '1 hour'
+          GROUP BY kind ORDER BY count(*) DESC, kind",
+    )
+    .fetch_all(pool)
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

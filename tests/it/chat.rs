@@ -450,6 +450,11 @@ async fn the_openai_sdk_passes_its_functions_to_the_agents_model() {
     }
     let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages").fetch_one(c.app.pool()).await.unwrap();
     assert_eq!(stored, 5, "the three messages above and the streamed question with its reply");
+    // An empty `tool_calls` (some clients send one on every assistant message) is no call.
+    let r = send(json!({ "messages": [{ "role": "user", "content": "hi" },
+                                      { "role": "assistant", "content": "Let me think.", "tool_calls": [] }] }))
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
 }
 
 #[tokio::test]

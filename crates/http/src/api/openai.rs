@@ -264,7 +264,7 @@ fn client_tools(req: &CompletionRequest, last: usize) -> ApiResult<Option<chat::
                 let mut calls = Vec::new();
                 match &m.tool_calls {
                     None | Some(Value::Null) => {}
-                    Some(Value::Array(list)) if !list.is_empty() => {
+                    Some(Value::Array(list)) => {
                         for (j, c) in list.iter().enumerate() {
                             let id = c["id"].as_str().unwrap_or_default();
                             let name = c["function"]["name"].as_str().unwrap_or_default();
@@ -279,7 +279,7 @@ fn client_tools(req: &CompletionRequest, last: usize) -> ApiResult<Option<chat::
                             calls.push(ToolCall { id: id.into(), name: name.into(), arguments: arguments.into() });
                         }
                     }
-                    Some(_) => return Err(ApiError::validation(&field("tool_calls"), "must be a non-empty array")),
+                    Some(_) => return Err(ApiError::validation(&field("tool_calls"), "must be an array of calls")),
                 }
                 check_length(&field("content"), &text)?;
                 if !calls.is_empty() || !text.trim().is_empty() {

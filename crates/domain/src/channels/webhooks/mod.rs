@@ -210,13 +210,16 @@ pub async fn create(deps: &Deps, who: &Manager, input: EndpointInput) -> Result<
     let secret = new_secret();
     let sealed = deps.vault.seal(&vault_name(id), secret.as_bytes());
     let mut tx = deps.pool.begin().await?;
-    // Serialises concurrent creations of one account, so the cap holds.
-    let count: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1 AND pg_advisory_xact_lock(hashtext($1::text)) IS NOT NULL",
-    )
-    .bind(who.tenant_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    // Serialises concurrent creations of one account (a lock held to the commit), so the cap
+    // holds.
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1::text))")
+        .bind(who.tenant_id)
+        .execute(&mut *tx)
+        .await?;
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1")
+        .bind(who.tenant_id)
+        .fetch_one(&mut *tx)
+        .await?;
     if count >= MAX_ENDPOINTS {
         return Err(Error::Conflict(format!("an account has at most {MAX_ENDPOINTS} webhook endpoints")));
     }

@@ -91,12 +91,26 @@ pub async fn post(app: &TestApp, who: &Session, path: &str, form: &str) -> Reply
     .await
 }
 
+/// The CSRF token a page renders into its forms.
+pub fn csrf_in(page: &str) -> String {
+    let (_, rest) = page.split_once(r#"name="csrf" value=""#).expect("the page has a form with a CSRF token");
+    rest.split('"').next().unwrap().to_string()
+}
+
+/// A form body: the CSRF token, then `fields`, encoded.
+pub fn form_body(csrf: &str, fields: &[(&str, &str)]) -> String {
+    std::iter::once(("csrf", csrf))
+        .chain(fields.iter().copied())
+        .map(|(k, v)| format!("{k}={}", urlencode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 /// The session's CSRF token, as the agents page renders it into its forms.
 async fn csrf_of(app: &TestApp, who: &Session) -> String {
     let page = app.send(app.as_bearer(&who.token, Method::GET, "/agents")).await;
     assert_eq!(page.status, 200, "{}", page.text);
-    let (_, rest) = page.text.split_once(r#"name="csrf" value=""#).expect("the page has a form with a CSRF token");
-    rest.split('"').next().unwrap().to_string()
+    csrf_in(&page.text)
 }
 
 /// An app with two tenants' owners, Alice (who has an agent, whose id comes last) and Mallory.

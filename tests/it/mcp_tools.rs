@@ -170,13 +170,8 @@ async fn the_owner_attaches_a_server_and_decides_a_waiting_call_on_the_tools_tab
     let page = || async { c.app.send(c.app.as_bearer(&c.owner.token, Method::GET, &tab)).await };
     let first = page().await;
     assert_eq!(first.status, 200, "{}", first.text);
-    let (_, rest) = first.text.split_once(r#"name="csrf" value=""#).expect("a form");
-    let csrf = rest.split('"').next().unwrap().to_string();
-    let form = |fields: &[(&str, &str)]| {
-        let mut all = vec![("csrf", csrf.as_str())];
-        all.extend_from_slice(fields);
-        all.iter().map(|(k, v)| format!("{k}={}", crate::dashboard::urlencode(v))).collect::<Vec<_>>().join("&")
-    };
+    let csrf = crate::dashboard::csrf_in(&first.text);
+    let form = |fields: &[(&str, &str)]| crate::dashboard::form_body(&csrf, fields);
 
     // A garbage server is refused on the page, with what was typed kept.
     let r = crate::dashboard::post(&c.app, &c.owner, &tab, &form(&[("name", "junk"), ("url", &tools.garbage)])).await;

@@ -247,13 +247,8 @@ async fn the_owner_registers_tests_and_replays_on_the_webhooks_tab() {
     let page = || async { app.send(app.as_bearer(&owner.token, Method::GET, &tab)).await };
     let first = page().await;
     assert_eq!(first.status, 200, "{}", first.text);
-    let (_, rest) = first.text.split_once(r#"name="csrf" value=""#).expect("a form");
-    let csrf = rest.split('"').next().unwrap().to_string();
-    let form = |fields: &[(&str, &str)]| {
-        let mut all = vec![("csrf", csrf.as_str())];
-        all.extend_from_slice(fields);
-        all.iter().map(|(k, v)| format!("{k}={}", crate::dashboard::urlencode(v))).collect::<Vec<_>>().join("&")
-    };
+    let csrf = crate::dashboard::csrf_in(&first.text);
+    let form = |fields: &[(&str, &str)]| crate::dashboard::form_body(&csrf, fields);
 
     // A private address is refused on the page; a good endpoint shows its secret once.
     let r = crate::dashboard::post(&app, &owner, &tab, &form(&[("url", "http://10.9.9.9/x"), ("events", "*")])).await;

@@ -389,6 +389,14 @@ async fn vertical_metrics_count_the_tenant_or_the_platform_and_say_what_is_not_a
     assert_eq!(r.status, 201, "{}", r.text);
     let job = a.app.send(a.app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/poc_score", a.id))).await.json();
     assert_eq!(job["status"], "done", "{job}");
+    // A post on the tenant's feed, liked and commented on.
+    let post = a.call(Method::POST, "/posts", Some(json!({ "body": "Finished the chess course today." }))).await;
+    assert_eq!(post.status, 201, "{}", post.text);
+    let post_id = post.json()["id"].as_str().unwrap().to_string();
+    let r = a.call(Method::POST, &format!("/posts/{post_id}/like"), None).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    let r = a.call(Method::POST, &format!("/posts/{post_id}/comments"), Some(json!({ "body": "Well done." }))).await;
+    assert!(r.status.is_success(), "{}", r.text);
     // Another tenant with an agent of its own, counted by the platform only.
     let mallory = a.app.signup("mallory@example.com").await;
     a.app.create_agent(&mallory, json!({ "name": "Mal" })).await;
@@ -434,12 +442,20 @@ async fn vertical_metrics_count_the_tenant_or_the_platform_and_say_what_is_not_a
         (economy["metrics"]["owner_held_wallets"].as_i64(), economy["metrics"]["wallets_created"].as_i64()),
         (Some(1), Some(0))
     );
-    assert_eq!(economy["not_available"][0]["metric"], "tokens_deployed");
+    assert_eq!(economy["metrics"]["tokens_deployed"], 0);
+    assert_eq!(economy["not_available"], json!([]));
     let reputation = get("owner", "reputation").await.json();
     assert_eq!(reputation["metrics"]["agents_with_a_poc_score"], 1);
+    assert_eq!(reputation["not_available"][0]["metric"], "badge_distribution");
     let social = get("owner", "social").await.json();
-    assert_eq!(social["metrics"], json!({}), "no invented numbers");
-    assert_eq!(social["not_available"].as_array().unwrap().len(), 4);
+    let m = &social["metrics"];
+    assert_eq!(m["posts_by_visibility"], json!({ "tenant": 1 }), "{social}");
+    assert_eq!((m["likes"].as_i64(), m["comments"].as_i64()), (Some(1), Some(1)), "{social}");
+    assert_eq!(social["not_available"], json!([]));
+    let others = get("mallory", "social").await.json();
+    assert_eq!(others["metrics"]["posts_by_visibility"], json!({}), "another tenant's posts are not counted");
+    let economy = get("mallory", "economy").await.json();
+    assert_eq!(economy["metrics"]["tips_by_status"], json!({}));
     let r = get("owner", "weather").await;
     assert_eq!(r.status, 404, "{}", r.text);
     let (_, key) = a.app.create_key(&a.owner, &a.id, &["*"]).await;

@@ -62,7 +62,7 @@ pub async fn get(pool: &PgPool, vertical: &str, tenant: Option<TenantId>) -> sql
         "economy" => economy(pool, t).await?,
         "runtime" => runtime(pool, t).await?,
         "reputation" => reputation(pool, t).await?,
-        _ => social(),
+        _ => social(pool, t).await?,
     };
     let v = Vertical {
         vertical: vertical.to_string(),
@@ -103,8 +103,12 @@ async fn economy(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answ
             "erc8004_identities": r.identities,
             "sponsored_identities": r.sponsored,
             "confirmed_sends": r.sends,
+            "tokens_deployed": r.tokens,
+            "tips_by_status": r.tips.unwrap_or(json!({})),
+            "orders_by_status": r.orders.unwrap_or(json!({})),
+            "stakes_by_status": r.stakes.unwrap_or(json!({})),
         }),
-        vec![Unavailable { metric: "tokens_deployed", reason: "agent tokens are not part of the platform yet" }],
+        Vec::new(),
     ))
 }
 
@@ -164,22 +168,30 @@ async fn reputation(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<A
             "avg_poc_score": r.avg_total.map(|v| (v * 10.0).round() / 10.0),
             "grade_distribution": r.grades.unwrap_or(json!({})),
             "dimension_averages": r.dimensions.unwrap_or(json!({})),
+            "stakes_on_agents_by_status": r.stakes_on_agents.unwrap_or(json!({})),
         }),
-        vec![
-            Unavailable { metric: "badge_distribution", reason: "reputation badges are not part of the platform yet" },
-            Unavailable { metric: "reputation_events", reason: "stakes and reviews are not part of the platform yet" },
-        ],
+        vec![Unavailable {
+            metric: "badge_distribution",
+            reason: "miniclaw awards no badges: the PoC grade (grade_distribution) is the reputation mark",
+        }],
     ))
 }
 
-fn social() -> Answer {
-    (
-        json!({}),
-        vec![
-            Unavailable { metric: "posts", reason: "the agent feed is not part of the platform yet" },
-            Unavailable { metric: "likes", reason: "the agent feed is not part of the platform yet" },
-            Unavailable { metric: "comments", reason: "the agent feed is not part of the platform yet" },
-            Unavailable { metric: "skill_market", reason: "the skill market is not part of the platform yet" },
-        ],
-    )
+async fn social(pool: &PgPool, tenant: Option<uuid::Uuid>) -> sqlx::Result<Answer> {
+    let r = crate::social::metrics::social(pool, tenant).await?;
+    Ok((
+        json!({
+            "posts_by_visibility": r.posts.unwrap_or(json!({})),
+            "likes": r.likes,
+            "comments": r.comments,
+            "skill_market": {
+                "skills_published": r.skills_published,
+                "installs": r.installs,
+                "purchases": r.purchases,
+                "reviews": r.reviews,
+                "avg_rating": r.avg_rating,
+            },
+        }),
+        Vec::new(),
+    ))
 }

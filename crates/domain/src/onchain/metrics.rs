@@ -1,6 +1,6 @@
 //! The on-chain area's figures for the analytics verticals (D5): trust (human verification),
-//! economy (wallets, identities, sends) and reputation (PoC scores), for one tenant's agents or
-//! the whole platform's (`tenant` `None`).
+//! economy (wallets, identities, sends, tokens, tips, orders, stakes) and reputation (PoC scores,
+//! stakes on agents), for one tenant's agents or the whole platform's (`tenant` `None`).
 
 use serde_json::Value;
 use sqlx::PgPool;
@@ -56,6 +56,14 @@ pub struct Economy {
     pub sponsored: i64,
     /// Confirmed sends, deleted agents' included.
     pub sends: i64,
+    /// Agent tokens deployed (an address on chain).
+    pub tokens: i64,
+    /// Tips paid by the scope, by status.
+    pub tips: Option<Value>,
+    /// Service orders the scope bought or sold, by status.
+    pub orders: Option<Value>,
+    /// Stakes the scope placed, by status.
+    pub stakes: Option<Value>,
 }
 
 pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Economy> {
@@ -68,7 +76,14 @@ pub async fn economy(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Econom
               WHERE i.status = 'registered' AND i.agent_id IN ({live}) AND i.owner_address IS DISTINCT FROM w.address)
               AS sponsored,
             (SELECT count(*) FROM wallet_transactions
-              WHERE purpose = 'send' AND status = 'confirmed' AND agent_id IN ({any})) AS sends",
+              WHERE purpose = 'send' AND status = 'confirmed' AND agent_id IN ({any})) AS sends,
+            (SELECT count(*) FROM agent_tokens WHERE address IS NOT NULL AND agent_id IN ({live})) AS tokens,
+            (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM tips
+              WHERE $1::uuid IS NULL OR tenant_id = $1 GROUP BY status) t) AS tips,
+            (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM service_orders
+              WHERE $1::uuid IS NULL OR buyer_tenant = $1 OR seller_tenant = $1 GROUP BY status) o) AS orders,
+            (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM stakes
+              WHERE $1::uuid IS NULL OR tenant_id = $1 GROUP BY status) k) AS stakes",
         live = in_scope("$1"),
         any = of_tenant("$1"),
     );
@@ -82,6 +97,8 @@ pub struct Reputation {
     pub avg_total: Option<f64>,
     pub grades: Option<Value>,
     pub dimensions: Option<Value>,
+    /// Stakes on the scope's agents, by status (validated and slashed are reputation events).
+    pub stakes_on_agents: Option<Value>,
 }
 
 pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Reputation> {
@@ -94,7 +111,9 @@ pub async fn reputation(pool: &PgPool, tenant: Option<Uuid>) -> sqlx::Result<Rep
                 (SELECT avg(total)::float8 FROM latest) AS avg_total,
                 (SELECT jsonb_object_agg(grade, n) FROM (SELECT grade, count(*) AS n FROM latest GROUP BY grade) g) AS grades,
                 (SELECT jsonb_object_agg(k, round(a::numeric, 1)) FROM (SELECT d.key AS k, avg(d.value::float8) AS a
-                   FROM latest, jsonb_each_text(latest.dimensions) d GROUP BY d.key) x) AS dimensions",
+                   FROM latest, jsonb_each_text(latest.dimensions) d GROUP BY d.key) x) AS dimensions,
+                (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM stakes
+                   WHERE target_agent IN ({live}) GROUP BY status) k) AS stakes_on_agents",
         live = in_scope("$1"),
     );
     of_scope(pool, tenant, &sql).await

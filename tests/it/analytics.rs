@@ -34,6 +34,18 @@ async fn seed_day(a: &OwnedAgent, day: &str) {
     .execute(a.app.pool())
     .await
     .unwrap();
+    // One reply that failed, at 10:15.
+    sqlx::query(
+        "WITH c AS (INSERT INTO conversations (id, agent_id, title, channel, message_count)
+                    VALUES (gen_random_uuid(), $1, 'Failed', 'api', 2) RETURNING id)
+         INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, created_at)
+         SELECT gen_random_uuid(), c.id, $1, 1, 'assistant', '', 'error', 'api', $2::date + time '10:15' FROM c",
+    )
+    .bind(uuid::Uuid::parse_str(&a.id).unwrap())
+    .bind(chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap())
+    .execute(a.app.pool())
+    .await
+    .unwrap();
     // Model calls: the chat calls, one extraction of 900 prompt tokens, two triage calls.
     sqlx::query(
         "INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
@@ -58,8 +70,8 @@ fn near(actual: &Value, exact: f64, tolerance: f64) -> bool {
 
 fn assert_day(t: &Value) {
     assert_eq!(t["messages"], 10, "{t}");
-    assert_eq!(t["failed_replies"], 0);
-    assert_eq!(t["error_rate"], 0.0);
+    assert_eq!(t["failed_replies"], 1, "{t}");
+    assert!(near(&t["error_rate"], 1.0 / 11.0, 0.01), "one failed reply beside ten answered: {t}");
     assert_eq!(t["chat_cost_usd"], 0.01);
     assert_eq!(t["cost_per_message"], 0.001);
     assert_eq!((t["prompt_tokens"].as_i64(), t["completion_tokens"].as_i64()), (Some(1000), Some(200)));

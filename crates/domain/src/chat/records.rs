@@ -361,7 +361,7 @@ pub fn messages_count_sql(agents: &str) -> String {
 pub fn failed_replies_by_hour_sql(keep: &str) -> String {
     format!(
         "SELECT m.agent_id, date_trunc('hour', m.created_at) AS hour, count(*) AS n FROM chat_messages m
-          WHERE m.role = 'assistant' AND m.status = 'failed' AND {keep} GROUP BY 1, 2"
+          WHERE m.role = 'assistant' AND m.status = 'error' AND {keep} GROUP BY 1, 2"
     )
 }
 

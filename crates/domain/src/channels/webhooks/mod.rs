@@ -188,6 +188,9 @@ async fn check_url(deps: &Deps, url: &str) -> Result<String, Error> {
 const COLUMNS: &str = "id, agent_id, url, description, events, enabled, disabled_reason, failing_since,
     CASE WHEN previous_until > now() THEN previous_until END AS previous_secret_until, created_at";
 
+const DELIVERY_COLUMNS: &str =
+    "id, endpoint_id, agent_id, event, data, status, attempts, log, delivered_at, created_at";
+
 /// Registers an endpoint; its secret is in the answer, and only there.
 pub async fn create(deps: &Deps, who: &Manager, input: EndpointInput) -> Result<EndpointWithSecret, Error> {
     let agent = match (who.key_agent, input.agent_id) {
@@ -372,10 +375,10 @@ pub async fn deliveries(
     before: Option<Uuid>,
 ) -> Result<Vec<Delivery>, Error> {
     get(pool, who, endpoint).await?;
-    Ok(sqlx::query_as(
-        "SELECT id, endpoint_id, agent_id, event, data, status, attempts, log, delivered_at, created_at
-           FROM webhook_deliveries WHERE endpoint_id = $1 AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
-    )
+    Ok(sqlx::query_as(&format!(
+        "SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries
+          WHERE endpoint_id = $1 AND ($2::uuid IS NULL OR id < $2) ORDER BY id DESC LIMIT $3"
+    ))
     .bind(endpoint)
     .bind(before)
     .bind(limit)
@@ -404,13 +407,10 @@ pub async fn replay(pool: &PgPool, who: &Manager, endpoint: Uuid, delivery: Uuid
         .await?;
     deliver::enqueue(&mut tx, delivery, &format!("webhook:{delivery}:replay:{attempts}")).await?;
     tx.commit().await?;
-    Ok(sqlx::query_as(
-        "SELECT id, endpoint_id, agent_id, event, data, status, attempts, log, delivered_at, created_at
-           FROM webhook_deliveries WHERE id = $1",
-    )
-    .bind(delivery)
-    .fetch_one(pool)
-    .await?)
+    Ok(sqlx::query_as(&format!("SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1"))
+        .bind(delivery)
+        .fetch_one(pool)
+        .await?)
 }
 
 /// Sends a `webhook.test` event to this endpoint only.

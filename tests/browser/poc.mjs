@@ -1,5 +1,5 @@
 // PoC tab in headless Chromium: a new agent's card shows five dimensions with their
-// sub-signals ("no data yet" where the platform has no data); after the operator records a
+// sub-signals ("not available", left out of the weighting, where the platform has no source); after the operator records a
 // Self.xyz verification, the identity dimension and the verification list show it.
 //
 //   BASE_URL=http://127.0.0.1:8080 ADMIN_PASSWORD=… SCREENSHOT_DIR=/tmp/shots node tests/browser/poc.mjs
@@ -22,7 +22,7 @@ try {
     await page.locator(`[data-testid=poc-dimension-${d}]`).waitFor();
   }
   assert.equal(await page.locator("[data-testid=poc-grade]").innerText(), "grade D");
-  assert.match(await page.locator("[data-testid=poc-dimension-economy]").innerText(), /no data yet/);
+  assert.match(await page.locator("[data-testid=poc-dimension-economy]").innerText(), /Live pricing\s+not available/);
   assert.match(await page.locator("[data-testid=poc-dimension-identity]").innerText(), /Profile completeness\s+1 of 4/);
   assert.match(await page.locator("[data-testid=verifications]").innerText(), /No verification recorded yet/);
 

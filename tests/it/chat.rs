@@ -73,6 +73,45 @@ async fn a_new_conversation_remembers_what_the_user_said_in_an_earlier_one() {
 }
 
 #[tokio::test]
+async fn the_offline_engine_answers_plain_questions_from_the_agents_tools() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    let reply = |v: &Value| v["reply"].as_str().unwrap().to_string();
+
+    // No tasks yet, then one: the answer is the task list the tool read, not the prompt's guess.
+    let none = c.say("What are my tasks?", None).await;
+    assert!(reply(&none).ends_with("You have no tasks."), "{none}");
+    let r =
+        c.app.send(c.post("/tasks").json(&json!({ "title": "Book the vet", "due_at": "2026-12-01T09:00:00Z" }))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let tasks = c.say("What are my tasks?", None).await;
+    assert!(reply(&tasks).contains("Your tasks:\n- Book the vet (pending, due 2026-12-01)"), "{tasks}");
+    assert_eq!(tasks["engine"], "offline");
+
+    // The wallet: none, then the address the wallet route made.
+    let before = c.say("What is your wallet address?", None).await;
+    assert!(reply(&before).contains("- wallet: none yet"), "{before}");
+    let address = "0x00000000000000000000000000000000000000aa";
+    let r = c.app.send(c.post("/wallet/external").json(&json!({ "address": address }))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let after = c.say("What is your wallet address?", None).await;
+    assert!(reply(&after).contains(&format!("- wallet address: {address} (held by the owner)")), "{after}");
+    assert!(reply(&after).contains("- ERC-8004: not registered"), "{after}");
+
+    // What the user said: found by the memory search tool, said back in the second person.
+    let r =
+        c.app
+            .send(c.post("/memories").json(
+                &json!({ "content": "The user works as a nurse at Saint Anne hospital", "category": "identity" }),
+            ))
+            .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let told = c.say("What did I tell you about the hospital?", None).await;
+    assert!(reply(&told).contains("- You work as a nurse at Saint Anne hospital"), "{told}");
+    let settings = c.say("What are your settings?", None).await;
+    assert!(reply(&settings).contains("- name: Ada") && reply(&settings).contains("- tier: free"), "{settings}");
+}
+
+#[tokio::test]
 async fn small_talk_skips_triage_and_touches_no_memory() {
     let c = Chat::new(TestApp::spawn().await).await;
     let r = c

@@ -345,6 +345,7 @@ async fn every_agent_gets_its_recurring_cycles_spread_over_the_interval() {
             "dreams",
             "lint",
             "mirror",
+            "outreach_suggest",
             "pipeline_snapshot",
             "poc_score",
             "quality_eval",

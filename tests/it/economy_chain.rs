@@ -108,6 +108,19 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     assert!((e["top_holder_share"].as_f64().unwrap() - 0.75).abs() < 1e-9, "{e}");
     assert!((e["concentration_hhi"].as_f64().unwrap() - 0.625).abs() < 1e-9, "0.75² + 0.25²: {e}");
     assert_eq!(e["no_price"], true);
+
+    // The PoC reads the wallet's balance from the chain (1 ETH less the gas spent: the full 20),
+    // counts the deployed token, and leaves the token market's three signals out of the weighting.
+    let poc = call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/poc"), None).await.json();
+    let economy = &poc["dimensions"][2];
+    let signal = |key: &str| economy["signals"].as_array().unwrap().iter().find(|s| s["key"] == key).unwrap().clone();
+    let funding = signal("wallet_funding");
+    assert_eq!((funding["status"].as_str(), funding["points"].as_u64()), (Some("measured"), Some(20)), "{funding}");
+    assert!((0.9..1.0).contains(&funding["value"].as_f64().unwrap()), "{funding}");
+    assert_eq!(signal("token_deployment")["points"], 20);
+    assert_eq!(signal("live_pricing")["status"], "not available");
+    // 40 of the 65 measurable points: round(100 × 40 / 65) = 62.
+    assert_eq!((economy["available"].as_u64(), economy["score"].as_u64()), (Some(65), Some(62)), "{economy}");
     let holders = call(&app, &alice, Method::GET, &format!("{token}/holders"), None).await.json();
     assert_eq!(holders[1], json!({ "address": bob, "balance": "250000000000" }), "{holders}");
     let seen = chain_client(&["token", &anvil.url, &address, &wallet, bob], None).await;

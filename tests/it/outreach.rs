@@ -610,3 +610,64 @@ async fn first_email_to_bob(agent: &OwnedAgent, smtp: &SmtpServer) -> (String, S
     let first = &bob(smtp)[0];
     (id, first.header("Message-ID").unwrap(), first.header("Subject").unwrap())
 }
+
+#[tokio::test]
+async fn the_agent_proposes_outreach_from_what_it_knows_and_waits_for_the_owner() {
+    let agent = outreach_agent(TestApp::builder().admin_password("pw"), None, 0.8).await;
+    let app = &agent.app;
+    let run = || async {
+        let job =
+            app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/outreach_suggest", agent.id))).await;
+        let job = job.json();
+        assert_eq!(job["status"], "done", "{job}");
+        job["result"].clone()
+    };
+    // Nothing it knows calls for an email yet; an address alone does not either.
+    agent.remember("The user's email is dana@example.com", "identity").await;
+    assert_eq!(run().await["proposed"], json!([]));
+
+    // Someone the owner wants to reach, with the address: one proposal, drafted, waiting.
+    let wish = agent.remember("The user wants to email Maria Lopez (maria@lopez.es) about the venue", "goal").await;
+    let result = run().await;
+    assert_eq!(result["proposed"].as_array().unwrap().len(), 1, "{result}");
+    let list = agent.call(Method::GET, "/outreach", None).await.json();
+    let t = &list[0];
+    assert_eq!(
+        (t["status"].as_str(), t["target_email"].as_str(), t["target_name"].as_str(), t["drafted_by"].as_str()),
+        (Some("proposed"), Some("maria@lopez.es"), Some("Maria Lopez"), Some("offline")),
+        "{t}"
+    );
+    assert_eq!(t["proposed_from"], format!("memory:{}", wish["id"].as_str().unwrap()));
+    assert!(t["purpose"].as_str().unwrap().contains("about the venue"), "{t}");
+    assert!(!t["subject"].as_str().unwrap().is_empty() && !t["body"].as_str().unwrap().is_empty(), "{t}");
+    let notes = agent.call(Method::GET, "/notifications", None).await.json();
+    let note = notes.as_array().unwrap().iter().find(|n| n["kind"] == "outreach_proposed").expect("the owner is told");
+    assert!(note["body"].as_str().unwrap().contains("approve, edit or reject"), "{note}");
+    // Proposed once: the next run leaves it.
+    assert_eq!(run().await["proposed"], json!([]));
+    assert_eq!(agent.call(Method::GET, "/outreach", None).await.json().as_array().unwrap().len(), 1);
+
+    // An email sent six days ago with no answer: a follow-up is proposed, to the same person.
+    let sent = propose(
+        &agent,
+        json!({ "target_email": "bob@example.org", "purpose": "hello", "subject": "The reading club", "body": "Hello Bob" }),
+    )
+    .await;
+    let sent_id = sent.json()["id"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE outreach_threads SET status = 'sent', updated_at = now() - interval '6 days' WHERE id = $1")
+        .bind(uuid::Uuid::parse_str(&sent_id).unwrap())
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let result = run().await;
+    assert_eq!(result["proposed"][0]["from"], format!("follow_up:{sent_id}"), "{result}");
+    let follow_up = agent.call(Method::GET, "/outreach?status=proposed", None).await.json();
+    let f = follow_up.as_array().unwrap().iter().find(|t| t["target_email"] == "bob@example.org").unwrap();
+    assert!(f["purpose"].as_str().unwrap().contains("\"The reading club\""), "{f}");
+    assert_eq!(run().await["proposed"], json!([]), "one follow-up per email");
+
+    // With outreach off the agent proposes nothing.
+    agent.call(Method::PATCH, "", Some(json!({ "outreach_enabled": false }))).await;
+    agent.remember("The user needs to get in touch with Tom at tom@example.org", "goal").await;
+    assert_eq!(run().await["skipped"], "outreach is disabled");
+}

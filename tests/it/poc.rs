@@ -47,15 +47,22 @@ fn assert_adds_up(poc: &Value) {
     for d in dims {
         let signals = d["signals"].as_array().unwrap();
         assert_eq!(signals.len(), 6, "{d}");
-        let points: u64 = signals.iter().map(|s| s["points"].as_u64().unwrap()).sum();
-        assert_eq!(d["score"].as_u64().unwrap(), points, "{}", d["key"]);
+        let measured = signals.iter().filter(|s| s["status"] == "measured");
+        let (points, available) =
+            measured.fold((0, 0), |(p, a), s| (p + s["points"].as_u64().unwrap(), a + s["max"].as_u64().unwrap()));
+        assert_eq!(d["available"].as_u64().unwrap(), available, "{}", d["key"]);
+        let score = (100.0 * points as f64 / available as f64).round() as u64;
+        assert_eq!(d["score"].as_u64().unwrap(), score, "{}", d["key"]);
         for s in signals {
             assert!(s["points"].as_u64().unwrap() <= s["max"].as_u64().unwrap(), "{s}");
             assert!(s["source"].as_str().is_some_and(|x| !x.is_empty()), "{s}");
             assert!(s.get("value").is_some(), "{s}");
             match s["status"].as_str().unwrap() {
                 "measured" => {}
-                "no data yet" => assert_eq!((s["points"].as_u64(), &s["value"]), (Some(0), &Value::Null), "{s}"),
+                "not available" => {
+                    assert_eq!((s["points"].as_u64(), &s["value"]), (Some(0), &Value::Null), "{s}");
+                    assert!(s["rule"].as_str().unwrap().starts_with("left out of the weighting: "), "{s}");
+                }
                 other => panic!("status {other}"),
             }
         }
@@ -270,11 +277,17 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
         (Some("measured"), Value::Null),
         "no token yet"
     );
-    assert_eq!(signal(&poc, "liquidity_pools")["status"], "no data yet");
-    assert_eq!(
-        (poc["backing"]["status"].as_str(), poc["backing"]["multiplier"].as_f64()),
-        (Some("no data yet"), Some(1.0))
-    );
+    assert_eq!(signal(&poc, "liquidity_pools")["status"], "not available");
+    assert_eq!(signal(&poc, "badges")["status"], "not available");
+    // No wallet: nothing to fund, a measured zero. Reviews: none yet, a measured zero.
+    for key in ["wallet_funding", "average_review"] {
+        assert_eq!(
+            (signal(&poc, key)["status"].as_str(), signal(&poc, key)["points"].as_u64()),
+            (Some("measured"), Some(0)),
+            "{key}"
+        );
+    }
+    assert_eq!(poc["backing"]["multiplier"].as_f64(), Some(1.0));
     assert_eq!((poc["total"].as_u64(), poc["grade"].as_str()), (Some(0), Some("D")));
 
     // A persona, an avatar, a soul and a conversation today move identity and social.
@@ -320,6 +333,9 @@ async fn the_poc_score_adds_up_and_follows_the_agent() {
         (signal(&poc, "wallet")["value"].as_str(), signal(&poc, "wallet")["points"].as_u64()),
         (Some("owner-held"), Some(15))
     );
+    // With no chain configured its balance cannot be read: left out, not counted as a zero.
+    assert_eq!(signal(&poc, "wallet_funding")["status"], "not available");
+    assert_eq!(poc["dimensions"][2]["available"], 45);
     let id = uuid::Uuid::parse_str(&a.id).unwrap();
     sqlx::query("INSERT INTO agent_identities (agent_id, status) VALUES ($1, 'pending')")
         .bind(id)
@@ -432,6 +448,16 @@ async fn reflection_is_given_the_latest_score() {
     let job = app.send(app.admin(Method::POST, &format!("/v1/admin/agents/{}/run/poc_score", a.id))).await.json();
     assert_eq!(job["status"], "done", "{job}");
 
+    // The owner's mood, as the affect engine keeps it, reaches reflection too.
+    sqlx::query(
+        "INSERT INTO affect_states (agent_id, speaker, fast_valence, slow_valence, fast_arousal, slow_arousal, label,
+                                    distress, messages, observed_at)
+         VALUES ($1, 'owner', -0.6, 0.2, 0.3, 0.3, 'sad', true, 4, now())",
+    )
+    .bind(a.id.parse::<uuid::Uuid>().unwrap())
+    .execute(app.pool())
+    .await
+    .unwrap();
     server.push(Script::reply(r#"{"actions":[],"calibration":{"triage_hints":["a","b"]},"clarity":60}"#));
     let n = server.requests().len();
     let r = a.call(Method::POST, "/reflection", None).await;
@@ -443,6 +469,12 @@ async fn reflection_is_given_the_latest_score() {
         prompt.contains(&format!(
             "\"poc_score\":{{\"day\":\"{today}\",\"dimensions\":{{\"economy\":0,\"identity\":3,\"reputation\":0,\"skills\":0,\"social\":0}},\"grade\":\"D\",\"total\":0}}"
         )),
+        "{prompt}"
+    );
+    assert!(
+        prompt.contains(
+            r#"{"behaviour":null,"owner_mood":{"distress":true,"label":"sad","recent_valence":-0.6,"usual_valence":0.2}}"#
+        ),
         "{prompt}"
     );
     let stored: Value =

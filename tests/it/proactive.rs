@@ -48,6 +48,16 @@ async fn say(a: &OwnedAgent, message: &str, conversation: Option<&str>, hours_ag
     .execute(a.app.pool())
     .await
     .unwrap();
+    // The owner's mood heard it then too.
+    sqlx::query(
+        "UPDATE affect_states SET observed_at = observed_at - make_interval(hours => $2)
+          WHERE agent_id = $1 AND observed_at > now() - interval '1 minute'",
+    )
+    .bind(a.id.parse::<uuid::Uuid>().unwrap())
+    .bind(hours_ago as i32)
+    .execute(a.app.pool())
+    .await
+    .unwrap();
     cid
 }
 

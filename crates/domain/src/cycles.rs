@@ -33,6 +33,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::cognition::timeline::cycles());
     all.extend(crate::channels::outreach::delivery::cycles());
     all.push(crate::channels::outreach::inbound::cycle());
+    all.push(crate::channels::outreach::suggest::cycle());
     all.push(crate::channels::telegram::answer_cycle());
     all.push(crate::channels::telegram::notify_cycle());
     all.extend(crate::channels::notifications::cycles());

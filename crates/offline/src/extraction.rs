@@ -57,7 +57,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "identity",
             "The user is from {}",
         ),
-        r(r"(?i)\bi work (?:as|at|for) ([^,.!?;]{2,80})", "identity", "The user works as/at {}"),
+        r(r"(?i)\bi work ((?:as|at|for) [^,.!?;]{2,80})", "identity", "The user works {}"),
         r(r"(?i)\bi(?:'m| am) an? ([\p{L}][\p{L} -]{2,40}?)(?:\s+and\b|[,.!?;]|$)", "identity", "The user is a {}"),
         r(
             r"(?i)\b(?:i want to|i'd like to|i would like to|i plan to|i'm planning to|my goal is to|i hope to) ([^,.!?;]{2,120})",
@@ -199,6 +199,18 @@ mod tests {
     }
 
     #[test]
+    fn work_keeps_the_preposition_it_was_said_with() {
+        for (said, fact) in [
+            ("I work as a nurse.", "The user works as a nurse"),
+            ("I work at the Royal Hospital.", "The user works at the Royal Hospital"),
+            ("I work for my uncle.", "The user works for their uncle"),
+        ] {
+            let facts = extract(said);
+            assert_eq!(facts.first().map(|f| (f.category, f.content.as_str())), Some(("identity", fact)), "{said}");
+        }
+    }
+
+    #[test]
     fn a_move_is_where_the_user_lives_now() {
         for (said, home) in [
             ("Actually I moved to Lisbon last week.", Some("The user lives in Lisbon")),
@@ -240,7 +252,9 @@ mod tests {
     #[test]
     fn ordinary_statements_become_third_person_facts() {
         for (said, category, fact) in [
-            ("My sister Ana just got engaged to Tom!", "identity", "The user's sister Ana just got engaged to Tom"),
+            ("My sister Ana just got engaged to Tom!", "event", "The user's sister Ana just got engaged to Tom"),
+            ("My cousin's wedding in Porto was lovely.", "event", "The user's cousin's wedding in Porto was lovely"),
+            ("I graduated from nursing school in June.", "event", "The user graduated from nursing school in June"),
             ("I'm allergic to peanuts.", "identity", "The user is allergic to peanuts"),
             (
                 "Oh btw I adopted a beagle called Pixel last weekend.",

@@ -22,8 +22,9 @@ pub mod writing;
 
 use std::sync::Arc;
 
+use miniclaw_domain::chat::TOOL_RESULTS;
 use miniclaw_platform::llm::roles::{self, Input};
-use miniclaw_platform::llm::{ChatRequest, Fallback, MessageRole, Role};
+use miniclaw_platform::llm::{ChatRequest, Fallback, MessageRole, Role, ToolCall, ToolChoice};
 
 /// The offline engine as the gateway's fallback.
 pub struct Engine;
@@ -31,6 +32,27 @@ pub struct Engine;
 impl Fallback for Engine {
     fn answer(&self, req: &ChatRequest) -> String {
         answer(req)
+    }
+
+    fn tool_calls(&self, req: &ChatRequest) -> Vec<ToolCall> {
+        tool_calls(req)
+    }
+}
+
+/// The tool a chat request's plain question asks for (`triage::lookup`), when the request offers that
+/// tool, lets the engine choose and has no tool results yet: one call, else none.
+pub fn tool_calls(req: &ChatRequest) -> Vec<ToolCall> {
+    let chat = matches!(req.role, Role::Chat | Role::ChatPremium | Role::Skill);
+    let answered = req.messages.iter().any(|m| m.role == MessageRole::Tool || m.content.starts_with(TOOL_RESULTS));
+    if !chat || answered || matches!(req.tool_choice, Some(ToolChoice::None)) {
+        return Vec::new();
+    }
+    let Some(last_user) = req.messages.iter().rev().find(|m| m.role == MessageRole::User) else { return Vec::new() };
+    match miniclaw_domain::chat::triage::lookup(&last_user.content) {
+        Some((name, args)) if req.tools.iter().any(|t| t.name == name) => {
+            vec![ToolCall { id: "call_offline_1".into(), name: name.into(), arguments: args.to_string() }]
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -108,6 +130,9 @@ fn json(v: impl serde::Serialize) -> String {
 /// A reply built from what the prompt already holds: the lines of its context sections that
 /// share words with the message. Clearly marked as coming from no model.
 fn chat_reply(req: &ChatRequest, message: &str) -> String {
+    if let Some(results) = req.messages.iter().find_map(|m| m.content.strip_prefix(TOOL_RESULTS)) {
+        return from_tool_results(results);
+    }
     let words: Vec<String> = message
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() > 3)
@@ -139,11 +164,41 @@ fn chat_reply(req: &ChatRequest, message: &str) -> String {
     reply
 }
 
+/// A reply from the results of the tools the engine called: each tool's lines under a heading
+/// of what was looked up, memories said to the user in the second person.
+fn from_tool_results(results: &str) -> String {
+    let mut reply = String::from("[offline engine: no language model is configured] ");
+    let mut sections = Vec::new();
+    for block in results.split("\n[").map(|b| b.trim_start_matches('[')).filter(|b| !b.trim().is_empty()) {
+        let (name, body) = block.split_once("]\n").unwrap_or((block, ""));
+        let body = body.trim();
+        let empty = body.is_empty() || body == "(nothing)" || body == "no tasks";
+        sections.push(match (name.trim(), empty) {
+            ("list_tasks", true) => "You have no tasks.".to_string(),
+            ("list_tasks", false) => format!("Your tasks:\n{body}"),
+            ("search_memory", true) => "I have nothing about that in my memory.".to_string(),
+            ("search_memory", false) => {
+                let lines: Vec<String> = body.lines().map(to_the_user).collect();
+                format!("Here is what I remember about it:\n{}", lines.join("\n"))
+            }
+            ("my_identity", _) => format!("My identity:\n{body}"),
+            ("my_settings", _) => format!("My settings:\n{body}"),
+            ("wisdom", _) => format!("A teaching for this moment:\n{body}"),
+            (_, true) => format!("`{}` found nothing.", name.trim()),
+            (_, false) => body.to_string(),
+        });
+    }
+    reply.push_str(&sections.join("\n\n"));
+    reply
+}
+
 /// A memory line as said to the user it is about: "The user lives in Vienna" becomes "You live
 /// in Vienna", "the user's brother" "your brother". Memories name the user in the third person;
 /// a reply speaks to them.
 fn to_the_user(line: &str) -> String {
     let text = line.strip_prefix("- ").unwrap_or(line);
+    // In a fact about the user, "their" and "them" are the user too (extraction wrote "my" so).
+    let about_the_user = text.starts_with("The user");
     let text = if let Some(rest) = text.strip_prefix("The user's ") {
         format!("Your {rest}")
     } else if let Some(rest) = text.strip_prefix("The user ") {
@@ -153,7 +208,13 @@ fn to_the_user(line: &str) -> String {
     } else {
         text.to_string()
     };
-    format!("- {}", text.replace(" the user's ", " your ").replace(" the user ", " you "))
+    let mut text = format!(" {text} ").replace(" the user's ", " your ").replace(" the user ", " you ");
+    if about_the_user {
+        for (them, you) in [(" their ", " your "), (" them ", " you "), (" themselves ", " yourself ")] {
+            text = text.replace(them, you);
+        }
+    }
+    format!("- {}", text.trim())
 }
 
 /// The second-person present of a third-person verb ("lives" → "live", "is" → "are"); other
@@ -208,6 +269,47 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_question_calls_the_tool_it_names_then_answers_from_the_result() {
+        use miniclaw_platform::llm::Tool;
+        let tool =
+            |name: &str| Tool { name: name.into(), description: String::new(), parameters: serde_json::json!({}) };
+        let ask = |text: &str| {
+            ChatRequest::new(Role::Chat, vec![Message::system("You are Ada."), Message::user(text)]).tools(vec![
+                tool("search_memory"),
+                tool("list_tasks"),
+                tool("my_identity"),
+            ])
+        };
+        let calls = tool_calls(&ask("What are my tasks?"));
+        assert_eq!((calls.len(), calls[0].name.as_str(), calls[0].arguments.as_str()), (1, "list_tasks", "{}"));
+        let calls = tool_calls(&ask("What did I tell you about Lisbon?"));
+        assert_eq!((calls[0].name.as_str(), calls[0].arguments.as_str()), ("search_memory", r#"{"query":"Lisbon"}"#));
+        // Nothing to look up, a tool not offered, or `none`: no call.
+        assert!(tool_calls(&ask("How was your day?")).is_empty());
+        assert!(tool_calls(&ask("Share some wisdom")).is_empty(), "wisdom is not among the tools offered");
+        assert!(tool_calls(&ask("What are my tasks?").tool_choice(Some(ToolChoice::None))).is_empty());
+
+        // With the results, the answer quotes them, memories in the second person.
+        let answered = ChatRequest::new(
+            Role::Chat,
+            vec![
+                Message::system("You are Ada."),
+                Message::user("What are my tasks? And what did I tell you about Lisbon?"),
+                Message::system(format!(
+                    "{TOOL_RESULTS}\n[list_tasks]\n- Book the flights (approved, due 2026-12-01)\n[search_memory]\n- The user lives in Lisbon\n"
+                )),
+            ],
+        );
+        assert!(tool_calls(&answered).is_empty(), "one round of tools");
+        let reply = answer(&answered);
+        assert!(reply.contains("Your tasks:\n- Book the flights (approved, due 2026-12-01)"), "{reply}");
+        assert!(reply.contains("- You live in Lisbon"), "{reply}");
+        let none = format!("{TOOL_RESULTS}\n[list_tasks]\nno tasks\n");
+        let reply = answer(&ChatRequest::new(Role::Chat, vec![Message::user("my tasks?"), Message::system(none)]));
+        assert!(reply.ends_with("You have no tasks."), "{reply}");
+    }
+
+    #[test]
     fn memories_are_said_to_the_user_in_the_second_person() {
         for (memory, said) in [
             ("- The user lives in Vienna", "- You live in Vienna"),
@@ -218,6 +320,12 @@ mod tests {
             ("- The user has two cats", "- You have two cats"),
             ("- The user moved to Lisbon last week", "- You moved to Lisbon last week"),
             ("- The user plays chess", "- You play chess"),
+            ("- The user works as a nurse", "- You work as a nurse"),
+            ("- The user likes their dog Rex", "- You like your dog Rex"),
+            (
+                "- The user runs 5k with their neighbour who calls them Sunny",
+                "- You run 5k with your neighbour who calls you Sunny",
+            ),
             ("- Ben is the user's brother and visits the user often", "- Ben is your brother and visits you often"),
             ("- Vienna is the capital of Austria", "- Vienna is the capital of Austria"),
         ] {

@@ -152,6 +152,12 @@ fn category_of(s: &str) -> &'static str {
                 "goal",
                 r"(?i)\b(want to|plan(ning)? to|goal|hop(e|ing) to|trying to|going to|learning|saving (up )?for|aim|dream of|someday)\b",
             ),
+            // Something that happened, or will, on a day: filed as an event (it fades in weeks),
+            // not as who the user is, though it names their sister or their job.
+            r(
+                "event",
+                r"(?i)\b(wedding|engaged|engagement|(got|getting|get) married|funeral|graduat(ed|ing|ion)|anniversary|concert|party|conference|surgery|job interview|baby shower)\b",
+            ),
             r(
                 "identity",
                 r"(?i)\b(name|live|moved|born|years old|birthday|work|job|married|wife|husband|partner|girlfriend|boyfriend|sister|brother|mum|mom|mother|dad|father|son|daughter|kids?|children|dog|cat|pet|allergic|allergy|diabetic|vegan|vegetarian|religion)\b",

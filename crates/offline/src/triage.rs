@@ -65,7 +65,9 @@ pub fn classify(message: &str) -> Triage {
         save_hint: None,
         response_style: style.into(),
         max_tokens,
-        tools_needed: false,
+        // A plain question about the agent's own tasks, identity, settings or what it was told
+        // is answered from its tools (`triage::lookup`).
+        tools_needed: miniclaw_domain::chat::triage::lookup(message).is_some(),
         emotional_tone: tone.into(),
     }
 }

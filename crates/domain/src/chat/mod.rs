@@ -19,6 +19,7 @@ pub mod relay;
 pub mod shadow;
 pub mod stream;
 mod tools;
+pub use tools::TOOL_RESULTS;
 mod traversal;
 pub mod triage;
 mod turn;
@@ -226,7 +227,7 @@ impl Caller {
     pub fn speaker(&self) -> String {
         match (&self.end_user, &self.origin.actor) {
             (Some(u), _) => format!("user:{u}"),
-            (None, crate::tenancy::auth::Actor::Owner(_)) => "owner".into(),
+            (None, crate::tenancy::auth::Actor::Owner(_)) => crate::cognition::affect::OWNER.into(),
             _ => "api".into(),
         }
     }

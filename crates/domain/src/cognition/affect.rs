@@ -277,6 +277,15 @@ pub async fn moods(pool: &sqlx::PgPool, agent_id: AgentId, only: Option<&str>) -
     Ok(Moods { speakers, truncated })
 }
 
+/// The speaker name of the agent's owner writing in person.
+pub const OWNER: &str = "owner";
+
+/// The owner's mood with the agent, if they ever wrote to it: the one mood the chat prompt,
+/// the proactive scan, the wisdom engine and reflection all read.
+pub async fn owner_mood(pool: &sqlx::PgPool, agent_id: AgentId) -> sqlx::Result<Option<Mood>> {
+    Ok(moods(pool, agent_id, Some(OWNER)).await?.speakers.into_iter().next().map(|s| s.mood))
+}
+
 /// A data-modifying CTE body: stores the mood `mood` (jsonb of a `Mood`, or NULL: nothing) of
 /// speaker `speaker` of agent `agent`, when `guard` holds (SQL arguments).
 pub fn store_sql(agent: &str, speaker: &str, mood: &str, guard: &str) -> String {

@@ -183,6 +183,19 @@ async fn run_locked(
         dimensions: p.dimensions,
         day: p.day.to_string(),
     });
+    // The one mood (the affect engine's) and the behavioural signals: what reflection may
+    // weigh about the people the agent serves.
+    let (mood, behaviour) =
+        tokio::try_join!(super::affect::owner_mood(pool, agent_id), super::signals::get(pool, agent_id))?;
+    let people = (mood.is_some() || behaviour.is_some()).then(|| {
+        json!({
+            "owner_mood": mood.map(|m| json!({ "label": m.label, "recent_valence": (m.fast_valence * 100.0).round() / 100.0,
+                "usual_valence": (m.slow_valence * 100.0).round() / 100.0, "distress": m.distress })),
+            "behaviour": behaviour.map(|b| json!({ "messages": b.messages, "messages_per_day": b.frequency_per_day,
+                "turns_per_conversation": b.session_depth, "topic_switch_rate": b.topic_switch_rate,
+                "characters_per_message": b.message_chars.round() })),
+        })
+    });
     let input = Mentor {
         memories: actions::memories_input(&snapshot),
         summaries,
@@ -191,13 +204,14 @@ async fn run_locked(
         soul,
         knowledge_gaps: gaps,
         poc_score,
+        people,
     };
     // The stored input: counts and the snapshot's ids, not every memory's text again.
     let input_summary = json!({
         "memories": snapshot.iter().map(|m| m.id).collect::<Vec<_>>(),
         "summaries": input.summaries.len(), "tasks": input.tasks.len(), "usage": input.usage,
         "soul_version": input.soul.is_some(), "knowledge_gaps": input.knowledge_gaps,
-        "poc_score": input.poc_score.as_ref().map(|p| p.total),
+        "poc_score": input.poc_score.as_ref().map(|p| p.total), "people": input.people,
     });
     let req = ChatRequest::from_input(input);
     let ctx = CallContext::for_agent(tenant_id, agent_id, origin).background(trigger == ReflectionTrigger::Schedule);

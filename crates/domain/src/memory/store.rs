@@ -468,6 +468,32 @@ pub async fn weightiest(pool: &PgPool, agent_id: AgentId, k: i64) -> sqlx::Resul
     .await
 }
 
+/// The agent's live memories written since `since` that name an email address and say the
+/// owner wants to reach someone ("email", "write to", "get in touch", "reach out", "contact",
+/// "introduce", "follow up"), the newest first (at most `k`): `(id, content)`. What the agent
+/// may propose outreach from.
+pub async fn contact_intents(
+    pool: &PgPool,
+    agent_id: AgentId,
+    since: DateTime<Utc>,
+    k: i64,
+) -> sqlx::Result<Vec<(Uuid, String)>> {
+    let rows = sqlx::query!(
+        r#"SELECT id, content FROM agent_memories
+            WHERE agent_id = $1 AND created_at > $2 AND status IN ('active', 'dormant') AND invalid_at IS NULL
+              AND knowledge_id IS NULL
+              AND content ~* '[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+'
+              AND content ~* '\m(e-?mail|write to|get in touch|reach out|reach|contact|introduce|follow up with|ask)\M'
+            ORDER BY created_at DESC LIMIT $3"#,
+        agent_id as _,
+        since,
+        k
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.content)).collect())
+}
+
 /// The agent's live goals not mentioned since `before`, the longest-untouched first (at most
 /// `k`): `(id, content, last touched)`.
 pub async fn goals_untouched_since(

@@ -113,7 +113,9 @@ pub async fn ensure_agent_indexes(pool: &PgPool, min: i64) -> anyhow::Result<Age
             continue;
         }
         sqlx::query(&drop_index_sql(name)).execute(pool).await?;
-        sqlx::query!("DELETE FROM memory_agent_indexes WHERE index_name = $1", name).execute(pool).await?;
+        sqlx::query!("DELETE FROM memory_agent_indexes WHERE agent_id = $1 AND index_name = $2", *agent, name)
+            .execute(pool)
+            .await?;
         if valid.is_some() {
             report.dropped.push(name.clone());
         }

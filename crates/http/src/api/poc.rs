@@ -21,15 +21,17 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 /// The agent's PoC score now: five 0–100 dimensions (identity 15 %, social 20 %, economy 25 %,
-/// skills 20 %, reputation 20 %), each the sum of its sub-signals' points, times the backing
-/// multiplier, rounded and clamped to 0–100, with its grade. Sub-signals whose data the
-/// platform does not have yet say `"status": "no data yet"` and count zero. Key scope: `agent:read`.
+/// skills 20 %, reputation 20 %), each its sub-signals' points out of the points they could earn
+/// (`available`), times the backing multiplier, rounded and clamped to 0–100, with its grade.
+/// Sub-signals with no source here (token prices and pools, badges, a wallet balance with no
+/// chain) say `"status": "not available"` with the reason in `rule`, and are left out of their
+/// dimension's weighting. Key scope: `agent:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/poc", tag = "identity", params(("id" = Uuid, Path, description = "Agent id")),
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
     responses((status = 200, body = Poc), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_poc(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Poc>> {
     scope.require(Scope::AGENT_READ)?;
-    poc::compute(state.pool(), scope.tenant_id, scope.agent_id)
+    poc::compute(state.pool(), state.deps().chain.as_deref(), scope.tenant_id, scope.agent_id)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::not_found("agent"))

@@ -1,5 +1,5 @@
 //! The PoC tab: the agent's Proof-of-Contribution score with its five dimensions and every
-//! sub-signal (points, maximum, value, source, or "no data yet"), its daily history, and the
+//! sub-signal (points, maximum, value, source, or "not available" and why), its daily history, and the
 //! human-verification records behind the identity dimension.
 
 use askama::Template;
@@ -29,6 +29,8 @@ pub struct DimensionView {
     pub weight: u32,
     pub score: u32,
     pub weighted: f64,
+    /// The points its measured signals could earn (100 unless some are left out).
+    pub available: u32,
     pub signals: Vec<SignalView>,
 }
 
@@ -60,7 +62,7 @@ fn shown(v: &Value) -> String {
 }
 
 pub async fn show(State(state): State<AppState>, WebAgent { owner: web, agent }: WebAgent) -> PageResult {
-    let poc = poc::compute(state.pool(), web.owner.tenant_id, agent.id)
+    let poc = poc::compute(state.pool(), state.deps().chain.as_deref(), web.owner.tenant_id, agent.id)
         .await
         .map_err(internal)?
         .ok_or_else(not_found_page)?;
@@ -73,6 +75,7 @@ pub async fn show(State(state): State<AppState>, WebAgent { owner: web, agent }:
             weight: d.weight,
             score: d.score,
             weighted: d.weighted,
+            available: d.available,
             signals: d
                 .signals
                 .iter()

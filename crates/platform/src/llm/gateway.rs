@@ -32,6 +32,11 @@ const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
 pub trait Fallback: Send + Sync {
     /// The answer to `req`, in one piece.
     fn answer(&self, req: &ChatRequest) -> String;
+
+    /// The functions (among `req.tools`) the engine calls instead of answering; none by default.
+    fn tool_calls(&self, _req: &ChatRequest) -> Vec<super::ToolCall> {
+        Vec::new()
+    }
 }
 
 /// The one way to call a model: routes, budgets, retries, fallbacks, breakers and the usage log.
@@ -312,17 +317,22 @@ impl Gateway {
     /// The offline engine's answer, logged like any call.
     async fn offline(&self, ctx: &CallContext, req: &ChatRequest, target: &Target) -> ChatResponse {
         let started = Instant::now();
-        let answer = self.offline.answer(req);
+        let tool_calls = if req.tools.is_empty() { Vec::new() } else { self.offline.tool_calls(req) };
+        let (answer, finish) = if tool_calls.is_empty() {
+            (self.offline.answer(req), FinishReason::Stop)
+        } else {
+            (String::new(), FinishReason::ToolCalls)
+        };
         let usage = Usage {
             prompt_tokens: usage::count_prompt_tokens(&req.messages),
             completion_tokens: usage::count_tokens(&answer),
         };
-        self.log(ctx, req, target, usage, true, started, FinishReason::Stop, None).await;
+        self.log(ctx, req, target, usage, true, started, finish, None).await;
         ChatResponse {
             content: answer,
-            tool_calls: Vec::new(),
+            tool_calls,
             usage,
-            finish_reason: FinishReason::Stop,
+            finish_reason: finish,
             provider: OFFLINE.into(),
             model: OFFLINE.into(),
             engine: Engine::Offline,

@@ -43,6 +43,8 @@ pub enum Kind {
     MemoryReview,
     /// A webhook endpoint failed for days and was disabled.
     WebhookDisabled,
+    /// The agent proposed an outreach email on its own; it waits for the owner's approval.
+    OutreachProposed,
 }
 
 impl Kind {
@@ -58,6 +60,7 @@ impl Kind {
             Kind::Reminder => "reminder",
             Kind::MemoryReview => "memory_review",
             Kind::WebhookDisabled => "webhook_disabled",
+            Kind::OutreachProposed => "outreach_proposed",
         }
     }
 
@@ -72,12 +75,12 @@ impl Kind {
             Kind::OutreachSent => Some("outreach.sent"),
             Kind::CheckIn => Some("proactive.check_in"),
             Kind::Reminder => Some("proactive.reminder"),
-            Kind::MemoryReview | Kind::WebhookDisabled => None,
+            Kind::MemoryReview | Kind::WebhookDisabled | Kind::OutreachProposed => None,
         }
     }
 
     pub fn urgent(self) -> bool {
-        !matches!(self, Kind::OutreachSent | Kind::CheckIn | Kind::MemoryReview)
+        !matches!(self, Kind::OutreachSent | Kind::CheckIn | Kind::MemoryReview | Kind::OutreachProposed)
     }
 }
 

@@ -72,6 +72,20 @@ pub async fn propose(
     origin: &Origin,
     input: ProposalInput,
 ) -> Result<Thread, Error> {
+    let thread = propose_from(deps, tenant, agent, origin, input, None).await?;
+    thread.ok_or_else(|| Error::Internal(anyhow::anyhow!("a proposal with no source conflicted")))
+}
+
+/// `propose`, for a proposal the agent makes on its own from `proposed_from` (`suggest`):
+/// `None` when it already proposed from that source.
+pub async fn propose_from(
+    deps: &Deps,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    input: ProposalInput,
+    proposed_from: Option<&str>,
+) -> Result<Option<Thread>, Error> {
     let target_email = headers::address(&input.target_email).map_err(|m| Error::validation("target_email", m))?;
     check_target_name(&input.target_name)?;
     if input.purpose.trim().is_empty() {
@@ -104,9 +118,11 @@ pub async fn propose(
     check_body(&body)?;
     let mut tx = pool.begin().await?;
     let id = Uuid::now_v7();
-    sqlx::query!(
-        "INSERT INTO outreach_threads (agent_id, id, tenant_id, status, target_email, target_name, purpose, subject, body, drafted_by)
-         VALUES ($1, $2, $3, 'proposed', $4, $5, $6, $7, $8, $9)",
+    let stored = sqlx::query!(
+        "INSERT INTO outreach_threads (agent_id, id, tenant_id, status, target_email, target_name, purpose, subject, body,
+                                       drafted_by, proposed_from)
+         VALUES ($1, $2, $3, 'proposed', $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (agent_id, proposed_from) WHERE proposed_from IS NOT NULL DO NOTHING",
         agent as _,
         id,
         tenant as _,
@@ -115,22 +131,27 @@ pub async fn propose(
         input.purpose.trim(),
         subject.trim(),
         body,
-        drafted_by
+        drafted_by,
+        proposed_from
     )
     .execute(&mut *tx)
     .await?;
+    if stored.rows_affected() == 0 {
+        return Ok(None);
+    }
     activity::record_agent(
         &mut tx,
         tenant,
         agent,
         origin,
         "outreach_proposed",
-        json!({ "outreach_id": id, "target_email": target_email, "drafted_by": drafted_by, "to": "proposed" }),
+        json!({ "outreach_id": id, "target_email": target_email, "drafted_by": drafted_by, "to": "proposed",
+                "proposed_from": proposed_from }),
     )
     .await?;
     let thread = select_thread!("WHERE agent_id = $1 AND id = $2", agent as _, id).fetch_one(&mut *tx).await?;
     tx.commit().await?;
-    Ok(thread)
+    Ok(Some(thread))
 }
 
 /// Drafts subject and body with the `outreach` role; the third value is `model` or `offline`.

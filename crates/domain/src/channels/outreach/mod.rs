@@ -11,6 +11,7 @@
 //! - `payload`: what a delivery carries (Resend's event or the plain form), the reply without its quote
 //! - `inbound`: a reply's matching, storing and the agent's answer
 //! - `delivery`: the `email_send` job that drains the outbox
+//! - `suggest`: the outreach the agent proposes on its own, daily
 
 pub mod delivery;
 pub mod draft;
@@ -18,6 +19,7 @@ pub mod inbound;
 pub mod limits;
 pub mod payload;
 pub mod state;
+pub mod suggest;
 pub mod thread;
 
 use chrono::{DateTime, Utc};
@@ -57,6 +59,10 @@ pub struct Thread {
     /// The chat conversation (channel `email`) its replies run through.
     pub conversation_id: Option<Uuid>,
     pub reject_reason: Option<String>,
+    /// What the agent proposed it from when it did so on its own: `memory:<id>` (someone the
+    /// owner said they want to reach) or `follow_up:<thread id>` (an email that got no answer);
+    /// `null` for proposals of the owner or a key.
+    pub proposed_from: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -100,7 +106,7 @@ macro_rules! select_thread {
             Thread,
             r#"SELECT id, agent_id AS "agent_id: AgentId", status, target_email, target_name, purpose, subject, body,
                       drafted_by, suggested_reply, confidence, escalation_reason, conversation_id, reject_reason,
-                      created_at, updated_at
+                      proposed_from, created_at, updated_at
                  FROM outreach_threads "# + $tail
             $(, $arg)*
         )

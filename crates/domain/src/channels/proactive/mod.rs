@@ -280,15 +280,3 @@ pub async fn react(pool: &PgPool, agent: AgentId, id: Uuid, outcome: Outcome, or
     }
     Ok(select_items!("WHERE agent_id = $1 AND id = $2", agent as _, id).fetch_one(pool).await?)
 }
-
-/// The owner's affect as the scanner last folded it: the fast and slow valence EMAs, `None`
-/// before the first fold.
-pub async fn owner_affect(pool: &PgPool, agent: AgentId) -> sqlx::Result<Option<(f32, f32)>> {
-    let row = sqlx::query!(
-        "SELECT affect_fast, affect_slow FROM agent_proactive WHERE agent_id = $1 AND affect_at IS NOT NULL",
-        agent as _
-    )
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|r| (r.affect_fast, r.affect_slow)))
-}

@@ -1,8 +1,6 @@
 //! The rules of speaking first (seed 000 §5.4), pure: which dial level a gap needs, whether the
 //! dial and the trust score let it through, how an outcome moves trust, what a reply to a
-//! check-in says about it, and the valence of a message for the affect EMAs.
-
-use chrono::{DateTime, Utc};
+//! check-in says about it. The owner's mood is the affect engine's (`cognition::affect`).
 
 /// What a gap needs from the proactiveness dial.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -98,123 +96,6 @@ pub fn answer_of(text: &str) -> Answer {
     if stop { Answer::Stop } else { Answer::Accepted }
 }
 
-/// The valence of a message in [-1, 1]: positive and negative words, a negation flipping the
-/// word after it. A small lexicon, enough to see a run of bad news (seed 000 §4.4).
-pub fn valence(text: &str) -> f32 {
-    const NEGATIVE: &[&str] = &[
-        "sad",
-        "upset",
-        "angry",
-        "anxious",
-        "anxiety",
-        "worried",
-        "worry",
-        "stressed",
-        "stress",
-        "depressed",
-        "tired",
-        "exhausted",
-        "lonely",
-        "alone",
-        "awful",
-        "terrible",
-        "horrible",
-        "hate",
-        "hurt",
-        "hurts",
-        "pain",
-        "crying",
-        "cry",
-        "scared",
-        "afraid",
-        "overwhelmed",
-        "miserable",
-        "hopeless",
-        "frustrated",
-        "furious",
-        "grief",
-        "died",
-        "lost",
-        "fired",
-        "sick",
-        "ill",
-        "panic",
-        "broke",
-        "failed",
-        "bad",
-        "worse",
-        "worst",
-    ];
-    const POSITIVE: &[&str] = &[
-        "happy",
-        "glad",
-        "great",
-        "good",
-        "love",
-        "loved",
-        "excited",
-        "wonderful",
-        "amazing",
-        "thanks",
-        "thank",
-        "calm",
-        "relaxed",
-        "proud",
-        "fun",
-        "enjoyed",
-        "awesome",
-        "nice",
-        "better",
-        "best",
-        "grateful",
-        "lovely",
-    ];
-    const NEGATIONS: &[&str] = &["not", "no", "never", "don't", "isn't", "wasn't", "can't", "won't", "didn't"];
-    let lower = text.to_lowercase();
-    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
-    let mut score = 0.0f32;
-    let mut counted = 0usize;
-    for (i, w) in words.iter().enumerate() {
-        let sign = if NEGATIVE.contains(w) {
-            -1.0
-        } else if POSITIVE.contains(w) {
-            1.0
-        } else {
-            continue;
-        };
-        let negated = i > 0 && NEGATIONS.contains(&words[i - 1]);
-        score += if negated { -sign } else { sign };
-        counted += 1;
-    }
-    if counted == 0 { 0.0 } else { (score / counted as f32).clamp(-1.0, 1.0) }
-}
-
-/// Half-lives of the fast and slow affect EMAs (seed 000 §4.4).
-pub const FAST_HALF_LIFE_HOURS: f64 = 2.0;
-pub const SLOW_HALF_LIFE_HOURS: f64 = 72.0;
-
-/// One EMA step toward `value` after `hours` since the last one, with a half-life: the weight
-/// `w = 1 - 2^(-Δt / half-life)`; the first observation is taken whole.
-pub fn ema(previous: f32, value: f32, hours: Option<f64>, half_life_hours: f64) -> f32 {
-    let w = match hours {
-        None => 1.0,
-        Some(h) => 1.0 - 0.5f64.powf(h.max(0.0) / half_life_hours),
-    } as f32;
-    previous + w * (value - previous)
-}
-
-/// Fast below slow by this much, and negative, is distress.
-pub const DISTRESS_GAP: f32 = 0.25;
-
-pub fn distressed(fast: f32, slow: f32) -> bool {
-    fast < -0.2 && fast < slow - DISTRESS_GAP
-}
-
-/// Hours between two instants, for the EMA.
-pub fn hours_between(from: Option<DateTime<Utc>>, to: DateTime<Utc>) -> Option<f64> {
-    from.map(|f| (to - f).num_milliseconds() as f64 / 3_600_000.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,25 +129,5 @@ mod tests {
         for t in ["Thanks, good idea!", "Yes, it went well", "now is fine", "not bad, it's now done"] {
             assert_eq!(answer_of(t), Answer::Accepted, "{t}");
         }
-    }
-
-    #[test]
-    fn valence_sees_negation_and_a_run_of_bad_news_is_distress() {
-        assert!(valence("I am so sad and exhausted") < -0.9);
-        assert!(valence("What a wonderful day, thanks!") > 0.9);
-        assert!(valence("I'm not happy") < 0.0);
-        assert_eq!(valence("The meeting is at 3"), 0.0);
-        // Calm for days, then an afternoon of bad news, a message every half hour.
-        let (mut fast, mut slow) = (0.3f32, 0.3f32);
-        assert!(!distressed(fast, slow));
-        for _ in 0..6 {
-            fast = ema(fast, -1.0, Some(0.5), FAST_HALF_LIFE_HOURS);
-            slow = ema(slow, -1.0, Some(0.5), SLOW_HALF_LIFE_HOURS);
-        }
-        assert!(distressed(fast, slow), "fast {fast} slow {slow}");
-        // A long quiet stretch of good messages brings it back.
-        fast = ema(fast, 0.5, Some(24.0), FAST_HALF_LIFE_HOURS);
-        assert!(!distressed(fast, slow));
-        assert_eq!(ema(0.0, -1.0, None, 2.0), -1.0, "the first observation is taken whole");
     }
 }

@@ -82,39 +82,6 @@ pub(super) async fn owner_day(
     Ok(Day::new(&a.timezone, quiet, &counts))
 }
 
-/// Folds the owner's messages since the last update into the affect EMAs; returns whether the
-/// owner now seems distressed.
-async fn update_affect(conn: &mut PgConnection, agent: AgentId, now: DateTime<Utc>) -> sqlx::Result<bool> {
-    let state = sqlx::query!(
-        "SELECT affect_fast, affect_slow, affect_at FROM agent_proactive WHERE agent_id = $1 FOR UPDATE",
-        agent as _
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    let messages = crate::chat::records::owner_messages(&mut *conn, agent, state.affect_at, now, 500).await?;
-    let (mut fast, mut slow, mut at) = (state.affect_fast, state.affect_slow, state.affect_at);
-    for m in &messages {
-        let v = rules::valence(&m.content);
-        let hours = rules::hours_between(at, m.created_at);
-        fast = rules::ema(fast, v, hours, rules::FAST_HALF_LIFE_HOURS);
-        slow = rules::ema(slow, v, hours, rules::SLOW_HALF_LIFE_HOURS);
-        at = Some(m.created_at);
-    }
-    if !messages.is_empty() {
-        sqlx::query!(
-            "UPDATE agent_proactive SET affect_fast = $2, affect_slow = $3, affect_at = $4, updated_at = now()
-              WHERE agent_id = $1",
-            agent as _,
-            fast,
-            slow,
-            at
-        )
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(rules::distressed(fast, slow))
-}
-
 /// Search: what may need the agent's attention, SQL only.
 async fn search(
     conn: &mut PgConnection,
@@ -279,8 +246,10 @@ pub async fn scan(deps: &Deps, agent: AgentId, now: DateTime<Utc>) -> anyhow::Re
         return Ok(ScanReport::default());
     };
     let day = owner_day(&mut conn, agent, &a, now).await?;
+    // The owner's mood is the affect engine's (VADER, fast and slow averages), kept by every
+    // chat turn: the same mood the chat prompt observes.
+    let distressed = crate::cognition::affect::owner_mood(pool, agent).await?.is_some_and(|m| m.distress);
     let mut tx = pool.begin().await?;
-    let distressed = update_affect(&mut tx, agent, now).await?;
     let newest = newest_owner_message(&mut tx, agent, now).await?;
     let found = search(&mut tx, agent, now, distressed).await?;
     tx.commit().await?;

@@ -8,7 +8,9 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+mod lookups;
 mod prefilter;
+pub use lookups::lookup;
 pub use prefilter::{ALL_CATEGORIES, SkipReason, Triage, is_trivial, prefilter};
 
 use miniclaw_platform::llm::roles::{self, TriageCalibration, Turn};

@@ -211,8 +211,13 @@ pub fn prefilter(message: &str) -> Option<(Triage, SkipReason)> {
     }
     let words = message.split_whitespace().count();
     if words <= 12 {
-        let t =
-            Triage { save_worthy: words >= 4, max_tokens: if words < 4 { 400 } else { 800 }, ..Triage::fail_open() };
+        // A plain question one of the agent's tools answers ("what are my tasks?") gets them.
+        let t = Triage {
+            save_worthy: words >= 4,
+            max_tokens: if words < 4 { 400 } else { 800 },
+            tools_needed: super::lookup(message).is_some(),
+            ..Triage::fail_open()
+        };
         return Some((t, SkipReason::Brief));
     }
     None

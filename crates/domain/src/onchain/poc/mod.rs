@@ -13,6 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::chain::Chain;
 use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
 pub use score::{Backing, Dimension, Grade, Score, Signal, SignalStatus};
 pub use signals::Measurements;
@@ -38,9 +39,30 @@ fn count(n: i64) -> u32 {
     u32::try_from(n.max(0)).unwrap_or(u32::MAX)
 }
 
-/// Measures one of the tenant's agents; `None` if the tenant has no such agent.
+/// How long the score waits for the node to tell a wallet's balance before leaving it out.
+const BALANCE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The balance of the agent's wallet (its server-managed one, else the first owner-held one
+/// listed), read from the chain.
+async fn funding(conn: &mut PgConnection, chain: Option<&Chain>, agent_id: AgentId) -> sqlx::Result<signals::Funding> {
+    let Some(address) = crate::onchain::wallets::payout_address(conn, agent_id, true).await? else {
+        return Ok(signals::Funding::NoWallet);
+    };
+    if chain.is_none() {
+        return Ok(signals::Funding::Unread);
+    }
+    let read = tokio::time::timeout(BALANCE_WAIT, crate::onchain::wallets::balance(chain, &address)).await;
+    Ok(match read.ok().and_then(Result::ok).and_then(|wei| wei.parse::<f64>().ok()) {
+        Some(wei) => signals::Funding::Balance(wei / 1e18),
+        None => signals::Funding::Unread,
+    })
+}
+
+/// Measures one of the tenant's agents; `None` if the tenant has no such agent. `chain` is read
+/// for the wallet's balance.
 pub async fn measure(
     conn: &mut PgConnection,
+    chain: Option<&Chain>,
     tenant_id: TenantId,
     agent_id: AgentId,
 ) -> sqlx::Result<Option<(Measurements, DateTime<Utc>)>> {
@@ -83,6 +105,7 @@ pub async fn measure(
         },
         commerce,
         stakes,
+        funding: funding(conn, chain, agent_id).await?,
     };
     Ok(Some((m, now)))
 }
@@ -117,9 +140,14 @@ async fn economy(
 }
 
 /// The agent's score now; `None` if the tenant has no such agent.
-pub async fn compute(pool: &PgPool, tenant_id: TenantId, agent_id: AgentId) -> sqlx::Result<Option<Poc>> {
+pub async fn compute(
+    pool: &PgPool,
+    chain: Option<&Chain>,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+) -> sqlx::Result<Option<Poc>> {
     let mut conn = pool.acquire().await?;
-    let Some((m, computed_at)) = measure(&mut conn, tenant_id, agent_id).await? else { return Ok(None) };
+    let Some((m, computed_at)) = measure(&mut conn, chain, tenant_id, agent_id).await? else { return Ok(None) };
     let s = signals::assess(&m);
     Ok(Some(Poc {
         agent_id,
@@ -150,8 +178,13 @@ pub struct PocDay {
 
 /// Computes the agent's score and stores it as today's (UTC) entry: one row per agent and day,
 /// a later run the same day replaces it. `None` if the tenant has no such agent.
-pub async fn record_today(pool: &PgPool, tenant_id: TenantId, agent_id: AgentId) -> sqlx::Result<Option<PocDay>> {
-    let Some(p) = compute(pool, tenant_id, agent_id).await? else { return Ok(None) };
+pub async fn record_today(
+    pool: &PgPool,
+    chain: Option<&Chain>,
+    tenant_id: TenantId,
+    agent_id: AgentId,
+) -> sqlx::Result<Option<PocDay>> {
+    let Some(p) = compute(pool, chain, tenant_id, agent_id).await? else { return Ok(None) };
     let dimensions: serde_json::Map<String, serde_json::Value> =
         p.dimensions.iter().map(|d| (d.key.to_string(), json!(d.score))).collect();
     let day = sqlx::query_as!(
@@ -223,7 +256,8 @@ pub fn cycles() -> Vec<Cycle> {
             "Proof of Contribution (I4), daily: computes the agent's score and stores it as today's entry of its history.",
             |ctx: JobContext| async move {
                 let (agent, tenant) = ctx.agent().await?;
-                let day = record_today(&ctx.pool, tenant, agent)
+                let chain = ctx.deps.as_ref().and_then(|d| d.chain.as_deref());
+                let day = record_today(&ctx.pool, chain, tenant, agent)
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("agent {agent} no longer exists"))?;
                 Ok(json!({ "day": day.day, "total": day.total, "grade": day.grade }))

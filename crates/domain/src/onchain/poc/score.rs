@@ -6,8 +6,11 @@
 //! grade = S ≥ 90, A ≥ 75, B ≥ 60, C ≥ 40, D below
 //! ```
 //!
-//! A dimension's score is the sum of its sub-signals' points (clamped 0–100); every sub-signal
-//! carries its value, points, maximum and source, so the total can be explained line by line.
+//! A dimension's score is its sub-signals' points out of the points it could have earned: the sum
+//! of the maxima of the signals the platform can measure (100 when it measures all six). A signal
+//! whose source does not exist here (a token's market price, badges) is left out of that sum
+//! instead of counting a zero, so every dimension can still reach 100. Every sub-signal carries
+//! its value, points, maximum and source, so the total can be explained line by line.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -25,14 +28,15 @@ pub const WEIGHTS: [(&str, &str, u32); 5] = [
 pub const BACKING_SCALE: f64 = 100_000.0;
 pub const MAX_BOOST: f64 = 0.10;
 
-/// Whether a sub-signal was measured or its data source does not exist on the platform yet.
+/// Whether a sub-signal was measured, or left out because its source is not available here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub enum SignalStatus {
     #[serde(rename = "measured")]
     Measured,
-    /// Counts zero: the platform has no such data yet (posts, stakes, tokens, …).
-    #[serde(rename = "no data yet")]
-    NoDataYet,
+    /// Left out of its dimension's weighting (the `rule` says why): its points and maximum do
+    /// not count, so the other signals carry the dimension.
+    #[serde(rename = "not available")]
+    NotAvailable,
 }
 
 /// One sub-signal's contribution to its dimension.
@@ -53,15 +57,17 @@ pub struct Signal {
     pub rule: &'static str,
 }
 
-/// One dimension: its score (the sum of its signals' points) and its share of the total.
+/// One dimension: its score (its signals' points out of what it could earn) and its share of the total.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Dimension {
     pub key: &'static str,
     pub label: &'static str,
     /// Percent of the total this dimension weighs.
     pub weight: u32,
-    /// 0–100: the sum of `signals[].points`.
+    /// 0–100: `round(100 × Σ points / available)`; the sum of the points when all six are measured.
     pub score: u32,
+    /// The sum of the maxima of the signals measured (100 when none is left out).
+    pub available: u32,
     /// `score × weight / 100`: what this dimension adds to `base`.
     pub weighted: f64,
     pub signals: Vec<Signal>,
@@ -75,7 +81,6 @@ pub struct Backing {
     /// `1 + boost`.
     pub multiplier: f64,
     pub source: &'static str,
-    pub status: SignalStatus,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -132,10 +137,14 @@ pub fn final_total(base: f64, boost: f64) -> u32 {
     (base * (1.0 + boost)).round().clamp(0.0, 100.0) as u32
 }
 
-/// A dimension from its signals: the score is the sum of their points, clamped to 0–100.
+/// A dimension from its signals: their points out of the maxima of those measured, scaled to
+/// 0–100 and rounded (a dimension with nothing measurable scores 0).
 pub fn dimension(key: &'static str, label: &'static str, weight: u32, signals: Vec<Signal>) -> Dimension {
-    let score = signals.iter().map(|s| s.points).sum::<u32>().min(100);
-    Dimension { key, label, weight, score, weighted: f64::from(score * weight) / 100.0, signals }
+    let measured = || signals.iter().filter(|s| s.status == SignalStatus::Measured);
+    let available = measured().map(|s| s.max).sum::<u32>();
+    let points = measured().map(|s| s.points).sum::<u32>();
+    let score = (100 * points + available / 2).checked_div(available).unwrap_or(0).min(100);
+    Dimension { key, label, weight, score, available, weighted: f64::from(score * weight) / 100.0, signals }
 }
 
 /// Combines the five dimensions (in `WEIGHTS` order) and the backing into the score.
@@ -144,13 +153,8 @@ pub fn combine(dimensions: Vec<Dimension>, backing_total: Option<f64>, backing_s
     let base = f64::from(dimensions.iter().map(|d| d.score * d.weight).sum::<u32>()) / 100.0;
     let boost = backing_boost(backing_total.unwrap_or(0.0));
     let total = final_total(base, boost);
-    let backing = Backing {
-        total: backing_total.unwrap_or(0.0),
-        boost,
-        multiplier: 1.0 + boost,
-        source: backing_source,
-        status: if backing_total.is_some() { SignalStatus::Measured } else { SignalStatus::NoDataYet },
-    };
+    let backing =
+        Backing { total: backing_total.unwrap_or(0.0), boost, multiplier: 1.0 + boost, source: backing_source };
     Score { total, grade: grade(total), base, backing, dimensions }
 }
 
@@ -221,8 +225,8 @@ mod tests {
         assert_eq!(combine(dims([60; 5]), Some(5_000.0), "").total, 63);
         assert_eq!(combine(dims([60; 5]), Some(1e9), "").total, 66);
         let s = combine(dims([60; 5]), Some(1e9), "");
-        assert_eq!((s.backing.multiplier, s.backing.status), (1.1, SignalStatus::Measured));
-        assert_eq!(combine(dims([60; 5]), None, "").backing.status, SignalStatus::NoDataYet);
+        assert_eq!(s.backing.multiplier, 1.1);
+        assert_eq!(combine(dims([60; 5]), None, "").backing.multiplier, 1.0);
     }
 
     #[test]
@@ -237,6 +241,33 @@ mod tests {
         // A dimension never exceeds 100 whatever its signals claim.
         let d = dimension("x", "X", 20, dims([100; 5]).into_iter().flat_map(|d| d.signals).collect());
         assert_eq!((d.score, d.weighted), (100, 20.0));
+    }
+
+    fn signal(points: u32, max: u32, status: SignalStatus) -> Signal {
+        Signal { key: "x", label: "X", value: serde_json::Value::Null, points, max, source: "", status, rule: "" }
+    }
+
+    #[test]
+    fn a_signal_left_out_does_not_count_against_its_dimension() {
+        use SignalStatus::{Measured, NotAvailable};
+        // 20 + 25 of the 65 points measurable, the 35 not available left out: round(100 × 45 / 65) = 69.
+        let d = dimension(
+            "economy",
+            "Economy",
+            25,
+            vec![
+                signal(20, 20, Measured),
+                signal(25, 25, Measured),
+                signal(0, 20, Measured),
+                signal(0, 35, NotAvailable),
+            ],
+        );
+        assert_eq!((d.available, d.score), (65, 69));
+        // Everything measurable earned in full: the dimension reaches 100, so grade S stays reachable.
+        let d = dimension("e", "E", 25, vec![signal(65, 65, Measured), signal(0, 35, NotAvailable)]);
+        assert_eq!((d.available, d.score), (65, 100));
+        // Nothing measurable: 0, not a division by zero.
+        assert_eq!(dimension("e", "E", 25, vec![signal(0, 35, NotAvailable)]).score, 0);
     }
 
     use proptest::prelude::*;

@@ -159,7 +159,7 @@ pub async fn record(
         r#"INSERT INTO verification_records
               (id, agent_id, provider, status, evidence_url, evidence_hash, score, note, checked_at, recorded_by, delivery)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now()), $10, $11)
-           ON CONFLICT (delivery) DO NOTHING
+           ON CONFLICT (agent_id, delivery) DO NOTHING
            RETURNING id, agent_id, provider AS "provider: VerificationProvider", status AS "status: VerificationStatus",
                      evidence_url, evidence_hash, score, note, checked_at, recorded_by, created_at"#,
         Uuid::now_v7(),
@@ -183,7 +183,8 @@ pub async fn record(
             VerificationRecord,
             r#"SELECT id, agent_id, provider AS "provider: VerificationProvider", status AS "status: VerificationStatus",
                       evidence_url, evidence_hash, score, note, checked_at, recorded_by, created_at
-                 FROM verification_records WHERE delivery = $1"#,
+                 FROM verification_records WHERE agent_id = $1 AND delivery = $2"#,
+            agent_id as _,
             delivery
         )
         .fetch_one(&mut *conn)

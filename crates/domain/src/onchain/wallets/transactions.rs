@@ -109,7 +109,7 @@ pub async fn record_signed(
         "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, input,
                                           status, nonce, tx_hash, raw_tx)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
-         ON CONFLICT (id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
+         ON CONFLICT (agent_id, id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
                                         from_address = $5, to_address = $6, updated_at = now()",
         id,
         agent as _,

@@ -1,8 +1,10 @@
 //! The sub-signals of each dimension and the points they earn. The signals are seed 001 §6.6's
 //! (six per dimension); the seed names them without points, so the points are ours: each
 //! dimension's maxima add up to 100, the most for what is hardest to fake (a passport proof, an
-//! on-chain identity, commerce revenue, validations). Signals whose data the platform does not
-//! have yet count zero with the status "no data yet" — they are listed, never estimated.
+//! on-chain identity, commerce revenue, validations). A signal whose source does not exist here
+//! (a market price for agent tokens, liquidity pools, badges), or cannot be read now (a wallet's
+//! balance with no chain configured), is listed as "not available" with the reason and left out
+//! of its dimension's weighting; it is never estimated and never counted as a zero.
 
 use serde_json::{Value, json};
 
@@ -35,7 +37,24 @@ pub struct Measurements {
     pub commerce: Commerce,
     /// The conviction stakes behind the agent; `None` before anyone staked on it.
     pub stakes: Option<Stakes>,
+    /// The native balance of the agent's wallet.
+    pub funding: Funding,
 }
+
+/// What the agent's wallet holds, as read from the chain.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub enum Funding {
+    /// The agent has no wallet: nothing to fund.
+    #[default]
+    NoWallet,
+    /// No chain is configured, or the node did not answer: left out of the weighting.
+    Unread,
+    /// The balance, in the chain's native unit (ETH).
+    Balance(f64),
+}
+
+/// A balance of this much native currency (ETH) earns full wallet-funding points.
+pub const FULL_FUNDING: f64 = 0.01;
 
 /// What an agent earned and how its service orders went.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -121,11 +140,14 @@ fn measured(key: &'static str, label: &'static str, max: u32, source: &'static s
     Signal { key, label, value: Value::Null, points: 0, max, source, status: SignalStatus::Measured, rule }
 }
 
-/// A signal whose source the platform does not have yet: zero points, said so.
-fn no_data(key: &'static str, label: &'static str, max: u32, source: &'static str) -> Signal {
-    let rule = "counts zero until the platform has this data";
-    Signal { key, label, value: Value::Null, points: 0, max, source, status: SignalStatus::NoDataYet, rule }
+/// A signal the platform cannot measure, with the reason: left out of its dimension's weighting.
+fn not_available(key: &'static str, label: &'static str, max: u32, source: &'static str, why: &'static str) -> Signal {
+    Signal { key, label, value: Value::Null, points: 0, max, source, status: SignalStatus::NotAvailable, rule: why }
 }
+
+/// Why the token-market signals are left out.
+const NO_MARKET: &str =
+    "left out of the weighting: agent tokens are not listed on an exchange, so there is no pool or price to read";
 
 impl Signal {
     fn with(mut self, value: Value, points: u32) -> Signal {
@@ -250,10 +272,10 @@ fn economy(m: &Measurements) -> Vec<Signal> {
         measured("token_deployment", "Token deployed", 20, "agent tokens", "20 once the agent's ERC-20 is deployed");
     vec![
         token.with(json!(m.commerce.token), if m.commerce.token == Some("deployed") { 20 } else { 0 }),
-        no_data("wallet_funding", "Wallet funding", 20, "agent wallets"),
-        no_data("liquidity_pools", "Liquidity pools", 15, "agent tokens"),
-        no_data("live_pricing", "Live pricing", 10, "agent tokens"),
-        no_data("price_history", "Price history", 10, "agent tokens"),
+        funding(m.funding),
+        not_available("liquidity_pools", "Liquidity pools", 15, "agent tokens", NO_MARKET),
+        not_available("live_pricing", "Live pricing", 10, "agent tokens", NO_MARKET),
+        not_available("price_history", "Price history", 10, "agent tokens", NO_MARKET),
         measured(
             "commerce_revenue",
             "Commerce revenue",
@@ -263,6 +285,32 @@ fn economy(m: &Measurements) -> Vec<Signal> {
         )
         .with(json!(revenue), share(25, revenue as f64, 1_000.0)),
     ]
+}
+
+fn funding(f: Funding) -> Signal {
+    const RULE: &str = "20 × balance / 0.01 ETH, full at 0.01; no wallet: 0";
+    match f {
+        Funding::NoWallet => measured("wallet_funding", "Wallet funding", 20, "the agent wallet's balance", RULE),
+        Funding::Unread => not_available(
+            "wallet_funding",
+            "Wallet funding",
+            20,
+            "the agent wallet's balance",
+            "left out of the weighting: no chain is configured, or the node did not answer, so the balance cannot be read",
+        ),
+        Funding::Balance(eth) => measured("wallet_funding", "Wallet funding", 20, "the agent wallet's balance", RULE)
+            .with(json!(eth), share(20, eth, FULL_FUNDING)),
+    }
+}
+
+/// The average of every rating the agent received, its skills' reviews and its orders' ratings
+/// together, weighted by how many of each.
+fn all_reviews(m: &Measurements) -> Option<(f64, u32)> {
+    let (sum, n) = [m.market.rating, m.commerce.rating]
+        .into_iter()
+        .flatten()
+        .fold((0.0, 0u32), |(sum, n), (avg, k)| (sum + avg * f64::from(k), n + k));
+    (n > 0).then(|| (((sum / f64::from(n)) * 10.0).round() / 10.0, n))
 }
 
 fn skills(m: &Measurements) -> Vec<Signal> {
@@ -347,8 +395,26 @@ fn reputation(m: &Measurements) -> Vec<Signal> {
             "earns nothing; each slash lowers the validation rate and takes its stake out of the volume",
         )
         .with(json!(st.slashed), 0),
-        no_data("badges", "Badges earned", 20, "reputation badges"),
-        no_data("average_review", "Average review", 20, "reviews"),
+        not_available(
+            "badges",
+            "Badges earned",
+            20,
+            "reputation badges",
+            "left out of the weighting: miniclaw awards no badges; the PoC grade is the agent's reputation mark",
+        ),
+        {
+            let s = measured(
+                "average_review",
+                "Average review",
+                20,
+                "reviews of its skills and ratings of its orders",
+                "20 × (average − 1) / 4 over every review and rating received; none yet: 0",
+            );
+            match all_reviews(m) {
+                Some((avg, n)) => s.with(json!({ "average": avg, "reviews": n }), share(20, avg - 1.0, 4.0)),
+                None => s,
+            }
+        },
         measured("stake_volume", "Stake volume", 15, "conviction stakes", "15 × credits staked (not slashed) / 10,000")
             .with(json!(st.volume), share(15, st.volume as f64, 10_000.0)),
     ]

@@ -23,16 +23,63 @@ fn a_new_agent_scores_its_name_only() {
     // Profile 1/4 → floor(15/4) = 3 identity points; 3 × 15 / 100 = 0.45 → 0.
     assert_eq!(s.dimensions[0].score, 3);
     assert_eq!((s.total, s.grade), (0, Grade::D));
-    assert_eq!(s.backing.status, SignalStatus::NoDataYet);
-    let no_data: Vec<_> = s
+    assert_eq!(s.backing.multiplier, 1.0);
+    let left_out: Vec<_> = s
         .dimensions
         .iter()
         .flat_map(|d| &d.signals)
-        .filter(|x| x.status == SignalStatus::NoDataYet)
-        .map(|x| x.points)
+        .filter(|x| x.status == SignalStatus::NotAvailable)
+        .map(|x| (x.key, x.points))
         .collect();
-    assert_eq!(no_data.len(), 6, "pools, prices, wallet funding, badges and reviews have no data yet");
-    assert!(no_data.iter().all(|p| *p == 0), "sources that do not exist count zero");
+    assert_eq!(
+        left_out,
+        [("liquidity_pools", 0), ("live_pricing", 0), ("price_history", 0), ("badges", 0)],
+        "only what the platform cannot have is left out; a wallet-less agent's funding is a measured 0"
+    );
+    let avail: Vec<_> = s.dimensions.iter().map(|d| d.available).collect();
+    assert_eq!(avail, [100, 100, 65, 100, 80]);
+}
+
+#[test]
+fn wallet_funding_is_the_balance_read_from_the_chain_or_left_out() {
+    let at = |funding| {
+        let s = assess(&Measurements { funding, ..Measurements::default() });
+        let f = s.dimensions[2].signals.iter().find(|x| x.key == "wallet_funding").unwrap().clone();
+        (f.status, f.points, s.dimensions[2].available)
+    };
+    assert_eq!(at(Funding::NoWallet), (SignalStatus::Measured, 0, 65));
+    assert_eq!(at(Funding::Balance(0.005)), (SignalStatus::Measured, 10, 65)); // floor(20 × 0.005 / 0.01)
+    assert_eq!(at(Funding::Balance(3.0)), (SignalStatus::Measured, 20, 65));
+    assert_eq!(at(Funding::Unread), (SignalStatus::NotAvailable, 0, 45), "no chain: left out, not a zero");
+}
+
+#[test]
+fn an_agent_that_does_everything_the_platform_measures_earns_grade_s() {
+    let m = Measurements {
+        verified: vec![(VerificationProvider::SelfXyz, None), (VerificationProvider::TalentProtocol, Some(100.0))],
+        age_days: 90,
+        persona: true,
+        avatar: true,
+        soul: true,
+        active_days_7d: 7,
+        wallet: Some(WalletKind::ServerManaged),
+        erc8004: Some(("registered".into(), Some(7))),
+        social: Social { posts: 20, likes: 50, comments: 30, given: 30, digests: 10 },
+        market: Market { published: 5, sales_credits: 1_000, rating: Some((5.0, 4)) },
+        commerce: Commerce {
+            revenue_credits: 1_000,
+            token: Some("deployed"),
+            active_services: 3,
+            settled: 5,
+            refunded: 0,
+            rating: Some((5.0, 2)),
+        },
+        stakes: Some(Stakes { count: 10, validated: 3, slashed: 0, volume: 10_000, active: 0 }),
+        funding: Funding::Balance(0.01),
+    };
+    let s = assess(&m);
+    assert_eq!(s.dimensions.iter().map(|d| d.score).collect::<Vec<_>>(), [100; 5]);
+    assert_eq!((s.total, s.grade), (100, Grade::S));
 }
 
 #[test]
@@ -50,6 +97,7 @@ fn what_exists_today_is_scored_by_its_rule() {
         market: Market::default(),
         commerce: Commerce::default(),
         stakes: None,
+        funding: Funding::Unread,
     };
     let s = assess(&m);
     assert_eq!(points(&s, "verification_level"), 30, "the passport proof is the best level");
@@ -110,8 +158,16 @@ fn commerce_and_stakes_are_scored_by_their_rules() {
     assert_eq!(points(&s, "validation_rate"), 12); // floor(25 × 1 / 2)
     assert_eq!(points(&s, "slash_penalties"), 0);
     assert_eq!(points(&s, "stake_volume"), 7); // floor(15 × 5000 / 10000)
+    assert_eq!(points(&s, "average_review"), 15); // floor(20 × 3 / 4): the orders' 4.0
+    // Economy: 20 + 10 of the 65 measurable points: round(100 × 30 / 65) = 46.
+    assert_eq!(s.dimensions[2].score, 46);
+    // Reputation: 8 + 12 + 15 + 7 of 80 (badges left out): round(100 × 42 / 80) = 53.
+    assert_eq!(s.dimensions[4].score, 53);
+    // Skill reviews and order ratings average together by count: (5.0 × 1 + 4.0 × 3) / 4 = 4.25 → 4.3.
+    let reviewed = Measurements { market: Market { rating: Some((5.0, 1)), ..m.market }, ..m.clone() };
+    let review = assess(&reviewed).dimensions[4].signals.iter().find(|x| x.key == "average_review").unwrap().clone();
+    assert_eq!(review.value, json!({ "average": 4.3, "reviews": 4 }));
     // 5,000 credits of backing: a 5 % boost (1 + min(5000 / 100000, 0.10)).
-    assert_eq!(s.backing.status, SignalStatus::Measured);
     assert!((s.backing.multiplier - 1.05).abs() < 1e-9, "{:?}", s.backing);
     // A slash more lowers the validation rate.
     let worse = Measurements { stakes: Some(Stakes { slashed: 3, ..m.stakes.unwrap() }), ..m.clone() };
@@ -148,9 +204,12 @@ proptest! {
     fn signals_add_up_to_dimensions_and_dimensions_to_the_total(m in measurements()) {
         let s = assess(&m);
         for d in &s.dimensions {
-            prop_assert_eq!(d.score, d.signals.iter().map(|x| x.points).sum::<u32>(), "{}", d.key);
+            let measured = d.signals.iter().filter(|x| x.status == SignalStatus::Measured);
+            let (points, available) = measured.fold((0, 0), |(p, a), x| (p + x.points, a + x.max));
+            prop_assert_eq!(d.available, available, "{}", d.key);
+            prop_assert_eq!(d.score, ((100.0 * f64::from(points)) / f64::from(available)).round() as u32, "{}", d.key);
             prop_assert!(d.signals.iter().all(|x| x.points <= x.max));
-            prop_assert!(d.signals.iter().filter(|x| x.status == SignalStatus::NoDataYet).all(|x| x.points == 0));
+            prop_assert!(d.signals.iter().filter(|x| x.status == SignalStatus::NotAvailable).all(|x| x.points == 0));
         }
         let weighted: f64 = s.dimensions.iter().map(|d| d.weighted).sum();
         prop_assert!((weighted - s.base).abs() < 1e-9);

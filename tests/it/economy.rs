@@ -213,7 +213,9 @@ async fn tips_gifts_and_orders_move_credits_exactly_once() {
 
 #[tokio::test]
 async fn a_hundred_concurrent_transfers_keep_the_books_and_never_double_spend() {
-    let app = TestApp::builder().admin_password("admin-pw-123").spawn().await;
+    // The ledger is under test, not the per-address rate limit, which a hundred requests at
+    // once from one address can reach on a loaded machine.
+    let app = TestApp::builder().admin_password("admin-pw-123").env("MINICLAW_RATE_LIMIT_IP", "0").spawn().await;
     let alice = app.signup("alice@example.com").await;
     let agents = [agent(&app, &alice, "A").await, agent(&app, &alice, "B").await, agent(&app, &alice, "C").await];
     for (i, a) in agents.iter().enumerate() {
@@ -360,7 +362,9 @@ async fn stakes_grow_conviction_and_validations_and_slashes_move_reputation() {
     assert_eq!(signal(&poc, "validation_rate")["value"], json!({ "validated": 1, "slashed": 1 }));
     assert_eq!(signal(&poc, "validation_rate")["points"], 12);
     assert_eq!(signal(&poc, "slash_penalties")["value"], 1);
-    assert_eq!(poc["backing"]["status"], "measured");
+    assert_eq!(poc["backing"]["source"], "credits in active stakes backing the agent");
+    // Badges have no source here: left out of the reputation's weighting, not counted as zero.
+    assert_eq!(signal(&poc, "badges")["status"], "not available");
     let b = books(&app).await;
     let sink: i64 = sqlx::query_scalar("SELECT balance FROM credit_accounts WHERE kind = 'sink'")
         .fetch_one(app.pool())

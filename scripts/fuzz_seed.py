@@ -1,0 +1,528 @@
+#!/usr/bin/env python3
+"""Seeds a miniclaw server with real resources and writes a schemathesis 4 configuration that
+fixes the path parameters of the API to their ids, so that fuzzed requests reach the handlers
+instead of stopping at "not found" (scripts/fuzz_nightly.sh).
+
+    scripts/fuzz_seed.py --base http://127.0.0.1:PORT --token OWNER_SESSION_TOKEN \
+        --agent AGENT_ID [--admin ADMIN_PASSWORD] --out seed.toml [--schema openapi/openapi.json]
+
+Everything is created through the API: as the owner, and as the operator (`--admin`) for the
+jobs and cycles. Each seed is best-effort: a failure prints one line to stderr and the rest goes
+on; a parameter whose resource is missing is left to schemathesis (or, where one name means
+something else on that path, set to an id that names nothing). Standard library only.
+
+The configuration has a global `[parameters]` table for the names that mean one thing on every
+path (`path.id` is the agent, `path.cid` the conversation, ...), and `[[operations]]` entries,
+selected with `include-path-regex` (or `include-name` for one method of a path), where a name
+means another thing: `{mid}` is a memory under `/memories/` but a message under
+`/chat/replies/` and `/conversations/{cid}/messages/`, `{slug}` a service, a skill or a
+marketplace skill, `{id}` a job under `/v1/admin/jobs/`. The deleting operations get spare
+resources of their own (a second agent for `DELETE /v1/hosted-agents/{id}` and its restore, a
+second memory, conversation, post, comment, service, skill and webhook endpoint), so that
+fuzzing them does not take away what the other operations work on; `{kid}` is a second API key,
+never the one the fuzzer uses. Schemathesis takes the whole `parameters` table of the first
+`[[operations]]` entry that matches an operation, so each operation matches at most one entry,
+which carries all of its overrides; the global table fills in the other names.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import sys
+import urllib.error
+import urllib.request
+import uuid
+
+TIMEOUT = 60
+
+
+class Failed(Exception):
+    pass
+
+
+class Api:
+    def __init__(self, base, token):
+        self.base = base.rstrip("/")
+        self.token = token
+
+    def call(self, method, path, body=None, token=None, expect=(200, 201, 202, 204)):
+        """Returns the decoded JSON body (or None); raises Failed on an unexpected status."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("accept", "application/json")
+        if data is not None:
+            req.add_header("content-type", "application/json")
+        auth = self.token if token is None else token
+        if auth:
+            req.add_header("authorization", f"Bearer {auth}")
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as resp:
+                status, raw = resp.status, resp.read()
+        except urllib.error.HTTPError as e:
+            status, raw = e.code, e.read()
+        except (urllib.error.URLError, OSError) as e:
+            raise Failed(f"{method} {path}: {e}") from None
+        text = raw.decode("utf-8", "replace")
+        if status not in expect:
+            raise Failed(f"{method} {path}: {status} {text[:300]}")
+        try:
+            return json.loads(text) if text.strip() else None
+        except ValueError:
+            return None
+
+
+class Seeder:
+    def __init__(self, api, agent, admin):
+        self.api = api
+        self.agent = agent
+        self.admin = admin
+        self.ids = {"agent": agent}
+        self.failures = 0
+        self.run_tag = uuid.uuid4().hex[:8]
+
+    def a(self, rest=""):
+        return f"/v1/hosted-agents/{self.agent}{rest}"
+
+    def seed(self, name, fn):
+        try:
+            fn()
+        except Failed as e:
+            self.failures += 1
+            print(f"fuzz_seed: {name}: {e}", file=sys.stderr)
+        except Exception as e:  # noqa: BLE001 - best-effort: one line, then go on
+            self.failures += 1
+            print(f"fuzz_seed: {name}: {type(e).__name__}: {e}", file=sys.stderr)
+
+    def as_admin(self, method, path, body=None, expect=(200, 201, 202, 204)):
+        if not self.admin:
+            raise Failed("no --admin password given")
+        return self.api.call(method, path, body, token=self.admin, expect=expect)
+
+    # ---- the seeds -------------------------------------------------------------------------
+
+    def agents(self):
+        spare = self.api.call("POST", "/v1/hosted-agents", {"name": "Fuzz spare"})
+        self.ids["agent_spare"] = spare["id"]
+        seller = self.api.call("POST", "/v1/hosted-agents", {"name": "Fuzz seller"})
+        self.ids["agent_seller"] = seller["id"]
+
+    def api_key(self):
+        # A key of its own for DELETE …/api-keys/{kid}: never the key the fuzzer uses.
+        k = self.api.call("POST", self.a("/api-keys"), {"name": "fuzz-spare", "scopes": ["memories:read"]})
+        self.ids["key_spare"] = k.get("id") or k.get("key_id")
+
+    def agent_settings(self):
+        self.api.call("PATCH", self.a(), {"outreach_enabled": True})
+
+    def memories(self):
+        m = self.api.call("POST", self.a("/memories"),
+                          {"content": "The owner likes hiking in the Alps with Marta.", "category": "interest"})
+        self.ids["memory"] = m["id"]
+        m = self.api.call("POST", self.a("/memories"),
+                          {"content": "The owner's sister is called Marta.", "category": "identity"})
+        self.ids["memory_spare"] = m["id"]
+        # A few more, so that the lint and the dossier have something to work on.
+        self.api.call("POST", self.a("/memories/bulk"), {"memories": [
+            {"content": "The owner wants to run a marathon in 2027.", "category": "goal"},
+            {"content": "The owner prefers short answers.", "category": "preference"},
+            {"content": "The owner works as a nurse in Geneva.", "category": "context"},
+            {"content": "The owner works as a teacher in Geneva.", "category": "context"},
+            {"content": "The owner is learning Italian.", "category": "goal"},
+        ]})
+
+    def knowledge(self):
+        self.api.call("POST", self.a("/knowledge"), {
+            "title": "Alpine huts",
+            "text": "Alpine huts are mountain refuges. Most open from June to September. "
+                    "Booking ahead is recommended in July and August."})
+
+    def memory_import(self):
+        now = datetime.datetime.now(datetime.timezone.utc)
+        msgs = [
+            {"role": "user", "content": "I moved to Lausanne last spring.",
+             "created_at": (now - datetime.timedelta(days=3)).isoformat()},
+            {"role": "assistant", "content": "Noted: you live in Lausanne.",
+             "created_at": (now - datetime.timedelta(days=3, seconds=-5)).isoformat()},
+        ]
+        r = self.api.call("POST", self.a("/memories/import"), {"messages": msgs})
+        self.ids["memory_import"] = r.get("import_id") or r.get("id")
+
+    def chat(self):
+        r = self.api.call("POST", self.a("/chat"), {"message": "Hello! I like hiking in the Alps."})
+        self.ids["conversation"] = r["conversation_id"]
+        self.ids["user_message"] = r["user_message_id"]
+        self.ids["reply"] = r["message_id"]
+        self.api.call("POST", self.a("/chat"),
+                      {"message": "Remind me to book a hut for July.", "conversation_id": r["conversation_id"]})
+        r = self.api.call("POST", self.a("/chat"), {"message": "A conversation to delete."})
+        self.ids["conversation_spare"] = r["conversation_id"]
+
+    def feedback(self):
+        c, m = self.ids["conversation"], self.ids["reply"]
+        self.api.call("POST", self.a(f"/conversations/{c}/messages/{m}/feedback"), {"rating": "good"})
+
+    def soul(self):
+        self.api.call("PUT", self.a("/soul"), {"content": "# Soul\n\nCurious, kind and brief.", "reason": "fuzz seed"})
+
+    def task(self):
+        due = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=20)).isoformat()
+        t = self.api.call("POST", self.a("/tasks"), {"title": "Book a hut for July", "detail": "Two nights", "due_at": due})
+        self.ids["task"] = t["id"]
+
+    def feed(self):
+        p = self.api.call("POST", self.a("/posts"), {"body": "Hiking season starts soon."})
+        self.ids["post"] = p["id"]
+        p = self.api.call("POST", self.a("/posts"), {"body": "A post to delete."})
+        self.ids["post_spare"] = p["id"]
+        post = self.ids["post"]
+        c = self.api.call("POST", self.a(f"/posts/{post}/comments"), {"body": "Looking forward to it."})
+        self.ids["comment"] = c["id"]
+        c = self.api.call("POST", self.a(f"/posts/{post}/comments"), {"body": "A comment to delete."})
+        self.ids["comment_spare"] = c["id"]
+        self.api.call("POST", self.a(f"/posts/{post}/like"))
+
+    def skills(self):
+        def md(name):
+            return (f"---\nname: {name}\ndescription: Plans hikes around the weather\nversion: 1.0.0\n"
+                    f"triggers: [hike plan, weather window]\n---\n# {name}\n\n"
+                    "When asked to plan a hike, name the driest day first.\n")
+        for key in ("skill", "skill_spare"):
+            name = f"fuzz-{key.replace('_', '-')}-{self.run_tag}"
+            d = self.api.call("POST", self.a("/skills/publish"), {"skill_md": md(name), "price": 0})
+            slug = d.get("slug", name)
+            self.ids.setdefault("market_skill", slug)
+            self.api.call("POST", self.a("/skills"), {"slug": slug})
+            self.ids[key] = slug
+        self.api.call("PUT", self.a(f"/skills/{self.ids['skill']}/review"), {"rating": 5, "review": "Useful"})
+
+    def services(self):
+        for key in ("service", "service_spare"):
+            slug = key.replace("_", "-")
+            self.api.call("PUT", self.a(f"/services/{slug}"),
+                          {"title": "Hike plan", "description": "A day hike planned for you.", "price": 1})
+            self.ids[key] = slug
+
+    def economy(self):
+        self.api.call("POST", self.a("/tips"),
+                      {"from": "owner", "amount": "20", "idempotency_key": f"seed-fund-{self.run_tag}"})
+        t = self.api.call("POST", self.a("/tips"),
+                          {"from": "owner", "amount": "1", "memo": "seed", "idempotency_key": f"seed-tip-{self.run_tag}"})
+        self.ids["tip"] = t["id"]
+        self.api.call("PUT", self.a("/economy/settings"), {"auto_approve_credits": 0})
+
+    def order(self):
+        seller = self.ids["agent_seller"]
+        self.api.call("PUT", f"/v1/hosted-agents/{seller}/services/review",
+                      {"title": "Review", "description": "One review.", "price": 1})
+        o = self.api.call("POST", self.a("/orders"), {
+            "seller_agent_id": seller, "service": "review", "request": "Review my hike plan",
+            "idempotency_key": f"seed-order-{self.run_tag}"})
+        self.ids["order"] = o["id"]
+
+    def stake(self):
+        s = self.api.call("POST", self.a("/stakes"), {
+            "from": "owner", "target": "agent", "topic": "hiking", "amount": 1,
+            "idempotency_key": f"seed-stake-{self.run_tag}"})
+        self.ids["stake"] = s["id"]
+
+    def payment(self):
+        # A credits requirement (402) from the agent's own service, for POST …/payments.
+        r = self.api.call("POST", f"/v1/commerce/{self.agent}/services/service/call", {"input": "a hike"},
+                          token="", expect=(402,))
+        self.ids["payment_nonce"] = r["accepts"][0]["extra"]["nonce"]
+
+    def wallet(self):
+        self.api.call("POST", self.a("/wallet"), expect=(201, 409))
+        self.api.call("PUT", self.a("/wallet/limits"), {"confirm_above_wei": "0"})
+        tx = self.api.call("POST", self.a("/wallet/send"),
+                           {"to": "0x000000000000000000000000000000000000dEaD", "value_wei": "1000"})
+        self.ids["wallet_tx"] = tx["id"]
+
+    def external_wallet(self):
+        w = self.api.call("POST", self.a("/wallet/external"),
+                          {"address": "0x1111111111111111111111111111111111111111", "label": "seed"})
+        self.ids["external_wallet"] = w["id"]
+
+    def outreach(self):
+        for key in ("outreach", "outreach_approve", "outreach_reject", "outreach_close"):
+            t = self.api.call("POST", self.a("/outreach"), {
+                "target_email": f"{key.replace('_', '-')}@example.com", "target_name": "Robin",
+                "purpose": "Ask about the hut's opening dates", "subject": "Opening dates",
+                "body": "Hello Robin, when does the hut open this year?"})
+            self.ids[key] = t["id"]
+
+    def webhooks(self):
+        # A public address: by name where names resolve, else example.com's literal address
+        # (nothing is delivered: the fuzzed server runs without the job worker).
+        for key in ("webhook", "webhook_spare"):
+            for url in ("https://example.com/hook", "https://93.184.215.14/hook"):
+                try:
+                    e = self.api.call("POST", "/v1/webhooks", {
+                        "url": url, "events": ["*"], "agent_id": self.agent, "description": key})
+                    break
+                except Failed as err:
+                    if "url_refused" not in str(err):
+                        raise
+            else:
+                raise Failed("POST /v1/webhooks: every URL refused")
+            self.ids[key] = e["id"]
+        d = self.api.call("POST", f"/v1/webhooks/{self.ids['webhook']}/test")
+        self.ids["delivery"] = d["delivery_id"]
+
+    def spawn(self):
+        d = self.api.call("POST", "/v1/agents/spawn", {"brief": "A trail-running coach who plans weekly runs."})
+        self.ids["draft"] = d["id"]
+
+    def cycles(self):
+        cycles = self.as_admin("GET", "/v1/admin/cycles")
+        names = {c["name"]: c["scope"] for c in cycles}
+        # Harmless ones: the PoC score of one agent; a log line for the platform.
+        self.ids["cycle_agent"] = "poc_score" if names.get("poc_score") == "agent" else \
+            next(n for n, s in names.items() if s == "agent")
+        self.ids["cycle_platform"] = "pipeline_health" if names.get("pipeline_health") == "platform" else \
+            next(n for n, s in names.items() if s == "platform")
+        # Cycles that leave something for the read routes: snapshots, gaps, the dossier, the
+        # mirror, proactive items, the timeline, the PoC history.
+        for cycle in ("poc_score", "pipeline_snapshot", "timeline", "lint", "dossier", "mirror",
+                      "proactive_scan", "quality_eval"):
+            if names.get(cycle) == "agent":
+                try:
+                    self.as_admin("POST", f"/v1/admin/agents/{self.agent}/run/{cycle}")
+                except Failed as e:
+                    print(f"fuzz_seed: cycle {cycle}: {e}", file=sys.stderr)
+
+    def job(self):
+        # A dead job for POST /v1/admin/jobs/{id}/retry: a cycle that cannot succeed here (no
+        # chain) run once; else any queued job (a retry of it is a 409, still its handler).
+        try:
+            j = self.as_admin("POST", f"/v1/admin/agents/{self.agent}/run/identity_register")
+            if j.get("status") == "dead":
+                self.ids["job"] = j["id"]
+                return
+        except Failed:
+            pass
+        run_at = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=30)).isoformat()
+        j = self.as_admin("POST", "/v1/admin/jobs",
+                          {"kind": "poc_score", "agent_id": self.agent, "run_at": run_at,
+                           "idempotency_key": f"seed-job-{self.run_tag}"})
+        self.ids["job"] = j["id"]
+
+    def notification(self):
+        # A budget notification: the agent's daily budget set to 1 token, a turn over it is
+        # refused (429) and tells the owner; the budget is put back.
+        before = self.api.call("GET", self.a())
+        budget = before.get("daily_token_budget")
+        try:
+            self.api.call("PATCH", self.a(), {"daily_token_budget": 1000})
+            conversation = None
+            for _ in range(30):
+                r = self.api.call("POST", self.a("/chat"), {"message": "Are you there?", "conversation_id": conversation},
+                                  expect=(200, 429))
+                if not r or "conversation_id" not in r:
+                    break
+                conversation = r["conversation_id"]
+        finally:
+            self.api.call("PATCH", self.a(), {"daily_token_budget": budget})
+        self.pick("notification", self.a("/notifications"))
+
+    def pick(self, key, path, token=None, admin=False):
+        """The first listed item's id, if any."""
+        rows = self.as_admin("GET", path) if admin else self.api.call("GET", path, token=token)
+        if isinstance(rows, dict):
+            rows = rows.get("items") or rows.get("data") or []
+        if not rows:
+            raise Failed(f"GET {path}: nothing listed")
+        self.ids[key] = rows[0]["id"]
+
+    def listed(self):
+        for key, path in (("knowledge_gap", self.a("/knowledge-gaps")),
+                          ("proactive_item", self.a("/proactive/items")),
+                          ("mcp_call", self.a("/mcp-calls")),
+                          ("mcp_server", self.a("/mcp-servers"))):
+            if key not in self.ids:
+                self.seed(f"list {key}", lambda key=key, path=path: self.pick(key, path))
+
+    def dossier(self):
+        self.api.call("POST", self.a("/dossier/compile"))
+
+    def run(self):
+        today = datetime.datetime.now(datetime.timezone.utc).date()
+        self.ids["day"] = today.isoformat()
+        self.ids["month"] = today.strftime("%Y-%m")
+        self.ids["vertical"] = "economy"
+        for name in ("agents", "api_key", "agent_settings", "memories", "knowledge", "memory_import", "chat",
+                     "feedback", "soul", "task", "feed", "skills", "services", "economy", "order", "stake",
+                     "payment", "wallet", "external_wallet", "outreach", "webhooks", "spawn", "dossier",
+                     "notification", "cycles", "job"):
+            self.seed(name, getattr(self, name))
+        self.listed()
+        return self.ids
+
+
+# ---- the configuration ----------------------------------------------------------------------
+
+# The names that mean one thing wherever they appear: name -> seeded resource.
+GLOBAL = {
+    "id": "agent", "model": "agent", "agent": "agent", "cid": "conversation", "kid": "key_spare",
+    "gid": "knowledge_gap", "day": "day", "month": "month", "call": "mcp_call", "server": "mcp_server",
+    "import_id": "memory_import", "nid": "notification", "post": "post", "comment": "comment",
+    "pid": "proactive_item", "stake": "stake", "task": "task", "tip": "tip", "eid": "external_wallet",
+    "tid": "wallet_tx", "endpoint": "webhook", "delivery": "delivery", "draft": "draft", "order": "order",
+    "vertical": "vertical", "oid": "outreach",
+}
+
+# Where a name means something else: (method or None, path regex, name, seeded resource); the
+# first match wins. A missing resource becomes an id that names nothing, never the global value.
+OVERRIDES = [
+    ("DELETE", r"^/v1/hosted-agents/\{id\}$", "id", "agent_spare"),
+    ("POST", r"^/v1/hosted-agents/\{id\}/restore$", "id", "agent_spare"),
+    (None, r"^/v1/admin/jobs/\{id\}/retry$", "id", "job"),
+    (None, r"^/v1/admin/agents/\{id\}/run/\{cycle\}$", "cycle", "cycle_agent"),
+    (None, r"^/v1/admin/run/\{cycle\}$", "cycle", "cycle_platform"),
+    (None, r"/chat/replies/\{mid\}/", "mid", "reply"),
+    (None, r"/messages/\{mid\}/feedback$", "mid", "reply"),
+    (None, r"/messages/\{mid\}/regenerate$", "mid", "user_message"),
+    ("DELETE", r"/conversations/\{cid\}$", "cid", "conversation_spare"),
+    ("DELETE", r"/memories/\{mid\}$", "mid", "memory_spare"),
+    ("POST", r"/memories/\{mid\}/restore$", "mid", "memory_spare"),
+    (None, r"/memories/\{mid\}", "mid", "memory"),
+    ("DELETE", r"/posts/\{post\}$", "post", "post_spare"),
+    ("DELETE", r"/comments/\{comment\}$", "comment", "comment_spare"),
+    ("DELETE", r"^/v1/hosted-agents/\{id\}/skills/\{slug\}$", "slug", "skill_spare"),
+    (None, r"^/v1/hosted-agents/\{id\}/skills/\{slug\}", "slug", "skill"),
+    (None, r"^/v1/skills/\{slug\}$", "slug", "market_skill"),
+    ("DELETE", r"^/v1/hosted-agents/\{id\}/services/\{slug\}$", "slug", "service_spare"),
+    (None, r"/services/\{slug\}", "slug", "service"),
+    ("DELETE", r"^/v1/webhooks/\{endpoint\}$", "endpoint", "webhook_spare"),
+    (None, r"/outreach/\{oid\}/approve$", "oid", "outreach_approve"),
+    (None, r"/outreach/\{oid\}/reject$", "oid", "outreach_reject"),
+    (None, r"/outreach/\{oid\}/close$", "oid", "outreach_close"),
+]
+
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+
+
+def operations(schema):
+    """(METHOD, path, {path parameter name: schema}) per operation of the document."""
+    out = []
+    for path, item in schema.get("paths", {}).items():
+        shared = item.get("parameters", [])
+        for method, op in item.items():
+            if method not in METHODS:
+                continue
+            params = {}
+            for p in shared + op.get("parameters", []):
+                if p.get("in") == "path":
+                    params[p["name"]] = p.get("schema", {})
+            for name in re.findall(r"\{([^}]+)\}", path):
+                params.setdefault(name, {})
+            out.append((method.upper(), path, params))
+    return out
+
+
+def nothing(param_schema):
+    """A value that names no resource, of the parameter's type."""
+    if param_schema.get("format") == "uuid":
+        return str(uuid.uuid4())
+    return "fuzz-missing-" + uuid.uuid4().hex[:8]
+
+
+def overrides_for(method, path, params, ids):
+    """The parameters that differ from the global table for this operation."""
+    out = {}
+    for name, pschema in params.items():
+        for m, rx, pname, key in OVERRIDES:
+            if pname == name and (m is None or m == method) and re.search(rx, path):
+                out[f"path.{name}"] = str(ids[key]) if ids.get(key) is not None else nothing(pschema)
+                break
+    return out
+
+
+def toml_str(s):
+    return json.dumps(str(s))  # a JSON string is a valid TOML basic string
+
+
+def toml_table(d):
+    return "{ " + ", ".join(f"{toml_str(k)} = {toml_str(v)}" for k, v in sorted(d.items())) + " }"
+
+
+def render(schema, ids, base):
+    lines = [
+        "# Written by scripts/fuzz_seed.py: path parameters fixed to resources seeded on",
+        f"# {base}. Schemathesis 4 (`schemathesis --config-file THIS run ...`).",
+        "",
+        "[parameters]",
+    ]
+    for name, key in sorted(GLOBAL.items()):
+        if ids.get(key) is not None:
+            lines.append(f"{toml_str('path.' + name)} = {toml_str(ids[key])}")
+    lines.append("")
+
+    by_path = {}
+    for method, path, params in operations(schema):
+        over = overrides_for(method, path, params, ids)
+        by_path.setdefault(path, []).append((method, over))
+    for path, ops in by_path.items():
+        if not any(over for _, over in ops):
+            continue
+        # The override set most methods of the path share goes on a path entry; a method with
+        # other overrides gets an entry of its own, first (the first matching entry wins).
+        counts = {}
+        for _, over in ops:
+            counts.setdefault(json.dumps(over, sort_keys=True), []).append(over)
+        # (On a tie, the smaller set: the odd one out is the method with overrides of its own.)
+        common = json.loads(max(counts, key=lambda k: (len(counts[k]), -len(json.loads(k)))))
+        for method, over in ops:
+            if over != common and over:
+                lines += ["[[operations]]", f"include-name = {toml_str(method + ' ' + path)}",
+                          f"parameters = {toml_table(over)}", ""]
+            elif over != common:
+                # No override for this method but the path entry would give it some: pin its
+                # parameters to the global values through an entry of its own.
+                pinned = {f"path.{n}": ids[GLOBAL[n]] for n in re.findall(r"\{([^}]+)\}", path)
+                          if n in GLOBAL and ids.get(GLOBAL[n]) is not None}
+                if pinned:
+                    lines += ["[[operations]]", f"include-name = {toml_str(method + ' ' + path)}",
+                              f"parameters = {toml_table(pinned)}", ""]
+        if common:
+            lines += ["[[operations]]", f"include-path-regex = {toml_str('^' + re.escape(path) + '$')}",
+                      f"parameters = {toml_table(common)}", ""]
+    return "\n".join(lines)
+
+
+def load_schema(path, api):
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    return api.call("GET", "/openapi.json", token="")
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", required=True, help="the server, e.g. http://127.0.0.1:8080")
+    ap.add_argument("--token", required=True, help="the owner's session token")
+    ap.add_argument("--agent", required=True, help="the agent the fuzzer works on")
+    ap.add_argument("--admin", default=os.environ.get("ADMIN_PASSWORD"), help="the operator's ADMIN_PASSWORD")
+    ap.add_argument("--out", required=True, help="the schemathesis configuration (TOML) to write")
+    ap.add_argument("--schema", default=os.path.join(here, "..", "openapi", "openapi.json"),
+                    help="the OpenAPI document (default: openapi/openapi.json, else $BASE/openapi.json)")
+    ap.add_argument("--ids", help="also write the seeded ids here, as JSON")
+    args = ap.parse_args()
+
+    api = Api(args.base, args.token)
+    seeder = Seeder(api, args.agent, args.admin)
+    ids = seeder.run()
+    schema = load_schema(args.schema, api)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(render(schema, ids, args.base))
+    if args.ids:
+        with open(args.ids, "w", encoding="utf-8") as f:
+            json.dump(ids, f, indent=2, sort_keys=True)
+    print(f"fuzz_seed: {len(ids)} ids seeded, {seeder.failures} seed(s) failed; wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

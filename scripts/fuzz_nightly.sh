@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # The nightly-sized schemathesis run (SPEC §13; docs/RELIABILITY.md): the suite's `fuzz` test
-# with many more generated cases per operation, against a scratch server. Fuzzes every route as
-# an owner, the agent routes on a real agent as the owner and with a full-scope key, and the
-# operator routes with the admin password, then reports the requests the server counted and
-# how many answered 5xx.
+# with many more generated cases per operation, against a scratch server. Seeds the server with
+# real resources (scripts/fuzz_seed.py: a memory, a chat turn, a task, a post and a comment, a
+# skill, a service, an order, a webhook endpoint and a delivery, ...) and fixes the path
+# parameters of every run to their ids, so that generated requests reach the handlers instead
+# of stopping at 404. Fuzzes every route as an owner, the agent routes on a real agent as the
+# owner and with a full-scope key (with the MCP endpoint), and the operator routes with the
+# admin password, then reports the requests the server counted, how many answered 5xx, and how
+# many operations answered 2xx and reached their handler (scripts/fuzz_coverage.py).
 # Exits non-zero on any server error or schemathesis failure.
 #
-#   FUZZ_EXAMPLES=200  cases per operation and identity (4 runs over 141 operations in all)
+#   FUZZ_EXAMPLES=200  cases per operation and identity (4 runs over the 216 operations in all)
 #   FUZZ_WORKERS=1     concurrent schemathesis workers
 #   FUZZ_LOG_DIR       where the schemathesis outputs go (default: a temporary directory)
 #
@@ -26,15 +30,29 @@ trap scratch_cleanup EXIT
 LOG_DIR="${FUZZ_LOG_DIR:-$SCRATCH_DIR/logs}"
 mkdir -p "$LOG_DIR"
 
-scratch_start ADMIN_PASSWORD=fuzz-admin MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=false
+# A master key, so that the agent can have a wallet; an SMTP transport that is never used (the
+# job worker is off, approved email stays queued), so that approving outreach is not a 503.
+MASTER_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+scratch_start ADMIN_PASSWORD=fuzz-admin MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=false \
+  MINICLAW_MASTER_KEY="$MASTER_KEY" SMTP_URL='smtp://127.0.0.1:9?tls=none'
 scratch_owner fuzz@example.com
+
+# Real resources for the path parameters: the config fixes `{id}` to the fuzzed agent, `{mid}`
+# to a memory or a message depending on the path, ... The deleting operations get spare
+# resources of their own (`DELETE /v1/hosted-agents/{id}` a second agent, `{kid}` a second
+# key, never the one the key run uses). A seed that fails is a line on stderr, not an error.
+SEED="$SCRATCH_DIR/fuzz-seed.toml"
+echo "==> seeding"
+python3 scripts/fuzz_seed.py --base "$BASE" --token "$TOKEN" --agent "$AGENT_ID" --admin fuzz-admin \
+  --schema "$SCHEMA" --out "$SEED" --ids "$LOG_DIR/seeded-ids.json" 2>&1 | tee "$LOG_DIR/seed.txt"
+[ -s "$SEED" ] || { echo "fuzz_nightly: seeding wrote no configuration" >&2; exit 1; }
+cp "$SEED" "$LOG_DIR/fuzz-seed.toml"
+# Coverage counts the fuzzing's requests only, not the seeding's.
+python3 scripts/fuzz_coverage.py --base "$BASE" --schema "$SCHEMA" --save "$SCRATCH_DIR/metrics-seeded.json"
 read -r before_total before_errors < <(scratch_requests)
 started=$(date +%s)
 
 status=0
-# Fixes the `{id}` of every path to the fuzzed agent, so that generated requests reach the
-# agent routes' handlers instead of stopping at "agent not found".
-printf '[parameters]\n"path.id" = "%s"\n' "$AGENT_ID" >"$SCRATCH_DIR/agent-id.toml"
 fuzz() { # name header [schemathesis options...]
   local name="$1" header="$2"
   shift 2
@@ -50,17 +68,18 @@ fuzz() { # name header [schemathesis options...]
     tail -n 60 "$LOG_DIR/$name.txt" >&2
   fi
 }
-CONFIG=(--config-file "$SCRATCH_DIR/agent-id.toml")
-# The agent's routes on a real agent, as the owner and as a full-scope key; neither deletes the
-# agent, the key does not revoke itself (both would end the run's reach early).
+CONFIG=(--config-file "$SEED")
+# The agent's routes on a real agent, as the owner and as a full-scope key (with the MCP
+# endpoint, a key's). The config points `DELETE /v1/hosted-agents/{id}` at the spare agent and
+# `{kid}` at the spare key; these runs leave both operations out all the same, so that neither
+# can delete the agent nor revoke the key (either would end the run's reach early).
 fuzz owner-agent "Authorization: Bearer $TOKEN" --include-path-regex '^/v1/hosted-agents/\{id\}' \
   --exclude-name 'DELETE /v1/hosted-agents/{id}'
-fuzz key "Authorization: Bearer $KEY" --include-path-regex '^/v1/hosted-agents/\{id\}' \
+fuzz key "Authorization: Bearer $KEY" --include-path-regex '^/v1/hosted-agents/\{id\}|^/mcp$' \
   --exclude-name 'DELETE /v1/hosted-agents/{id}' --exclude-name 'DELETE /v1/hosted-agents/{id}/api-keys/{kid}'
-CONFIG=()
 fuzz admin "Authorization: Bearer fuzz-admin" --include-path-regex '^/v1/admin/'
-# Every route as the owner, with generated ids; last, as its stateful phase may delete the agent
-# (through the links from the agent list).
+# Every route as the owner, with the seeded ids (`DELETE /v1/hosted-agents/{id}` on the spare
+# agent); last, as its stateful phase may still delete agents it finds through the links.
 fuzz owner "Authorization: Bearer $TOKEN"
 
 read -r after_total after_errors < <(scratch_requests)
@@ -68,6 +87,16 @@ requests=$((after_total - before_total))
 errors=$((after_errors - before_errors))
 elapsed=$(($(date +%s) - started))
 echo "fuzz_nightly: $requests requests, $errors server errors (5xx), ${elapsed} s, $EXAMPLES cases per operation"
+# Which operations answered 2xx, and which reached their handler (2xx, or a 4xx but 401, 403,
+# 404 and 405), over this run's requests; the lists are in coverage.txt.
+if python3 scripts/fuzz_coverage.py --base "$BASE" --schema "$SCHEMA" --baseline "$SCRATCH_DIR/metrics-seeded.json" \
+  >"$LOG_DIR/coverage.txt" 2>&1; then
+  read -r _ ok _ _ reached _ _ total _ < <(head -n 1 "$LOG_DIR/coverage.txt")
+  sed -n '/^not reached/,/^not ok/p' "$LOG_DIR/coverage.txt" | sed '$d'
+  echo "fuzz_nightly: $ok operations ok / $reached reached / $total total"
+else
+  echo "fuzz_nightly: no coverage (see $LOG_DIR/coverage.txt)" >&2
+fi
 if [ "$errors" -gt 0 ]; then
   echo "server errors in the log:" >&2
   grep -iE 'internal error|panicked' "$SCRATCH_LOG" | tail -n 20 >&2 || true

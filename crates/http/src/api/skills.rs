@@ -32,6 +32,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(market_detail))
         .routes(routes!(list_installed, install))
         .routes(routes!(uninstall))
+        .routes(routes!(approve_install))
         .routes(routes!(publish))
         .routes(routes!(rate))
         .routes(routes!(owner_credits))
@@ -153,7 +154,9 @@ pub struct InstallRequest {
 /// Installs a skill on the agent, or updates it to the newest version. A paid skill is bought
 /// once per agent from the owner's credits (402 `insufficient_credits` when they are short; a key
 /// gets 403 `owner_only`: only the owner spends credits); 422 `skill_unavailable` with the
-/// reasons when it cannot be used here (nothing is paid). Key scope: `skills:write`.
+/// reasons when it cannot be used here (nothing is paid). A key's install or update waits for the
+/// owner's approval (`approved_at` is `null`; `POST …/skills/{slug}/approve`) before the skill is
+/// used. Key scope: `skills:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/skills", tag = "skills", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = InstallRequest, security(("owner_session" = []), ("api_key" = ["skills:write"])),
     responses((status = 201, body = Installed), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 402, body = ErrorBody),
@@ -174,6 +177,23 @@ async fn install(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(i)))
+}
+
+/// Approves the installed version of a skill that a key installed or updated: until then its
+/// text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
+/// Owner only.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/skills/{slug}/approve", tag = "skills",
+    params(("id" = Uuid, Path, description = "Agent id"), ("slug" = String, Path, description = "The skill's name")),
+    security(("owner_session" = [])),
+    responses((status = 200, body = Installed), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn approve_install(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, String)>,
+) -> ApiResult<Json<Installed>> {
+    scope.require_owner()?;
+    Ok(Json(installs::approve(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1).await?))
 }
 
 /// Removes a skill from the agent; a purchase stays (installing again is free). Key scope:

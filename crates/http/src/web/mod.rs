@@ -109,6 +109,7 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/skills/install", post(skills::install))
         .route("/agents/{id}/skills/publish", post(skills::publish))
         .route("/agents/{id}/skills/{slug}/remove", post(skills::remove))
+        .route("/agents/{id}/skills/{slug}/approve", post(skills::approve))
         .route("/agents/{id}/skills/{slug}/rate", post(skills::rate))
         .route("/agents/{id}/proactive/{pid}/accept", post(proactive::accept))
         .route("/agents/{id}/proactive/{pid}/dismiss", post(proactive::dismiss))

@@ -148,6 +148,15 @@ pub async fn remove(
     after(&state, web, agent, r.map(|_| Notice::SkillRemoved)).await
 }
 
+pub async fn approve(
+    State(state): State<AppState>,
+    Path(SkillPath { slug }): Path<SkillPath>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+) -> PageResult {
+    let r = installs::approve(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug).await;
+    after(&state, web, agent, r.map(|_| Notice::SkillApproved)).await
+}
+
 pub async fn rate(
     State(state): State<AppState>,
     Path(SkillPath { slug }): Path<SkillPath>,

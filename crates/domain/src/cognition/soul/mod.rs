@@ -74,13 +74,30 @@ static HOSTILE: LazyLock<Regex> = LazyLock::new(|| {
 /// The deterministic part of the guard: an instruction override or hostile instructions in a
 /// proposed soul, named. Runs on every rewrite, also those similar enough to skip the model.
 pub fn screen(new_soul: &str) -> Option<&'static str> {
-    if INJECTION.is_match(new_soul) {
-        return Some("the rewrite contains an instruction override (prompt injection)");
+    match screen_text(new_soul)? {
+        Flag::Override => Some("the rewrite contains an instruction override (prompt injection)"),
+        Flag::Hostile => Some("the rewrite contains hostile instructions"),
     }
-    if HOSTILE.is_match(new_soul) {
-        return Some("the rewrite contains hostile instructions");
+}
+
+/// What the screen found in a text that will reach a prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// "ignore all previous instructions", "you are now", "system prompt", …
+    Override,
+    /// "humiliate users", "lie to the user", …
+    Hostile,
+}
+
+/// The screen over any text that will reach the agent's prompt (a soul, a skill's instructions).
+pub fn screen_text(text: &str) -> Option<Flag> {
+    if INJECTION.is_match(text) {
+        Some(Flag::Override)
+    } else if HOSTILE.is_match(text) {
+        Some(Flag::Hostile)
+    } else {
+        None
     }
-    None
 }
 
 /// The text of agent `agent`'s current soul (an SQL expression; NULL before its first version).

@@ -1,6 +1,8 @@
 //! Skills on agents: installing (with the purchase of a paid skill, once per agent, from the
 //! owner's credits to the publishing agent's, in the same transaction), removing, the installed
-//! list with whether each can run here, and the active skills the chat prompt draws on.
+//! list with whether each can run here, and the active skills the chat prompt draws on. A skill
+//! a key installs, or updates to a new version, waits for the owner's approval: its text reaches
+//! no prompt before that.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -31,6 +33,9 @@ pub struct Installed {
     pub paid: i64,
     pub availability: Availability,
     pub installed_at: DateTime<Utc>,
+    /// When the owner approved this version (the owner's own installs are approved as made);
+    /// `null` while a key's install or update waits for the owner: it is not used until then.
+    pub approved_at: Option<DateTime<Utc>>,
 }
 
 /// Installs (or updates to the newest version) a skill on an agent. A paid skill the agent has
@@ -77,17 +82,24 @@ pub async fn install(
         }
         buy(&mut tx, tenant, agent, (s.id, s.tenant_id, s.agent_id), (slug, &s.latest), s.price).await?;
     }
+    // The owner's install is approved as made; a key's waits for the owner, and so does a key's
+    // update to a new version (its text is new); installing the same version again changes nothing.
+    let by_owner = matches!(origin.actor, crate::tenancy::auth::Actor::Owner(_));
     sqlx::query!(
-        "INSERT INTO skill_installs (agent_id, skill_id, version) VALUES ($1, $2, $3)
-         ON CONFLICT (agent_id, skill_id) DO UPDATE SET version = EXCLUDED.version",
+        "INSERT INTO skill_installs (agent_id, skill_id, version, approved_at)
+         VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
+         ON CONFLICT (agent_id, skill_id) DO UPDATE SET version = EXCLUDED.version,
+             approved_at = CASE WHEN $4 THEN now()
+                                WHEN skill_installs.version = EXCLUDED.version THEN skill_installs.approved_at END",
         agent as _,
         s.id,
-        s.latest
+        s.latest,
+        by_owner
     )
     .execute(&mut *tx)
     .await?;
     let paid = if bought.is_none() { s.price } else { 0 };
-    let details = json!({ "skill": slug, "version": s.latest, "paid": paid });
+    let details = json!({ "skill": slug, "version": s.latest, "paid": paid, "approved": by_owner });
     activity::record_agent(&mut tx, tenant, agent, origin, "skill.installed", details).await?;
     tx.commit().await?;
     installed(pool, agent, Some(slug), 1, None).await?.pop().ok_or_else(|| Error::not_found("skill"))
@@ -125,6 +137,32 @@ async fn buy(
     Ok(())
 }
 
+/// The owner approves the installed version of a skill a key installed or updated: from now on
+/// it may reach the chat prompt. 404 when the skill is not installed; approving twice is a no-op.
+pub async fn approve(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    slug: &str,
+) -> Result<Installed, Error> {
+    let mut tx = pool.begin().await?;
+    let version = sqlx::query_scalar!(
+        "UPDATE skill_installs i SET approved_at = coalesce(i.approved_at, now())
+           FROM skills s WHERE i.skill_id = s.id AND s.slug = $2 AND i.agent_id = $1
+         RETURNING i.version",
+        agent as _,
+        slug
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| Error::not_found("installed skill"))?;
+    let details = json!({ "skill": slug, "version": version });
+    activity::record_agent(&mut tx, tenant, agent, origin, "skill.approved", details).await?;
+    tx.commit().await?;
+    installed(pool, agent, Some(slug), 1, None).await?.pop().ok_or_else(|| Error::not_found("installed skill"))
+}
+
 /// Removes a skill from an agent (a purchase stays: installing it again is free).
 pub async fn uninstall(
     pool: &PgPool,
@@ -160,7 +198,7 @@ pub async fn installed(
     before: Option<DateTime<Utc>>,
 ) -> sqlx::Result<Vec<Installed>> {
     let rows = sqlx::query!(
-        r#"SELECT s.slug, s.name, s.description, i.version, s.latest, i.installed_at,
+        r#"SELECT s.slug, s.name, s.description, i.version, s.latest, i.installed_at, i.approved_at,
                   v.manifest AS "manifest: sqlx::types::Json<Manifest>",
                   coalesce((SELECT p.price FROM skill_purchases p WHERE p.skill_id = s.id AND p.agent_id = i.agent_id), 0) AS "paid!"
              FROM skill_installs i JOIN skills s ON s.id = i.skill_id
@@ -189,27 +227,32 @@ pub async fn installed(
                 paid: r.paid,
                 availability: gate(&m),
                 installed_at: r.installed_at,
+                approved_at: r.approved_at,
             }
         })
         .collect())
 }
 
-/// The installed skills that can be used here, with their instructions, for the chat prompt.
+/// The installed skills that can be used here and that the owner approved, with their
+/// instructions and publisher, for the chat prompt.
 pub async fn active(pool: &PgPool, agent: AgentId) -> sqlx::Result<Vec<Active>> {
-    let rows = sqlx::query!(
-        r#"SELECT v.body, v.manifest AS "manifest: sqlx::types::Json<Manifest>"
-             FROM skill_installs i JOIN skill_versions v ON v.skill_id = i.skill_id AND v.version = i.version
-            WHERE i.agent_id = $1 ORDER BY i.installed_at"#,
-        agent as _
-    )
-    .fetch_all(pool)
-    .await?;
+    static ACTIVE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT v.body, v.manifest, s.slug, {} AS publisher
+               FROM skill_installs i JOIN skill_versions v ON v.skill_id = i.skill_id AND v.version = i.version
+               JOIN skills s ON s.id = i.skill_id
+              WHERE i.agent_id = $1 AND i.approved_at IS NOT NULL ORDER BY i.installed_at",
+            crate::tenancy::agents::sql::name("s.agent_id")
+        )
+    });
+    type Row = (String, sqlx::types::Json<Manifest>, String, Option<String>);
+    let rows: Vec<Row> = sqlx::query_as(&ACTIVE).bind(agent).fetch_all(pool).await?;
     Ok(rows
         .into_iter()
-        .filter(|r| gate(&r.manifest.0).available)
-        .map(|r| {
-            let m = r.manifest.0;
-            Active { name: m.name, emoji: m.emoji, triggers: m.triggers, body: r.body }
+        .filter(|(_, m, _, _)| gate(&m.0).available)
+        .map(|(body, m, slug, publisher)| {
+            let m = m.0;
+            Active { name: m.name, emoji: m.emoji, triggers: m.triggers, body, slug, publisher }
         })
         .collect())
 }

@@ -199,6 +199,22 @@ pub async fn publish(
         details: Some(json!({ "problems": problems })),
     })?;
     let m = &file.manifest;
+    // A skill's instructions reach the prompts of the agents that install it: the soul guard's
+    // screen refuses an instruction override or hostile instructions, whoever publishes.
+    let said = format!("{}\n{}\n{}", m.description, m.triggers.join("\n"), file.body);
+    if let Some(flag) = crate::cognition::soul::screen_text(&said) {
+        let what = match flag {
+            crate::cognition::soul::Flag::Override => "an instruction override (prompt injection)",
+            crate::cognition::soul::Flag::Hostile => "hostile instructions",
+        };
+        return Err(Error::Unprocessable {
+            code: "unsafe_skill",
+            message: format!(
+                "the skill's text contains {what}; skills are reference material and may not steer the agent"
+            ),
+            details: None,
+        });
+    }
     let mut tx = pool.begin().await?;
     // One publisher at a time per name: the advisory lock makes two first publications of a
     // name wait for each other instead of failing on the unique index.

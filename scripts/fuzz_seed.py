@@ -123,6 +123,11 @@ class Seeder:
         m = self.api.call("POST", self.a("/memories"),
                           {"content": "The owner's sister is called Marta.", "category": "identity"})
         self.ids["memory_spare"] = m["id"]
+        # Restoring makes a replaced or archived memory current again (a deleted one is gone).
+        m = self.api.call("POST", self.a("/memories"),
+                          {"content": "The owner once lived in Basel.", "category": "context"})
+        self.api.call("PATCH", self.a(f"/memories/{m['id']}"), {"status": "archived", "reason": "fuzz seed"})
+        self.ids["memory_archived"] = m["id"]
         # A few more, so that the lint and the dossier have something to work on.
         self.api.call("POST", self.a("/memories/bulk"), {"memories": [
             {"content": "The owner wants to run a marathon in 2027.", "category": "goal"},
@@ -167,9 +172,13 @@ class Seeder:
         self.api.call("PUT", self.a("/soul"), {"content": "# Soul\n\nCurious, kind and brief.", "reason": "fuzz seed"})
 
     def task(self):
-        due = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=20)).isoformat()
-        t = self.api.call("POST", self.a("/tasks"), {"title": "Book a hut for July", "detail": "Two nights", "due_at": due})
+        # Two due within a day: the proactive scan schedules a check-in for each.
+        now = datetime.datetime.now(datetime.timezone.utc)
+        t = self.api.call("POST", self.a("/tasks"), {"title": "Book a hut for July", "detail": "Two nights",
+                                                     "due_at": (now + datetime.timedelta(hours=20)).isoformat()})
         self.ids["task"] = t["id"]
+        self.api.call("POST", self.a("/tasks"), {"title": "Renew the alpine club card",
+                                                 "due_at": (now + datetime.timedelta(hours=10)).isoformat()})
 
     def feed(self):
         p = self.api.call("POST", self.a("/posts"), {"body": "Hiking season starts soon."})
@@ -188,12 +197,14 @@ class Seeder:
             return (f"---\nname: {name}\ndescription: Plans hikes around the weather\nversion: 1.0.0\n"
                     f"triggers: [hike plan, weather window]\n---\n# {name}\n\n"
                     "When asked to plan a hike, name the driest day first.\n")
-        for key in ("skill", "skill_spare"):
+        # Installed: one to review, one to uninstall; published only: one to install.
+        for key in ("skill", "skill_spare", "skill_installable"):
             name = f"fuzz-{key.replace('_', '-')}-{self.run_tag}"
             d = self.api.call("POST", self.a("/skills/publish"), {"skill_md": md(name), "price": 0})
             slug = d.get("slug", name)
             self.ids.setdefault("market_skill", slug)
-            self.api.call("POST", self.a("/skills"), {"slug": slug})
+            if key != "skill_installable":
+                self.api.call("POST", self.a("/skills"), {"slug": slug})
             self.ids[key] = slug
         self.api.call("PUT", self.a(f"/skills/{self.ids['skill']}/review"), {"rating": 5, "review": "Useful"})
 
@@ -216,16 +227,19 @@ class Seeder:
         seller = self.ids["agent_seller"]
         self.api.call("PUT", f"/v1/hosted-agents/{seller}/services/review",
                       {"title": "Review", "description": "One review.", "price": 1})
+        self.ids["seller_service"] = "review"
         o = self.api.call("POST", self.a("/orders"), {
             "seller_agent_id": seller, "service": "review", "request": "Review my hike plan",
             "idempotency_key": f"seed-order-{self.run_tag}"})
         self.ids["order"] = o["id"]
 
     def stake(self):
-        s = self.api.call("POST", self.a("/stakes"), {
-            "from": "owner", "target": "agent", "topic": "hiking", "amount": 1,
-            "idempotency_key": f"seed-stake-{self.run_tag}"})
-        self.ids["stake"] = s["id"]
+        # One to withdraw, one for the operator to resolve.
+        for key in ("stake", "stake_spare"):
+            s = self.api.call("POST", self.a("/stakes"), {
+                "from": "owner", "target": "agent", "topic": "hiking", "amount": 1,
+                "idempotency_key": f"seed-{key}-{self.run_tag}"})
+            self.ids[key] = s["id"]
 
     def payment(self):
         # A credits requirement (402) from the agent's own service, for POST …/payments.
@@ -233,7 +247,10 @@ class Seeder:
                           token="", expect=(402,))
         self.ids["payment_nonce"] = r["accepts"][0]["extra"]["nonce"]
 
-    def wallet(self):
+    def wallet_tx(self):
+        # A send waiting for the owner's confirmation, for …/transactions/{tid}/confirm and
+        # cancel: it needs the server wallet (a master key) and a chain. The wallet itself is
+        # left for the fuzzer to create.
         self.api.call("POST", self.a("/wallet"), expect=(201, 409))
         self.api.call("PUT", self.a("/wallet/limits"), {"confirm_above_wei": "0"})
         tx = self.api.call("POST", self.a("/wallet/send"),
@@ -252,6 +269,8 @@ class Seeder:
                 "purpose": "Ask about the hut's opening dates", "subject": "Opening dates",
                 "body": "Hello Robin, when does the hut open this year?"})
             self.ids[key] = t["id"]
+        # Closing needs an approved (or sent) thread; approving needs an email transport.
+        self.api.call("POST", self.a(f"/outreach/{self.ids['outreach_close']}/approve"))
 
     def webhooks(self):
         # A public address: by name where names resolve, else example.com's literal address
@@ -294,15 +313,16 @@ class Seeder:
                     print(f"fuzz_seed: cycle {cycle}: {e}", file=sys.stderr)
 
     def job(self):
-        # A dead job for POST /v1/admin/jobs/{id}/retry: a cycle that cannot succeed here (no
-        # chain) run once; else any queued job (a retry of it is a 409, still its handler).
-        try:
-            j = self.as_admin("POST", f"/v1/admin/agents/{self.agent}/run/identity_register")
-            if j.get("status") == "dead":
+        # A dead job for POST /v1/admin/jobs/{id}/retry: a cycle run on demand without the
+        # payload it needs; else a queued job (a retry of it is a 409, still its handler).
+        for cycle in ("email_send", "outreach_answer", "telegram_answer"):
+            try:
+                j = self.as_admin("POST", f"/v1/admin/agents/{self.agent}/run/{cycle}")
+            except Failed:
+                continue
+            if j.get("status") == "dead":  # it needs a payload that an on-demand run has not
                 self.ids["job"] = j["id"]
                 return
-        except Failed:
-            pass
         run_at = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=30)).isoformat()
         j = self.as_admin("POST", "/v1/admin/jobs",
                           {"kind": "poc_score", "agent_id": self.agent, "run_at": run_at,

@@ -59,16 +59,30 @@ try {
   await page.locator("[data-testid=post]").first().locator("[data-testid=comment-post]").click();
   await page.locator("text=Comment added.").waitFor();
   assert.match(await text(page, "[data-testid=comment]"), /Welcome to the feed!/);
+  // Making it public first shows the owner exactly what every agent will see.
+  page.once("dialog", (d) => {
+    assert.match(d.message(), /Every agent on the platform will see exactly:\s+Hello from Ada, first post\./);
+    d.accept();
+  });
   await page.locator("[data-testid=post]").first().locator("[data-testid=post-public]").click();
   await page.locator("text=Post updated.").waitFor();
   assert.match(await page.locator("[data-testid=post]").first().innerText(), /public/);
 
-  step("the feed digest writes from a memory with a teaching");
+  step("the feed digest writes from a shareable memory with a teaching");
   await page.click("[data-testid=tab-memories]");
   await page.fill("[data-testid=memory-content]", "The owner grows tomatoes on the balcony");
   await page.fill("[data-testid=memory-category]", "fact");
   await page.click("[data-testid=memory-add]");
   await page.locator("text=Memory added.").waitFor();
+  // Memories are private: with none marked shareable (and no soul) the digest has nothing to write.
+  await page.click("[data-testid=tab-feed]");
+  await page.click("[data-testid=feed-digest]");
+  await page.locator("text=no memory is marked shareable").waitFor();
+  await page.click("[data-testid=tab-memories]");
+  await page.click("text=The owner grows tomatoes on the balcony");
+  await page.check("[data-testid=memory-shareable]");
+  await page.click("[data-testid=edit-save]");
+  await page.locator("[data-testid=memory-shareable]:checked").waitFor();
   await page.click("[data-testid=tab-feed]");
   await page.click("[data-testid=feed-digest]");
   await page.locator("text=The feed digest wrote a post.").waitFor();

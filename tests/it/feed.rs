@@ -148,13 +148,29 @@ async fn the_feed_digest_writes_from_memories_and_a_teaching_and_refuses_near_re
     let a = OwnedAgent::new(TestApp::spawn().await).await;
     let r = a.call(Method::POST, "/feed/digest", None).await;
     assert_eq!(r.status, 200, "{}", r.text);
-    assert!(r.json()["skipped"].as_str().unwrap().contains("no memories"), "{}", r.text);
+    assert!(r.json()["skipped"].as_str().unwrap().contains("no memory is marked shareable"), "{}", r.text);
 
-    a.remember("The owner is training for the Vienna marathon in April", "goal").await;
+    let a = &a;
+    let share = |m: Value| async move {
+        let r = a
+            .call(
+                Method::PATCH,
+                &format!("/memories/{}", m["id"].as_str().unwrap()),
+                Some(json!({ "shareable": true })),
+            )
+            .await;
+        assert_eq!((r.status.as_u16(), r.json()["shareable"].as_bool()), (200, Some(true)), "{}", r.text);
+    };
+    let marathon = a.remember("The owner is training for the Vienna marathon in April", "goal").await;
+    // A private memory never reaches the feed: it stays unmarked (the default).
+    a.remember("The owner moved to Lisbon last week", "identity").await;
+    let r = a.call(Method::POST, "/feed/digest", None).await;
+    assert!(r.json()["skipped"].as_str().unwrap().contains("no memory is marked shareable"), "{}", r.text);
+    share(marathon).await;
     // A first post of the owner's makes the agent's growth phase `agent` from the start, so both
     // digests below are written for the same moment.
     assert_eq!(a.call(Method::POST, "/posts", Some(json!({ "body": "Hello, feed" }))).await.status, 201);
-    a.remember("The owner's sister Mia just opened a bakery", "fact").await;
+    share(a.remember("The owner's sister Mia just opened a bakery", "fact").await).await;
     let r = a.call(Method::POST, "/feed/digest", None).await;
     assert_eq!(r.status, 201, "{}", r.text);
     let out = r.json();
@@ -172,6 +188,9 @@ async fn the_feed_digest_writes_from_memories_and_a_teaching_and_refuses_near_re
     let again = r.json();
     assert!(again["attempts"].as_u64().unwrap() >= 2, "{again}");
     assert_ne!(again["post"]["body"], post["body"]);
+    for p in [post, &again["post"]] {
+        assert!(!p["body"].as_str().unwrap().contains("Lisbon"), "a private memory in a post: {p}");
+    }
     let log = a.call(Method::GET, "/activity", None).await.json();
     assert!(log.as_array().unwrap().iter().any(|e| e["action"] == "feed.posted"));
     let line = a.call(Method::GET, "/timeline", None).await.json();
@@ -182,7 +201,11 @@ async fn the_feed_digest_writes_from_memories_and_a_teaching_and_refuses_near_re
 async fn a_model_that_keeps_repeating_itself_posts_nothing() {
     let server = LlmServer::start().await;
     let a = OwnedAgent::new(TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await).await;
-    a.remember("The owner keeps bees on the roof", "fact").await;
+    let bees = a.remember("The owner keeps bees on the roof", "fact").await;
+    let r = a
+        .call(Method::PATCH, &format!("/memories/{}", bees["id"].as_str().unwrap()), Some(json!({ "shareable": true })))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
     let same = "My owner's bees had a busy week on the roof.";
     server.push(Script::reply(same));
     let r = a.call(Method::POST, "/feed/digest", None).await;

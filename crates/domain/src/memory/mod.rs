@@ -62,6 +62,9 @@ pub struct Memory {
     pub expires_at: Option<DateTime<Utc>>,
     pub status: MemoryStatus,
     pub pinned: bool,
+    /// The owner marked it shareable: the feed digest may write from it (nothing else is ever
+    /// put in a post).
+    pub shareable: bool,
     /// Set when a newer fact contradicted this one; such memories stay in history only.
     pub invalid_at: Option<DateTime<Utc>>,
     /// The model of the stored vector; `null` while the memory waits to be embedded.
@@ -84,7 +87,7 @@ pub struct Memory {
 /// same columns for the compile-checked ones).
 pub(crate) const COLUMNS: &str =
     "id, agent_id, content, title, category, source, confidence, importance, mention_count,
-    last_mentioned_at, expires_at, status, pinned, invalid_at, embedding_model, knowledge_id, source_url,
+    last_mentioned_at, expires_at, status, pinned, shareable, invalid_at, embedding_model, knowledge_id, source_url,
     last_retrieved_at, access_count, faded_at, occurred_at, created_at, updated_at";
 
 /// `sqlx::query_as!` for a statement that returns whole memories: `$head`, the columns of
@@ -99,7 +102,8 @@ macro_rules! query_memories {
                 + r#" id AS "id!", agent_id AS "agent_id!", content AS "content!", title, category AS "category!",
                 source AS "source!: crate::memory::MemorySource", confidence AS "confidence!",
                 importance AS "importance!", mention_count AS "mention_count!", last_mentioned_at, expires_at,
-                status AS "status!: crate::memory::MemoryStatus", pinned AS "pinned!", invalid_at, embedding_model,
+                status AS "status!: crate::memory::MemoryStatus", pinned AS "pinned!", shareable AS "shareable!",
+                invalid_at, embedding_model,
                 knowledge_id, source_url, last_retrieved_at, access_count AS "access_count!", faded_at,
                 occurred_at AS "occurred_at!", created_at AS "created_at!", updated_at AS "updated_at!" "#
                 + $tail
@@ -183,6 +187,8 @@ pub struct MemoryPatch {
     pub confidence: Option<f32>,
     pub importance: Option<f32>,
     pub pinned: Option<bool>,
+    /// Whether the feed digest may write from it.
+    pub shareable: Option<bool>,
     pub status: Option<MemoryStatus>,
     /// `Some(None)` clears the expiry.
     pub expires_at: Option<Option<DateTime<Utc>>>,

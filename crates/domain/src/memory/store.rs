@@ -494,6 +494,20 @@ pub async fn contact_intents(
     Ok(rows.into_iter().map(|r| (r.id, r.content)).collect())
 }
 
+/// The texts of the agent's `k` weightiest live memories its owner marked shareable (by
+/// importance, then the most recently updated): all the feed digest may write from.
+pub async fn shareable(pool: &PgPool, agent_id: AgentId, k: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT content FROM agent_memories
+          WHERE agent_id = $1 AND shareable AND status IN ('active', 'dormant') AND invalid_at IS NULL
+          ORDER BY importance DESC, updated_at DESC LIMIT $2",
+        agent_id as _,
+        k
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// The agent's live goals not mentioned since `before`, the longest-untouched first (at most
 /// `k`): `(id, content, last touched)`.
 pub async fn goals_untouched_since(
@@ -548,6 +562,7 @@ pub async fn update(
             expires_at = CASE WHEN $10 THEN $11 ELSE expires_at END,
             embedding = CASE WHEN $12 THEN $13::vector ELSE embedding END,
             embedding_model = CASE WHEN $12 THEN $14 ELSE embedding_model END,
+            shareable = coalesce($15, shareable),
             updated_at = now()
           WHERE agent_id = $1 AND id = $2
           RETURNING",
@@ -565,7 +580,8 @@ pub async fn update(
         patch.expires_at.flatten(),
         content_changed,
         vector as _,
-        model
+        model,
+        patch.shareable
     )
     .fetch_one(&mut *conn)
     .await?;

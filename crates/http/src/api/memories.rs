@@ -55,6 +55,9 @@ pub struct MemoryUpdate {
     pub confidence: Option<f32>,
     /// Pin or unpin.
     pub pinned: Option<bool>,
+    /// Let the feed digest write from it (`true`), or keep it private (`false`, the default of
+    /// every memory): the digest uses nothing else.
+    pub shareable: Option<bool>,
     /// active, dormant, archived, deprecated
     pub status: Option<String>,
     /// `null` clears the expiry; absent leaves it.
@@ -217,6 +220,7 @@ pub(crate) async fn edit(
         confidence: input.confidence,
         importance: input.importance,
         pinned: input.pinned,
+        shareable: input.shareable,
         status: input.status.as_deref().map(|s| miniclaw_core::vocabulary::parse("status", s)).transpose()?,
         expires_at: input.expires_at,
         embedding,

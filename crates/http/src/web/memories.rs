@@ -316,6 +316,7 @@ pub async fn update(
         category: Some(category),
         importance,
         pinned: Some(f.checked("pinned")),
+        shareable: Some(f.checked("shareable")),
         status,
         embedding,
         ..Default::default()

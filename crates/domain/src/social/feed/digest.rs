@@ -1,5 +1,6 @@
-//! The feed digest (seed 001 §10.5): a post in the agent's voice, grounded in its memories and
-//! soul, with the perspective of a teaching chosen for its moment (S2). Anti-repetition (seed 003
+//! The feed digest (seed 001 §10.5): a post in the agent's voice, grounded in the memories its
+//! owner marked shareable (never any other: the feed is seen by the tenant's agents, and a public
+//! post by every agent) and its soul, with the perspective of a teaching chosen for its moment (S2). Anti-repetition (seed 003
 //! principle 6): the draft is embedded and compared with the agent's last three posts; at a
 //! cosine of `REPEAT_COSINE` or more it is rewritten (another teaching, the earlier posts named
 //! in the prompt), and after `ATTEMPTS` drafts that all repeat, nothing is posted and the
@@ -107,9 +108,9 @@ pub async fn run(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin)
     let soul = crate::cognition::soul::current(pool, agent)
         .await?
         .map(|s| s.content.chars().take(SOUL_CHARS).collect::<String>());
-    let memories = crate::memory::weightiest(pool, agent, 6).await?;
+    let memories = crate::memory::shareable(pool, agent, 6).await?;
     if memories.is_empty() && soul.is_none() {
-        let why = "nothing to write from yet: the agent has no memories and no soul".to_string();
+        let why = "nothing to write from yet: no memory is marked shareable and the agent has no soul".to_string();
         return skipped(deps, tenant, agent, origin, why, 0, None).await;
     }
     let last = sqlx::query!(

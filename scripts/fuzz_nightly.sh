@@ -47,6 +47,10 @@ python3 scripts/fuzz_seed.py --base "$BASE" --token "$TOKEN" --agent "$AGENT_ID"
   --schema "$SCHEMA" --out "$SEED" --ids "$LOG_DIR/seeded-ids.json" 2>&1 | tee "$LOG_DIR/seed.txt"
 [ -s "$SEED" ] || { echo "fuzz_nightly: seeding wrote no configuration" >&2; exit 1; }
 cp "$SEED" "$LOG_DIR/fuzz-seed.toml"
+# Logout ends the session it is sent with: the config sends it with a throwaway account's
+# session; without that entry it is left out, as the owner's session must last the run.
+LOGOUT=()
+grep -qF 'v1/auth/logout' "$SEED" || LOGOUT=(--exclude-path /v1/auth/logout)
 # Coverage counts the fuzzing's requests only, not the seeding's.
 python3 scripts/fuzz_coverage.py --base "$BASE" --schema "$SCHEMA" --save "$SCRATCH_DIR/metrics-seeded.json"
 read -r before_total before_errors < <(scratch_requests)
@@ -60,7 +64,7 @@ fuzz() { # name header [schemathesis options...]
   # Run from the scratch directory: schemathesis writes its cache and reports there.
   if (cd "$SCRATCH_DIR" && "$ST" "${CONFIG[@]}" run "$SCHEMA" --url "$BASE" --checks not_a_server_error \
       --workers "$WORKERS" --max-examples "$EXAMPLES" --header "$header" \
-      --exclude-path /v1/auth/logout --suppress-health-check all --no-color "$@") >"$LOG_DIR/$name.txt" 2>&1; then
+      "${LOGOUT[@]}" --suppress-health-check all --no-color "$@") >"$LOG_DIR/$name.txt" 2>&1; then
     grep -E '^  [0-9]+ generated' "$LOG_DIR/$name.txt" || true
   else
     status=1
@@ -77,7 +81,8 @@ fuzz owner-agent "Authorization: Bearer $TOKEN" --include-path-regex '^/v1/hoste
   --exclude-name 'DELETE /v1/hosted-agents/{id}'
 fuzz key "Authorization: Bearer $KEY" --include-path-regex '^/v1/hosted-agents/\{id\}|^/mcp$' \
   --exclude-name 'DELETE /v1/hosted-agents/{id}' --exclude-name 'DELETE /v1/hosted-agents/{id}/api-keys/{kid}'
-fuzz admin "Authorization: Bearer fuzz-admin" --include-path-regex '^/v1/admin/'
+# The operator's routes, and the calibration shadow (the admin bearer, or DEBUG_SHADOW).
+fuzz admin "Authorization: Bearer fuzz-admin" --include-path-regex '^/v1/admin/|/calibration-shadow$'
 # Every route as the owner, with the seeded ids (`DELETE /v1/hosted-agents/{id}` on the spare
 # agent); last, as its stateful phase may still delete agents it finds through the links.
 fuzz owner "Authorization: Bearer $TOKEN"

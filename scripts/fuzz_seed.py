@@ -250,7 +250,10 @@ class Seeder:
     def wallet_tx(self):
         # A send waiting for the owner's confirmation, for …/transactions/{tid}/confirm and
         # cancel: it needs the server wallet (a master key) and a chain. The wallet itself is
-        # left for the fuzzer to create.
+        # left for the fuzzer to create when there is no chain.
+        gas = self.api.call("GET", self.a("/wallet/gas"), expect=(200, 422))
+        if isinstance(gas, dict) and gas.get("error", {}).get("code") == "chain_not_configured":
+            raise Failed("no chain is configured (EVM_RPC_URL, EVM_CHAIN_ID): no transaction to confirm")
         self.api.call("POST", self.a("/wallet"), expect=(201, 409))
         self.api.call("PUT", self.a("/wallet/limits"), {"confirm_above_wei": "0"})
         tx = self.api.call("POST", self.a("/wallet/send"),
@@ -312,6 +315,34 @@ class Seeder:
                 except Failed as e:
                     print(f"fuzz_seed: cycle {cycle}: {e}", file=sys.stderr)
 
+    def proactive(self):
+        # The check-ins the scan scheduled, sent now (accepting or dismissing needs a sent
+        # one): a daily cap that lets them go, then the operator's sweep.
+        self.api.call("PATCH", self.a("/proactive"), {"daily_max": 10})
+        self.as_admin("POST", "/v1/admin/run/proactive_sweep")
+        rows = self.api.call("GET", self.a("/proactive/items?status=sent"))
+        if len(rows) < 2:
+            raise Failed(f"{len(rows)} sent proactive item(s), 2 wanted")
+        self.ids["proactive_accept"] = rows[0]["id"]
+        self.ids["proactive_dismiss"] = rows[1]["id"]
+
+    def identity(self):
+        # `/.well-known/agent-card.json` answers for the agent whose identity names the Host:
+        # the seller's (the fuzzer changes the fuzzed agent's profile), sent as Host for it.
+        domain = f"fuzz-{self.run_tag}.example.com"
+        self.api.call("PATCH", f"/v1/hosted-agents/{self.ids['agent_seller']}/identity", {"domain": domain})
+        self.ids["identity_domain"] = domain
+
+    def tenant(self):
+        self.ids["tenant"] = self.api.call("GET", "/v1/me")["tenant"]["id"]
+
+    def throwaway_session(self):
+        # `POST /v1/auth/logout` ends the session it is sent with: it gets one of its own, of a
+        # throwaway account, never the owner's.
+        r = self.api.call("POST", "/v1/auth/signup", {
+            "email": f"fuzz-logout-{self.run_tag}@example.com", "password": uuid.uuid4().hex}, token="")
+        self.ids["throwaway_session"] = r["session_token"]
+
     def job(self):
         # A dead job for POST /v1/admin/jobs/{id}/retry: a cycle run on demand without the
         # payload it needs; else a queued job (a retry of it is a 409, still its handler).
@@ -372,10 +403,10 @@ class Seeder:
         self.ids["day"] = today.isoformat()
         self.ids["month"] = today.strftime("%Y-%m")
         self.ids["vertical"] = "economy"
-        for name in ("agents", "api_key", "agent_settings", "memories", "knowledge", "memory_import", "chat",
-                     "feedback", "soul", "task", "feed", "skills", "services", "economy", "order", "stake",
-                     "payment", "wallet", "external_wallet", "outreach", "webhooks", "spawn", "dossier",
-                     "notification", "cycles", "job"):
+        for name in ("tenant", "agents", "api_key", "agent_settings", "memories", "knowledge", "memory_import",
+                     "chat", "feedback", "soul", "task", "feed", "skills", "services", "economy", "order", "stake",
+                     "payment", "wallet_tx", "external_wallet", "outreach", "webhooks", "spawn", "dossier",
+                     "notification", "cycles", "proactive", "job", "identity", "throwaway_session"):
             self.seed(name, getattr(self, name))
         self.listed()
         return self.ids
@@ -393,8 +424,9 @@ GLOBAL = {
     "vertical": "vertical", "oid": "outreach",
 }
 
-# Where a name means something else: (method or None, path regex, name, seeded resource); the
-# first match wins. A missing resource becomes an id that names nothing, never the global value.
+# Where a path parameter means something else: (method or None, path regex, name, seeded
+# resource); the first match wins. A missing resource becomes an id that names nothing, never
+# the global value (so that a failed seed cannot point a DELETE at the fuzzed agent).
 OVERRIDES = [
     ("DELETE", r"^/v1/hosted-agents/\{id\}$", "id", "agent_spare"),
     ("POST", r"^/v1/hosted-agents/\{id\}/restore$", "id", "agent_spare"),
@@ -406,7 +438,7 @@ OVERRIDES = [
     (None, r"/messages/\{mid\}/regenerate$", "mid", "user_message"),
     ("DELETE", r"/conversations/\{cid\}$", "cid", "conversation_spare"),
     ("DELETE", r"/memories/\{mid\}$", "mid", "memory_spare"),
-    ("POST", r"/memories/\{mid\}/restore$", "mid", "memory_spare"),
+    ("POST", r"/memories/\{mid\}/restore$", "mid", "memory_archived"),
     (None, r"/memories/\{mid\}", "mid", "memory"),
     ("DELETE", r"/posts/\{post\}$", "post", "post_spare"),
     ("DELETE", r"/comments/\{comment\}$", "comment", "comment_spare"),
@@ -419,6 +451,34 @@ OVERRIDES = [
     (None, r"/outreach/\{oid\}/approve$", "oid", "outreach_approve"),
     (None, r"/outreach/\{oid\}/reject$", "oid", "outreach_reject"),
     (None, r"/outreach/\{oid\}/close$", "oid", "outreach_close"),
+    (None, r"/proactive/items/\{pid\}/accept$", "pid", "proactive_accept"),
+    (None, r"/proactive/items/\{pid\}/dismiss$", "pid", "proactive_dismiss"),
+]
+
+# Body fields that name a resource, where a generated value can never be one: (method, path
+# regex, field, seeded resource). The rest of the body is generated.
+BODY = [
+    ("POST", r"^/v1/hosted-agents/\{id\}/skills$", "slug", "skill_installable"),
+    ("POST", r"^/v1/hosted-agents/\{id\}/orders$", "seller_agent_id", "agent_seller"),
+    ("POST", r"^/v1/hosted-agents/\{id\}/orders$", "service", "seller_service"),
+    ("POST", r"^/v1/hosted-agents/\{id\}/payments$", "nonce", "payment_nonce"),
+    ("POST", r"^/v1/chat/completions$", "model", "agent"),
+    ("POST", r"^/v1/admin/credits/grants$", "tenant_id", "tenant"),
+    ("POST", r"^/v1/admin/stakes/resolutions$", "stake_id", "stake_spare"),
+    ("POST", r"^/v1/gateway/(challenge|connect)$", "agent_id", "agent"),
+    ("POST", r"^/v1/webhooks$", "agent_id", "agent"),
+]
+
+# Headers of some operations: (method or None, path regex, header, seeded resource, format,
+# value when the resource is missing (None: no header)).
+HEADERS = [
+    # Logout ends the session it is sent with: a throwaway account's, never the owner's; without
+    # one, a token that is no session at all.
+    ("POST", r"^/v1/auth/logout$", "Authorization", "throwaway_session", "Bearer {}", "Bearer fuzz-no-session"),
+    # The host's agent card: Host names the domain of the seller agent's identity.
+    ("GET", r"^/\.well-known/agent-(card|registration)\.json$", "Host", "identity_domain", "{}", None),
+    # Streamable HTTP wants both.
+    (None, r"^/mcp$", "Accept", None, "application/json, text/event-stream", None),
 ]
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
@@ -449,14 +509,35 @@ def nothing(param_schema):
     return "fuzz-missing-" + uuid.uuid4().hex[:8]
 
 
-def overrides_for(method, path, params, ids):
-    """The parameters that differ from the global table for this operation."""
-    out = {}
+def applies(rule_method, rx, method, path):
+    return (rule_method is None or rule_method == method) and re.search(rx, path) is not None
+
+
+def settings_for(method, path, params, ids):
+    """What this operation's `[[operations]]` entry sets beyond the global table: its
+    `parameters` (path parameters and body fields) and its `headers`."""
+    parameters, headers = {}, {}
     for name, pschema in params.items():
         for m, rx, pname, key in OVERRIDES:
-            if pname == name and (m is None or m == method) and re.search(rx, path):
-                out[f"path.{name}"] = str(ids[key]) if ids.get(key) is not None else nothing(pschema)
+            if pname == name and applies(m, rx, method, path):
+                parameters[f"path.{name}"] = str(ids[key]) if ids.get(key) is not None else nothing(pschema)
                 break
+    for m, rx, field, key in BODY:
+        if applies(m, rx, method, path) and ids.get(key) is not None:
+            parameters[f"body.{field}"] = str(ids[key])
+    for m, rx, header, key, fmt, missing in HEADERS:
+        if applies(m, rx, method, path):
+            if key is None:
+                headers[header] = fmt
+            elif ids.get(key) is not None:
+                headers[header] = fmt.format(ids[key])
+            elif missing is not None:
+                headers[header] = missing
+    out = {}
+    if parameters:
+        out["parameters"] = parameters
+    if headers:
+        out["headers"] = headers
     return out
 
 
@@ -468,10 +549,21 @@ def toml_table(d):
     return "{ " + ", ".join(f"{toml_str(k)} = {toml_str(v)}" for k, v in sorted(d.items())) + " }"
 
 
+def entry(selector_key, selector, settings):
+    lines = ["[[operations]]", f"{selector_key} = {toml_str(selector)}"]
+    for option in ("parameters", "headers"):
+        if option in settings:
+            lines.append(f"{option} = {toml_table(settings[option])}")
+    return lines + [""]
+
+
 def render(schema, ids, base):
     lines = [
-        "# Written by scripts/fuzz_seed.py: path parameters fixed to resources seeded on",
-        f"# {base}. Schemathesis 4 (`schemathesis --config-file THIS run ...`).",
+        "# Written by scripts/fuzz_seed.py: the path parameters (and a few body fields and",
+        f"# headers) fixed to resources seeded on {base}.",
+        "# For schemathesis 4: `schemathesis --config-file THIS run ...`. The first `[[operations]]`",
+        "# entry that matches an operation gives all of its `parameters` (and `headers`), so each",
+        "# operation matches one entry at most; `[parameters]` fills in the other names.",
         "",
         "[parameters]",
     ]
@@ -482,33 +574,31 @@ def render(schema, ids, base):
 
     by_path = {}
     for method, path, params in operations(schema):
-        over = overrides_for(method, path, params, ids)
-        by_path.setdefault(path, []).append((method, over))
+        by_path.setdefault(path, []).append((method, settings_for(method, path, params, ids)))
     for path, ops in by_path.items():
-        if not any(over for _, over in ops):
+        if not any(settings for _, settings in ops):
             continue
-        # The override set most methods of the path share goes on a path entry; a method with
-        # other overrides gets an entry of its own, first (the first matching entry wins).
+        # The settings most methods of the path share go on one entry for the path (on a tie,
+        # the smaller: the odd one out is the method with settings of its own); a method with
+        # other settings gets an entry of its own, first, as the first matching entry wins.
         counts = {}
-        for _, over in ops:
-            counts.setdefault(json.dumps(over, sort_keys=True), []).append(over)
-        # (On a tie, the smaller set: the odd one out is the method with overrides of its own.)
-        common = json.loads(max(counts, key=lambda k: (len(counts[k]), -len(json.loads(k)))))
-        for method, over in ops:
-            if over != common and over:
-                lines += ["[[operations]]", f"include-name = {toml_str(method + ' ' + path)}",
-                          f"parameters = {toml_table(over)}", ""]
-            elif over != common:
-                # No override for this method but the path entry would give it some: pin its
-                # parameters to the global values through an entry of its own.
-                pinned = {f"path.{n}": ids[GLOBAL[n]] for n in re.findall(r"\{([^}]+)\}", path)
-                          if n in GLOBAL and ids.get(GLOBAL[n]) is not None}
-                if pinned:
-                    lines += ["[[operations]]", f"include-name = {toml_str(method + ' ' + path)}",
-                              f"parameters = {toml_table(pinned)}", ""]
+        for _, settings in ops:
+            k = json.dumps(settings, sort_keys=True)
+            counts[k] = counts.get(k, 0) + 1
+        common = json.loads(max(counts, key=lambda k: (counts[k], -len(k))))
+        for method, settings in ops:
+            if settings == common:
+                continue
+            if not settings:
+                # Nothing of its own, but the path's entry would give it something: its own
+                # entry, with its path parameters pinned to the global values.
+                settings = {"parameters": {f"path.{n}": ids[GLOBAL[n]] for n in re.findall(r"\{([^}]+)\}", path)
+                                           if n in GLOBAL and ids.get(GLOBAL[n]) is not None}}
+                if not settings["parameters"]:
+                    settings = {"headers": {}}  # still must not match the path's entry
+            lines += entry("include-name", f"{method} {path}", settings)
         if common:
-            lines += ["[[operations]]", f"include-path-regex = {toml_str('^' + re.escape(path) + '$')}",
-                      f"parameters = {toml_table(common)}", ""]
+            lines += entry("include-path-regex", "^" + re.escape(path) + "$", common)
     return "\n".join(lines)
 
 

@@ -127,6 +127,24 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     assert_eq!(seen["balances"][bob], "250000000000");
     assert_eq!(seen["transfers"].as_array().unwrap().len(), 2, "the chain has the two events the index has");
 
+    // A key only asks: its transfer waits for the owner, and nothing moves until confirmed.
+    let (_, key) = app.create_key(&alice, &ada, &["economy:write"]).await;
+    let move_all = json!({ "to": bob, "amount": "750000000000" });
+    let r = app.send(app.as_bearer(&key, Method::POST, &format!("{token}/transfers")).json(&move_all)).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (202, Some("awaiting_confirmation")), "{}", r.text);
+    let held = r.json()["id"].as_str().unwrap().to_string();
+    settle_jobs(&app).await;
+    let seen = chain_client(&["token", &anvil.url, &address, &wallet, bob], None).await;
+    assert_eq!(seen["balances"][bob], "250000000000", "nothing moved while it waits: {seen}");
+    let decide = |what: &str| format!("/v1/hosted-agents/{ada}/wallet/transactions/{held}/{what}");
+    let r = app.send(app.as_bearer(&key, Method::POST, &decide("confirm"))).await;
+    assert_eq!(r.status, 403, "a key does not confirm its own request: {}", r.text);
+    let r = call(&app, &alice, Method::POST, &decide("cancel"), None).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (200, Some("cancelled")), "{}", r.text);
+    settle_jobs(&app).await;
+    let seen = chain_client(&["token", &anvil.url, &address, &wallet, bob], None).await;
+    assert_eq!(seen["balances"][bob], "250000000000", "cancelled: {seen}");
+
     // A restart that reads the same blocks again counts nothing twice.
     sqlx::query("UPDATE agent_tokens SET indexed_block = deployed_block - 1").execute(app.pool()).await.unwrap();
     index().await;

@@ -120,8 +120,10 @@ async fn transfers(
     Ok(Paged::newest_first(rows, p.limit()?, |t| t.cursor.clone()))
 }
 
-/// Sends some of the agent's token from its wallet: 202 with the wallet transaction (queued).
-/// 409 while the token is not deployed. Key scope: `economy:write`.
+/// Sends some of the agent's token from its wallet: 202 with the wallet transaction, `queued`
+/// when the owner asks, `awaiting_confirmation` when a key does (the owner confirms or cancels it
+/// with `POST …/wallet/transactions/{tid}/confirm` or `/cancel`; nothing moves before). 409 while
+/// the token is not deployed. Key scope: `economy:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/token/transfers", tag = "economy", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = TransferInput, security(("owner_session" = []), ("api_key" = ["economy:write"])),
     responses((status = 202, body = WalletTransaction), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),

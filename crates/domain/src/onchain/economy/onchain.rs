@@ -58,6 +58,27 @@ pub async fn request(
     origin: &Origin,
     r: Request,
 ) -> Result<Uuid, Error> {
+    request_held(db, chain, agent, origin, r, false).await
+}
+
+/// Whether a transfer of the agent's token asked for by `origin` waits for the owner's
+/// confirmation: anyone but the owner in person (a key, the agent's own tools for another
+/// speaker, a job) only asks, and the owner confirms or cancels it like a send above the
+/// wallet's threshold.
+pub fn token_move_waits(origin: &Origin) -> bool {
+    !matches!(origin.actor, crate::tenancy::auth::Actor::Owner(_))
+}
+
+/// `request`, waiting for the owner's confirmation when `hold` (`awaiting_confirmation`, no job
+/// until `wallets::send::decide` confirms it).
+pub async fn request_held(
+    db: &mut PgConnection,
+    chain: &Chain,
+    agent: AgentId,
+    origin: &Origin,
+    r: Request,
+    hold: bool,
+) -> Result<Uuid, Error> {
     let from = if r.sponsor {
         String::new()
     } else {
@@ -70,7 +91,8 @@ pub async fn request(
     sqlx::query!(
         "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, input, status,
                                           signer, creates, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $12 THEN 'awaiting_confirmation' ELSE 'queued' END,
+                 $9, $10, $11)",
         id,
         agent as _,
         r.purpose,
@@ -81,14 +103,20 @@ pub async fn request(
         r.input.to_vec(),
         if r.sponsor { "sponsor" } else { "agent" },
         r.to.is_none(),
-        origin.actor.kind()
+        origin.actor.kind(),
+        hold
     )
     .execute(&mut *db)
     .await?;
-    let job =
-        NewJob::new(JOB).agent(agent).payload(json!({ "transaction": id })).idempotency_key(format!("{JOB}:{id}"));
-    queue::enqueue_in(db, job).await?;
+    if !hold {
+        queue::enqueue_in(db, job(agent, id)).await?;
+    }
     Ok(id)
+}
+
+/// The job that signs and sends transaction `id`.
+pub fn job(agent: AgentId, id: Uuid) -> NewJob {
+    NewJob::new(JOB).agent(agent).payload(json!({ "transaction": id })).idempotency_key(format!("{JOB}:{id}"))
 }
 
 /// `totalSupply()` of a token.

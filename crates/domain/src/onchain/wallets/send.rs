@@ -208,8 +208,8 @@ fn job(agent: AgentId, id: Uuid) -> NewJob {
     NewJob::new(JOB).agent(agent).payload(json!({ "transaction": id })).idempotency_key(format!("{JOB}:{id}"))
 }
 
-/// The owner's answer to a send waiting for confirmation: queued, or cancelled. 409 when the
-/// transaction is not waiting.
+/// The owner's answer to a send, or a transfer of the agent's token, waiting for confirmation:
+/// queued, or cancelled. 409 when the transaction is not waiting.
 pub async fn decide(
     pool: &PgPool,
     tenant: TenantId,
@@ -222,7 +222,7 @@ pub async fn decide(
     let row = sqlx::query_as!(
         WalletTransaction,
         "UPDATE wallet_transactions SET status = $4, updated_at = now()
-          WHERE id = $1 AND agent_id = $2 AND purpose = 'send' AND status = $3
+          WHERE id = $1 AND agent_id = $2 AND purpose IN ('send', 'token_transfer') AND status = $3
          RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
                    gas_used, created_at, updated_at",
         id,
@@ -246,7 +246,13 @@ pub async fn decide(
         });
     };
     if confirm {
-        queue::enqueue_in(&mut db, job(agent, id)).await?;
+        // A token transfer is signed by the economy's job, a native send by this module's.
+        let job = if row.purpose == "token_transfer" {
+            crate::onchain::economy::onchain::job(agent, id)
+        } else {
+            job(agent, id)
+        };
+        queue::enqueue_in(&mut db, job).await?;
     }
     let action = if confirm { "wallet.send_confirmed" } else { "wallet.send_cancelled" };
     activity::record_agent(&mut db, tenant, agent, origin, action, json!({ "transaction": id })).await?;

@@ -11,6 +11,7 @@ use miniclaw_platform::chain::contracts;
 use miniclaw_platform::deps::Deps;
 
 /// A tip in the agent's token to `to`, in the caller's transaction: the wallet transaction's id.
+/// Unless the owner asks in person it waits for the owner's confirmation (`token_move_waits`).
 pub async fn tip(
     db: &mut sqlx::PgConnection,
     deps: &Deps,
@@ -25,7 +26,7 @@ pub async fn tip(
     let to: Address = to.parse().map_err(anyhow::Error::from)?;
     let input = contracts::token_transfer(to, amount);
     let call = Request { purpose: "token_transfer", sponsor: false, to: Some(address), value: U256::ZERO, input };
-    onchain::request(db, chain, agent, origin, call).await
+    onchain::request_held(db, chain, agent, origin, call, onchain::token_move_waits(origin)).await
 }
 
 /// A token stake: `whole` tokens of the agent's own token sent from its wallet to the custodian,

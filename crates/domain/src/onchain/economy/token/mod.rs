@@ -304,7 +304,8 @@ pub async fn transfers(
     .await
 }
 
-/// Requests a transfer of the agent's token from its wallet.
+/// Requests a transfer of the agent's token from its wallet. The owner's own request is queued;
+/// anyone else's (a key) waits for the owner's confirmation (`POST …/wallet/transactions/{tid}/confirm`).
 pub async fn transfer(
     deps: &Deps,
     tenant: TenantId,
@@ -327,9 +328,11 @@ pub async fn transfer(
         value: U256::ZERO,
         input: contracts::token_transfer(to, amount),
     };
-    let tx = onchain::request(&mut db, chain, agent, origin, call).await?;
-    let details =
-        json!({ "transaction": tx, "to": format!("{to:#x}"), "amount": amount.to_string(), "symbol": token.symbol });
+    // A key (or anyone but the owner in person) only asks: the owner confirms or cancels it.
+    let hold = onchain::token_move_waits(origin);
+    let tx = onchain::request_held(&mut db, chain, agent, origin, call, hold).await?;
+    let details = json!({ "transaction": tx, "to": format!("{to:#x}"), "amount": amount.to_string(),
+                          "symbol": token.symbol, "awaiting_confirmation": hold });
     activity::record_agent(&mut db, tenant, agent, origin, "economy.token_transfer_requested", details).await?;
     db.commit().await?;
     crate::onchain::wallets::transactions::get(&deps.pool, tx).await.map_err(Error::from)

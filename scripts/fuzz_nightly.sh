@@ -36,6 +36,9 @@ MASTER_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 scratch_start ADMIN_PASSWORD=fuzz-admin MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=false \
   MINICLAW_MASTER_KEY="$MASTER_KEY" SMTP_URL='smtp://127.0.0.1:9?tls=none'
 scratch_owner fuzz@example.com
+# From here on a 5xx counts, the seeding's too.
+read -r before_total before_errors < <(scratch_requests)
+started=$(date +%s)
 
 # Real resources for the path parameters: the config fixes `{id}` to the fuzzed agent, `{mid}`
 # to a memory or a message depending on the path, ... The deleting operations get spare
@@ -53,8 +56,6 @@ LOGOUT=()
 grep -qF 'v1/auth/logout' "$SEED" || LOGOUT=(--exclude-path /v1/auth/logout)
 # Coverage counts the fuzzing's requests only, not the seeding's.
 python3 scripts/fuzz_coverage.py --base "$BASE" --schema "$SCHEMA" --save "$SCRATCH_DIR/metrics-seeded.json"
-read -r before_total before_errors < <(scratch_requests)
-started=$(date +%s)
 
 status=0
 fuzz() { # name header [schemathesis options...]

@@ -242,9 +242,11 @@ class Seeder:
             self.ids[key] = s["id"]
 
     def payment(self):
-        # A credits requirement (402) from the agent's own service, for POST …/payments.
-        r = self.api.call("POST", f"/v1/commerce/{self.agent}/services/service/call", {"input": "a hike"},
-                          token="", expect=(402,))
+        # A credits requirement (402) of the seller's service, for the agent to pay with POST
+        # …/payments (an agent does not pay for its own).
+        seller = self.ids["agent_seller"]
+        r = self.api.call("POST", f"/v1/commerce/{seller}/services/{self.ids['seller_service']}/call",
+                          {"input": "a hike"}, token="", expect=(402,))
         self.ids["payment_nonce"] = r["accepts"][0]["extra"]["nonce"]
 
     def wallet_tx(self):

@@ -491,6 +491,7 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
     let app = chain_app(&anvil.url, registry)
         .env("MINICLAW_GAS_FLOOR_WEI", &floor.to_string())
         .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &(15 * MILLI).to_string())
+        .env("MINICLAW_GAS_TENANT_DAILY_WEI", &(9 * MILLI).to_string())
         .spawn()
         .await;
     let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
@@ -499,6 +500,25 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
     let (ada, ada_wallet) = funded_agent(&app, &anvil, &alice, "Ada", 2 * MILLI).await;
     let (ann, _) = funded_agent(&app, &anvil, &alice, "Ann", 0).await;
     let gas = |agent: &str| format!("/v1/hosted-agents/{agent}/wallet/gas");
+
+    // A new account gets nothing (a week by default): throwaway accounts cannot drain the budget.
+    let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
+    assert_eq!((r.status.as_u16(), r.error_code()), (403, "gas_account_too_new".into()), "{}", r.text);
+    let age = |who: &str| {
+        let app = &app;
+        let who = who.to_string();
+        async move {
+            sqlx::query(
+                "UPDATE tenants SET created_at = now() - interval '8 days'
+                  WHERE id = (SELECT tenant_id FROM owners WHERE email = $1)",
+            )
+            .bind(who)
+            .execute(app.pool())
+            .await
+            .unwrap();
+        }
+    };
+    age("alice@example.com").await;
 
     let r = call(&app, &alice, Method::POST, &gas(&ada), None).await;
     assert_eq!((r.status.as_u16(), r.json()["topped_up"].as_bool()), (200, Some(true)), "{}", r.text);
@@ -516,8 +536,19 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
         "emptied on purpose: {}",
         r.text
     );
-    // Ann needs 10 milli-ETH; 8 of the 15 are spent today.
+    // The subsidy pays gas, not transfers: the topped-up wallet sends no native value today.
+    let send = json!({ "to": "0x70997970c51812dc3a010c7d01b93b7d6ce1e8f0", "value_wei": "1000" });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/wallet/send"), Some(send)).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("gas top-up"), "{}", r.text);
+    // Ann needs 10 milli-ETH: Alice's account already got 8 of its 9 today.
     let r = call(&app, &alice, Method::POST, &gas(&ann), None).await;
+    assert_eq!((r.status.as_u16(), r.error_code()), (422, "gas_account_cap".into()), "{}", r.text);
+    // Another account's agent needs 8 (within its account's 9): 8 of the platform's 15 are spent today.
+    let bob = app.signup("bob@example.com").await;
+    age("bob@example.com").await;
+    let (bea, _) = funded_agent(&app, &anvil, &bob, "Bea", 2 * MILLI).await;
+    let r = call(&app, &bob, Method::POST, &gas(&bea), None).await;
     assert_eq!((r.status.as_u16(), r.error_code()), (422, "gas_budget_exhausted".into()), "{}", r.text);
     let s = call(&app, &alice, Method::GET, &gas(&ada), None).await.json();
     assert_eq!(

@@ -379,6 +379,11 @@ pub async fn lock_tenant(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Res
         .is_some())
 }
 
+/// When the tenant's account was opened; `None` if there is no such tenant.
+pub async fn tenant_created(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<Option<DateTime<Utc>>> {
+    sqlx::query_scalar!("SELECT created_at FROM tenants WHERE id = $1", tenant as _).fetch_optional(conn).await
+}
+
 /// Whether the tenant exists.
 pub async fn tenant_exists(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<bool> {
     Ok(sqlx::query_scalar!("SELECT 1 AS one FROM tenants WHERE id = $1", tenant as _)

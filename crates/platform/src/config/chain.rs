@@ -44,6 +44,12 @@ pub struct ChainSettings {
     pub gas_floor_wei: u128,
     /// `MINICLAW_GAS_DAILY_BUDGET_WEI`: the most the sponsor wallet gives in top-ups per UTC day.
     pub gas_daily_budget_wei: u128,
+    /// `MINICLAW_GAS_TENANT_DAILY_WEI`: the most one account's agents get in top-ups per UTC day
+    /// (default a quarter of the daily budget), so one account cannot empty the day's budget.
+    pub gas_tenant_daily_wei: u128,
+    /// `MINICLAW_GAS_MIN_ACCOUNT_DAYS`: how old an account must be before its agents get top-ups
+    /// (0–365, default 7): throwaway accounts get none.
+    pub gas_min_account_days: u32,
     /// `MINICLAW_TOKEN_CONFIRMATIONS`: blocks the token indexer stays behind the chain's head, so
     /// a reorganised block is not indexed (0–1000, default 3).
     pub token_confirmations: u64,
@@ -114,6 +120,16 @@ impl ChainSettings {
         };
         let (gas_floor_wei, gas_daily_budget_wei) =
             (wei("MINICLAW_GAS_FLOOR_WEI")?, wei("MINICLAW_GAS_DAILY_BUDGET_WEI")?);
+        let gas_tenant_daily_wei = match get("MINICLAW_GAS_TENANT_DAILY_WEI") {
+            None => gas_daily_budget_wei / 4,
+            Some(_) => wei("MINICLAW_GAS_TENANT_DAILY_WEI")?,
+        };
+        let gas_min_account_days = match get("MINICLAW_GAS_MIN_ACCOUNT_DAYS") {
+            None => 7,
+            Some(v) => v.trim().parse::<u32>().ok().filter(|d| *d <= 365).ok_or_else(|| {
+                bad("MINICLAW_GAS_MIN_ACCOUNT_DAYS", format!("`{v}` is not a number of days from 0 to 365"))
+            })?,
+        };
         let Some(rpc_url) = rpc_url else { return Ok(None) };
         let chain_id = chain_id.ok_or_else(|| {
             bad("EVM_CHAIN_ID", "is required with EVM_RPC_URL (e.g. 8453 for Base, 84532 for Base Sepolia)")
@@ -143,6 +159,8 @@ impl ChainSettings {
             escrow,
             gas_floor_wei,
             gas_daily_budget_wei,
+            gas_tenant_daily_wei,
+            gas_min_account_days,
             slash_sink,
             token_confirmations,
         }))

@@ -1,7 +1,10 @@
 //! The gas subsidy (SPEC I5): the platform's sponsor wallet tops an agent's wallet up to
 //! `MINICLAW_GAS_FLOOR_WEI`, within `MINICLAW_GAS_DAILY_BUDGET_WEI` per UTC day for the whole
-//! platform and once a day per agent. Each top-up is a sponsor-signed transaction logged in `gas_topups`; an agent has
-//! one in flight at most, and its own economy transactions wait for it to land.
+//! platform, `MINICLAW_GAS_TENANT_DAILY_WEI` per account and once a day per agent, for accounts
+//! at least `MINICLAW_GAS_MIN_ACCOUNT_DAYS` old. Each top-up is a sponsor-signed transaction
+//! logged in `gas_topups`; an agent has one in flight at most, and its own economy transactions
+//! wait for it to land. The subsidy pays gas, not transfers: a wallet topped up in the last 24
+//! hours sends no native value (`recently_subsidised`), so the sponsor's wei cannot be forwarded.
 
 use alloy::primitives::{Bytes, U256};
 use chrono::{DateTime, Utc};
@@ -62,16 +65,33 @@ pub async fn topping_up(pool: &PgPool, agent: AgentId) -> sqlx::Result<bool> {
     .await
 }
 
-async fn spent_today(conn: &mut sqlx::PgConnection) -> sqlx::Result<U256> {
+/// What the subsidy gave today (UTC), failed top-ups excluded: platform-wide, or to one account's
+/// agents when `tenant` is given.
+async fn spent_today(conn: &mut sqlx::PgConnection, tenant: Option<TenantId>) -> sqlx::Result<U256> {
     let spent = sqlx::query_scalar!(
         r#"SELECT coalesce(sum(g.amount_wei), 0)::text AS "spent!" FROM gas_topups g
              LEFT JOIN wallet_transactions w ON w.id = g.wallet_tx
             WHERE g.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-              AND coalesce(w.status, 'failed') NOT IN ('failed', 'cancelled')"#
+              AND ($1::uuid IS NULL OR g.tenant_id = $1)
+              AND coalesce(w.status, 'failed') NOT IN ('failed', 'cancelled')"#,
+        tenant.map(|t| t.0)
     )
     .fetch_one(conn)
     .await?;
     Ok(spent.parse().unwrap_or_default())
+}
+
+/// Whether the agent's wallet got a top-up (not failed) in the last 24 hours: then it sends no
+/// native value, so the subsidy only ever pays gas.
+pub async fn recently_subsidised(conn: &mut sqlx::PgConnection, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM gas_topups g LEFT JOIN wallet_transactions w ON w.id = g.wallet_tx
+                           WHERE g.agent_id = $1 AND g.created_at > now() - interval '24 hours'
+                             AND coalesce(w.status, 'failed') NOT IN ('failed', 'cancelled')) AS "subsidised!""#,
+        agent as _
+    )
+    .fetch_one(conn)
+    .await
 }
 
 async fn topups(pool: &PgPool, agent: AgentId, id: Option<Uuid>) -> sqlx::Result<Vec<Topup>> {
@@ -92,7 +112,7 @@ async fn topups(pool: &PgPool, agent: AgentId, id: Option<Uuid>) -> sqlx::Result
 pub async fn status(deps: &Deps, agent: AgentId) -> Result<Subsidy, Error> {
     let chain = crate::onchain::wallets::send::configured(deps)?;
     let mut conn = deps.pool.acquire().await?;
-    let spent = spent_today(&mut conn).await?;
+    let spent = spent_today(&mut conn, None).await?;
     drop(conn);
     Ok(Subsidy {
         floor_wei: chain.settings.gas_floor_wei.to_string(),
@@ -116,6 +136,18 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
         });
     }
     let wallet = crate::onchain::wallets::get(&deps.pool, agent).await?.ok_or_else(|| Error::not_found("wallet"))?;
+    let min_days = chain.settings.gas_min_account_days;
+    let mut conn = deps.pool.acquire().await?;
+    let opened = crate::tenancy::accounts::tenant_created(&mut conn, tenant).await?;
+    drop(conn);
+    if opened.is_none_or(|at| Utc::now() - at < chrono::Duration::days(i64::from(min_days))) {
+        return Err(Error::Refused {
+            code: "gas_account_too_new",
+            message: format!(
+                "the gas subsidy is for accounts at least {min_days} days old (MINICLAW_GAS_MIN_ACCOUNT_DAYS)"
+            ),
+        });
+    }
     let address = wallet.address.parse().map_err(anyhow::Error::from)?;
     let balance = chain
         .balance(address)
@@ -153,8 +185,22 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
         let reason = "this wallet was topped up today already: one top-up per agent a day (UTC)".to_string();
         return Ok(TopupResult { topped_up: false, reason, topup: None });
     }
+    let cap = U256::from(chain.settings.gas_tenant_daily_wei);
+    let ours = spent_today(&mut db, Some(tenant)).await?;
+    if ours.saturating_add(amount) > cap {
+        return Err(Error::Unprocessable {
+            code: "gas_account_cap",
+            message: format!(
+                "a top-up of {amount} wei would take this account's subsidies today to {} wei, above its daily cap of {cap} wei",
+                ours.saturating_add(amount)
+            ),
+            details: Some(
+                json!({ "account_spent_today_wei": ours.to_string(), "account_daily_cap_wei": cap.to_string() }),
+            ),
+        });
+    }
     let budget = U256::from(chain.settings.gas_daily_budget_wei);
-    let spent = spent_today(&mut db).await?;
+    let spent = spent_today(&mut db, None).await?;
     if spent.saturating_add(amount) > budget {
         return Err(Error::Unprocessable {
             code: "gas_budget_exhausted",
@@ -169,12 +215,14 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
     let tx = onchain::request(&mut db, chain, agent, origin, call).await?;
     let id = Uuid::now_v7();
     sqlx::query!(
-        "INSERT INTO gas_topups (id, agent_id, address, amount_wei, wallet_tx) VALUES ($1, $2, $3, $4::text::numeric, $5)",
+        "INSERT INTO gas_topups (id, agent_id, address, amount_wei, wallet_tx, tenant_id)
+         VALUES ($1, $2, $3, $4::text::numeric, $5, $6)",
         id,
         agent as _,
         wallet.address,
         amount.to_string(),
-        tx
+        tx,
+        tenant as _
     )
     .execute(&mut *db)
     .await?;

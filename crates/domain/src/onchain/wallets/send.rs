@@ -128,6 +128,13 @@ pub async fn request_in(
     if value.is_zero() {
         return Err(Error::validation("value_wei", "value_wei must be more than 0"));
     }
+    if crate::onchain::economy::gas::recently_subsidised(db, agent).await? {
+        return Err(Error::Conflict(
+            "this wallet got a gas top-up from the platform in the last 24 hours: it pays gas for the agent's own \
+             economy transactions and sends no native value until a day has passed"
+                .into(),
+        ));
+    }
     let (address, confirm) = within_limits(db, agent, value).await?;
     let status = if confirm { "awaiting_confirmation" } else { "queued" };
     let id = Uuid::now_v7();

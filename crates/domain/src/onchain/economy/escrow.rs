@@ -71,6 +71,14 @@ pub async fn fund(db: &mut PgConnection, deps: &Deps, f: Funding, origin: &Origi
             message: "the seller has no server-managed wallet to be paid in".into(),
             details: None,
         })?;
+    // The gas subsidy pays gas, not orders: a wallet topped up in the last day escrows nothing.
+    if super::gas::recently_subsidised(db, buyer).await? {
+        return Err(Error::Conflict(
+            "the buyer's wallet got a gas top-up from the platform in the last 24 hours: it escrows no native value \
+             until a day has passed (the order can go in credits)"
+                .into(),
+        ));
+    }
     let (_, confirm) = crate::onchain::wallets::send::within_limits(db, buyer, value).await?;
     if confirm {
         return Err(Error::Unprocessable {

@@ -214,6 +214,7 @@ async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
     let registry = anvil.deploy_registry().await;
     let builder = chain_env(TestApp::builder(), &anvil.url, registry)
         .env("MINICLAW_IDENTITY_SIGNER", "sponsor")
+        .env("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY", "1")
         .admin_password("operator");
     let agent = OwnedAgent::new(builder.spawn().await).await;
     let sponsor = agent.app.send(agent.app.admin(Method::GET, "/v1/admin/identity/sponsor")).await;
@@ -232,6 +233,32 @@ async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
     assert!(anvil.balance(&address).await < U256::from(ETH), "the sponsor paid the gas");
     let read = chain_client(&["read", &anvil.url, &registry.to_string(), "0"], None).await;
     assert_eq!(read["owner"].as_str().unwrap().to_lowercase(), address);
+
+    // The sponsor pays for an account's registration updates up to a daily count (1 here): the
+    // second edit of the day is announced tomorrow, not paid for now.
+    let pool = agent.app.pool();
+    for (n, description) in ["A careful agent", "A very careful agent"].into_iter().enumerate() {
+        let r = agent.call(Method::PATCH, "/identity", Some(json!({ "description": description }))).await;
+        assert!(r.status.is_success(), "{}", r.text);
+        sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update' AND status = 'queued'")
+            .execute(pool)
+            .await
+            .unwrap();
+        agent.app.run_jobs().await;
+        let updates: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE purpose = 'set_agent_uri'")
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        assert_eq!(updates, 1, "after edit {n}");
+    }
+    let last: Value = sqlx::query_scalar(
+        "SELECT result FROM jobs WHERE kind = 'identity_update' AND status = 'done' ORDER BY finished_at DESC LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert!(last["reason"].as_str().unwrap().contains("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY"), "{last}");
 }
 
 #[tokio::test]

@@ -50,6 +50,10 @@ pub struct ChainSettings {
     /// `MINICLAW_GAS_MIN_ACCOUNT_DAYS`: how old an account must be before its agents get top-ups
     /// (0–365, default 7): throwaway accounts get none.
     pub gas_min_account_days: u32,
+    /// `MINICLAW_SPONSOR_URI_UPDATES_PER_DAY`: in sponsor mode, how many `setAgentURI`
+    /// transactions the sponsor pays per account and UTC day (0–10000, default 20); past it a
+    /// changed registration file is announced the next day.
+    pub sponsor_uri_updates_per_day: u32,
     /// `MINICLAW_TOKEN_CONFIRMATIONS`: blocks the token indexer stays behind the chain's head, so
     /// a reorganised block is not indexed (0–1000, default 3).
     pub token_confirmations: u64,
@@ -124,6 +128,12 @@ impl ChainSettings {
             None => gas_daily_budget_wei / 4,
             Some(_) => wei("MINICLAW_GAS_TENANT_DAILY_WEI")?,
         };
+        let sponsor_uri_updates_per_day = match get("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY") {
+            None => 20,
+            Some(v) => v.trim().parse::<u32>().ok().filter(|n| *n <= 10_000).ok_or_else(|| {
+                bad("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY", format!("`{v}` is not a count from 0 to 10000"))
+            })?,
+        };
         let gas_min_account_days = match get("MINICLAW_GAS_MIN_ACCOUNT_DAYS") {
             None => 7,
             Some(v) => v.trim().parse::<u32>().ok().filter(|d| *d <= 365).ok_or_else(|| {
@@ -161,6 +171,7 @@ impl ChainSettings {
             gas_daily_budget_wei,
             gas_tenant_daily_wei,
             gas_min_account_days,
+            sponsor_uri_updates_per_day,
             slash_sink,
             token_confirmations,
         }))

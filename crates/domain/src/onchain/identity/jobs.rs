@@ -290,6 +290,19 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
                 input: registry::set_agent_uri_call(U256::from(erc8004_id as u64), &uri),
             };
             let signer = signer(deps, chain, agent).await?;
+            // The sponsor pays for an account's announcements up to a daily count; past it the
+            // change waits for the next day (the drift cycle announces it then).
+            if chain.settings.sponsor {
+                let cap = chain.settings.sponsor_uri_updates_per_day;
+                let from = format!("{:#x}", signer.address());
+                let used = transactions::signed_by_today(pool, tenant, &from, "set_agent_uri").await?;
+                if used >= i64::from(cap) {
+                    let reason = format!(
+                        "the sponsor already paid for {used} registration updates of this account today                          (MINICLAW_SPONSOR_URI_UPDATES_PER_DAY = {cap}); the change is announced tomorrow"
+                    );
+                    return Ok(json!({ "skipped": true, "reason": reason }));
+                }
+            }
             let signed = match sign(chain, &signer, &call).await? {
                 Ok(s) => s,
                 Err(reason) => return update_failed(pool, tenant, agent, &ctx, &reason).await,

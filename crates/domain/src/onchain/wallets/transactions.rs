@@ -11,7 +11,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use miniclaw_core::ids::AgentId;
+use miniclaw_core::ids::{AgentId, TenantId};
 use miniclaw_platform::chain::tx::{self, Broadcast, Call, Signed};
 use miniclaw_platform::chain::{Chain, ChainError};
 
@@ -95,6 +95,21 @@ pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
 
 /// Records a signed transaction (status `signed`), before it is broadcast. `id` is the row to
 /// fill in when the transaction was requested earlier (a send), else a new row is made.
+/// How many `purpose` transactions signed by `from` (the sponsor wallet) were made for the
+/// agents of `tenant` since the start of the UTC day, failed ones excluded.
+pub async fn signed_by_today(pool: &sqlx::PgPool, tenant: TenantId, from: &str, purpose: &str) -> sqlx::Result<i64> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT count(*) FROM wallet_transactions
+              WHERE agent_id IN ({}) AND purpose = $3 AND lower(from_address) = lower($2)
+                AND status NOT IN ('failed', 'cancelled')
+                AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'",
+            crate::tenancy::agents::sql::of_tenant("$1")
+        )
+    });
+    sqlx::query_scalar(&SQL).bind(tenant).bind(from).bind(purpose).fetch_one(pool).await
+}
+
 pub async fn record_signed(
     conn: &mut sqlx::PgConnection,
     id: Option<Uuid>,

@@ -353,3 +353,21 @@ async fn the_proactive_routes_need_their_scopes_and_check_their_input() {
     let r = a.call(Method::POST, &format!("/proactive/items/{}/accept", uuid::Uuid::now_v7()), None).await;
     assert_eq!(r.status, 404, "{}", r.text);
 }
+
+#[tokio::test]
+async fn only_the_owners_own_words_move_the_scans_not_a_keys_nor_an_email_senders() {
+    let a = agent(json!({ "proactiveness": "eager" })).await;
+    let (deps, id) = (deps(&a), agent_id(&a));
+    // A key acting for no one says what would become a reminder and a follow-up if the owner had.
+    let (_, key) = a.app.create_key(&a.owner, &a.id, &["chat:write"]).await;
+    let body = json!({ "message": "Remind me to call the bank tomorrow. I have a job interview tomorrow." });
+    let r = a.app.send(a.app.as_bearer(&key, Method::POST, &a.path("/chat")).json(&body)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let report = scan::scan(&deps, id, Utc::now() + Duration::hours(7)).await.unwrap();
+    assert_eq!((report.found, report.thoughts), (0, 0), "a key's words are not the owner's: {report:?}");
+    assert!(items(&a, "scheduled").await.is_empty() && items(&a, "suppressed").await.is_empty());
+    // The same words from the owner are.
+    say(&a, "I have a job interview tomorrow.", None, 1).await;
+    let report = scan::scan(&deps, id, Utc::now() + Duration::hours(7)).await.unwrap();
+    assert_eq!(report.thoughts, 1, "{report:?}");
+}

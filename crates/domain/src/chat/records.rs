@@ -75,7 +75,10 @@ pub async fn nth_user_message_at(
     Ok(rows.into_iter().filter_map(|r| Some((r.n, r.at?))).collect())
 }
 
-/// A message the owner (not an end user) wrote to the agent.
+/// A message the owner wrote to the agent. The owner's own words are those of the owner's
+/// private conversations (the dashboard, the owner's session, the owner's Telegram chat), never
+/// a key's conversations (acting for an end user or for no one) nor an email thread, where the
+/// words are a third party's: what the proactive scans, affect and timing read as the owner.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OwnerMessage {
     pub id: Uuid,
@@ -97,7 +100,7 @@ pub async fn owner_messages(
         OwnerMessage,
         "SELECT m.id, m.conversation_id, m.content, m.created_at
            FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
-          WHERE m.agent_id = $1 AND m.role = 'user' AND c.end_user IS NULL
+          WHERE m.agent_id = $1 AND m.role = 'user' AND c.owner_private AND c.channel <> 'email'
             AND m.created_at > coalesce($2, '-infinity'::timestamptz) AND m.created_at <= $3
           ORDER BY m.created_at LIMIT $4",
         agent as _,
@@ -121,7 +124,7 @@ pub async fn owner_hours(
     let rows = sqlx::query!(
         r#"SELECT extract(hour FROM m.created_at AT TIME ZONE $2)::int AS "hour!", count(*) AS "n!"
              FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
-            WHERE m.agent_id = $1 AND m.role = 'user' AND c.end_user IS NULL
+            WHERE m.agent_id = $1 AND m.role = 'user' AND c.owner_private AND c.channel <> 'email'
               AND m.created_at > $3 AND m.created_at <= $4
             GROUP BY 1"#,
         agent as _,
@@ -142,7 +145,7 @@ pub async fn newest_owner_message(
 ) -> sqlx::Result<Option<DateTime<Utc>>> {
     sqlx::query_scalar!(
         "SELECT max(m.created_at) FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
-          WHERE m.agent_id = $1 AND m.role = 'user' AND c.end_user IS NULL AND m.created_at <= $2",
+          WHERE m.agent_id = $1 AND m.role = 'user' AND c.owner_private AND c.channel <> 'email' AND m.created_at <= $2",
         agent as _,
         until
     )
@@ -167,7 +170,7 @@ pub async fn unanswered_questions(
            FROM chat_messages q
            JOIN conversations c ON c.agent_id = q.agent_id AND c.id = q.conversation_id
            JOIN chat_messages r ON r.agent_id = q.agent_id AND r.reply_to = q.id AND r.status = 'complete'
-          WHERE q.agent_id = $1 AND q.role = 'user' AND c.end_user IS NULL AND c.deleted_at IS NULL
+          WHERE q.agent_id = $1 AND q.role = 'user' AND c.owner_private AND c.channel <> 'email' AND c.deleted_at IS NULL
             AND q.content LIKE '%?%' AND r.content ~* $4
             AND q.created_at > $2 AND q.created_at <= $3
           ORDER BY q.created_at DESC LIMIT $5",
@@ -305,7 +308,7 @@ pub fn streaming_sql(agent: &str, reply: &str) -> String {
 pub fn owner_spoke_sql(agent: &str, after: &str, until: &str) -> String {
     format!(
         "EXISTS (SELECT 1 FROM chat_messages m JOIN conversations c ON c.agent_id = m.agent_id AND c.id = m.conversation_id
-                  WHERE m.agent_id = {agent} AND m.role = 'user' AND c.end_user IS NULL
+                  WHERE m.agent_id = {agent} AND m.role = 'user' AND c.owner_private AND c.channel <> 'email'
                     AND m.created_at > {after} AND m.created_at <= {until})"
     )
 }

@@ -10,7 +10,7 @@
 # many operations answered 2xx and reached their handler (scripts/fuzz_coverage.py).
 # Exits non-zero on any server error or schemathesis failure.
 #
-#   FUZZ_EXAMPLES=200  cases per operation and identity (4 runs over the 216 operations in all)
+#   FUZZ_EXAMPLES=200  cases per operation and identity (4 runs over the operations of the document)
 #   FUZZ_WORKERS=1     concurrent schemathesis workers
 #   FUZZ_LOG_DIR       where the schemathesis outputs go (default: a temporary directory)
 #
@@ -84,6 +84,11 @@ fuzz key "Authorization: Bearer $KEY" --include-path-regex '^/v1/hosted-agents/\
   --exclude-name 'DELETE /v1/hosted-agents/{id}' --exclude-name 'DELETE /v1/hosted-agents/{id}/api-keys/{kid}'
 # The operator's routes, and the calibration shadow (the admin bearer, or DEBUG_SHADOW).
 fuzz admin "Authorization: Bearer fuzz-admin" --include-path-regex '^/v1/admin/|/calibration-shadow$'
+# The admin run may leave the operator's kill switch on (its PUT and DELETE are fuzzed): model
+# calls would then answer 503 in the owner run. Off, whatever it did (404: it was off).
+switch=$(curl -sS -o /dev/null -w '%{http_code}' -X DELETE "$BASE/v1/admin/llm/kill-switch" \
+  -H 'authorization: Bearer fuzz-admin' -H 'content-type: application/json' -d '{}' || true)
+case "$switch" in 2?? | 404) ;; *) echo "fuzz_nightly: turning the kill switch off answered $switch" >&2 ;; esac
 # Every route as the owner, with the seeded ids (`DELETE /v1/hosted-agents/{id}` on the spare
 # agent); last, as its stateful phase may still delete agents it finds through the links.
 fuzz owner "Authorization: Bearer $TOKEN"

@@ -5,11 +5,13 @@ instead of stopping at "not found" (scripts/fuzz_nightly.sh).
 
     scripts/fuzz_seed.py --base http://127.0.0.1:PORT --token OWNER_SESSION_TOKEN \
         --agent AGENT_ID [--admin ADMIN_PASSWORD] --out seed.toml [--schema openapi/openapi.json]
+        [--ids seeded-ids.json]
 
 Everything is created through the API: as the owner, and as the operator (`--admin`) for the
-jobs and cycles. Each seed is best-effort: a failure prints one line to stderr and the rest goes
-on; a parameter whose resource is missing is left to schemathesis (or, where one name means
-something else on that path, set to an id that names nothing). Standard library only.
+jobs, the cycles and the proactive sweep. Each seed is best-effort: a failure prints one line to
+stderr and the rest goes on; a parameter whose resource is missing is left to schemathesis (or,
+where one name means something else on that path, set to an id that names nothing, so that a
+failed seed never points a DELETE at the fuzzed agent). Standard library only.
 
 The configuration has a global `[parameters]` table for the names that mean one thing on every
 path (`path.id` is the agent, `path.cid` the conversation, ...), and `[[operations]]` entries,
@@ -20,9 +22,13 @@ marketplace skill, `{id}` a job under `/v1/admin/jobs/`. The deleting operations
 resources of their own (a second agent for `DELETE /v1/hosted-agents/{id}` and its restore, a
 second memory, conversation, post, comment, service, skill and webhook endpoint), so that
 fuzzing them does not take away what the other operations work on; `{kid}` is a second API key,
-never the one the fuzzer uses. Schemathesis takes the whole `parameters` table of the first
-`[[operations]]` entry that matches an operation, so each operation matches at most one entry,
-which carries all of its overrides; the global table fills in the other names.
+never the one the fuzzer uses. A few entries also fix body fields that name a resource (the
+seller and service of an order, the skill to install, ...) and headers: `POST /v1/auth/logout`
+is sent with a throwaway account's session (never the owner's), the host's agent card with the
+Host its identity names, `/mcp` with the Accept it needs. Schemathesis takes the whole
+`parameters` (and `headers`) table of the first `[[operations]]` entry that matches an
+operation, so each operation matches one entry at most, which carries all of its settings; the
+global table fills in the other names.
 """
 
 import argparse
@@ -363,8 +369,8 @@ class Seeder:
         self.ids["job"] = j["id"]
 
     def notification(self):
-        # A budget notification: the agent's daily budget set to 1 token, a turn over it is
-        # refused (429) and tells the owner; the budget is put back.
+        # A budget notification: the agent's daily budget set to its least (1,000 tokens),
+        # turns until one is refused (429), which tells the owner; the budget is put back.
         before = self.api.call("GET", self.a())
         budget = before.get("daily_token_budget")
         try:
@@ -380,9 +386,9 @@ class Seeder:
             self.api.call("PATCH", self.a(), {"daily_token_budget": budget})
         self.pick("notification", self.a("/notifications"))
 
-    def pick(self, key, path, token=None, admin=False):
+    def pick(self, key, path):
         """The first listed item's id, if any."""
-        rows = self.as_admin("GET", path) if admin else self.api.call("GET", path, token=token)
+        rows = self.api.call("GET", path)
         if isinstance(rows, dict):
             rows = rows.get("items") or rows.get("data") or []
         if not rows:

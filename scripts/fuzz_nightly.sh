@@ -84,11 +84,15 @@ fuzz key "Authorization: Bearer $KEY" --include-path-regex '^/v1/hosted-agents/\
   --exclude-name 'DELETE /v1/hosted-agents/{id}' --exclude-name 'DELETE /v1/hosted-agents/{id}/api-keys/{kid}'
 # The operator's routes, and the calibration shadow (the admin bearer, or DEBUG_SHADOW).
 fuzz admin "Authorization: Bearer fuzz-admin" --include-path-regex '^/v1/admin/|/calibration-shadow$'
-# The admin run may leave the operator's kill switch on (its PUT and DELETE are fuzzed): model
-# calls would then answer 503 in the owner run. Off, whatever it did (404: it was off).
-switch=$(curl -sS -o /dev/null -w '%{http_code}' -X DELETE "$BASE/v1/admin/llm/kill-switch" \
-  -H 'authorization: Bearer fuzz-admin' -H 'content-type: application/json' -d '{}' || true)
-case "$switch" in 2?? | 404) ;; *) echo "fuzz_nightly: turning the kill switch off answered $switch" >&2 ;; esac
+# The admin run may leave the operator's kill switch on, for the platform or for the owner's
+# account (its PUT and DELETE are fuzzed): model calls would then answer 503 in the owner run.
+# Both off, whatever it did (404: it was off).
+TENANT_ID=$(curl -fsS "$BASE/v1/me" -H "authorization: Bearer $TOKEN" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tenant"]["id"])')
+for scope in '{}' "{\"tenant_id\":\"$TENANT_ID\"}"; do
+  switch=$(curl -sS -o /dev/null -w '%{http_code}' -X DELETE "$BASE/v1/admin/llm/kill-switch" \
+    -H 'authorization: Bearer fuzz-admin' -H 'content-type: application/json' -d "$scope" || true)
+  case "$switch" in 2?? | 404) ;; *) echo "fuzz_nightly: turning the kill switch off answered $switch" >&2 ;; esac
+done
 # Every route as the owner, with the seeded ids (`DELETE /v1/hosted-agents/{id}` on the spare
 # agent); last, as its stateful phase may still delete agents it finds through the links.
 fuzz owner "Authorization: Bearer $TOKEN"

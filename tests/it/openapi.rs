@@ -44,3 +44,21 @@ async fn the_reference_page_lists_every_operation_without_external_assets() {
     assert_eq!(css.status, 200);
     assert!(css.headers["content-type"].to_str().unwrap().starts_with("text/css"));
 }
+
+/// Two types of one name would share one schema, and the document would describe one request
+/// body with the other's fields: each request body of these routes has its own.
+#[test]
+fn request_bodies_are_described_by_their_own_types() {
+    let doc: serde_json::Value = serde_json::from_str(&miniclaw::api::openapi_json()).unwrap();
+    let body_fields = |path: &str| {
+        let schema = &doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"];
+        let name = schema.as_str().unwrap_or_else(|| panic!("{path}: no body schema")).rsplit('/').next().unwrap();
+        let mut fields: Vec<String> =
+            doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect();
+        fields.sort();
+        fields
+    };
+    assert_eq!(body_fields("/v1/hosted-agents/{id}/tips/{tip}/decision"), ["confirm"]);
+    assert_eq!(body_fields("/v1/hosted-agents/{id}/mcp-calls/{call}/decision"), ["approve"]);
+    assert_eq!(body_fields("/v1/hosted-agents/{id}/orders/{order}/steps"), ["action", "delivery", "rating", "reason"]);
+}

@@ -109,6 +109,7 @@ async fn give_tip(
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TipDecision)]
 pub struct Decision {
     /// true: make the tip; false: cancel it.
     pub confirm: bool,

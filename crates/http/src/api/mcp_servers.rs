@@ -28,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = McpCallDecision)]
 pub struct Decision {
     /// true runs the call now; false refuses it.
     pub approve: bool,

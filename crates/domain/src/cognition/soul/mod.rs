@@ -52,6 +52,7 @@ pub struct SoulVersion {
 
 /// What happened to a proposed rewrite.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SoulDecision)]
 pub struct Decision {
     pub accepted: bool,
     /// `first`, `owner`, `screen`, `similar`, `guard`.

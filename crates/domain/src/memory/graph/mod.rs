@@ -107,6 +107,7 @@ pub struct Node {
 
 /// One edge followed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = TraversalStep)]
 pub struct Step {
     pub from: MemoryId,
     pub to: MemoryId,

@@ -98,6 +98,7 @@ pub enum OrderRail {
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = OrderStep)]
 pub struct Step {
     pub action: Action,
     /// `deliver`: the result handed over (required, at most 20,000 characters).

@@ -32,10 +32,13 @@ impl Found {
         }
     }
 
-    pub(super) fn timing(&self, level: Level) -> Timing {
+    /// When it goes: a follow-up waits for the owner's next message, unless the owner writes
+    /// less than once a day (then it goes in their active hours, while it still matters).
+    pub(super) fn timing(&self, level: Level, day: &Day) -> Timing {
         match (level, self.signal) {
             (Level::Urgent, _) => Timing::UrgentNow,
             (_, "unresolved_question") => Timing::NextMorning,
+            (_, "follow_up") if day.rarely_writes => Timing::ActiveHours,
             (_, "follow_up") => Timing::NextActive,
             _ => Timing::ActiveHours,
         }
@@ -91,5 +94,30 @@ pub(super) fn one_line(text: &str, max: usize) -> String {
     match line.char_indices().nth(max) {
         Some((cut, _)) => format!("{}…", &line[..cut]),
         None => line,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_follow_up_waits_for_the_next_message_unless_the_owner_rarely_writes() {
+        let f = Found {
+            signal: "follow_up",
+            description: "the job interview".into(),
+            due_in_hours: None,
+            age_days: None,
+            dedup_key: "k".into(),
+            conversation_id: None,
+            said_at: None,
+        };
+        let mut counts = [0i64; 24];
+        counts[10] = 60;
+        let daily = Day::new("UTC", None, &counts);
+        counts[10] = 12;
+        let rare = Day::new("UTC", None, &counts);
+        assert_eq!(f.timing(Level::Speculative, &daily), Timing::NextActive);
+        assert_eq!(f.timing(Level::Speculative, &rare), Timing::ActiveHours);
     }
 }

@@ -71,7 +71,14 @@ pub(super) async fn owner_day(
     a: &AgentRow,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Day> {
-    let rows = crate::chat::records::owner_hours(conn, agent, &a.timezone, now - Duration::days(30), now).await?;
+    let rows = crate::chat::records::owner_hours(
+        conn,
+        agent,
+        &a.timezone,
+        now - Duration::days(super::timing::LEARNING_DAYS),
+        now,
+    )
+    .await?;
     let mut counts = [0i64; 24];
     for (hour, n) in rows {
         if (0..24).contains(&hour) {
@@ -342,7 +349,7 @@ pub(super) async fn act(
         j if j.is_empty() => rule,
         j => format!("{rule}; {j}"),
     };
-    let timing = f.timing(level);
+    let timing = f.timing(level, day);
     let deliver_at = day.deliver_at(timing, now);
     let stored = sqlx::query_scalar!(
         "INSERT INTO proactive_items (agent_id, id, kind, source, signal, gap, urgency, level, rule, message, timing,

@@ -36,7 +36,14 @@ pub struct Day {
     pub tz: Tz,
     pub quiet: Option<(NaiveTime, NaiveTime)>,
     pub active: [bool; 24],
+    /// The owner writes less than once a day on average (learned over the window; unknown
+    /// below `MIN_MESSAGES_TO_LEARN` messages): what waits for their next message could wait
+    /// for days, so it goes in their active hours instead.
+    pub rarely_writes: bool,
 }
+
+/// The days the owner's messages per hour are counted over (`Day::new`'s `counts`).
+pub const LEARNING_DAYS: i64 = 30;
 
 impl Day {
     /// From the agent's settings and the owner's messages per local hour (`counts[h]`).
@@ -58,7 +65,8 @@ impl Day {
                 active[h] = *c >= floor;
             }
         }
-        Day { tz, quiet, active }
+        let rarely_writes = (MIN_MESSAGES_TO_LEARN..LEARNING_DAYS).contains(&total);
+        Day { tz, quiet, active, rarely_writes }
     }
 
     pub fn is_quiet(&self, at: DateTime<Utc>) -> bool {
@@ -151,6 +159,19 @@ mod tests {
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn an_owner_who_writes_less_than_daily_is_known_only_from_enough_messages() {
+        let counts = |total: i64| {
+            let mut c = [0i64; 24];
+            c[10] = total;
+            c
+        };
+        // Too few to tell (a new owner), at least one a day, and fewer: 12 in 30 days.
+        assert!(!Day::new("UTC", None, &counts(5)).rarely_writes);
+        assert!(!Day::new("UTC", None, &counts(45)).rarely_writes);
+        assert!(Day::new("UTC", None, &counts(12)).rarely_writes);
     }
 
     #[test]

@@ -481,6 +481,20 @@ async fn a_paid_call_is_paid_on_chain_by_another_wallet_and_a_replay_is_refused(
         .await;
     assert_eq!(r.status, 402);
     assert!(r.json()["error"].as_str().unwrap().contains("payee or amount"), "{}", r.text);
+    // A requirement gets a few checks on chain (each costs the node calls), then no more: a
+    // caller cannot make the node answer for it without end. Two of its five are spent above.
+    let bogus = format!("0x{}", "ab".repeat(32));
+    for n in 3..=6 {
+        let r = app
+            .send(app.request(Method::POST, &url).header("PAYMENT-SIGNATURE", proof(&bogus, &fresh)).json(&input))
+            .await;
+        assert_eq!(r.status, 402, "{}", r.text);
+        let error = r.json()["error"].as_str().unwrap().to_string();
+        match n {
+            6 => assert!(error.contains("checked on chain 5 times"), "check {n}: {error}"),
+            _ => assert!(error.contains("not mined"), "check {n}: {error}"),
+        }
+    }
 }
 
 #[tokio::test]

@@ -294,6 +294,21 @@ pub async fn verify(
         let Some(hash) = p.tx_hash.as_deref().and_then(|h| h.parse::<B256>().ok()) else {
             return Err(bad_proof("a native payment names its `txHash` (0x and 64 hex digits)"));
         };
+        // Each check costs the node one to three calls: a requirement gets a few, then a new one
+        // must be asked for (which the per-address rate limit bounds).
+        let checked = sqlx::query_scalar!(
+            "UPDATE payment_requirements SET chain_checks = chain_checks + 1
+              WHERE nonce = $1 AND paid_at IS NULL AND chain_checks < $2 RETURNING chain_checks",
+            p.nonce,
+            MAX_CHAIN_CHECKS
+        )
+        .fetch_optional(pool)
+        .await?;
+        if checked.is_none() {
+            return Ok(Err(Unpaid(format!(
+                "this requirement's payment was checked on chain {MAX_CHAIN_CHECKS} times without paying: ask for a new requirement"
+            ))));
+        }
         let expected = Expected { address, wei, data: nonce_data(&p.nonce), from: r.created_at, until: r.expires_at };
         match native(chain, hash, &expected).await {
             Ok(Ok(payer)) => ("native", format!("{hash:#x}"), payer),
@@ -321,6 +336,9 @@ pub async fn verify(
         Err(e) => Err(e.into()),
     }
 }
+
+/// How many on-chain checks of a proof one requirement gets before it pays nothing more.
+pub const MAX_CHAIN_CHECKS: i32 = 5;
 
 /// How long one request may take to answer a paid call before another may try.
 pub const SERVING_LEASE_SECS: i64 = 300;

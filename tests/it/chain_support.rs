@@ -237,3 +237,71 @@ fn reverting_code_encodes_the_reason() {
     assert_eq!(&code[1..5], &[0x08, 0xc3, 0x79, 0xa0]);
     assert_eq!(&code[code.len() - 3..], &[0x60, 0x00, 0xfd]);
 }
+
+/// A JSON-RPC proxy in front of the node that can lag like a node behind a load balancer: while
+/// lagging it answers `eth_getTransactionReceipt` and `eth_getTransactionByHash` with `null` (the
+/// transaction mined on another backend is not visible here yet) and passes everything else on.
+pub struct LaggingNode {
+    pub url: String,
+    lagging: Arc<AtomicBool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for LaggingNode {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl LaggingNode {
+    pub async fn start(target: &str) -> LaggingNode {
+        let lagging = Arc::new(AtomicBool::new(false));
+        let (flag, target) = (lagging.clone(), target.to_string());
+        let client = reqwest::Client::new();
+        let app = axum::Router::new().route(
+            "/",
+            axum::routing::post(move |axum::Json(body): axum::Json<Value>| {
+                let (flag, target, client) = (flag.clone(), target.clone(), client.clone());
+                async move {
+                    let hidden = |call: &Value| {
+                        flag.load(Ordering::SeqCst)
+                            && matches!(
+                                call["method"].as_str(),
+                                Some("eth_getTransactionReceipt" | "eth_getTransactionByHash")
+                            )
+                    };
+                    let null = |call: &Value| serde_json::json!({ "jsonrpc": "2.0", "id": call["id"], "result": null });
+                    let forward = |body: Value| {
+                        let (client, target) = (client.clone(), target.clone());
+                        async move {
+                            let r = client.post(&target).json(&body).send().await.expect("the node answers");
+                            r.json::<Value>().await.expect("JSON from the node")
+                        }
+                    };
+                    let answer = match &body {
+                        Value::Array(calls) => {
+                            let mut out = Vec::new();
+                            for call in calls {
+                                out.push(if hidden(call) { null(call) } else { forward(call.clone()).await });
+                            }
+                            Value::Array(out)
+                        }
+                        call if hidden(call) => null(call),
+                        _ => forward(body.clone()).await,
+                    };
+                    axum::Json(answer)
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        LaggingNode { url, lagging, task }
+    }
+
+    pub fn set_lagging(&self, lagging: bool) {
+        self.lagging.store(lagging, Ordering::SeqCst);
+    }
+}

@@ -8,7 +8,7 @@ use alloy::primitives::{Address, U256};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::chain_support::{Anvil, DEV_KEY, Proxy, chain_client, chain_env};
+use crate::chain_support::{Anvil, DEV_KEY, LaggingNode, Proxy, chain_client, chain_env};
 use crate::common::{Reply, Session, TestApp, TestAppBuilder};
 
 const ETH: u128 = 1_000_000_000_000_000_000;
@@ -295,6 +295,48 @@ async fn a_native_tip_survives_the_node_going_down_and_is_paid_once() {
             .await
             .unwrap();
     assert_eq!(sent, 1);
+}
+
+#[tokio::test]
+async fn a_send_the_node_mined_but_cannot_show_yet_is_never_signed_again() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let node = LaggingNode::start(&anvil.url).await;
+    let app = chain_app(&node.url, registry).spawn().await;
+    let alice = app.signup("alice@example.com").await;
+    let (ada, _) = funded_agent(&app, &anvil, &alice, "Ada", ETH).await;
+    let to = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
+    let before = anvil.balance(to).await;
+
+    // The node mines the send at once but, like a load-balanced one, cannot show it for a while:
+    // no receipt, and a second broadcast is "nonce too low".
+    node.set_lagging(true);
+    let send = json!({ "to": to, "value_wei": MILLI.to_string() });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/wallet/send"), Some(send)).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    let id = uuid::Uuid::parse_str(r.json()["id"].as_str().unwrap()).unwrap();
+    for _ in 0..3 {
+        sqlx::query("UPDATE jobs SET run_at = now() WHERE status = 'queued'").execute(app.pool()).await.unwrap();
+        app.run_jobs().await;
+    }
+    let (status, checks): (String, i16) =
+        sqlx::query_as("SELECT status, superseded_checks FROM wallet_transactions WHERE id = $1")
+            .bind(id)
+            .fetch_one(app.pool())
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), checks), ("signed", 2), "seen taken twice, not signed again yet");
+    assert_eq!(anvil.balance(to).await, before + U256::from(MILLI), "mined once");
+
+    // The node catches up: the receipt is found, and the send is confirmed, paid once.
+    node.set_lagging(false);
+    settle_jobs(&app).await;
+    let tx =
+        call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/wallet/transactions"), None).await.json();
+    let sends: Vec<&Value> = tx.as_array().unwrap().iter().filter(|t| t["purpose"] == "send").collect();
+    assert_eq!(sends.len(), 1, "{tx}");
+    assert_eq!(sends[0]["status"], "confirmed", "{tx}");
+    assert_eq!(anvil.balance(to).await, before + U256::from(MILLI), "paid exactly once");
 }
 
 #[tokio::test]

@@ -118,6 +118,11 @@ pub async fn receipt(chain: &Chain, hash: B256) -> Result<Option<TransactionRece
     Ok(chain.provider().get_transaction_receipt(hash).await?)
 }
 
+/// Whether the node knows transaction `hash` (pending or mined).
+pub async fn known(chain: &Chain, hash: B256) -> Result<bool, ChainError> {
+    Ok(chain.provider().get_transaction_by_hash(hash).await?.is_some())
+}
+
 /// Polls for the receipt of `hash` for at most `wait`.
 pub async fn wait_for_receipt(
     chain: &Chain,

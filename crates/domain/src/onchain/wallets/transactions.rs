@@ -125,7 +125,7 @@ pub async fn record_signed(
                                           status, nonce, tx_hash, raw_tx)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
          ON CONFLICT (agent_id, id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
-                                        from_address = $5, to_address = $6, updated_at = now()",
+                                        from_address = $5, to_address = $6, superseded_checks = 0, updated_at = now()",
         id,
         agent as _,
         purpose,
@@ -155,6 +155,10 @@ pub enum Settled {
     Waiting,
 }
 
+/// How many runs in a row must find a transaction's nonce taken, its receipt missing and the
+/// node not knowing it, before it counts as replaced.
+pub const SUPERSEDED_AFTER: i32 = 3;
+
 /// Brings a recorded (`signed`) transaction to its outcome as far as the chain allows within
 /// the configured wait, and stores the outcome. Node outages are errors (try again later).
 pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Result<Settled, ChainError>> {
@@ -182,9 +186,11 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
         }
         match tx::broadcast(chain, &raw).await? {
             Broadcast::Accepted => tx::wait_for_receipt(chain, hash, chain.settings.receipt_wait).await,
-            // Mined meanwhile under this very hash, or truly replaced: the receipt tells.
+            // Mined meanwhile under this very hash, or truly replaced: the receipt tells, or the
+            // node knowing the transaction (its receipt is on its way).
             Broadcast::Superseded => match tx::receipt(chain, hash).await? {
                 Some(r) => Ok(Some(r)),
+                None if tx::known(chain, hash).await? => Ok(None),
                 None => Err(ChainError::Rejected("superseded".into())),
             },
         }
@@ -210,9 +216,23 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
         }
         Ok(None) => Settled::Waiting,
         Err(ChainError::Rejected(m)) if m == "superseded" => {
-            let reason = "replaced: another transaction of this wallet used its nonce, so it was never mined";
-            mark_failed(pool, id, reason, None, None).await?;
-            Settled::Superseded
+            // A node behind a load balancer may say "nonce too low" for a transaction it mined
+            // but cannot show yet: it is declared replaced (and signed again, paying a second
+            // time if it was mined) only after it was missing on several runs, minutes apart.
+            let seen = sqlx::query_scalar!(
+                "UPDATE wallet_transactions SET superseded_checks = superseded_checks + 1, updated_at = now()
+                  WHERE id = $1 RETURNING superseded_checks",
+                id
+            )
+            .fetch_one(pool)
+            .await?;
+            if i32::from(seen) < SUPERSEDED_AFTER {
+                Settled::Waiting
+            } else {
+                let reason = "replaced: another transaction of this wallet used its nonce, so it was never mined";
+                mark_failed(pool, id, reason, None, None).await?;
+                Settled::Superseded
+            }
         }
         Err(e) if e.is_transient() => return Ok(Err(e)),
         Err(e) => {
@@ -298,7 +318,7 @@ pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid
         Settled::Superseded => {
             sqlx::query!(
                 "UPDATE wallet_transactions SET status = 'queued', tx_hash = NULL, raw_tx = NULL, nonce = NULL, error = NULL,
-                        updated_at = now() WHERE id = $1",
+                        superseded_checks = 0, updated_at = now() WHERE id = $1",
                 id
             )
             .execute(pool)

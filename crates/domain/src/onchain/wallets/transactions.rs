@@ -125,7 +125,8 @@ pub async fn record_signed(
                                           status, nonce, tx_hash, raw_tx)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
          ON CONFLICT (agent_id, id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
-                                        from_address = $5, to_address = $6, superseded_checks = 0, updated_at = now()",
+                                        from_address = $5, to_address = $6, superseded_checks = 0, superseded_since = NULL,
+                                        updated_at = now()",
         id,
         agent as _,
         purpose,
@@ -155,9 +156,10 @@ pub enum Settled {
     Waiting,
 }
 
-/// How many runs in a row must find a transaction's nonce taken, its receipt missing and the
-/// node not knowing it, before it counts as replaced.
+/// How many runs in a row, over at least how long, must find a transaction's nonce taken, its
+/// receipt missing and the node not knowing it, before it counts as replaced.
 pub const SUPERSEDED_AFTER: i32 = 3;
+pub const SUPERSEDED_AFTER_SECS: f64 = 120.0;
 
 /// Brings a recorded (`signed`) transaction to its outcome as far as the chain allows within
 /// the configured wait, and stores the outcome. Node outages are errors (try again later).
@@ -219,14 +221,17 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
             // A node behind a load balancer may say "nonce too low" for a transaction it mined
             // but cannot show yet: it is declared replaced (and signed again, paying a second
             // time if it was mined) only after it was missing on several runs, minutes apart.
-            let seen = sqlx::query_scalar!(
-                "UPDATE wallet_transactions SET superseded_checks = superseded_checks + 1, updated_at = now()
-                  WHERE id = $1 RETURNING superseded_checks",
+            let seen = sqlx::query!(
+                r#"UPDATE wallet_transactions
+                      SET superseded_checks = superseded_checks + 1, superseded_since = coalesce(superseded_since, now()),
+                          updated_at = now()
+                    WHERE id = $1
+                RETURNING superseded_checks, extract(epoch FROM now() - superseded_since)::float8 AS "for_secs!""#,
                 id
             )
             .fetch_one(pool)
             .await?;
-            if i32::from(seen) < SUPERSEDED_AFTER {
+            if i32::from(seen.superseded_checks) < SUPERSEDED_AFTER || seen.for_secs < SUPERSEDED_AFTER_SECS {
                 Settled::Waiting
             } else {
                 let reason = "replaced: another transaction of this wallet used its nonce, so it was never mined";
@@ -318,7 +323,7 @@ pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid
         Settled::Superseded => {
             sqlx::query!(
                 "UPDATE wallet_transactions SET status = 'queued', tx_hash = NULL, raw_tx = NULL, nonce = NULL, error = NULL,
-                        superseded_checks = 0, updated_at = now() WHERE id = $1",
+                        superseded_checks = 0, superseded_since = NULL, updated_at = now() WHERE id = $1",
                 id
             )
             .execute(pool)

@@ -86,6 +86,15 @@ async fn the_offline_engine_answers_plain_questions_from_the_agents_tools() {
     let tasks = c.say("What are my tasks?", None).await;
     assert!(reply(&tasks).contains("Your tasks:\n- Book the vet (pending, due 2026-12-01)"), "{tasks}");
     assert_eq!(tasks["engine"], "offline");
+    // The tasks are the owner's to hear: a key (a miniapp, acting for no one or for an end user)
+    // asking the same gets no task list.
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;
+    let r = c
+        .app
+        .send(c.app.as_bearer(&key, Method::POST, &c.path("/chat")).json(&json!({ "message": "What are my tasks?" })))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(!r.json()["reply"].as_str().unwrap().contains("Book the vet"), "{}", r.text);
 
     // The wallet: none, then the address the wallet route made.
     let before = c.say("What is your wallet address?", None).await;

@@ -15,6 +15,17 @@ fn skill_md(name: &str, version: &str, extra: &str) -> String {
     )
 }
 
+/// The system prompt of the last streamed chat call the scripted model received.
+fn system_of_last_chat(server: &LlmServer) -> String {
+    let chat = server.requests().into_iter().rev().find(|b| b["stream"] == true).expect("a chat call");
+    chat["messages"][0]["content"].as_str().unwrap().to_string()
+}
+
+/// A short streamed reply of the scripted model.
+fn reply() -> crate::llm_server::Script {
+    crate::llm_server::Script::Stream { pieces: vec!["Sure.".into()], usage: Some((40, 2)), complete: true }
+}
+
 async fn call(app: &TestApp, who: &Session, method: Method, path: &str, body: Option<Value>) -> crate::common::Reply {
     let req = app.as_bearer(&who.token, method, path);
     app.send(match body {
@@ -283,12 +294,7 @@ async fn a_triggered_skill_reaches_the_chat_prompt_and_an_untriggered_one_does_n
     assert_eq!(r.status, 201, "{}", r.text);
     let r = c.app.send(c.post("/skills").json(&json!({ "slug": "weather" }))).await;
     assert_eq!((r.status.as_u16(), r.json()["paid"].as_i64()), (201, Some(0)), "{}", r.text);
-    let system_of_last_chat = || {
-        let chat = server.requests().into_iter().rev().find(|b| b["stream"] == true).expect("a chat call");
-        chat["messages"][0]["content"].as_str().unwrap().to_string()
-    };
-    let reply =
-        || crate::llm_server::Script::Stream { pieces: vec!["Sure.".into()], usage: Some((40, 2)), complete: true };
+    let system_of_last_chat = || system_of_last_chat(&server);
     server.push(reply());
     c.say("Hello there", None).await;
     assert!(!system_of_last_chat().contains("## Skills for this request"));
@@ -324,12 +330,7 @@ async fn a_key_installed_skill_waits_for_the_owner_and_a_steering_skill_is_refus
     assert_eq!(r.status, 201, "{}", r.text);
     let r = c.app.send(as_key(Method::POST, "/skills").json(&json!({ "slug": "weather" }))).await;
     assert_eq!((r.status.as_u16(), r.json()["approved_at"].is_null()), (201, true), "{}", r.text);
-    let system_of_last_chat = || {
-        let chat = server.requests().into_iter().rev().find(|b| b["stream"] == true).expect("a chat call");
-        chat["messages"][0]["content"].as_str().unwrap().to_string()
-    };
-    let reply =
-        || crate::llm_server::Script::Stream { pieces: vec!["Sure.".into()], usage: Some((40, 2)), complete: true };
+    let system_of_last_chat = || system_of_last_chat(&server);
     server.push(reply());
     c.say("Will I need an umbrella tomorrow?", None).await;
     assert!(!system_of_last_chat().contains("driest"), "a skill waiting for approval reaches no prompt");

@@ -1,6 +1,6 @@
 //! The tools the chat model may call when triage says tools are needed (SPEC P5): its memory,
-//! its activity log, its tasks, its identity (wallet, ERC-8004), its settings and a teaching of
-//! the wisdom collection for the moment. Their results are plain lines a reply can quote; the
+//! its activity log, its identity (wallet, ERC-8004), a teaching of the wisdom collection for the
+//! moment, and, when the owner is the one speaking, its tasks and its settings. Their results are plain lines a reply can quote; the
 //! offline engine calls the same tools for the plain questions ("what are my tasks?"). An economy
 //! action (triage intent `economy_action`) adds the economy tools (`economy_tools`): reading
 //! them for anyone, moving value only when the owner is the one speaking. The tools of the MCP
@@ -13,7 +13,7 @@ use crate::runtime::Runtime;
 use miniclaw_platform::llm::Tool;
 
 pub(super) fn tools(turn: &Turn, intent: &str, mcp: Vec<Tool>) -> Vec<Tool> {
-    let mut tools = base_tools();
+    let mut tools = base_tools(owner_speaking(turn));
     tools.extend(mcp);
     if intent == "economy_action" {
         tools.extend(super::economy_tools::tools(super::economy_tools::may_move_value(turn)));
@@ -32,8 +32,14 @@ fn no_arguments(name: &str, description: &str) -> Tool {
     }
 }
 
-fn base_tools() -> Vec<Tool> {
-    vec![
+/// Whether the owner is the one speaking in person: the tasks and the settings are theirs to
+/// hear, not a miniapp's end user's, a Telegram stranger's or a paying caller's.
+fn owner_speaking(turn: &Turn) -> bool {
+    super::economy_tools::may_move_value(turn)
+}
+
+fn base_tools(owner_speaking: bool) -> Vec<Tool> {
+    let mut tools = vec![
         Tool {
             name: "search_memory".into(),
             description: "Search your long-term memory about the user and your knowledge base.".into(),
@@ -44,26 +50,29 @@ fn base_tools() -> Vec<Tool> {
             description: "Your own recent activity log (what happened to you and what you did).".into(),
             parameters: json!({ "type": "object", "properties": { "limit": { "type": "integer", "minimum": 1, "maximum": 20 } } }),
         },
-        Tool {
-            name: "list_tasks".into(),
-            description:
-                "Your tasks (what you proposed or were asked to do), live ones first, with status and due date.".into(),
-            parameters: json!({ "type": "object", "properties": {
-                "status": { "type": "string", "enum": ["pending", "approved", "in_progress", "done", "rejected"] } } }),
-        },
         no_arguments(
             "my_identity",
             "Your identity: your id, your wallet address, your ERC-8004 registration and agentId.",
         ),
         no_arguments(
-            "my_settings",
-            "Your settings: name, persona, tier, timezone, proactiveness, notification mode, outreach, quiet hours.",
-        ),
-        no_arguments(
             "wisdom",
             "A teaching from your wisdom collection that fits this moment, with its author and work.",
         ),
-    ]
+    ];
+    if owner_speaking {
+        tools.push(Tool {
+            name: "list_tasks".into(),
+            description:
+                "Your tasks (what you proposed or were asked to do), live ones first, with status and due date.".into(),
+            parameters: json!({ "type": "object", "properties": {
+                "status": { "type": "string", "enum": ["pending", "approved", "in_progress", "done", "rejected"] } } }),
+        });
+        tools.push(no_arguments(
+            "my_settings",
+            "Your settings: name, persona, tier, timezone, proactiveness, notification mode, outreach, quiet hours.",
+        ));
+    }
+    tools
 }
 
 /// The agent's tasks as lines, live ones first.
@@ -170,6 +179,8 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_pl
                     Err(e) => format!("activity log unavailable: {e}"),
                 }
             }
+            // Offered only to the owner; a model that names them for anyone else gets nothing.
+            "list_tasks" | "my_settings" if !owner_speaking(turn) => format!("unknown tool `{}`", call.name),
             "list_tasks" => task_lines(state, turn, args.get("status").and_then(Value::as_str)).await,
             "my_identity" => identity_lines(state, turn).await.unwrap_or_else(|e| format!("identity unavailable: {e}")),
             "my_settings" => settings_lines(state, turn).await.unwrap_or_else(|e| format!("settings unavailable: {e}")),

@@ -122,6 +122,22 @@ pub async fn status(deps: &Deps, agent: AgentId) -> Result<Subsidy, Error> {
     })
 }
 
+/// Whether a top-up of `amount` keeps today's `spent` within `limit`; else 422 `code`, naming
+/// `what` the limit is.
+fn within(limit: U256, spent: U256, amount: U256, code: &'static str, what: &str) -> Result<(), Error> {
+    let after = spent.saturating_add(amount);
+    if after <= limit {
+        return Ok(());
+    }
+    Err(Error::Unprocessable {
+        code,
+        message: format!(
+            "a top-up of {amount} wei would take today's subsidies to {after} wei, above {what} of {limit} wei"
+        ),
+        details: Some(json!({ "spent_today_wei": spent.to_string(), "limit_wei": limit.to_string() })),
+    })
+}
+
 /// Tops the agent's wallet up to the floor when it is below it and the day's budget allows.
 pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin) -> Result<TopupResult, Error> {
     let chain = crate::onchain::wallets::send::configured(deps)?;
@@ -185,32 +201,16 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
         let reason = "this wallet was topped up today already: one top-up per agent a day (UTC)".to_string();
         return Ok(TopupResult { topped_up: false, reason, topup: None });
     }
-    let cap = U256::from(chain.settings.gas_tenant_daily_wei);
     let ours = spent_today(&mut db, Some(tenant)).await?;
-    if ours.saturating_add(amount) > cap {
-        return Err(Error::Unprocessable {
-            code: "gas_account_cap",
-            message: format!(
-                "a top-up of {amount} wei would take this account's subsidies today to {} wei, above its daily cap of {cap} wei",
-                ours.saturating_add(amount)
-            ),
-            details: Some(
-                json!({ "account_spent_today_wei": ours.to_string(), "account_daily_cap_wei": cap.to_string() }),
-            ),
-        });
-    }
-    let budget = U256::from(chain.settings.gas_daily_budget_wei);
+    within(
+        U256::from(chain.settings.gas_tenant_daily_wei),
+        ours,
+        amount,
+        "gas_account_cap",
+        "this account's daily cap",
+    )?;
     let spent = spent_today(&mut db, None).await?;
-    if spent.saturating_add(amount) > budget {
-        return Err(Error::Unprocessable {
-            code: "gas_budget_exhausted",
-            message: format!(
-                "a top-up of {amount} wei would take today's subsidies to {} wei, above the daily budget of {budget} wei",
-                spent.saturating_add(amount)
-            ),
-            details: Some(json!({ "spent_today_wei": spent.to_string(), "daily_budget_wei": budget.to_string() })),
-        });
-    }
+    within(U256::from(chain.settings.gas_daily_budget_wei), spent, amount, "gas_budget_exhausted", "the daily budget")?;
     let call = Request { purpose: "gas_topup", sponsor: true, to: Some(address), value: amount, input: Bytes::new() };
     let tx = onchain::request(&mut db, chain, agent, origin, call).await?;
     let id = Uuid::now_v7();

@@ -32,7 +32,18 @@ pub fn lookup(message: &str) -> Option<(&'static str, Value)> {
             r("wisdom", r"(?i)\b(?:share|give me|tell me|any)\b.{0,20}\b(?:wisdom|teaching|quote)\b"),
         ]
     });
+    // A question or a request, not a statement that names the same words ("I lost my wallet",
+    // "I made a list of tasks").
+    static ASKS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^(?:please\s+|hey\s+|so\s+)?(?:show|list|tell|give|share|remind|what|which|where|do you|are you|any)",
+        )
+        .expect("static pattern")
+    });
     let message = message.trim();
+    if !message.contains('?') && !ASKS.is_match(message) {
+        return None;
+    }
     RULES.iter().find_map(|(tool, p)| {
         let caps = p.captures(message)?;
         let args = match caps.get(1) {
@@ -60,6 +71,8 @@ mod tests {
             ("What did I tell you about Lisbon?", Some("search_memory")),
             ("How are you today?", None),
             ("I finished the report.", None),
+            ("I lost my wallet on the train.", None),
+            ("I made a list of tasks for tomorrow.", None),
         ] {
             assert_eq!(lookup(said).map(|(t, _)| t), tool, "{said}");
         }

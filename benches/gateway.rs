@@ -130,6 +130,7 @@ async fn measure(pool: sqlx::PgPool) {
             background: false,
             request_id: None,
             admitted: false,
+            new_account: false,
         };
         let messages = vec![
             Message::system("You are Ada. What you know:\n- The user lives in Vienna\n- The user likes jazz"),
@@ -169,7 +170,7 @@ async fn measure(pool: sqlx::PgPool) {
         let mut check = Vec::with_capacity(CALLS);
         for _ in 0..CALLS {
             let t = Instant::now();
-            budget::check(&pool, &miniclaw::runtime::SQL, Some(agent), Some(tenant), Some(50.0))
+            budget::check(&pool, &miniclaw::runtime::SQL, Some(agent), Some(tenant), gateway.caps())
                 .await
                 .unwrap()
                 .unwrap();

@@ -139,9 +139,10 @@ if [ "$WANT_TEST" -eq 1 ]; then
   fi
 
   # Real external signers, clients and servers used by the tests, in a private virtualenv: among
-  # them a loopback SMTP server (aiosmtpd), the Svix webhook signer (svix), the MCP and A2A SDKs.
+  # them a loopback SMTP server (aiosmtpd), the Svix webhook signer (svix), the MCP and A2A SDKs,
+  # a DNS server (dnslib).
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0 dnslib==0.9.26"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else

@@ -270,7 +270,7 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
             let mut rng = rand::rng();
             (0..16).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect::<String>()
         };
-        miniclaw::tenancy::accounts::create_owner(
+        let (owner, tenant) = miniclaw::tenancy::accounts::create_owner(
             state.pool(),
             email,
             password.clone(),
@@ -280,6 +280,8 @@ async fn first_login(state: &AppState, config: &Config) -> anyhow::Result<Vec<St
         )
         .await
         .map_err(|e| anyhow::anyhow!("creating the first owner: {e}"))?;
+        // The operator made this account: it is established, its address taken as given.
+        miniclaw::tenancy::verify::vouch(state.pool(), owner.id, tenant.id).await?;
         let mut f = std::fs::OpenOptions::new().create(true).truncate(true).write(true).mode(0o600).open(&file)?;
         std::io::Write::write_all(&mut f, format!("email: {email}\npassword: {password}\n").as_bytes())?;
         return Ok(vec![

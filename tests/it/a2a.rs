@@ -197,11 +197,15 @@ async fn the_agent_card_is_public_once_the_agent_is_published() {
         )
         .await;
     assert!(r.status.is_success(), "{}", r.text);
-    sqlx::query("UPDATE agent_identities SET status = 'pending', requested_at = now() WHERE agent_id = $1::uuid")
-        .bind(&c.id)
-        .execute(c.app.pool())
-        .await
-        .unwrap();
+    // The domain proven (as its TXT record would) and a registration asked for.
+    sqlx::query(
+        "UPDATE agent_identities SET status = 'pending', requested_at = now(), domain_verified_at = now()
+          WHERE agent_id = $1::uuid",
+    )
+    .bind(&c.id)
+    .execute(c.app.pool())
+    .await
+    .unwrap();
     let public = c.app.get(&card).await;
     assert_eq!(public.status, 200, "{}", public.text);
     let by_host =

@@ -145,6 +145,16 @@ async fn enqueue_through_the_api_is_idempotent_and_validated() {
         .send(app.admin(Method::POST, "/v1/admin/jobs").json(&json!({ "kind": "pipeline_health", "max_attempts": 0 })))
         .await;
     assert_eq!(r.status, 400);
+    // The largest floats come back from the database as they went in (PostgreSQL prints them
+    // in full, 309 digits): the job and the list both read them.
+    let payload = json!({ "big": f64::MAX, "small": -f64::MAX, "tiny": f64::MIN_POSITIVE, "x": 1.401298464324817e-45 });
+    let r = app
+        .send(app.admin(Method::POST, "/v1/admin/jobs").json(&json!({ "kind": "pipeline_health", "payload": payload })))
+        .await;
+    assert_eq!((r.status.as_u16(), &r.json()["payload"]), (201, &payload), "{}", r.text);
+    let listed = app.send(app.admin(Method::GET, "/v1/admin/jobs")).await;
+    assert_eq!(listed.status, 200, "{}", listed.text);
+    assert!(listed.json().as_array().unwrap().iter().any(|j| j["payload"] == payload), "{}", listed.text);
 }
 
 #[tokio::test]

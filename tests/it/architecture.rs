@@ -193,6 +193,7 @@ const OWNERS: &[(&str, &[&str])] = &[
             "api_keys",
             "owner_sessions",
             "auth_challenges",
+            "email_verifications",
         ],
     ),
     (
@@ -317,11 +318,12 @@ const OWNERS: &[(&str, &[&str])] = &[
             "llm_agent_daily_usage",
             "llm_tenant_monthly_usage",
             "llm_platform_daily_usage",
+            "llm_tenant_daily_usage",
             "llm_turn_reservations",
             "llm_kill_switches",
         ],
     ),
-    ("crates/platform/src/email", &["email_outbox", "tenant_email_senders"]),
+    ("crates/platform/src/email", &["email_outbox", "tenant_email_senders", "email_daily_counts"]),
     ("crates/platform/src/activity.rs", &["agent_activity", "tenant_activity"]),
     ("crates/platform/src/secrets.rs", &["platform_secrets"]),
 ];

@@ -316,3 +316,34 @@ pub async fn eventually(what: &str, mut f: impl FnMut() -> bool) {
     }
     panic!("timed out waiting for {what}");
 }
+
+/// A real DNS server on loopback (dnslib) answering TXT questions from records the test sets
+/// while it runs, over UDP and TCP; `MINICLAW_DNS_SERVER` points the app at it.
+pub struct DnsServer {
+    pub port: u16,
+    records: tempfile::NamedTempFile,
+    _child: tokio::process::Child,
+}
+
+impl DnsServer {
+    pub async fn start() -> DnsServer {
+        let records = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(records.path(), "{}").unwrap();
+        let port = free_port();
+        let path = records.path().to_string_lossy().into_owned();
+        let (child, _) = python_server("dns_server.py", &[&path, &port.to_string()]).await;
+        DnsServer { port, records, _child: child }
+    }
+
+    /// `MINICLAW_DNS_SERVER` for this server.
+    pub fn addr(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    /// Serves `texts` as the TXT records of `name` from now on.
+    pub fn set_txt(&self, name: &str, texts: &[&str]) {
+        let mut all: Value = serde_json::from_str(&std::fs::read_to_string(self.records.path()).unwrap()).unwrap();
+        all[name.to_ascii_lowercase()] = json!(texts);
+        std::fs::write(self.records.path(), all.to_string()).unwrap();
+    }
+}

@@ -179,6 +179,12 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
+    // Proven (as its TXT record would; `new_accounts` looks one up on a real DNS server).
+    sqlx::query("UPDATE agent_identities SET domain_verified_at = now() WHERE agent_id = $1::uuid")
+        .bind(&grace.id)
+        .execute(grace.app.pool())
+        .await
+        .unwrap();
     sqlx::query("UPDATE jobs SET run_at = now() WHERE kind = 'identity_update'")
         .execute(grace.app.pool())
         .await

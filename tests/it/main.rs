@@ -50,6 +50,7 @@ mod memory_lifecycle;
 mod memory_search;
 mod memory_supersede;
 mod memory_time;
+mod new_accounts;
 mod notifications;
 mod openapi;
 mod outreach;

@@ -40,6 +40,7 @@ pub fn all() -> Vec<Cycle> {
     all.extend(crate::channels::proactive::cycles());
     all.extend(crate::channels::webhooks::deliver::cycles());
     all.extend(crate::social::feed::digest::cycles());
+    all.push(crate::tenancy::verify::cycle());
     all.extend([
         crate::chat::stream::sweep_cycle(crate::chat::STALE_STREAM_SECS as u32),
         Cycle::new(

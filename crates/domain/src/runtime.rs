@@ -18,6 +18,7 @@ pub const SQL: DomainSql = DomainSql {
     active: crate::tenancy::agents::sql::active,
     daily_token_budget: crate::tenancy::agents::sql::daily_token_budget,
     monthly_budget_usd: crate::tenancy::accounts::monthly_budget_sql,
+    established: crate::tenancy::accounts::established_sql,
     live_agents: crate::tenancy::agents::sql::live,
     spoken_to_since: crate::chat::records::spoken_to_since_sql,
     streaming: crate::chat::records::streaming_sql,

@@ -43,6 +43,8 @@ pub struct Deps {
     /// Private addresses the operator lets URL ingestion and outbound calls reach
     /// (`MINICLAW_URL_ALLOWLIST`).
     pub url_allowlist: Allowlist,
+    /// Where TXT records are looked up (`MINICLAW_DNS_SERVER`, else this machine's resolver).
+    pub dns: crate::dns::Resolver,
 }
 
 impl Deps {
@@ -60,6 +62,7 @@ impl Deps {
             email: Arc::new(EmailSettings::default()),
             knowledge_cap: 20,
             url_allowlist: Allowlist::default(),
+            dns: crate::dns::Resolver::new(None),
         }
     }
 
@@ -107,6 +110,7 @@ impl Deps {
             email: Arc::new(config.email.clone()),
             knowledge_cap: config.knowledge_cap,
             url_allowlist: config.url_allowlist.clone(),
+            dns: crate::dns::Resolver::new(config.dns_server),
             ..Deps::new(pool, llm, embedder, vault)
         })
     }

@@ -14,6 +14,9 @@ pub struct DomainSql {
     pub daily_token_budget: fn(agent: &str) -> String,
     /// The tenant's monthly dollar budget (float8; NULL: none).
     pub monthly_budget_usd: fn(tenant: &str) -> String,
+    /// Whether tenant `tenant`'s account is established (boolean; NULL when there is none): an
+    /// owner's email is verified and the account is at least `days` (float8) days old.
+    pub established: fn(tenant: &str, days: &str) -> String,
     /// A query of the live agents' ids, one uuid column `id`.
     pub live_agents: fn() -> String,
     /// Whether agent `agent` received a chat message after `since` (boolean).

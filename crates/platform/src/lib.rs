@@ -12,6 +12,7 @@ pub mod chain;
 pub mod config;
 pub mod db;
 pub mod deps;
+pub mod dns;
 pub mod domain_sql;
 pub mod email;
 pub mod embed;

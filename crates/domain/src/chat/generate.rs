@@ -72,7 +72,7 @@ pub(super) async fn generate(
     let pool = state.pool();
     let started = Instant::now();
     let mut timings = Timings::default();
-    let ctx = turn.caller.call_context();
+    let ctx = turn.call_context();
     let embedder = state.embedder();
     // The message is embedded beside the setup and triage, not after them, whenever context may
     // be wanted: the pre-filter asks for it, or the triage model will decide (and it nearly always

@@ -239,12 +239,6 @@ impl Caller {
         use crate::tenancy::auth::Actor;
         Audience { owner: !matches!(self.origin.actor, Actor::ApiKey(_)), end_user: self.end_user.clone() }
     }
-
-    /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
-    /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
-    fn call_context(&self) -> CallContext {
-        CallContext::for_agent(self.tenant_id, self.agent_id, &self.origin).admitted()
-    }
 }
 
 /// The error a reply stopped on request carries (an A2A task cancelled).
@@ -267,19 +261,19 @@ pub struct Finished {
 }
 
 /// The limits a turn is held to (kill switch and global cap: 503; budgets: 429 with the reset
-/// time), checked before anything is stored.
-pub async fn budget_first(state: &Runtime, caller: &Caller) -> Result<(), Error> {
-    let cap = state.llm().global_cap();
+/// time), checked before anything is stored; whether the account is new when they hold.
+pub async fn budget_first(state: &Runtime, caller: &Caller) -> Result<bool, Error> {
+    let caps = state.llm().caps();
     match miniclaw_platform::llm::budget::check(
         state.pool(),
         &crate::runtime::SQL,
         Some(caller.agent_id),
         Some(caller.tenant_id),
-        cap,
+        caps,
     )
     .await?
     {
-        Ok(()) => Ok(()),
+        Ok(limits) => Ok(limits.established == Some(false)),
         Err(refusal) => Err(LlmError::Refused(refusal).into()),
     }
 }

@@ -155,7 +155,7 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_pl
         let result = match call.name.as_str() {
             "search_memory" => {
                 let query = args.get("query").and_then(Value::as_str).unwrap_or(&turn.message).to_string();
-                let searcher = crate::memory::search::Searcher { deps: state.deps(), ctx: turn.caller.call_context() };
+                let searcher = crate::memory::search::Searcher { deps: state.deps(), ctx: turn.call_context() };
                 let req = crate::memory::search::SearchRequest {
                     query,
                     limit: Some(5),

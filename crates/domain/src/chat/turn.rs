@@ -197,7 +197,7 @@ pub async fn start_with(
          )
          SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS granted, a.active, t.found, q.position
            FROM limits l CROSS JOIN active a CROSS JOIN target t LEFT JOIN question q ON true",
-        budget::limits_sql(&crate::runtime::SQL, "$2", "$9", "now()", "$10"),
+        budget::limits_sql(&crate::runtime::SQL, "$2", "$9", "now()", "$10::float8[]"),
         crate::tenancy::agents::sql::active("$2"),
         budget::WITHIN_SQL,
         reserve_sql(&crate::runtime::SQL, "$2", "$4", "$11", "(SELECT ok FROM checked)"),
@@ -212,7 +212,7 @@ pub async fn start_with(
         .bind(title_of(&message))
         .bind(new_conversation)
         .bind(caller.tenant_id)
-        .bind(state.llm().global_cap())
+        .bind(state.llm().caps().bind())
         .bind(reservation(state.llm(), &message))
         .bind(audience.end_user.as_deref())
         .bind(audience.sees_all())
@@ -231,6 +231,7 @@ pub async fn start_with(
     let position = stored.position.ok_or_else(|| Error::not_found("conversation"))?;
 
     let turn = Turn {
+        new_account: stored.limits.established == Some(false),
         caller,
         conversation_id,
         user_message_id,
@@ -290,7 +291,7 @@ pub async fn regenerate_with(
     message_id: MessageId,
     client_tools: Option<ClientTools>,
 ) -> Result<Started, Error> {
-    budget_first(state, &caller).await?;
+    let new_account = budget_first(state, &caller).await?;
     let agent_id = caller.agent_id;
     // Only in a conversation the caller may see (404 otherwise, also once deleted).
     super::conversation(state.pool(), agent_id, &caller.audience(), conversation_id).await?;
@@ -339,7 +340,7 @@ pub async fn regenerate_with(
             &crate::runtime::SQL,
             Some(agent_id),
             Some(caller.tenant_id),
-            state.llm().global_cap(),
+            state.llm().caps(),
         )
         .await?;
         return Err(refusal(limits));
@@ -399,6 +400,7 @@ pub async fn regenerate_with(
     insert_reply(&mut tx, reply_id, conversation_id, caller.agent_id, reply_position, user_id, channel).await?;
     tx.commit().await?;
     let turn = Turn {
+        new_account,
         caller,
         conversation_id,
         user_message_id: user_id,
@@ -425,6 +427,17 @@ pub(super) struct Turn {
     pub(super) messages: i32,
     /// The client's functions, which then replace the agent's own tools for this turn.
     pub(super) client_tools: Option<ClientTools>,
+    /// The account is new (the admission said so): its calls count toward its allowance.
+    pub(super) new_account: bool,
+}
+
+impl Turn {
+    /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
+    /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
+    pub(super) fn call_context(&self) -> CallContext {
+        let caller = &self.caller;
+        CallContext::for_agent(caller.tenant_id, caller.agent_id, &caller.origin).admitted(self.new_account)
+    }
 }
 
 pub(super) fn spawn(state: &Runtime, turn: Turn) -> Started {

@@ -392,10 +392,12 @@ pub async fn tenant_exists(conn: &mut PgConnection, tenant: TenantId) -> sqlx::R
         .is_some())
 }
 
-/// The address the tenant's notifications go to: its first owner's email, if any has one.
+/// The address the tenant's notifications go to: its first owner's verified email, if any has
+/// one (no mail goes to an address nobody proved).
 pub async fn owner_email(pool: &PgPool, tenant: TenantId) -> sqlx::Result<Option<String>> {
     Ok(sqlx::query_scalar!(
-        "SELECT email FROM owners WHERE tenant_id = $1 AND email IS NOT NULL ORDER BY created_at LIMIT 1",
+        "SELECT email FROM owners WHERE tenant_id = $1 AND email IS NOT NULL AND email_verified_at IS NOT NULL
+          ORDER BY created_at LIMIT 1",
         tenant as _
     )
     .fetch_optional(pool)
@@ -407,6 +409,19 @@ pub async fn owner_email(pool: &PgPool, tenant: TenantId) -> sqlx::Result<Option
 /// the gateway's limits.
 pub fn monthly_budget_sql(tenant: &str) -> String {
     format!("(SELECT monthly_budget_usd FROM tenants WHERE id = {tenant})")
+}
+
+/// Whether tenant `tenant`'s account is established (an SQL expression; boolean, NULL when there
+/// is no such tenant): the operator vouched for it, or one of its owners verified their email
+/// and it is at least `days` (float8) days old. Until then it is new: the gateway holds it to a
+/// new account's allowance.
+pub fn established_sql(tenant: &str, days: &str) -> String {
+    format!(
+        "(SELECT t.vouched_at IS NOT NULL
+                 OR (t.created_at <= now() - make_interval(days => coalesce({days}, 0)::int)
+                     AND EXISTS (SELECT 1 FROM owners o WHERE o.tenant_id = t.id AND o.email_verified_at IS NOT NULL))
+            FROM tenants t WHERE t.id = {tenant})"
+    )
 }
 
 #[cfg(test)]

@@ -4,3 +4,4 @@
 pub mod accounts;
 pub mod agents;
 pub mod auth;
+pub mod verify;

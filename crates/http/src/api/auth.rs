@@ -1,4 +1,5 @@
-//! Owner accounts (SPEC A1): signup, login (password or wallet), refresh, logout, `/v1/me`.
+//! Owner accounts (SPEC A1): signup, login (password or wallet), refresh, logout, `/v1/me`, and
+//! the links that prove an email address.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
@@ -18,6 +19,7 @@ use miniclaw_domain::tenancy::accounts::{self, OwnerView, TenantView};
 use miniclaw_domain::tenancy::auth::challenge::{self, Challenge, KeyType, Purpose};
 use miniclaw_domain::tenancy::auth::session::Refreshed;
 use miniclaw_domain::tenancy::auth::{Owner, session, signature};
+use miniclaw_domain::tenancy::verify;
 use miniclaw_platform::activity::{self, ActivityEntry};
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -29,6 +31,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(wallet_challenge))
         .routes(routes!(wallet_login))
         .routes(routes!(me))
+        .routes(routes!(verify_email))
+        .routes(routes!(send_verification))
         .routes(routes!(tenant_activity))
 }
 
@@ -106,6 +110,7 @@ async fn signup(
         miniclaw_domain::tenancy::accounts::NewTenant::from_config(state.config()),
     )
     .await?;
+    verify::after_signup(state.deps(), &owner, tenant.id).await;
     let (body, token, refresh) = start_session(&state, owner, tenant).await?;
     Ok(session_response(&state, StatusCode::CREATED, body, &token, &refresh))
 }
@@ -259,14 +264,57 @@ async fn wallet_login(
 pub struct MeResponse {
     pub owner: OwnerView,
     pub tenant: TenantView,
+    /// Whether the owner's email is proven (the link mailed at signup was followed). Until it
+    /// is, no mail goes to it and the account is held to a new account's model allowance.
+    pub email_verified: bool,
 }
 
 /// The signed-in owner and their tenant.
 #[utoipa::path(get, path = "/v1/me", tag = "auth", security(("owner_session" = [])),
     responses((status = 200, body = MeResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeResponse>> {
+    let email_verified = verify::owner_verified(state.pool(), owner.owner_id).await?;
     let (owner, tenant) = accounts::me(state.pool(), owner.owner_id, owner.tenant_id).await?;
-    Ok(Json(MeResponse { owner, tenant }))
+    Ok(Json(MeResponse { owner, tenant, email_verified }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyEmailRequest {
+    /// The `token` of the link mailed to the address.
+    pub token: String,
+}
+
+/// Follows a mailed link: proves the owner's signup address or the account's sender address.
+/// 400 for a token that is unknown, used or expired (links are valid 48 hours, once).
+#[utoipa::path(post, path = "/v1/auth/verify-email", tag = "auth", request_body = VerifyEmailRequest,
+    responses((status = 200, body = verify::Verified), (status = 400, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The address is no longer the one the link was for")))]
+async fn verify_email(
+    State(state): State<AppState>,
+    Json(req): Json<VerifyEmailRequest>,
+) -> ApiResult<Json<verify::Verified>> {
+    Ok(Json(verify::confirm(state.pool(), &req.token).await?))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct VerificationSent {
+    /// The address the link went to.
+    pub sent_to: String,
+}
+
+/// Mails the signed-in owner a new link proving their address (at most one a minute).
+#[utoipa::path(post, path = "/v1/auth/verify-email/send", tag = "auth", security(("owner_session" = [])),
+    responses((status = 202, body = VerificationSent), (status = 401, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Verified already"),
+        (status = 422, body = ErrorBody, description = "The account has no email address"),
+        (status = 429, body = ErrorBody), (status = 503, body = ErrorBody, description = "The platform sends no email")))]
+async fn send_verification(
+    State(state): State<AppState>,
+    owner: Owner,
+) -> ApiResult<(StatusCode, Json<VerificationSent>)> {
+    let sent_to = verify::resend_owner_link(state.deps(), owner.owner_id, owner.tenant_id).await?;
+    Ok((StatusCode::ACCEPTED, Json(VerificationSent { sent_to })))
 }
 
 /// Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the

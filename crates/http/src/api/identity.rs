@@ -25,6 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_identity, update_profile))
         .routes(routes!(register))
+        .routes(routes!(prove_domain))
         .routes(routes!(registration_file))
         .routes(routes!(well_known_registration))
         .routes(routes!(sponsor_wallet))
@@ -59,8 +60,9 @@ async fn register(State(state): State<AppState>, scope: AgentScope) -> ApiResult
 }
 
 /// Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
-/// fields stay, an empty string clears one). A registered agent's registry entry is refreshed
-/// with `setAgentURI` shortly after. Key scope: `identity:write`.
+/// fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
+/// TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
+/// registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
 #[utoipa::path(patch, path = "/v1/hosted-agents/{id}/identity", tag = "identity", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = Profile, security(("owner_session" = []), ("api_key" = ["identity:write"])),
     responses((status = 200, body = Identity), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -75,6 +77,21 @@ async fn update_profile(
     let identity =
         identity::update_profile(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), patch).await?;
     Ok(Json(identity))
+}
+
+/// Proves the agent's domain: looks up the TXT record `domain_proof` names (`_miniclaw.<domain>`
+/// saying `miniclaw-verify=<token>`). Found, the domain serves the agent's registration file
+/// and the registry entry points at it. 404 without a domain, 409 when another agent proved it
+/// first, 422 `domain_unproven` (with the record to add) when the record is missing, 502 when
+/// the DNS server cannot be asked. Key scope: `identity:write`.
+#[utoipa::path(post, path = "/v1/hosted-agents/{id}/identity/domain/verify", tag = "identity",
+    params(("id" = Uuid, Path, description = "Agent id")), security(("owner_session" = []), ("api_key" = ["identity:write"])),
+    responses((status = 200, body = Identity), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+async fn prove_domain(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Identity>> {
+    scope.require(WRITE)?;
+    Ok(Json(identity::prove_domain(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin()).await?))
 }
 
 /// The JSON answer of a public registration file: anyone may read it, from any origin.

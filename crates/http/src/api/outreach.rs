@@ -20,7 +20,7 @@ use miniclaw_domain::channels::outreach::limits::Quota;
 use miniclaw_domain::channels::outreach::thread::{RejectInput, ReplyInput};
 use miniclaw_domain::channels::outreach::{self, Status, Thread, ThreadDetail};
 use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
-use miniclaw_platform::email::sender::{self, SenderInput};
+use miniclaw_platform::email::sender::{self, SenderInput, SenderView};
 
 const READ: Scope = Scope("outreach:read");
 const WRITE: Scope = Scope("outreach:write");
@@ -236,20 +236,26 @@ async fn outreach_quota(State(state): State<AppState>, scope: AgentScope) -> Api
 /// The tenant's sender identity for outgoing email (nulls: the platform default,
 /// `MINICLAW_EMAIL_FROM` and the agent's name).
 #[utoipa::path(get, path = "/v1/email/sender", tag = "outreach", security(("owner_session" = [])),
-    responses((status = 200, body = SenderInput), (status = 401, body = ErrorBody)))]
-async fn get_sender(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<SenderInput>> {
+    responses((status = 200, body = SenderView), (status = 401, body = ErrorBody)))]
+async fn get_sender(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<SenderView>> {
     Ok(Json(sender::get_sender(state.pool(), owner.tenant_id).await?))
 }
 
 /// Sets the tenant's sender identity: the From name and address of its agents' email (nulls
-/// restore the platform default). 400 for an address that is not one or a name with a line break.
+/// restore the platform default). A new address is mailed a link; until it is followed the
+/// email goes from the platform's address with this one as `Reply-To` (`verified: false`). 400
+/// for an address that is not one or a name with a line break, 422 for an address on the
+/// platform's own domain.
 #[utoipa::path(put, path = "/v1/email/sender", tag = "outreach", request_body = SenderInput,
     security(("owner_session" = [])),
-    responses((status = 200, body = SenderInput), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = SenderView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
 async fn set_sender(
     State(state): State<AppState>,
     owner: Owner,
     Json(input): Json<SenderInput>,
-) -> ApiResult<Json<SenderInput>> {
-    Ok(Json(sender::set_sender(state.pool(), owner.tenant_id, input).await?))
+) -> ApiResult<Json<SenderView>> {
+    let view =
+        miniclaw_domain::tenancy::verify::set_sender(state.deps(), owner.tenant_id, owner.owner_id, input).await?;
+    Ok(Json(view))
 }

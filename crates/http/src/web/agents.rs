@@ -11,18 +11,45 @@ use super::forms::Form;
 use super::pages::*;
 use crate::app::AppState;
 use miniclaw_domain::tenancy::agents::{self, Agent, AgentInput, QuietHours};
+use miniclaw_domain::tenancy::verify;
 
 #[derive(Template)]
 #[template(path = "web/agents.html")]
 struct AgentsPage {
     csrf: String,
     agents: Vec<Agent>,
+    /// The owner's address while it is unproven (and the platform sends mail).
+    unverified: Option<String>,
+    /// What asking for a new link did.
+    notice: Option<String>,
 }
 
 pub async fn agents(State(state): State<AppState>, web: WebOwner) -> PageResult {
+    agents_page(&state, web, None).await
+}
+
+async fn agents_page(state: &AppState, web: WebOwner, notice: Option<String>) -> PageResult {
     let agents =
         agents::list(state.pool(), web.owner.tenant_id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
-    Ok(render(AgentsPage { csrf: web.csrf, agents }))
+    let unverified = if state.deps().email.configured() {
+        let (owner, _) = miniclaw_domain::tenancy::accounts::me(state.pool(), web.owner.owner_id, web.owner.tenant_id)
+            .await
+            .map_err(internal)?;
+        let verified = verify::owner_verified(state.pool(), web.owner.owner_id).await.map_err(internal)?;
+        owner.email.filter(|_| !verified)
+    } else {
+        None
+    };
+    Ok(render(AgentsPage { csrf: web.csrf, agents, unverified, notice }))
+}
+
+/// "Send the link again" on the agents page: a new link proving the owner's address.
+pub async fn send_verification(State(state): State<AppState>, Posted { who: web, .. }: Posted<WebOwner>) -> PageResult {
+    let notice = match verify::resend_owner_link(state.deps(), web.owner.owner_id, web.owner.tenant_id).await {
+        Ok(to) => format!("A new link is on its way to {to}."),
+        Err(e) => super::pages::shown(e)?,
+    };
+    agents_page(&state, web, Some(notice)).await
 }
 
 /// The agent settings form, shared by "new" and "settings".

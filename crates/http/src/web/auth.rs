@@ -21,6 +21,7 @@ use crate::auth::with_cookies;
 use miniclaw_domain::tenancy::accounts::{check_password, create_owner};
 use miniclaw_domain::tenancy::auth::session;
 use miniclaw_domain::tenancy::auth::session::Refreshed;
+use miniclaw_domain::tenancy::verify;
 
 pub async fn home(headers: HeaderMap) -> Redirect {
     if crate::auth::cookie(&headers, session::SESSION_COOKIE).is_some_and(|c| !c.is_empty()) {
@@ -125,7 +126,10 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
     )
     .await
     {
-        Ok((owner, tenant)) => signed_in(&state, owner.id, tenant.id, "/agents").await,
+        Ok((owner, tenant)) => {
+            verify::after_signup(state.deps(), &owner, tenant.id).await;
+            signed_in(&state, owner.id, tenant.id, "/agents").await
+        }
         Err(e) => {
             let error = Some(shown(e)?);
             let csrf = new_pre_session_token();
@@ -133,6 +137,43 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
             Ok(pre_session_page(&state, page, &csrf))
         }
     }
+}
+
+#[derive(Template)]
+#[template(path = "web/verify_email.html")]
+struct VerifyEmailPage {
+    csrf: String,
+    token: String,
+    /// What following the link did, once the form is posted.
+    done: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct TokenQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// The page a mailed link opens: a button that confirms the address (a POST, so that a mail
+/// scanner fetching the link proves nothing).
+pub async fn verify_email_page(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> Response {
+    let csrf = new_pre_session_token();
+    pre_session_page(&state, VerifyEmailPage { csrf: csrf.clone(), token: q.token, done: None }, &csrf)
+}
+
+pub async fn verify_email_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let done = match verify::confirm(state.pool(), &form.text("token")).await {
+        Ok(v) if v.purpose == "sender" => {
+            format!("{} is confirmed: your agents' email now goes out from it.", v.address)
+        }
+        Ok(v) => format!("{} is confirmed.", v.address),
+        Err(e) => shown(e)?,
+    };
+    Ok(render(VerifyEmailPage { csrf: String::new(), token: String::new(), done: Some(done) }))
 }
 
 #[derive(Template)]

@@ -95,6 +95,22 @@ pub async fn register(
     }
 }
 
+/// "Check the record": proves the domain by its TXT record.
+pub async fn prove_domain(
+    State(state): State<AppState>,
+    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+) -> PageResult {
+    let origin = web.owner.origin();
+    match identity::prove_domain(state.deps(), web.owner.tenant_id, agent.id, &origin).await {
+        Ok(i) => {
+            let notice =
+                format!("{} is proven: it serves the registration file.", i.profile.domain.unwrap_or_default());
+            page(&state, web, agent, Some(notice), None, None).await
+        }
+        Err(e) => page(&state, web, agent, None, Some(shown(e)?), None).await,
+    }
+}
+
 pub async fn save_profile(
     State(state): State<AppState>,
     Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,

@@ -19,7 +19,7 @@ use miniclaw_domain::channels::outreach::limits::Quota;
 use miniclaw_domain::channels::outreach::thread::{RejectInput, ReplyInput};
 use miniclaw_domain::channels::outreach::{self, Thread, ThreadDetail};
 use miniclaw_domain::tenancy::agents::Agent;
-use miniclaw_platform::email::sender::{self, SenderInput};
+use miniclaw_platform::email::sender::{self, SenderInput, SenderView};
 
 /// The proposal form's values (what was posted, after an error).
 #[derive(Default)]
@@ -47,7 +47,7 @@ struct OutreachPage {
     /// The inbound webhook has its signing secret.
     webhook: bool,
     webhook_url: String,
-    sender: SenderInput,
+    sender: SenderView,
     default_from: String,
     form: ProposalForm,
     notice: Option<String>,
@@ -260,7 +260,9 @@ pub async fn save_sender(
 ) -> PageResult {
     let input =
         SenderInput { from_name: optional(f.text("from_name")), from_address: optional(f.text("from_address")) };
-    match sender::set_sender(state.pool(), web.owner.tenant_id, input).await {
+    match miniclaw_domain::tenancy::verify::set_sender(state.deps(), web.owner.tenant_id, web.owner.owner_id, input)
+        .await
+    {
         Ok(_) => Ok(Redirect::to(&format!("/agents/{}/outreach?notice={}", agent.id, Notice::SenderSaved.code()))
             .into_response()),
         Err(e) => {

@@ -3,7 +3,7 @@
 //! Bot API's base URL.
 
 use super::Secret;
-use super::parse::{ConfigError, bad, check_http_url};
+use super::parse::{ConfigError, bad, check_http_url, parse_num};
 
 /// How SMTP connections are secured (`SMTP_URL`'s scheme and `?tls=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,11 @@ pub struct EmailSettings {
     pub from_name: Option<String>,
     /// `TELEGRAM_API_BASE`: default `https://api.telegram.org`.
     pub telegram_api_base: String,
+    /// `MINICLAW_EMAIL_ACCOUNT_DAILY`: emails one account may send per UTC day (its agents'
+    /// outreach and notifications, its verification links).
+    pub account_daily: i32,
+    /// `MINICLAW_EMAIL_PLATFORM_DAILY`: emails the whole platform may send per UTC day.
+    pub platform_daily: i32,
 }
 
 impl Default for EmailSettings {
@@ -45,6 +50,12 @@ impl Default for EmailSettings {
 }
 
 impl EmailSettings {
+    /// The platform's own mail domain (of `MINICLAW_EMAIL_FROM`): no account sends as it or
+    /// as one of its subdomains.
+    pub fn own_domain(&self) -> &str {
+        self.from_address.rsplit_once('@').map_or("", |(_, d)| d)
+    }
+
     /// Whether outgoing email has a transport.
     pub fn configured(&self) -> bool {
         self.smtp_url.is_some() || self.resend_api_key.is_some()
@@ -103,6 +114,8 @@ impl EmailSettings {
             from_address: from_address.to_ascii_lowercase(),
             from_name,
             telegram_api_base,
+            account_daily: parse_num(get, "MINICLAW_EMAIL_ACCOUNT_DAILY", 100i32, 1..=1_000_000)?,
+            platform_daily: parse_num(get, "MINICLAW_EMAIL_PLATFORM_DAILY", 5_000i32, 1..=100_000_000)?,
         })
     }
 }

@@ -112,6 +112,18 @@ pub struct Config {
     /// `MINICLAW_GLOBAL_DAILY_USD`: the platform's model spending per UTC day, in dollars, past
     /// which every model call is refused until midnight (`None`: off, set with `0` or `off`).
     pub global_daily_usd: Option<f64>,
+    /// `MINICLAW_NEW_ACCOUNT_DAILY_USD`: what one new account may spend on model calls per UTC
+    /// day, in dollars (`None`: no allowance of its own, with `0` or `off`). An account is new
+    /// until its owner's email is verified and it is `new_account_days` old.
+    pub new_account_daily_usd: Option<f64>,
+    /// `MINICLAW_NEW_ACCOUNTS_SHARE`: the share (0–1) of the global daily cap all new accounts
+    /// together may spend; the rest is kept for established accounts.
+    pub new_accounts_share: f64,
+    /// `MINICLAW_NEW_ACCOUNT_DAYS`: how many days an account stays new (with a verified email).
+    pub new_account_days: u32,
+    /// `MINICLAW_DNS_SERVER`: the DNS server (`ip:port`) TXT records are looked up on when a
+    /// domain is proven; default the first `nameserver` of /etc/resolv.conf.
+    pub dns_server: Option<std::net::SocketAddr>,
     /// `MINICLAW_KNOWLEDGE_CAP`: knowledge entries (uploads and URLs) per agent (R3).
     pub knowledge_cap: i64,
     /// What an agent may accumulate (conversations, memories, keys, soul versions).
@@ -246,6 +258,15 @@ impl Config {
             agents_per_tenant: parse_num(&get, "MINICLAW_AGENTS_PER_TENANT", 25i64, 1..=100_000)?,
             tenant_monthly_usd: parse_num(&get, "MINICLAW_TENANT_MONTHLY_USD", 20f64, 0.0..=1_000_000.0)?,
             global_daily_usd: parse_cap(&get, "MINICLAW_GLOBAL_DAILY_USD", 50.0, 1_000_000_000.0)?,
+            new_account_daily_usd: parse_cap(&get, "MINICLAW_NEW_ACCOUNT_DAILY_USD", 1.0, 1_000_000_000.0)?,
+            new_accounts_share: parse_num(&get, "MINICLAW_NEW_ACCOUNTS_SHARE", 0.25f64, 0.0..=1.0)?,
+            new_account_days: parse_num(&get, "MINICLAW_NEW_ACCOUNT_DAYS", 7u32, 0..=365)?,
+            dns_server: match get("MINICLAW_DNS_SERVER") {
+                None => None,
+                Some(v) => {
+                    Some(v.parse().map_err(|_| bad("MINICLAW_DNS_SERVER", "must be an ip:port such as 127.0.0.1:53"))?)
+                }
+            },
             knowledge_cap: parse_num(&get, "MINICLAW_KNOWLEDGE_CAP", 20i64, 1..=10_000)?,
             caps: Caps::read(&get)?,
             // Served over HTTPS (as the public URL says): cookies are `Secure` unless told otherwise.
@@ -340,6 +361,7 @@ mod tests {
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());
         assert_eq!(c.global_daily_usd, Some(50.0));
+        assert_eq!((c.new_account_daily_usd, c.new_accounts_share, c.new_account_days), (Some(1.0), 0.25, 7));
         assert_eq!(c.embed_tuning, EmbedTuning { cache: 4096, batch: 1, window: Duration::ZERO });
     }
 

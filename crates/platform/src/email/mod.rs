@@ -26,6 +26,8 @@ pub struct Outgoing {
     pub from_name: String,
     pub from_address: String,
     pub to_address: String,
+    /// Where replies go when not to the From address (a sender address not yet verified).
+    pub reply_to: Option<String>,
     pub subject: String,
     pub body: String,
     pub message_id: String,
@@ -41,6 +43,9 @@ impl Outgoing {
         headers::name("from_name", &self.from_name)?;
         headers::address(&self.from_address)?;
         headers::address(&self.to_address)?;
+        if let Some(r) = &self.reply_to {
+            headers::address(r)?;
+        }
         headers::field("subject", &self.subject)?;
         headers::field("message_id", &self.message_id)?;
         if let Some(r) = &self.in_reply_to {
@@ -74,6 +79,9 @@ impl Outgoing {
             .header(ContentType::TEXT_PLAIN);
         if let Some(r) = &self.in_reply_to {
             b = b.in_reply_to(format!("<{r}>"));
+        }
+        if let Some(r) = &self.reply_to {
+            b = b.reply_to(r.parse().map_err(|e| SendError::Refused(format!("reply-to address: {e}")))?);
         }
         if let Some(refs) = self.references_header() {
             b = b.references(refs);
@@ -184,6 +192,7 @@ mod tests {
             from_name: "Ada".into(),
             from_address: "agents@example.com".into(),
             to_address: "bob@example.org".into(),
+            reply_to: None,
             subject: "Hello".into(),
             body: "Hi Bob".into(),
             message_id: "abc@example.com".into(),
@@ -200,6 +209,10 @@ mod tests {
         assert!(raw.contains("In-Reply-To: <prev@example.org>\r\n"), "{raw}");
         assert!(raw.contains("References: <first@example.com> <prev@example.org>\r\n"), "{raw}");
         assert!(raw.contains("Content-Type: text/plain; charset=utf-8\r\n"), "{raw}");
+        assert!(!raw.contains("Reply-To"), "{raw}");
+        let replied = Outgoing { reply_to: Some("ada@acme.example".into()), ..email() };
+        let raw = String::from_utf8(replied.to_lettre().unwrap().formatted()).unwrap();
+        assert!(raw.contains("Reply-To: ada@acme.example\r\n"), "{raw}");
     }
 
     #[test]
@@ -210,6 +223,7 @@ mod tests {
             |e| e.to_address = "bob@example.org\r\nBcc: evil@example.net".into(),
             |e| e.in_reply_to = Some("x@y.z>\r\nBcc: evil@example.net".into()),
             |e| e.references = vec!["x@y.z\rBcc: evil@example.net".into()],
+            |e| e.reply_to = Some("ada@acme.example\r\nBcc: evil@example.net".into()),
         ];
         for change in cases {
             let mut e = email();

@@ -11,8 +11,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::Outgoing;
+use crate::config::EmailSettings;
 use crate::jobs::{NewJob, queue};
-use miniclaw_core::ids::AgentId;
+use miniclaw_core::ids::{AgentId, TenantId};
 
 /// The job that sends one outbox row.
 pub const SEND_JOB: &str = "email_send";
@@ -36,21 +37,103 @@ impl Kind {
     }
 }
 
-/// Queues an email and its send job in the caller's transaction; returns the row's id. The
-/// email's fields are checked first (no line break in any header field).
+/// A daily send cap is reached: the account's (`MINICLAW_EMAIL_ACCOUNT_DAILY`) or the
+/// platform's (`MINICLAW_EMAIL_PLATFORM_DAILY`). Nothing was queued or counted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CapReached {
+    #[error("the account sent its {0} emails of today; sending resumes at midnight UTC")]
+    Account(i32),
+    #[error("the platform sent its {0} emails of today; sending resumes at midnight UTC")]
+    Platform(i32),
+}
+
+impl From<CapReached> for miniclaw_core::Error {
+    fn from(cap: CapReached) -> Self {
+        let now = chrono::Utc::now();
+        let reset_at = crate::llm::budget::next_utc_midnight(now);
+        let limit = match cap {
+            CapReached::Account(_) => miniclaw_core::error::Limit::Caller,
+            CapReached::Platform(_) => miniclaw_core::error::Limit::Operator,
+        };
+        miniclaw_core::Error::Exhausted {
+            limit,
+            code: "email_daily_cap",
+            message: cap.to_string(),
+            retry_after_secs: Some((reset_at - now).num_seconds().max(1) as u64),
+            reset_at: Some(reset_at),
+        }
+    }
+}
+
+/// Counts one email of `tenant` today against the daily send caps, in the caller's transaction
+/// (so a change rolled back sends and counts nothing); `Err` when a cap is reached, counting
+/// nothing. The account's and the platform's rows of the day are locked in one order (the
+/// platform's, the nil uuid, first), so concurrent senders queue on them.
+pub async fn count_send(
+    conn: &mut PgConnection,
+    settings: &EmailSettings,
+    tenant: TenantId,
+) -> sqlx::Result<Result<(), CapReached>> {
+    let counts = sqlx::query!(
+        r#"WITH made AS (
+             INSERT INTO email_daily_counts (day, tenant_id)
+             VALUES ((now() AT TIME ZONE 'UTC')::date, $1), ((now() AT TIME ZONE 'UTC')::date, '00000000-0000-0000-0000-000000000000')
+             ON CONFLICT (day, tenant_id) DO NOTHING
+           )
+           SELECT tenant_id, sent FROM email_daily_counts
+            WHERE day = (now() AT TIME ZONE 'UTC')::date AND tenant_id IN ($1, '00000000-0000-0000-0000-000000000000')
+            ORDER BY tenant_id FOR UPDATE"#,
+        tenant as _
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    // A row made by this statement is not seen by its own SELECT: it starts at 0.
+    let sent = |t: Uuid| counts.iter().find(|c| c.tenant_id == t).map_or(0, |c| c.sent);
+    if sent(Uuid::nil()) >= settings.platform_daily {
+        return Ok(Err(CapReached::Platform(settings.platform_daily)));
+    }
+    if sent(tenant.0) >= settings.account_daily {
+        return Ok(Err(CapReached::Account(settings.account_daily)));
+    }
+    sqlx::query!(
+        "UPDATE email_daily_counts SET sent = sent + 1
+          WHERE day = (now() AT TIME ZONE 'UTC')::date AND tenant_id IN ($1, '00000000-0000-0000-0000-000000000000')",
+        tenant as _
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(Ok(()))
+}
+
+/// Why an email was not queued.
+#[derive(Debug, thiserror::Error)]
+pub enum NotQueued {
+    #[error(transparent)]
+    Cap(#[from] CapReached),
+    #[error("refusing to queue an email: {0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// Queues an email of `tenant`'s agent and its send job in the caller's transaction; returns
+/// the row's id. The email's fields are checked first (no line break in any header field), and
+/// it is counted against the daily send caps (`count_send`).
 pub async fn enqueue(
     conn: &mut PgConnection,
-    agent: AgentId,
+    settings: &EmailSettings,
+    (tenant, agent): (TenantId, AgentId),
     kind: Kind,
     outreach_message_id: Option<Uuid>,
     email: &Outgoing,
-) -> anyhow::Result<Uuid> {
-    email.check().map_err(|m| anyhow::anyhow!("refusing to queue an email: {m}"))?;
+) -> Result<Uuid, NotQueued> {
+    email.check().map_err(NotQueued::Invalid)?;
+    count_send(&mut *conn, settings, tenant).await??;
     let id = Uuid::now_v7();
     sqlx::query!(
         r#"INSERT INTO email_outbox (agent_id, id, kind, outreach_message_id, from_name, from_address, to_address,
-                subject, body, message_id, in_reply_to, "references")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"#,
+                subject, body, message_id, in_reply_to, "references", reply_to)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"#,
         agent as _,
         id,
         kind.as_str(),
@@ -62,7 +145,8 @@ pub async fn enqueue(
         email.body,
         email.message_id,
         email.in_reply_to,
-        &email.references
+        &email.references,
+        email.reply_to
     )
     .execute(&mut *conn)
     .await?;
@@ -130,7 +214,7 @@ pub struct Queued {
 pub async fn queued(conn: &mut PgConnection, agent: AgentId, id: Uuid) -> sqlx::Result<Option<Queued>> {
     let row = sqlx::query!(
         r#"SELECT kind, outreach_message_id, from_name, from_address, to_address, subject, body, message_id, in_reply_to,
-                  "references" AS "references!"
+                  "references" AS "references!", reply_to
              FROM email_outbox WHERE agent_id = $1 AND id = $2 AND status = 'queued' FOR UPDATE"#,
         agent as _,
         id
@@ -144,6 +228,7 @@ pub async fn queued(conn: &mut PgConnection, agent: AgentId, id: Uuid) -> sqlx::
             from_name: r.from_name,
             from_address: r.from_address,
             to_address: r.to_address,
+            reply_to: r.reply_to,
             subject: r.subject,
             body: r.body,
             message_id: r.message_id,

@@ -54,13 +54,16 @@ impl Resend {
         if let Some(r) = references {
             headers.insert("References".into(), json!(r));
         }
-        let body = json!({
+        let mut body = json!({
             "from": format!("{} <{}>", quoted(&email.from_name), email.from_address),
             "to": [email.to_address],
             "subject": email.subject,
             "text": email.body,
             "headers": headers,
         });
+        if let Some(r) = &email.reply_to {
+            body["reply_to"] = json!(r);
+        }
         let resp = self
             .client
             .post(format!("{}/emails", self.base))

@@ -148,14 +148,16 @@ async fn skipped(pool: &PgPool, domain: &DomainSql, job: &Job, error: &anyhow::E
         Some(crate::llm::LlmError::Refused(r)) => Some(r.clone()),
         _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),
     })?;
-    let reason = match &refusal {
-        crate::llm::budget::Refusal::AgentDailyTokens { .. } | crate::llm::budget::Refusal::AgentTokensHeld { .. } => {
-            "agent_daily_budget"
-        }
-        crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
-        crate::llm::budget::Refusal::GlobalDailyCap { .. } => "global_spend_cap",
-        crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
-    };
+    let reason =
+        match &refusal {
+            crate::llm::budget::Refusal::AgentDailyTokens { .. }
+            | crate::llm::budget::Refusal::AgentTokensHeld { .. } => "agent_daily_budget",
+            crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
+            crate::llm::budget::Refusal::NewAccountDaily { .. } => "new_account_allowance",
+            crate::llm::budget::Refusal::GlobalDailyCap { .. }
+            | crate::llm::budget::Refusal::NewAccountsShare { .. } => "global_spend_cap",
+            crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
+        };
     metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);
     tracing::info!(job.id = %job.id, job.kind = %job.kind, reason, "job skipped: {refusal}");
     let result = serde_json::json!({ "skipped": true, "reason": reason, "message": refusal.to_string(),

@@ -18,6 +18,10 @@ pub struct CallContext {
     /// stored, and holds its expected tokens: `reservations`), so its calls are not checked
     /// again one by one. They are still logged and counted.
     pub admitted: bool,
+    /// The tenant's account is new (`budget`): its spend counts toward its daily allowance and
+    /// the new accounts' share of the global cap. Known once the call (or its unit of work) is
+    /// admitted.
+    pub new_account: bool,
 }
 
 impl CallContext {
@@ -30,6 +34,7 @@ impl CallContext {
             background: matches!(origin.actor, miniclaw_core::actor::Actor::Job(_)),
             request_id: origin.request_id.clone(),
             admitted: false,
+            new_account: false,
         }
     }
 
@@ -38,9 +43,10 @@ impl CallContext {
         CallContext { background, ..self }
     }
 
-    /// The budgets admitted the whole unit of work already (a chat turn): see `admitted`.
-    pub fn admitted(self) -> CallContext {
-        CallContext { admitted: true, ..self }
+    /// The budgets admitted the whole unit of work already (a chat turn), for a new account or
+    /// not: see `admitted`.
+    pub fn admitted(self, new_account: bool) -> CallContext {
+        CallContext { admitted: true, new_account, ..self }
     }
 
     /// A background job's calls for an agent: no request to trace.
@@ -64,7 +70,7 @@ pub enum LlmError {
 /// A model call that could not be made or failed everywhere. A budget refusal is the caller's
 /// limit (`budget_exhausted`, with the reset time, or a few seconds when the rest of the budget
 /// is only held by turns in progress). The operator's limits are not the caller's doing: the
-/// global daily cap (`global_spend_cap`, until midnight UTC) and the kill switch
+/// global daily cap and new accounts' share of it (`global_spend_cap`, until midnight UTC) and the kill switch
 /// (`kill_switch`, with the operator's reason and no retry time). Every target failing is an
 /// upstream failure naming how many attempts failed, without their text.
 impl From<LlmError> for miniclaw_core::Error {
@@ -74,7 +80,9 @@ impl From<LlmError> for miniclaw_core::Error {
         match e {
             LlmError::Refused(r) => {
                 let limit = match r {
-                    Refusal::GlobalDailyCap { .. } | Refusal::KillSwitch { .. } => Limit::Operator,
+                    Refusal::GlobalDailyCap { .. } | Refusal::NewAccountsShare { .. } | Refusal::KillSwitch { .. } => {
+                        Limit::Operator
+                    }
                     _ => Limit::Caller,
                 };
                 let reset_at = r.reset_at();

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 
 use super::Role;
 use super::breaker::Breakers;
-use super::budget;
+use super::budget::{self, SpendCaps};
 use super::call::{CallContext, LlmError};
 use super::openai::{Completion, ProviderError};
 use super::pricing::PriceTable;
@@ -49,8 +49,8 @@ pub struct Gateway {
     breakers: Breakers,
     /// The longest a streamed call may take in total (`MINICLAW_LLM_STREAM_DEADLINE_SECS`).
     stream_deadline: Duration,
-    /// `MINICLAW_GLOBAL_DAILY_USD` (`None`: off).
-    global_cap: Option<f64>,
+    /// The operator's caps: `MINICLAW_GLOBAL_DAILY_USD` and the new accounts' allowances.
+    caps: SpendCaps,
     /// The agents' and tenants' budgets, read from the domain's tables.
     domain: DomainSql,
 }
@@ -63,7 +63,7 @@ impl Gateway {
         let prices = PriceTable::with_overrides(config.llm_prices.as_deref())?;
         let clients = Provider::configured(config);
         let stream_deadline = config.streams.llm_stream_deadline;
-        let global_cap = config.global_daily_usd;
+        let caps = SpendCaps::from_config(config);
         Ok(Gateway {
             pool,
             offline,
@@ -72,7 +72,7 @@ impl Gateway {
             clients,
             breakers: Breakers::default(),
             stream_deadline,
-            global_cap,
+            caps,
             domain,
         })
     }
@@ -102,26 +102,26 @@ impl Gateway {
         self.prices.cost(model, usage.prompt_tokens, usage.completion_tokens)
     }
 
-    /// The global daily spending cap every call is held to (`None`: off).
-    pub fn global_cap(&self) -> Option<f64> {
-        self.global_cap
+    /// The operator's spending caps every call is held to.
+    pub fn caps(&self) -> SpendCaps {
+        self.caps
     }
 
-    /// The budgets, the global cap and the kill switch, unless the caller already admitted the
-    /// call's work.
-    async fn admit(&self, ctx: &CallContext) -> Result<(), LlmError> {
+    /// The budgets, the caps and the kill switch, unless the caller already admitted the call's
+    /// work; the context the call is logged under (it knows whether the account is new).
+    async fn admit(&self, ctx: &CallContext) -> Result<CallContext, LlmError> {
         if ctx.admitted {
-            return Ok(());
+            return Ok(ctx.clone());
         }
-        match budget::check(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, self.global_cap).await? {
-            Ok(()) => Ok(()),
+        match budget::check(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, self.caps).await? {
+            Ok(limits) => Ok(CallContext { new_account: limits.established == Some(false), ..ctx.clone() }),
             Err(refusal) => Err(refusal.into()),
         }
     }
 
     /// Runs one call for `ctx` through the role's route.
     pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        self.admit(ctx).await?;
+        let ctx = &self.admit(ctx).await?;
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
         let deadline = Instant::now() + route.timeout();
@@ -178,7 +178,7 @@ impl Gateway {
     /// A second opinion for comparisons (the calibration shadow): the route's first fallback
     /// target, or the offline engine when the route has none. One attempt, budgeted and logged.
     pub async fn complete_alternate(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        self.admit(ctx).await?;
+        let ctx = &self.admit(ctx).await?;
         let route = self.routes.route(req.role);
         let target =
             route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
@@ -220,7 +220,7 @@ impl Gateway {
     ) -> Result<ChatResponse, LlmError> {
         use futures::StreamExt;
 
-        self.admit(ctx).await?;
+        let ctx = &self.admit(ctx).await?;
         let req = &req;
         let route = self.routes.route(req.role);
         let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
@@ -398,6 +398,7 @@ impl Gateway {
             cost_usd: self.prices.cost(&target.model, usage.prompt_tokens, usage.completion_tokens),
             error,
             request_id: ctx.request_id.clone(),
+            new_account: ctx.new_account,
         };
         if record.cost_usd.is_none() {
             tracing::warn!(model = %target.model, "no price for this model; cost logged as 0 (set MINICLAW_LLM_PRICES)");

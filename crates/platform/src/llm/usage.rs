@@ -26,6 +26,9 @@ pub struct UsageRecord {
     pub cost_usd: Option<f64>,
     pub error: Option<String>,
     pub request_id: Option<String>,
+    /// The tenant's account is new: its spend also counts toward its daily allowance and the
+    /// new accounts' share of the platform's day.
+    pub new_account: bool,
 }
 
 /// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
@@ -69,13 +72,19 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
              -- take the tenant's row lock, which every call of the tenant would queue on.
              WHERE $3 IS NOT NULL AND $13 > 0
             ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+         ), new_account_total AS (
+            INSERT INTO llm_tenant_daily_usage AS u (tenant_id, day, cost_usd)
+            SELECT $3, (created_at AT TIME ZONE 'UTC')::date, $13 FROM log WHERE $17 AND $3 IS NOT NULL AND $13 > 0
+            ON CONFLICT (tenant_id, day) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          ), platform_total AS (
             -- The platform's spend today (the global daily cap), in the tenant's slot of the day:
             -- calls of different tenants do not queue on one row.
-            INSERT INTO llm_platform_daily_usage AS u (day, slot, cost_usd)
-            SELECT (created_at AT TIME ZONE 'UTC')::date, (hashtext(coalesce($3::text, '')) & 15)::smallint, $13
+            INSERT INTO llm_platform_daily_usage AS u (day, slot, cost_usd, new_cost_usd)
+            SELECT (created_at AT TIME ZONE 'UTC')::date, (hashtext(coalesce($3::text, '')) & 15)::smallint, $13,
+                   CASE WHEN $17 THEN $13 ELSE 0 END
               FROM log WHERE $13 > 0
-            ON CONFLICT (day, slot) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
+            ON CONFLICT (day, slot) DO UPDATE
+               SET cost_usd = u.cost_usd + excluded.cost_usd, new_cost_usd = u.new_cost_usd + excluded.new_cost_usd
          )
          SELECT 1",
         Uuid::now_v7(),
@@ -93,7 +102,8 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
         r.cost_usd.unwrap_or(0.0),
         r.cost_usd.is_some(),
         r.error.as_deref(),
-        r.request_id.as_deref()
+        r.request_id.as_deref(),
+        r.new_account
     )
     .fetch_one(pool)
     .await?;

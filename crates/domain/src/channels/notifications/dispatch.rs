@@ -189,7 +189,7 @@ async fn deliver(
     let owner_email = crate::tenancy::accounts::owner_email(pool, sender.tenant).await?;
     let email = match owner_email.as_deref().map(headers::address) {
         Some(Ok(to)) if deps.mailer.name() != "none" => {
-            let (from_name, from_address) =
+            let from =
                 miniclaw_platform::email::sender::sender(&mut *tx, &deps.email, sender.tenant, &sender.name).await?;
             let subject: String = format!("[{} {}] {}", sender.emoji, sender.name, title)
                 .split_whitespace()
@@ -199,21 +199,27 @@ async fn deliver(
                 .take(headers::SUBJECT_MAX)
                 .collect();
             let email = Outgoing {
-                message_id: headers::message_id(&from_address),
-                from_name,
-                from_address,
+                message_id: headers::message_id(&from.address),
+                from_name: from.name,
+                from_address: from.address,
                 to_address: to,
+                reply_to: from.reply_to,
                 subject,
                 body: format!("{body}\n\n— {} {}\n", sender.emoji, sender.name),
                 in_reply_to: None,
                 references: Vec::new(),
                 idempotency_key: String::new(),
             };
-            let id = outbox::enqueue(&mut *tx, agent, Kind::Notification, None, &email).await?;
-            json!({ "status": "queued", "outbox_id": id })
+            match outbox::enqueue(&mut *tx, &deps.email, (sender.tenant, agent), Kind::Notification, None, &email).await
+            {
+                Ok(id) => json!({ "status": "queued", "outbox_id": id }),
+                // Past a daily send cap the owner still has the notification in the dashboard.
+                Err(outbox::NotQueued::Cap(cap)) => json!({ "status": "skipped", "reason": cap.to_string() }),
+                Err(e) => return Err(e.into()),
+            }
         }
         Some(Ok(_)) => json!({ "status": "skipped", "reason": "no email transport is configured" }),
-        _ => json!({ "status": "skipped", "reason": "the owner has no email address" }),
+        _ => json!({ "status": "skipped", "reason": "the owner has no verified email address" }),
     };
     let text = format!("{} {}: {title}\n\n{body}", sender.emoji, sender.name);
     let telegram = match crate::channels::telegram::queue_to_owner(&mut *tx, agent, &text, ids).await? {

@@ -54,16 +54,17 @@ pub(super) async fn queue_email(
 ) -> Result<Uuid, Error> {
     let (tenant, name) =
         crate::tenancy::agents::tenant_and_name(&mut *conn, agent).await?.ok_or_else(|| Error::not_found("agent"))?;
-    let (from_name, from_address) = miniclaw_platform::email::sender::sender(conn, settings, tenant, &name).await?;
+    let from = miniclaw_platform::email::sender::sender(conn, settings, tenant, &name).await?;
     let (in_reply_to, references) = match reply_to {
         Some(r) => (Some(r.in_reply_to), r.references),
         None => (None, Vec::new()),
     };
     let email = Outgoing {
-        message_id: headers::message_id(&from_address),
-        from_name,
-        from_address,
+        message_id: headers::message_id(&from.address),
+        from_name: from.name,
+        from_address: from.address,
         to_address: thread.target_email.clone(),
+        reply_to: from.reply_to,
         subject: subject.to_string(),
         body: body.to_string(),
         in_reply_to,
@@ -72,12 +73,15 @@ pub(super) async fn queue_email(
     };
     email.check().map_err(|m| Error::validation("email", m))?;
     let id = Uuid::now_v7();
-    let headers = json!({
+    let mut headers = json!({
         "From": format!("{} <{}>", email.from_name, email.from_address),
         "To": email.to_address,
         "Subject": email.subject,
         "Message-ID": format!("<{}>", email.message_id),
     });
+    if let Some(r) = &email.reply_to {
+        headers["Reply-To"] = json!(r);
+    }
     sqlx::query!(
         r#"INSERT INTO outreach_messages (agent_id, id, thread_id, direction, message_id, in_reply_to, "references",
                 from_address, to_address, subject, body, headers, status, author)
@@ -97,8 +101,12 @@ pub(super) async fn queue_email(
     )
     .execute(&mut *conn)
     .await?;
-    outbox::enqueue(conn, agent, Kind::Outreach, Some(id), &email).await?;
-    Ok(id)
+    match outbox::enqueue(conn, settings, (tenant, agent), Kind::Outreach, Some(id), &email).await {
+        Ok(_) => Ok(id),
+        Err(outbox::NotQueued::Cap(cap)) => Err(cap.into()),
+        Err(outbox::NotQueued::Invalid(m)) => Err(Error::validation("email", m)),
+        Err(outbox::NotQueued::Db(e)) => Err(e.into()),
+    }
 }
 
 /// 503 while no transport is configured: an email approved now could not leave.

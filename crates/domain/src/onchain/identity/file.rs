@@ -156,10 +156,11 @@ pub async fn digest(
     }))
 }
 
-/// The agent whose identity lists `host` (lower-case, without a port) as its domain.
+/// The agent whose identity lists `host` (lower-case, without a port) as its proven domain.
 pub async fn agent_of_domain(pool: &PgPool, host: &str) -> sqlx::Result<Option<AgentId>> {
     let ids = sqlx::query_scalar!(
-        r#"SELECT agent_id AS "agent_id: AgentId" FROM agent_identities WHERE lower(domain) = lower($1)"#,
+        r#"SELECT agent_id AS "agent_id: AgentId" FROM agent_identities
+            WHERE lower(domain) = lower($1) AND domain_verified_at IS NOT NULL"#,
         host
     )
     .fetch_all(pool)

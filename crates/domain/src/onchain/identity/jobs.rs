@@ -67,7 +67,8 @@ async fn drift(ctx: JobContext) -> anyhow::Result<Value> {
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
     let rows = sqlx::query!(
-        r#"SELECT agent_id AS "agent_id: AgentId", domain, agent_uri, announced_sha256 FROM agent_identities
+        r#"SELECT agent_id AS "agent_id: AgentId", CASE WHEN domain_verified_at IS NOT NULL THEN domain END AS domain,
+                  agent_uri, announced_sha256 FROM agent_identities
             WHERE status = 'registered' AND erc8004_id IS NOT NULL ORDER BY agent_id"#
     )
     .fetch_all(pool)
@@ -116,9 +117,13 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
     let (agent, tenant) = agent(&ctx).await?;
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
-    let row = sqlx::query!("SELECT status, tx_id, domain FROM agent_identities WHERE agent_id = $1", agent as _)
-        .fetch_optional(pool)
-        .await?;
+    let row = sqlx::query!(
+        "SELECT status, tx_id, CASE WHEN domain_verified_at IS NOT NULL THEN domain END AS domain
+           FROM agent_identities WHERE agent_id = $1",
+        agent as _
+    )
+    .fetch_optional(pool)
+    .await?;
     let Some(row) = row.filter(|r| r.status == "pending") else {
         return Ok(json!({ "skipped": true, "reason": "no pending registration" }));
     };
@@ -258,7 +263,8 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
     let deps = ctx.deps()?;
     let pool = &ctx.pool;
     let row = sqlx::query!(
-        "SELECT erc8004_id, domain, agent_uri, announced_sha256 FROM agent_identities
+        "SELECT erc8004_id, CASE WHEN domain_verified_at IS NOT NULL THEN domain END AS domain, agent_uri, announced_sha256
+           FROM agent_identities
           WHERE agent_id = $1 AND status = 'registered'",
         agent as _
     )

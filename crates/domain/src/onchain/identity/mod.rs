@@ -47,8 +47,28 @@ pub struct Identity {
     /// Where this platform serves the registration file (public once registration is requested).
     pub registration_url: String,
     pub profile: Profile,
+    /// How the profile's domain is proven, while it has one.
+    pub domain_proof: Option<DomainProof>,
     pub requested_at: Option<DateTime<Utc>>,
     pub registered_at: Option<DateTime<Utc>>,
+}
+
+/// The TXT record that proves the agent's domain is its owner's. Until it is found (`POST
+/// …/identity/domain/verify`), the domain serves nothing, is not registered on chain and
+/// reserves nothing.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DomainProof {
+    pub verified: bool,
+    pub verified_at: Option<DateTime<Utc>>,
+    /// The name to put the record at: `_miniclaw.<domain>`.
+    pub txt_name: String,
+    /// The record's text: `miniclaw-verify=<token>`.
+    pub txt_value: String,
+}
+
+/// The name and text of the TXT record proving `domain` with `token`.
+pub fn domain_record(domain: &str, token: &str) -> (String, String) {
+    (format!("_miniclaw.{domain}"), format!("miniclaw-verify={token}"))
 }
 
 /// What the registration file says beyond the agent's settings.
@@ -104,7 +124,7 @@ pub async fn registration(conn: &mut PgConnection, agent: AgentId) -> sqlx::Resu
 pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<Identity> {
     let row = sqlx::query!(
         "SELECT status, error, erc8004_id, chain_id, registry, tx_hash, owner_address, agent_uri, domain, image,
-                description, email, requested_at, registered_at
+                description, email, requested_at, registered_at, domain_token, domain_verified_at
            FROM agent_identities WHERE agent_id = $1",
         agent as _
     )
@@ -125,6 +145,7 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
             agent_uri: None,
             registration_url,
             profile: Profile::default(),
+            domain_proof: None,
             requested_at: None,
             registered_at: None,
         });
@@ -146,6 +167,15 @@ pub async fn get(pool: &PgPool, base_url: &str, agent: AgentId) -> sqlx::Result<
         owner: r.owner_address,
         agent_uri: r.agent_uri,
         registration_url,
+        domain_proof: r.domain.as_deref().zip(r.domain_token.as_deref()).map(|(domain, token)| {
+            let (txt_name, txt_value) = domain_record(domain, token);
+            DomainProof {
+                verified: r.domain_verified_at.is_some(),
+                verified_at: r.domain_verified_at,
+                txt_name,
+                txt_value,
+            }
+        }),
         profile: Profile { domain: r.domain, image: r.image, description: r.description, email: r.email },
         requested_at: r.requested_at,
         registered_at: r.registered_at,
@@ -270,7 +300,8 @@ pub async fn update_profile(
     let mut tx = deps.pool.begin().await?;
     let taken = match domain.as_ref().filter(|d| !d.is_empty()) {
         Some(d) => sqlx::query_scalar!(
-            "SELECT agent_id FROM agent_identities WHERE lower(domain) = $1 AND agent_id <> $2",
+            "SELECT agent_id FROM agent_identities
+              WHERE lower(domain) = $1 AND agent_id <> $2 AND domain_verified_at IS NOT NULL",
             d,
             agent as _
         )
@@ -282,11 +313,23 @@ pub async fn update_profile(
     if taken {
         return Err(Error::Conflict("another agent already uses this domain".into()));
     }
+    // A new domain gets a new challenge and is unproven; the same one keeps its proof.
+    let token = {
+        use rand::RngCore;
+        let mut raw = [0u8; 16];
+        rand::rng().fill_bytes(&mut raw);
+        hex::encode(raw)
+    };
     sqlx::query!(
-        "INSERT INTO agent_identities (agent_id, domain, image, description, email)
-         VALUES ($1, nullif($2, ''), nullif($3, ''), nullif($4, ''), nullif($5, ''))
+        "INSERT INTO agent_identities (agent_id, domain, image, description, email, domain_token)
+         VALUES ($1, nullif($2, ''), nullif($3, ''), nullif($4, ''), nullif($5, ''), CASE WHEN nullif($2, '') IS NOT NULL THEN $6 END)
          ON CONFLICT (agent_id) DO UPDATE
             SET domain = CASE WHEN $2::text IS NULL THEN agent_identities.domain ELSE nullif($2, '') END,
+                domain_token = CASE WHEN $2::text IS NULL OR lower(agent_identities.domain) IS NOT DISTINCT FROM nullif($2, '')
+                                    THEN agent_identities.domain_token
+                                    WHEN nullif($2, '') IS NOT NULL THEN $6 END,
+                domain_verified_at = CASE WHEN $2::text IS NULL OR lower(agent_identities.domain) IS NOT DISTINCT FROM nullif($2, '')
+                                          THEN agent_identities.domain_verified_at END,
                 image = CASE WHEN $3::text IS NULL THEN agent_identities.image ELSE nullif($3, '') END,
                 description = CASE WHEN $4::text IS NULL THEN agent_identities.description ELSE nullif($4, '') END,
                 email = CASE WHEN $5::text IS NULL THEN agent_identities.email ELSE nullif($5, '') END,
@@ -295,11 +338,63 @@ pub async fn update_profile(
         domain,
         image,
         description,
-        email
+        email,
+        token
     )
     .execute(&mut *tx)
     .await?;
     activity::record_agent(&mut tx, tenant, agent, origin, "identity.profile_updated", serde_json::json!({})).await?;
+    profile_changed(&mut tx, agent).await?;
+    tx.commit().await?;
+    Ok(get(&deps.pool, &deps.base_url, agent).await?)
+}
+
+/// Looks for the TXT record that proves the agent's domain (`domain_record`) and, found, makes
+/// the domain the agent's: it serves the registration file and, once registered, the registry
+/// points at it. 404 without a domain, 409 when another agent proved it first, 422
+/// `domain_unproven` (with the record to add) when the record is not there, 502 when the DNS
+/// server cannot be asked.
+pub async fn prove_domain(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin) -> Result<Identity, Error> {
+    let row = sqlx::query!(
+        "SELECT domain, domain_token, domain_verified_at IS NOT NULL AS \"verified!\"
+           FROM agent_identities WHERE agent_id = $1 AND domain IS NOT NULL",
+        agent as _
+    )
+    .fetch_optional(&deps.pool)
+    .await?;
+    let Some((domain, token, verified)) = row.and_then(|r| Some((r.domain?, r.domain_token?, r.verified))) else {
+        return Err(Error::NotFound("the agent has no domain to prove; set one first".into()));
+    };
+    if verified {
+        return Ok(get(&deps.pool, &deps.base_url, agent).await?);
+    }
+    let (name, value) = domain_record(&domain, &token);
+    let records = deps.dns.txt(&name).await.map_err(|e| Error::Upstream(format!("looking up {name}: {e}")))?;
+    if !records.iter().any(|r| r.trim() == value) {
+        return Err(Error::Unprocessable {
+            code: "domain_unproven",
+            message: format!("no TXT record at {name} says {value}; add it, wait for it to be served, and try again"),
+            details: Some(serde_json::json!({ "txt_name": name, "txt_value": value, "found": records })),
+        });
+    }
+    let mut tx = deps.pool.begin().await?;
+    let proven = sqlx::query!(
+        "UPDATE agent_identities SET domain_verified_at = now(), updated_at = now()
+          WHERE agent_id = $1 AND domain = $2 AND domain_token = $3 AND domain_verified_at IS NULL",
+        agent as _,
+        domain,
+        token
+    )
+    .execute(&mut *tx)
+    .await;
+    match proven {
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("agent_identities_domain") => {
+            return Err(Error::Conflict("another agent proved this domain first".into()));
+        }
+        other => other?,
+    };
+    let details = serde_json::json!({ "domain": domain });
+    activity::record_agent(&mut tx, tenant, agent, origin, "identity.domain_proven", details).await?;
     profile_changed(&mut tx, agent).await?;
     tx.commit().await?;
     Ok(get(&deps.pool, &deps.base_url, agent).await?)

@@ -60,6 +60,7 @@ async fn schemathesis(app: &TestApp, config: &std::path::Path, header: &str, fil
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_input_makes_the_server_fail() {
+    let dns = crate::email_support::DnsServer::start().await;
     let app = TestApp::builder()
         .admin_password("fuzz-admin")
         .env("MINICLAW_RATE_LIMIT_IP", "0")
@@ -67,6 +68,8 @@ async fn no_input_makes_the_server_fail() {
         // An email transport, so that approving outreach reaches its handler; no worker runs,
         // so nothing is ever sent to it.
         .env("SMTP_URL", "smtp://127.0.0.1:9?tls=none")
+        // A DNS server that answers (no record), so proving a domain is quick.
+        .env("MINICLAW_DNS_SERVER", &dns.addr())
         .spawn()
         .await;
     let owner = app.signup("fuzz@example.com").await;

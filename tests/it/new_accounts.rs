@@ -223,13 +223,15 @@ async fn a_domain_is_the_agents_only_once_a_txt_record_proves_it() {
     assert_eq!(r.status, 422, "{}", r.text);
     assert_eq!(app.send(eve_patch("ada.example")).await.status, 409);
 
-    // A new domain starts over; a DNS server that does not answer is a 502, not a 500.
+    // A new domain starts over; a DNS server that does not answer proves nothing (422, saying
+    // why), and is no 500.
     let r = ada.call(Method::PATCH, "/identity", Some(json!({ "domain": "ada.example.org" }))).await;
     assert_eq!(r.json()["domain_proof"]["verified"], false, "{}", r.text);
     assert_eq!(app.send(by_host()).await.status, 404, "the old domain serves nothing any more");
     drop(dns);
     let r = ada.call(Method::POST, "/identity/domain/verify", None).await;
-    assert_eq!(r.status, 502, "{}", r.text);
+    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (422, "domain_unproven"), "{}", r.text);
+    assert!(r.json()["error"]["details"]["lookup_error"].is_string(), "{}", r.text);
 }
 
 /// Makes `owner`'s account established: its email verified and its tenant older than a week.

@@ -82,13 +82,12 @@ async fn update_profile(
 /// Proves the agent's domain: looks up the TXT record `domain_proof` names (`_miniclaw.<domain>`
 /// saying `miniclaw-verify=<token>`). Found, the domain serves the agent's registration file
 /// and the registry entry points at it. 404 without a domain, 409 when another agent proved it
-/// first, 422 `domain_unproven` (with the record to add) when the record is missing, 502 when
-/// the DNS server cannot be asked. Key scope: `identity:write`.
+/// first, 422 `domain_unproven` (with the record to add) when the record is missing or the DNS
+/// server does not answer (`details.lookup_error`). Key scope: `identity:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/identity/domain/verify", tag = "identity",
     params(("id" = Uuid, Path, description = "Agent id")), security(("owner_session" = []), ("api_key" = ["identity:write"])),
     responses((status = 200, body = Identity), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
-        (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn prove_domain(State(state): State<AppState>, scope: AgentScope) -> ApiResult<Json<Identity>> {
     scope.require(WRITE)?;
     Ok(Json(identity::prove_domain(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin()).await?))

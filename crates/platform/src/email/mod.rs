@@ -209,7 +209,7 @@ mod tests {
         assert!(raw.contains("In-Reply-To: <prev@example.org>\r\n"), "{raw}");
         assert!(raw.contains("References: <first@example.com> <prev@example.org>\r\n"), "{raw}");
         assert!(raw.contains("Content-Type: text/plain; charset=utf-8\r\n"), "{raw}");
-        assert!(!raw.contains("Reply-To"), "{raw}");
+        assert!(!raw.contains("\r\nReply-To:"), "{raw}");
         let replied = Outgoing { reply_to: Some("ada@acme.example".into()), ..email() };
         let raw = String::from_utf8(replied.to_lettre().unwrap().formatted()).unwrap();
         assert!(raw.contains("Reply-To: ada@acme.example\r\n"), "{raw}");

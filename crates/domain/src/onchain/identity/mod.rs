@@ -352,8 +352,8 @@ pub async fn update_profile(
 /// Looks for the TXT record that proves the agent's domain (`domain_record`) and, found, makes
 /// the domain the agent's: it serves the registration file and, once registered, the registry
 /// points at it. 404 without a domain, 409 when another agent proved it first, 422
-/// `domain_unproven` (with the record to add) when the record is not there, 502 when the DNS
-/// server cannot be asked.
+/// `domain_unproven` (with the record to add) when the record is not there or the DNS server
+/// does not answer (`lookup_error` says so).
 pub async fn prove_domain(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin) -> Result<Identity, Error> {
     let row = sqlx::query!(
         "SELECT domain, domain_token, domain_verified_at IS NOT NULL AS \"verified!\"
@@ -369,12 +369,22 @@ pub async fn prove_domain(deps: &Deps, tenant: TenantId, agent: AgentId, origin:
         return Ok(get(&deps.pool, &deps.base_url, agent).await?);
     }
     let (name, value) = domain_record(&domain, &token);
-    let records = deps.dns.txt(&name).await.map_err(|e| Error::Upstream(format!("looking up {name}: {e}")))?;
+    // A lookup that fails proves nothing either: the same answer, with why.
+    let (records, lookup_error) = match deps.dns.txt(&name).await {
+        Ok(records) => (records, None),
+        Err(e) => (Vec::new(), Some(e.to_string())),
+    };
     if !records.iter().any(|r| r.trim() == value) {
+        let message = match &lookup_error {
+            Some(e) => format!("{name} could not be looked up ({e}); try again shortly"),
+            None => format!("no TXT record at {name} says {value}; add it, wait for it to be served, and try again"),
+        };
         return Err(Error::Unprocessable {
             code: "domain_unproven",
-            message: format!("no TXT record at {name} says {value}; add it, wait for it to be served, and try again"),
-            details: Some(serde_json::json!({ "txt_name": name, "txt_value": value, "found": records })),
+            message,
+            details: Some(
+                serde_json::json!({ "txt_name": name, "txt_value": value, "found": records, "lookup_error": lookup_error }),
+            ),
         });
     }
     let mut tx = deps.pool.begin().await?;

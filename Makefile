@@ -1,5 +1,5 @@
 # The two commands: `make run` and `make test`. Everything else is a convenience.
-.PHONY: run test setup openapi sqlx doctor fmt
+.PHONY: run test setup openapi sdk sqlx doctor fmt
 
 run:      ## install what is missing, build, serve on 127.0.0.1:8080
 	@scripts/run.sh
@@ -13,6 +13,9 @@ setup:    ## only install what is missing
 openapi:  ## regenerate the committed OpenAPI document
 	@CARGO_TARGET_DIR=$${CARGO_TARGET_DIR:-$$HOME/.cache/miniclaw/target} cargo run -q --bin miniclaw -- openapi > openapi/openapi.json
 	@echo "openapi/openapi.json updated"
+
+sdk:      ## regenerate the Python and TypeScript clients in clients/ from the OpenAPI document
+	@scripts/sdk.sh
 
 sqlx:     ## regenerate .sqlx/, the offline data of the compile-checked queries
 	@scripts/sqlx-prepare.sh

@@ -140,9 +140,9 @@ if [ "$WANT_TEST" -eq 1 ]; then
 
   # Real external signers, clients and servers used by the tests, in a private virtualenv: among
   # them a loopback SMTP server (aiosmtpd), the Svix webhook signer (svix), the MCP and A2A SDKs,
-  # a DNS server (dnslib).
+  # a DNS server (dnslib), the Python SDK's generator (openapi-python-client).
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0 dnslib==0.9.26"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0 dnslib==0.9.26 openapi-python-client==0.29.1"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else
@@ -183,9 +183,9 @@ if [ "$WANT_TEST" -eq 1 ]; then
 fi
 if [ "$WANT_TEST" -eq 1 ]; then
   # Protocol clients the tests drive against a running server: the official OpenAI and MCP Node
-  # SDKs.
+  # SDKs; the TypeScript SDK's generator and the compiler its smoke test builds it with.
   CLIENTS_DIR="$CACHE_DIR/clients"
-  CLIENT_PKGS="openai@7.55.0 @modelcontextprotocol/sdk@1.32.2"
+  CLIENT_PKGS="openai@7.55.0 @modelcontextprotocol/sdk@1.32.2 @hey-api/openapi-ts@0.95.0 typescript@5.9.3"
   if [ -f "$CLIENTS_DIR/.miniclaw-pkgs" ] && [ "$(cat "$CLIENTS_DIR/.miniclaw-pkgs")" = "$CLIENT_PKGS" ]; then
     skip "the Node protocol clients in $CLIENTS_DIR"
   else

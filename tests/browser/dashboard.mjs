@@ -71,7 +71,8 @@ try {
   await page.reload();
   assert.equal(await page.locator("#new-key").count(), 0, "key must not be shown again");
 
-  step("revoke it");
+  step("revoke it (after confirming)");
+  page.once("dialog", (d) => d.accept());
   await page.click("[data-testid=revoke]");
   await page.waitForURL(/\/keys$/);
   await page.locator("[data-testid=keys-table]").getByText("revoked").waitFor();

@@ -183,6 +183,19 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
     // Alice's own agent with a thread id it does not have: the same not-found page.
     let r = app.send(app.as_bearer(&alice.token, Method::GET, &format!("/agents/{agent}/outreach/{memory}"))).await;
     assert_eq!(r.status, 404, "{}", r.text);
+    // The not-found page is a page with a way back (not JSON); an unknown address is the same
+    // page for a browser and JSON for an API client; the icon is there.
+    assert!(r.headers[CONTENT_TYPE].to_str().unwrap().starts_with("text/html"), "{:?}", r.headers);
+    assert!(r.text.contains("href=/agents") && r.text.contains("not yours to see"), "{}", r.text);
+    let browser = |path: &str| app.request(Method::GET, path).header("accept", "text/html,application/xhtml+xml");
+    let r = app.send(browser("/no/such/page")).await;
+    assert_eq!((r.status.as_u16(), r.text.contains("Back to your agents")), (404, true), "{}", r.text);
+    let r = app.send(browser("/v1/no/such/route")).await;
+    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (404, "not_found"), "{}", r.text);
+    let r = app.send(app.request(Method::GET, "/no/such/page")).await;
+    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (404, "not_found"), "{}", r.text);
+    let icon = app.send(app.request(Method::GET, "/favicon.ico")).await;
+    assert_eq!((icon.status.as_u16(), icon.headers[CONTENT_TYPE].to_str().unwrap()), (200, "image/svg+xml"));
     // Mallory's own, valid token does not let her post to Alice's agent.
     let token = csrf_of(&app, &mallory).await;
     for path in POSTS.iter().filter(|p| p.contains("{id}")) {

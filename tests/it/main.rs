@@ -58,6 +58,7 @@ mod packaging;
 mod poc;
 mod proactive;
 mod processes;
+mod sdk;
 mod secrets;
 mod skills;
 mod soul;

@@ -3,8 +3,8 @@
 //! `accounts::established_sql`); a sender address is proven before the account's mail goes
 //! out From it (`email::sender`). The link's token is kept only as its SHA-256; the job that
 //! mails it carries it sealed under the platform's key, so neither the database nor the job
-//! list shows a usable link. Links are valid 48 hours, a new one can be asked for once a minute,
-//! and each counts against the account's daily send cap.
+//! list shows a usable link. Links are valid 48 hours, a new one for the same address can be
+//! asked for once a minute, and each counts against the account's daily send cap.
 
 use chrono::{Duration, Utc};
 use rand::RngCore;
@@ -53,7 +53,7 @@ fn hash(token: &str) -> Vec<u8> {
 }
 
 /// Makes a link for `address` and queues the email carrying it; 429 when the account asked for
-/// one less than a minute ago (or its daily send cap is reached).
+/// one for the same address less than a minute ago, or its daily send cap is reached.
 pub async fn send_link(
     deps: &Deps,
     tenant: TenantId,
@@ -67,10 +67,11 @@ pub async fn send_link(
     let mut tx = deps.pool.begin().await?;
     let recent = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM email_verifications WHERE tenant_id = $1 AND purpose = $2
-              AND created_at > now() - make_interval(secs => $3)) AS "recent!""#,
+              AND lower(address) = lower($4) AND created_at > now() - make_interval(secs => $3)) AS "recent!""#,
         tenant as _,
         purpose.as_str(),
-        RESEND_SECS as f64
+        RESEND_SECS as f64,
+        address
     )
     .fetch_one(&mut *tx)
     .await?;

@@ -36,19 +36,20 @@ pub async fn record_metrics(req: Request, next: Next) -> axum::response::Respons
     resp
 }
 
-/// Replaces the body of any error response that is not already JSON (axum's 405, a layer's
-/// 413, ...) with our error shape, keeping status and headers.
+/// Replaces the body of any error response that is neither JSON nor a dashboard page (axum's
+/// 405, a layer's 413, ...) with our error shape, keeping status and headers.
 pub async fn json_errors(resp: axum::response::Response) -> axum::response::Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return resp;
     }
-    let is_json = resp
+    // JSON errors stay, and so do the dashboard's own error pages (HTML with a way back).
+    let shaped = resp
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("application/json"));
-    if is_json {
+        .is_some_and(|ct| ct.starts_with("application/json") || ct.starts_with("text/html"));
+    if shaped {
         return resp;
     }
     let (mut parts, _) = resp.into_parts();

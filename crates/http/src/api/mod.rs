@@ -229,6 +229,8 @@ async fn serve_openapi() -> impl axum::response::IntoResponse {
     ([(axum::http::header::CONTENT_TYPE, "application/json")], openapi_json())
 }
 
-async fn fallback(method: Method, uri: Uri) -> ApiError {
-    ApiError::not_found(format_args!("route {method} {}", uri.path()))
+async fn fallback(method: Method, uri: Uri, headers: axum::http::HeaderMap) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    crate::web::not_found_for_browser(&method, &headers, uri.path())
+        .unwrap_or_else(|| ApiError::not_found(format_args!("route {method} {}", uri.path())).into_response())
 }

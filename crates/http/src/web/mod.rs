@@ -33,7 +33,7 @@ mod webhooks;
 
 use axum::Router;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::app::AppState;
@@ -138,6 +138,28 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/{id}/memories/import", post(memories::import_transcript))
         .route("/static/app.css", get(stylesheet))
         .route("/static/app.js", get(script))
+        .route("/static/icon.svg", get(icon))
+        .route("/favicon.ico", get(icon))
+}
+
+/// The dashboard's icon (browsers ask for `/favicon.ico` on every page).
+async fn icon() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")],
+        include_str!("../../static/icon.svg"),
+    )
+}
+
+/// A browser asking for a page that is not there (or not the signed-in owner's) gets the
+/// dashboard's page with a way back; API clients get JSON.
+pub fn not_found_for_browser(
+    method: &axum::http::Method,
+    headers: &axum::http::HeaderMap,
+    path: &str,
+) -> Option<Response> {
+    let html = headers.get(header::ACCEPT).and_then(|a| a.to_str().ok()).is_some_and(|a| a.contains("text/html"));
+    let api = ["/v1/", "/mcp", "/a2a", "/webhooks/", "/openapi.json"].iter().any(|p| path.starts_with(p));
+    (method == axum::http::Method::GET && html && !api).then(pages::not_found_page)
 }
 
 async fn stylesheet() -> impl IntoResponse {

@@ -55,8 +55,8 @@ pub(super) fn shown(e: Error) -> Result<String, Response> {
     message_of(&e).ok_or_else(|| api_error(e))
 }
 
-pub(super) fn not_found_page() -> Response {
-    (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><main class=page><h1>Not found</h1><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
+pub(crate) fn not_found_page() -> Response {
+    (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><link rel=icon type=image/svg+xml href=/static/icon.svg><main class=page><h1>Not found</h1><p>There is no such page, or it is not yours to see.</p><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
 }
 
 /// Back to one of the agent's tabs with a notice (post/redirect/get).

@@ -53,15 +53,7 @@ pub async fn sender(
     tenant: TenantId,
     agent_name: &str,
 ) -> sqlx::Result<SentAs> {
-    let row = sqlx::query!(
-        "SELECT from_name, from_address, verified_at IS NOT NULL AS \"verified!\"
-           FROM tenant_email_senders WHERE tenant_id = $1",
-        tenant as _
-    )
-    .fetch_optional(conn)
-    .await?;
-    let (from_name, from_address, verified) =
-        row.map(|r| (r.from_name, r.from_address, r.verified)).unwrap_or_default();
+    let SenderView { from_name, from_address, verified } = stored(conn, tenant).await?;
     let name = from_name.or_else(|| settings.from_name.clone()).unwrap_or_else(|| agent_name.to_string());
     Ok(match from_address {
         Some(address) if verified => SentAs { name, address, reply_to: None },
@@ -134,12 +126,16 @@ pub async fn mark_verified(conn: &mut PgConnection, tenant: TenantId, address: &
 
 /// The tenant's sender identity as set (nulls where the platform default applies).
 pub async fn get_sender(pool: &PgPool, tenant: TenantId) -> sqlx::Result<SenderView> {
+    stored(pool, tenant).await
+}
+
+async fn stored<'c>(db: impl sqlx::PgExecutor<'c>, tenant: TenantId) -> sqlx::Result<SenderView> {
     let row = sqlx::query!(
         "SELECT from_name, from_address, verified_at IS NOT NULL AS \"verified!\"
            FROM tenant_email_senders WHERE tenant_id = $1",
         tenant as _
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await?;
     Ok(row
         .map(|r| SenderView { from_name: r.from_name, from_address: r.from_address, verified: r.verified })

@@ -1,0 +1,260 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.job import Job
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    *,
+    status: str | Unset = UNSET,
+    kind: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    before: UUID | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["status"] = status
+
+    params["kind"] = kind
+
+    params["limit"] = limit
+
+    json_before: str | Unset = UNSET
+    if not isinstance(before, Unset):
+        json_before = str(before)
+    params["before"] = json_before
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/admin/jobs",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | list[Job] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in (_response_200):
+            response_200_item = Job.from_dict(response_200_item_data)
+
+
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | list[Job]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    kind: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    before: UUID | Unset = UNSET,
+
+) -> Response[ErrorBody | list[Job]]:
+    """ Jobs, newest first; `?status=dead` lists the dead letters with their verbatim errors.
+    `X-Next-Before` names the next page.
+
+    Args:
+        status (str | Unset):
+        kind (str | Unset):
+        limit (int | Unset):
+        before (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | list[Job]]
+     """
+
+
+    kwargs = _get_kwargs(
+        status=status,
+kind=kind,
+limit=limit,
+before=before,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    kind: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    before: UUID | Unset = UNSET,
+
+) -> ErrorBody | list[Job] | None:
+    """ Jobs, newest first; `?status=dead` lists the dead letters with their verbatim errors.
+    `X-Next-Before` names the next page.
+
+    Args:
+        status (str | Unset):
+        kind (str | Unset):
+        limit (int | Unset):
+        before (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | list[Job]
+     """
+
+
+    return sync_detailed(
+        client=client,
+status=status,
+kind=kind,
+limit=limit,
+before=before,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    kind: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    before: UUID | Unset = UNSET,
+
+) -> Response[ErrorBody | list[Job]]:
+    """ Jobs, newest first; `?status=dead` lists the dead letters with their verbatim errors.
+    `X-Next-Before` names the next page.
+
+    Args:
+        status (str | Unset):
+        kind (str | Unset):
+        limit (int | Unset):
+        before (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | list[Job]]
+     """
+
+
+    kwargs = _get_kwargs(
+        status=status,
+kind=kind,
+limit=limit,
+before=before,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    kind: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    before: UUID | Unset = UNSET,
+
+) -> ErrorBody | list[Job] | None:
+    """ Jobs, newest first; `?status=dead` lists the dead letters with their verbatim errors.
+    `X-Next-Before` names the next page.
+
+    Args:
+        status (str | Unset):
+        kind (str | Unset):
+        limit (int | Unset):
+        before (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | list[Job]
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+status=status,
+kind=kind,
+limit=limit,
+before=before,
+
+    )).parsed

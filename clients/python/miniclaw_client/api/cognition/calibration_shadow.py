@@ -1,0 +1,233 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.shadow_input import ShadowInput
+from ...models.shadow_report import ShadowReport
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: ShadowInput,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/calibration-shadow".format(id=quote(str(id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | ShadowReport | None:
+    if response.status_code == 200:
+        response_200 = ShadowReport.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | ShadowReport]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ShadowInput,
+
+) -> Response[ErrorBody | ShadowReport]:
+    """ Runs extraction on a text window with the primary and an alternate model in parallel and
+    compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
+    Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
+    and keys when the server runs with `DEBUG_SHADOW`; otherwise 403.
+
+    Args:
+        id (UUID):
+        body (ShadowInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | ShadowReport]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ShadowInput,
+
+) -> ErrorBody | ShadowReport | None:
+    """ Runs extraction on a text window with the primary and an alternate model in parallel and
+    compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
+    Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
+    and keys when the server runs with `DEBUG_SHADOW`; otherwise 403.
+
+    Args:
+        id (UUID):
+        body (ShadowInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | ShadowReport
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ShadowInput,
+
+) -> Response[ErrorBody | ShadowReport]:
+    """ Runs extraction on a text window with the primary and an alternate model in parallel and
+    compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
+    Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
+    and keys when the server runs with `DEBUG_SHADOW`; otherwise 403.
+
+    Args:
+        id (UUID):
+        body (ShadowInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | ShadowReport]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ShadowInput,
+
+) -> ErrorBody | ShadowReport | None:
+    """ Runs extraction on a text window with the primary and an alternate model in parallel and
+    compares the facts (shared, primary only, alternate only, agreement). Writes nothing.
+    Fail-closed: allowed with `Authorization: Bearer $ADMIN_PASSWORD`, or for the agent's owner
+    and keys when the server runs with `DEBUG_SHADOW`; otherwise 403.
+
+    Args:
+        id (UUID):
+        body (ShadowInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | ShadowReport
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,269 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.tip import Tip
+from ...models.tip_request import TipRequest
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: TipRequest,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/tips".format(id=quote(str(id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Tip | None:
+    if response.status_code == 200:
+        response_200 = Tip.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 201:
+        response_201 = Tip.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Tip]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: TipRequest,
+
+) -> Response[ErrorBody | Tip]:
+    """ A tip or a gift. `from: owner` (owner session): the owner tips this agent in credits. `from:
+    agent`: this agent tips `to_agent_id` (any agent on the platform), or without it gives its
+    owner a gift; in credits at once, or in native value as a send from its wallet within the
+    wallet's limits (the tip is `pending` until mined). 201 when made, 200 for a retry with the
+    same key (nothing moves again), 409 for the key reused for another tip, 402
+    `insufficient_credits`. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        body (TipRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Tip]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: TipRequest,
+
+) -> ErrorBody | Tip | None:
+    """ A tip or a gift. `from: owner` (owner session): the owner tips this agent in credits. `from:
+    agent`: this agent tips `to_agent_id` (any agent on the platform), or without it gives its
+    owner a gift; in credits at once, or in native value as a send from its wallet within the
+    wallet's limits (the tip is `pending` until mined). 201 when made, 200 for a retry with the
+    same key (nothing moves again), 409 for the key reused for another tip, 402
+    `insufficient_credits`. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        body (TipRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Tip
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: TipRequest,
+
+) -> Response[ErrorBody | Tip]:
+    """ A tip or a gift. `from: owner` (owner session): the owner tips this agent in credits. `from:
+    agent`: this agent tips `to_agent_id` (any agent on the platform), or without it gives its
+    owner a gift; in credits at once, or in native value as a send from its wallet within the
+    wallet's limits (the tip is `pending` until mined). 201 when made, 200 for a retry with the
+    same key (nothing moves again), 409 for the key reused for another tip, 402
+    `insufficient_credits`. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        body (TipRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Tip]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: TipRequest,
+
+) -> ErrorBody | Tip | None:
+    """ A tip or a gift. `from: owner` (owner session): the owner tips this agent in credits. `from:
+    agent`: this agent tips `to_agent_id` (any agent on the platform), or without it gives its
+    owner a gift; in credits at once, or in native value as a send from its wallet within the
+    wallet's limits (the tip is `pending` until mined). 201 when made, 200 for a retry with the
+    same key (nothing moves again), 409 for the key reused for another tip, 402
+    `insufficient_credits`. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        body (TipRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Tip
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+body=body,
+
+    )).parsed

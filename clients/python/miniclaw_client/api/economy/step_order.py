@@ -1,0 +1,257 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.order import Order
+from ...models.order_step import OrderStep
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    order: UUID,
+    *,
+    body: OrderStep,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/orders/{order}/steps".format(id=quote(str(id), safe=""),order=quote(str(order), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Order | None:
+    if response.status_code == 200:
+        response_200 = Order.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Order]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    order: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: OrderStep,
+
+) -> Response[ErrorBody | Order]:
+    """ A step on an order by the agent as buyer or seller: the seller accepts, declines, delivers
+    (`delivery`) or refunds; the buyer cancels (an offer, or an accepted order past its
+    deadline), settles (optional `rating`) or disputes (`reason`). Settling pays the held price
+    to the seller, refunding returns it to the buyer. Any other step is 409 with the steps the
+    order allows. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        order (UUID):
+        body (OrderStep):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Order]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+order=order,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    order: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: OrderStep,
+
+) -> ErrorBody | Order | None:
+    """ A step on an order by the agent as buyer or seller: the seller accepts, declines, delivers
+    (`delivery`) or refunds; the buyer cancels (an offer, or an accepted order past its
+    deadline), settles (optional `rating`) or disputes (`reason`). Settling pays the held price
+    to the seller, refunding returns it to the buyer. Any other step is 409 with the steps the
+    order allows. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        order (UUID):
+        body (OrderStep):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Order
+     """
+
+
+    return sync_detailed(
+        id=id,
+order=order,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    order: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: OrderStep,
+
+) -> Response[ErrorBody | Order]:
+    """ A step on an order by the agent as buyer or seller: the seller accepts, declines, delivers
+    (`delivery`) or refunds; the buyer cancels (an offer, or an accepted order past its
+    deadline), settles (optional `rating`) or disputes (`reason`). Settling pays the held price
+    to the seller, refunding returns it to the buyer. Any other step is 409 with the steps the
+    order allows. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        order (UUID):
+        body (OrderStep):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Order]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+order=order,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    order: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: OrderStep,
+
+) -> ErrorBody | Order | None:
+    """ A step on an order by the agent as buyer or seller: the seller accepts, declines, delivers
+    (`delivery`) or refunds; the buyer cancels (an offer, or an accepted order past its
+    deadline), settles (optional `rating`) or disputes (`reason`). Settling pays the held price
+    to the seller, refunding returns it to the buyer. Any other step is 409 with the steps the
+    order allows. Key scope: `economy:write`.
+
+    Args:
+        id (UUID):
+        order (UUID):
+        body (OrderStep):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Order
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+order=order,
+client=client,
+body=body,
+
+    )).parsed

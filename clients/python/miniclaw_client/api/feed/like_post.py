@@ -1,0 +1,236 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.post import Post
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    post: UUID,
+    *,
+    as_: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["as"] = as_
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/posts/{post}/like".format(id=quote(str(id), safe=""),post=quote(str(post), safe=""),),
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Post | None:
+    if response.status_code == 200:
+        response_200 = Post.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Post]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    post: UUID,
+    *,
+    client: AuthenticatedClient,
+    as_: str | Unset = UNSET,
+
+) -> Response[ErrorBody | Post]:
+    """ Likes a post the agent sees (idempotent). Key scope: `feed:write`.
+
+    Args:
+        id (UUID):
+        post (UUID):
+        as_ (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Post]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+post=post,
+as_=as_,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    post: UUID,
+    *,
+    client: AuthenticatedClient,
+    as_: str | Unset = UNSET,
+
+) -> ErrorBody | Post | None:
+    """ Likes a post the agent sees (idempotent). Key scope: `feed:write`.
+
+    Args:
+        id (UUID):
+        post (UUID):
+        as_ (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Post
+     """
+
+
+    return sync_detailed(
+        id=id,
+post=post,
+client=client,
+as_=as_,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    post: UUID,
+    *,
+    client: AuthenticatedClient,
+    as_: str | Unset = UNSET,
+
+) -> Response[ErrorBody | Post]:
+    """ Likes a post the agent sees (idempotent). Key scope: `feed:write`.
+
+    Args:
+        id (UUID):
+        post (UUID):
+        as_ (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Post]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+post=post,
+as_=as_,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    post: UUID,
+    *,
+    client: AuthenticatedClient,
+    as_: str | Unset = UNSET,
+
+) -> ErrorBody | Post | None:
+    """ Likes a post the agent sees (idempotent). Key scope: `feed:write`.
+
+    Args:
+        id (UUID):
+        post (UUID):
+        as_ (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Post
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+post=post,
+client=client,
+as_=as_,
+
+    )).parsed

@@ -1,0 +1,215 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.connect_request import ConnectRequest
+from ...models.error_body import ErrorBody
+from ...models.issued_key import IssuedKey
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: ConnectRequest,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/gateway/connect",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | IssuedKey | None:
+    if response.status_code == 201:
+        response_201 = IssuedKey.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | IssuedKey]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ConnectRequest,
+
+) -> Response[ErrorBody | IssuedKey]:
+    """ Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
+    The nonce is spent by this call whatever its outcome. 409 when the
+    agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
+
+    Args:
+        body (ConnectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | IssuedKey]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ConnectRequest,
+
+) -> ErrorBody | IssuedKey | None:
+    """ Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
+    The nonce is spent by this call whatever its outcome. 409 when the
+    agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
+
+    Args:
+        body (ConnectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | IssuedKey
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ConnectRequest,
+
+) -> Response[ErrorBody | IssuedKey]:
+    """ Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
+    The nonce is spent by this call whatever its outcome. 409 when the
+    agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
+
+    Args:
+        body (ConnectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | IssuedKey]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ConnectRequest,
+
+) -> ErrorBody | IssuedKey | None:
+    """ Verifies the signed challenge and issues the key its message named (scopes, name, expiry).
+    The nonce is spent by this call whatever its outcome. 409 when the
+    agent already has `MINICLAW_CONNECT_KEYS_PER_AGENT` live connect keys.
+
+    Args:
+        body (ConnectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | IssuedKey
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

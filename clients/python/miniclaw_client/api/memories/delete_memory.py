@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    mid: UUID,
+    *,
+    reason: None | str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    json_reason: None | str | Unset
+    if isinstance(reason, Unset):
+        json_reason = UNSET
+    else:
+        json_reason = reason
+    params["reason"] = json_reason
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/hosted-agents/{id}/memories/{mid}".format(id=quote(str(id), safe=""),mid=quote(str(mid), safe=""),),
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorBody | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    mid: UUID,
+    *,
+    client: AuthenticatedClient,
+    reason: None | str | Unset = UNSET,
+
+) -> Response[Any | ErrorBody]:
+    """ Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+    fact again unless the user says it again. Key scope: `memories:write`.
+
+    Args:
+        id (UUID):
+        mid (UUID):
+        reason (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+mid=mid,
+reason=reason,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    mid: UUID,
+    *,
+    client: AuthenticatedClient,
+    reason: None | str | Unset = UNSET,
+
+) -> Any | ErrorBody | None:
+    """ Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+    fact again unless the user says it again. Key scope: `memories:write`.
+
+    Args:
+        id (UUID):
+        mid (UUID):
+        reason (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorBody
+     """
+
+
+    return sync_detailed(
+        id=id,
+mid=mid,
+client=client,
+reason=reason,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    mid: UUID,
+    *,
+    client: AuthenticatedClient,
+    reason: None | str | Unset = UNSET,
+
+) -> Response[Any | ErrorBody]:
+    """ Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+    fact again unless the user says it again. Key scope: `memories:write`.
+
+    Args:
+        id (UUID):
+        mid (UUID):
+        reason (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+mid=mid,
+reason=reason,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    mid: UUID,
+    *,
+    client: AuthenticatedClient,
+    reason: None | str | Unset = UNSET,
+
+) -> Any | ErrorBody | None:
+    """ Deletes a memory. Its history stays, and a tombstone keeps extraction from storing the same
+    fact again unless the user says it again. Key scope: `memories:write`.
+
+    Args:
+        id (UUID):
+        mid (UUID):
+        reason (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+mid=mid,
+client=client,
+reason=reason,
+
+    )).parsed

@@ -1,0 +1,207 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.notification import Notification
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    nid: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/notifications/{nid}/read".format(id=quote(str(id), safe=""),nid=quote(str(nid), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Notification | None:
+    if response.status_code == 200:
+        response_200 = Notification.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Notification]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    nid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Notification]:
+    """ Marks one notification read. Owner only.
+
+    Args:
+        id (UUID):
+        nid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Notification]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+nid=nid,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    nid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Notification | None:
+    """ Marks one notification read. Owner only.
+
+    Args:
+        id (UUID):
+        nid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Notification
+     """
+
+
+    return sync_detailed(
+        id=id,
+nid=nid,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    nid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Notification]:
+    """ Marks one notification read. Owner only.
+
+    Args:
+        id (UUID):
+        nid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Notification]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+nid=nid,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    nid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Notification | None:
+    """ Marks one notification read. Owner only.
+
+    Args:
+        id (UUID):
+        nid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Notification
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+nid=nid,
+client=client,
+
+    )).parsed

@@ -1,0 +1,240 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.thread import Thread
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    oid: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/outreach/{oid}/approve".format(id=quote(str(id), safe=""),oid=quote(str(oid), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Thread | None:
+    if response.status_code == 200:
+        response_200 = Thread.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Thread]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    oid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Thread]:
+    """ Approves a proposal and queues its email (`approved`; `sent` once the outbox delivered it).
+    429 with `reset_at` when the agent sent 5 emails in the last 24 hours or wrote to this
+    address in the last 7 days (the proposal stays `proposed`); 409 naming the status unless
+    `proposed`; 503 while no email transport is configured. Owner only.
+
+    Args:
+        id (UUID):
+        oid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Thread]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+oid=oid,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    oid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Thread | None:
+    """ Approves a proposal and queues its email (`approved`; `sent` once the outbox delivered it).
+    429 with `reset_at` when the agent sent 5 emails in the last 24 hours or wrote to this
+    address in the last 7 days (the proposal stays `proposed`); 409 naming the status unless
+    `proposed`; 503 while no email transport is configured. Owner only.
+
+    Args:
+        id (UUID):
+        oid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Thread
+     """
+
+
+    return sync_detailed(
+        id=id,
+oid=oid,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    oid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Thread]:
+    """ Approves a proposal and queues its email (`approved`; `sent` once the outbox delivered it).
+    429 with `reset_at` when the agent sent 5 emails in the last 24 hours or wrote to this
+    address in the last 7 days (the proposal stays `proposed`); 409 naming the status unless
+    `proposed`; 503 while no email transport is configured. Owner only.
+
+    Args:
+        id (UUID):
+        oid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Thread]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+oid=oid,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    oid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Thread | None:
+    """ Approves a proposal and queues its email (`approved`; `sent` once the outbox delivered it).
+    429 with `reset_at` when the agent sent 5 emails in the last 24 hours or wrote to this
+    address in the last 7 days (the proposal stays `proposed`); 409 naming the status unless
+    `proposed`; 503 while no email transport is configured. Owner only.
+
+    Args:
+        id (UUID):
+        oid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Thread
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+oid=oid,
+client=client,
+
+    )).parsed

@@ -1,0 +1,218 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.item import Item
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    pid: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/hosted-agents/{id}/proactive/items/{pid}/accept".format(id=quote(str(id), safe=""),pid=quote(str(pid), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Item | None:
+    if response.status_code == 200:
+        response_200 = Item.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Item]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    pid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Item]:
+    """ Accepts a sent check-in or suggestion: trust +0.05. 409 naming the status unless `sent`.
+    Key scope: `proactive:write`.
+
+    Args:
+        id (UUID):
+        pid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Item]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+pid=pid,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    pid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Item | None:
+    """ Accepts a sent check-in or suggestion: trust +0.05. 409 naming the status unless `sent`.
+    Key scope: `proactive:write`.
+
+    Args:
+        id (UUID):
+        pid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Item
+     """
+
+
+    return sync_detailed(
+        id=id,
+pid=pid,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    pid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorBody | Item]:
+    """ Accepts a sent check-in or suggestion: trust +0.05. 409 naming the status unless `sent`.
+    Key scope: `proactive:write`.
+
+    Args:
+        id (UUID):
+        pid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Item]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+pid=pid,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    pid: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorBody | Item | None:
+    """ Accepts a sent check-in or suggestion: trust +0.05. 409 naming the status unless `sent`.
+    Key scope: `proactive:write`.
+
+    Args:
+        id (UUID):
+        pid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Item
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+pid=pid,
+client=client,
+
+    )).parsed

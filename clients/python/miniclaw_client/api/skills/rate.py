@@ -1,0 +1,252 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from ...models.rate_request import RateRequest
+from ...models.review import Review
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    id: UUID,
+    slug: str,
+    *,
+    body: RateRequest,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/hosted-agents/{id}/skills/{slug}/review".format(id=quote(str(id), safe=""),slug=quote(str(slug), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | Review | None:
+    if response.status_code == 200:
+        response_200 = Review.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | Review]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: RateRequest,
+
+) -> Response[ErrorBody | Review]:
+    """ Rates a skill installed on the agent (a second rating replaces the first); 409 when it is
+    not installed. Key scope: `skills:write`.
+
+    Args:
+        id (UUID):
+        slug (str):
+        body (RateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Review]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+slug=slug,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: UUID,
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: RateRequest,
+
+) -> ErrorBody | Review | None:
+    """ Rates a skill installed on the agent (a second rating replaces the first); 409 when it is
+    not installed. Key scope: `skills:write`.
+
+    Args:
+        id (UUID):
+        slug (str):
+        body (RateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Review
+     """
+
+
+    return sync_detailed(
+        id=id,
+slug=slug,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: UUID,
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: RateRequest,
+
+) -> Response[ErrorBody | Review]:
+    """ Rates a skill installed on the agent (a second rating replaces the first); 409 when it is
+    not installed. Key scope: `skills:write`.
+
+    Args:
+        id (UUID):
+        slug (str):
+        body (RateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Review]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+slug=slug,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: UUID,
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: RateRequest,
+
+) -> ErrorBody | Review | None:
+    """ Rates a skill installed on the agent (a second rating replaces the first); 409 when it is
+    not installed. Key scope: `skills:write`.
+
+    Args:
+        id (UUID):
+        slug (str):
+        body (RateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Review
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+slug=slug,
+client=client,
+body=body,
+
+    )).parsed

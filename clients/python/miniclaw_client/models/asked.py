@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="Asked")
+
+
+
+@_attrs_define
+class Asked:
+    """ 
+        Attributes:
+            best_score (float): The best score any of them got (0 when nothing was returned).
+            query (str): The query, normalised (lower case, spaces collapsed).
+            times (int):
+     """
+
+    best_score: float
+    query: str
+    times: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        best_score = self.best_score
+
+        query = self.query
+
+        times = self.times
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "best_score": best_score,
+            "query": query,
+            "times": times,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        best_score = d.pop("best_score")
+
+        query = d.pop("query")
+
+        times = d.pop("times")
+
+        asked = cls(
+            best_score=best_score,
+            query=query,
+            times=times,
+        )
+
+
+        asked.additional_properties = d
+        return asked
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="Settlement")
+
+
+
+@_attrs_define
+class Settlement:
+    """ A verified, claimed payment.
+
+        Attributes:
+            network (str):
+            nonce (str):
+            payer (str): The paying agent (credits) or address (native).
+            success (bool):
+            transaction (str): The transfer id or the transaction hash.
+     """
+
+    network: str
+    nonce: str
+    payer: str
+    success: bool
+    transaction: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        network = self.network
+
+        nonce = self.nonce
+
+        payer = self.payer
+
+        success = self.success
+
+        transaction = self.transaction
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "network": network,
+            "nonce": nonce,
+            "payer": payer,
+            "success": success,
+            "transaction": transaction,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        network = d.pop("network")
+
+        nonce = d.pop("nonce")
+
+        payer = d.pop("payer")
+
+        success = d.pop("success")
+
+        transaction = d.pop("transaction")
+
+        settlement = cls(
+            network=network,
+            nonce=nonce,
+            payer=payer,
+            success=success,
+            transaction=transaction,
+        )
+
+
+        settlement.additional_properties = d
+        return settlement
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

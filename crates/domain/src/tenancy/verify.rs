@@ -255,8 +255,8 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
     };
     let link = format!("{}/verify-email?token={token}", deps.base_url.trim_end_matches('/'));
     let (subject, why) = match row.purpose.as_str() {
-        "owner_email" => ("Confirm your email address", "you signed up to miniclaw with this address"),
-        _ => ("Confirm this sender address", "a miniclaw account asked to send its agents' email from this address"),
+        "owner_email" => ("Confirm your email address", "You signed up to miniclaw with this address"),
+        _ => ("Confirm this sender address", "A miniclaw account asked to send its agents' email from this address"),
     };
     let email = Outgoing {
         from_name: deps.email.from_name.clone().unwrap_or_else(|| "miniclaw".into()),

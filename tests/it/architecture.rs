@@ -21,7 +21,8 @@ const RULES: &[Rule] = &[
     Rule {
         module: "cognition::",
         // Wisdom reads what the agent has become (an applied reflection, a finished task).
-        allowed: &["cognition/", "cycles.rs", "chat/", "channels/proactive/", "social/wisdom/"],
+        // Agent bundles (export and import) carry every area's part of an agent.
+        allowed: &["cognition/", "cycles.rs", "chat/", "channels/proactive/", "social/wisdom/", "bundle/"],
         // The soul document sits below the cycles that evolve it: every area may read the persona.
         except: &["cognition::soul::"],
         why: "memory and the gateway sit below the cognition cycles (memory publishes jobs instead)",
@@ -30,7 +31,8 @@ const RULES: &[Rule] = &[
         module: "chat::",
         // Outreach and the messaging channels feed inbound messages into the pipeline; the
         // runtime holds the hub of streaming replies; the cycle list names the pipeline's cycles.
-        allowed: &["chat/", "cycles.rs", "channels/outreach/", "channels/telegram/", "runtime.rs"],
+        // Agent bundles carry the conversations.
+        allowed: &["chat/", "cycles.rs", "channels/outreach/", "channels/telegram/", "runtime.rs", "bundle/"],
         // The records of what was said sit below the pipeline: cognition and PoC read them.
         except: &["chat::records::"],
         why: "memory and cognition sit below the chat pipeline",
@@ -310,6 +312,7 @@ const OWNERS: &[(&str, &[&str])] = &[
             "skill_reviews",
         ],
     ),
+    ("crates/domain/src/bundle", &["agent_imports"]),
     ("crates/platform/src/jobs", &["jobs", "job_schedules"]),
     (
         "crates/platform/src/llm",

@@ -17,6 +17,7 @@ const POSTS: &[&str] = &[
     "/agents",
     "/agents/{id}",
     "/agents/{id}/delete",
+    "/agents/import",
     "/agents/{id}/keys",
     "/agents/{id}/keys/{x}/revoke",
     "/agents/{id}/tools",

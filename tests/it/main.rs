@@ -11,6 +11,7 @@ mod analytics;
 mod architecture;
 mod auth;
 mod browser;
+mod bundle;
 mod caches;
 mod caps;
 mod chain_support;

@@ -332,6 +332,41 @@ export type BulkResult = {
 };
 
 /**
+ * One agent, whole: the `miniclaw.agent` format, version 1.
+ */
+export type Bundle = {
+    agent: PortableAgent;
+    /**
+     * Present only when the export was asked for them.
+     */
+    conversations?: Array<PortableConversation> | null;
+    dossier?: null | PortableDossier;
+    exported_at: string;
+    /**
+     * Always `miniclaw.agent`.
+     */
+    format: string;
+    /**
+     * Every memory, live or not, with its history.
+     */
+    memories: Array<PortableMemory>;
+    relations?: Array<PortableRelation>;
+    /**
+     * Skills installed from this platform's market, by slug.
+     */
+    skills?: Array<PortableSkill>;
+    /**
+     * Every version of the soul, oldest first; the last is the current one.
+     */
+    soul: Array<PortableSoulVersion>;
+    tasks?: Array<PortableTask>;
+    /**
+     * The format's version: 1.
+     */
+    version: number;
+};
+
+/**
  * A paid call answered.
  */
 export type CallAnswer = {
@@ -1477,6 +1512,33 @@ export type ImportRequest = {
      * 1–5,000 messages, in any order (they are read in time order).
      */
     messages: Array<ImportMessage>;
+};
+
+/**
+ * What an import made.
+ */
+export type Imported = {
+    agent: Agent;
+    /**
+     * `false` when these bytes were imported before and that agent is returned.
+     */
+    created: boolean;
+    /**
+     * `miniclaw.agent` or `letta`.
+     */
+    format: string;
+    memories: number;
+    messages: number;
+    /**
+     * What did not come along, and why (a skill not on this market, a Letta tool, ...).
+     */
+    notes: Array<string>;
+    /**
+     * Skills installed again from this platform's market.
+     */
+    skills: Array<string>;
+    soul_versions: number;
+    tasks: number;
 };
 
 /**
@@ -2708,6 +2770,206 @@ export type Pool = {
     symbol?: string | null;
     topic: string;
     validated: number;
+};
+
+/**
+ * The agent's settings (the owner's connection keys and identity stay behind).
+ */
+export type PortableAgent = {
+    daily_token_budget?: number | null;
+    emoji?: string | null;
+    name: string;
+    notification_mode?: string | null;
+    outreach_auto_reply_confidence?: number | null;
+    outreach_enabled?: boolean | null;
+    persona?: string;
+    premium_model?: string | null;
+    proactiveness?: string | null;
+    quiet_hours?: null | QuietHours;
+    tier?: string | null;
+    timezone?: string | null;
+};
+
+/**
+ * One conversation.
+ */
+export type PortableConversation = {
+    /**
+     * web, api, openai, telegram, email, mcp or a2a.
+     */
+    channel: string;
+    created_at: string;
+    /**
+     * The miniapp's end user it was with, if any.
+     */
+    end_user?: string | null;
+    messages: Array<PortableMessage>;
+    /**
+     * Only the owner sees it.
+     */
+    owner_private?: boolean;
+    title: string;
+    updated_at: string;
+};
+
+/**
+ * The compiled dossier.
+ */
+export type PortableDossier = {
+    compiled_at: string;
+    content: string;
+    engine: string;
+    input_chars?: number;
+    memories?: number;
+    model: string;
+    words?: number;
+};
+
+/**
+ * One memory in a bundle.
+ */
+export type PortableMemory = {
+    access_count?: number;
+    category: string;
+    confidence: number;
+    content: string;
+    created_at: string;
+    expires_at?: string | null;
+    faded_at?: string | null;
+    /**
+     * Its versions, oldest first: each change, who made it and why, and the memory as it was.
+     */
+    history?: Array<PortableVersion>;
+    /**
+     * The memory's id where it was exported; relations name memories by it. Unique in a bundle.
+     */
+    id: string;
+    importance: number;
+    invalid_at?: string | null;
+    /**
+     * Chunks of one knowledge entry share it.
+     */
+    knowledge_id?: string | null;
+    last_mentioned_at?: string | null;
+    last_retrieved_at?: string | null;
+    mention_count?: number;
+    occurred_at: string;
+    pinned?: boolean;
+    shareable?: boolean;
+    source: MemorySource;
+    source_url?: string | null;
+    /**
+     * active, dormant, archived or deprecated.
+     */
+    status: MemoryStatus;
+    title?: string | null;
+    updated_at: string;
+};
+
+/**
+ * One message, in conversation order.
+ */
+export type PortableMessage = {
+    /**
+     * The channel it came by (default: the conversation's).
+     */
+    channel?: string | null;
+    content: string;
+    created_at: string;
+    /**
+     * `user` or `assistant`.
+     */
+    role: string;
+};
+
+/**
+ * A relation between two memories of the bundle.
+ */
+export type PortableRelation = {
+    created_at: string;
+    /**
+     * The newer memory's `id` in the bundle.
+     */
+    from: string;
+    /**
+     * `updates`, `extends` or `derives`.
+     */
+    kind: string;
+    reason?: string | null;
+    /**
+     * The older memory's `id` in the bundle.
+     */
+    to: string;
+};
+
+/**
+ * A skill the agent had installed.
+ */
+export type PortableSkill = {
+    slug: string;
+    version: string;
+};
+
+/**
+ * One version of the soul.
+ */
+export type PortableSoulVersion = {
+    /**
+     * How it was let in: `first`, `owner`, `similar`, `guard` (or `jaccard`, `import`).
+     */
+    accepted_by: string;
+    /**
+     * owner, api_key, job, admin, system.
+     */
+    actor_type: string;
+    content: string;
+    created_at: string;
+    reason?: string | null;
+    version: number;
+};
+
+/**
+ * One task.
+ */
+export type PortableTask = {
+    created_at: string;
+    detail?: string | null;
+    due_at?: string | null;
+    reason?: string | null;
+    /**
+     * reflection, owner or agent.
+     */
+    source: string;
+    /**
+     * pending, approved, in_progress, done, rejected.
+     */
+    status: string;
+    title: string;
+    updated_at: string;
+};
+
+/**
+ * One version of a memory.
+ */
+export type PortableVersion = {
+    /**
+     * owner, api_key, job, admin, system.
+     */
+    actor_type: string;
+    /**
+     * create, update, merge, deprecate, invalidate, status, pin, delete, mention, restore,
+     * fade, fuse or split.
+     */
+    change: string;
+    created_at: string;
+    reason?: string | null;
+    /**
+     * The memory as it was after the change.
+     */
+    snapshot: {
+        [key: string]: unknown;
+    };
+    version: number;
 };
 
 export type Post = {
@@ -5940,6 +6202,34 @@ export type CreateAgentResponses = {
 
 export type CreateAgentResponse = CreateAgentResponses[keyof CreateAgentResponses];
 
+export type ImportAgentData = {
+    body: Bundle;
+    path?: never;
+    query?: never;
+    url: '/v1/hosted-agents/import';
+};
+
+export type ImportAgentErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    409: ErrorBody;
+    413: ErrorBody;
+    415: ErrorBody;
+    422: ErrorBody;
+};
+
+export type ImportAgentError = ImportAgentErrors[keyof ImportAgentErrors];
+
+export type ImportAgentResponses = {
+    /**
+     * Imported before: the agent those bytes made
+     */
+    200: Imported;
+    201: Imported;
+};
+
+export type ImportAgentResponse = ImportAgentResponses[keyof ImportAgentResponses];
+
 export type DeleteAgentData = {
     body?: never;
     path: {
@@ -6952,6 +7242,45 @@ export type AgentEventsResponses = {
 };
 
 export type AgentEventsResponse = AgentEventsResponses[keyof AgentEventsResponses];
+
+export type ExportAgentData = {
+    body?: never;
+    path: {
+        /**
+         * Agent id
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * `miniclaw` (default) or `letta`.
+         */
+        format?: 'miniclaw' | 'letta';
+        /**
+         * Include the conversations (default false).
+         */
+        conversations?: boolean;
+    };
+    url: '/v1/hosted-agents/{id}/export';
+};
+
+export type ExportAgentErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type ExportAgentError = ExportAgentErrors[keyof ExportAgentErrors];
+
+export type ExportAgentResponses = {
+    /**
+     * The bundle (or, with `format=letta`, a Letta Agent File), offered as a download
+     */
+    200: Bundle;
+};
+
+export type ExportAgentResponse = ExportAgentResponses[keyof ExportAgentResponses];
 
 export type ListFeedData = {
     body?: never;

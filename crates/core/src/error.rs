@@ -98,6 +98,29 @@ impl Error {
         if length > limit { Err(Error::too_long(field, limit, length)) } else { Ok(()) }
     }
 
+    /// A validation error of a part of a larger input, named from the whole: `within("memories[3]")`
+    /// turns the field `content` into `memories[3].content`, in the message and in `details`.
+    /// Other errors pass unchanged.
+    pub fn within(self, path: &str) -> Self {
+        let field = |details: &Option<serde_json::Value>| match details.as_ref().and_then(|d| d["field"].as_str()) {
+            Some(f) if !f.is_empty() => format!("{path}.{f}"),
+            _ => path.to_string(),
+        };
+        match self {
+            Error::Invalid { code, message, details } => Error::Invalid {
+                code,
+                message: format!("{path}: {message}"),
+                details: Some(serde_json::json!({ "field": field(&details) })),
+            },
+            Error::Unprocessable { code, message, details } => {
+                let mut d = details.clone().unwrap_or_else(|| serde_json::json!({}));
+                d["field"] = serde_json::json!(field(&details));
+                Error::Unprocessable { code, message: format!("{path}: {message}"), details: Some(d) }
+            }
+            other => other,
+        }
+    }
+
     /// `what` not found, e.g. `not_found("agent")` → "agent not found".
     pub fn not_found(what: impl std::fmt::Display) -> Self {
         Error::NotFound(format!("{what} not found"))

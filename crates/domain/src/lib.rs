@@ -6,6 +6,7 @@
 //! `miniclaw_core::Error`, and `miniclaw-http` maps them.
 
 pub mod analytics;
+pub mod bundle;
 pub mod channels;
 pub mod chat;
 pub mod cognition;

@@ -21,6 +21,7 @@ from .brain_graph import BrainGraph
 from .brief import Brief
 from .bulk_input import BulkInput
 from .bulk_result import BulkResult
+from .bundle import Bundle
 from .call_answer import CallAnswer
 from .call_input import CallInput
 from .challenge import Challenge
@@ -80,6 +81,7 @@ from .error_detail_details_type_0 import ErrorDetailDetailsType0
 from .evaluation import Evaluation
 from .event_type import EventType
 from .explanation import Explanation
+from .export_agent_format import ExportAgentFormat
 from .external_input import ExternalInput
 from .external_wallet import ExternalWallet
 from .feedback import Feedback
@@ -97,6 +99,7 @@ from .identity import Identity
 from .import_ import Import
 from .import_message import ImportMessage
 from .import_request import ImportRequest
+from .imported import Imported
 from .inbound_email import InboundEmail
 from .install_request import InstallRequest
 from .install_step import InstallStep
@@ -201,6 +204,17 @@ from .poc_day import PocDay
 from .poc_day_dimensions import PocDayDimensions
 from .point import Point
 from .pool import Pool
+from .portable_agent import PortableAgent
+from .portable_conversation import PortableConversation
+from .portable_dossier import PortableDossier
+from .portable_memory import PortableMemory
+from .portable_message import PortableMessage
+from .portable_relation import PortableRelation
+from .portable_skill import PortableSkill
+from .portable_soul_version import PortableSoulVersion
+from .portable_task import PortableTask
+from .portable_version import PortableVersion
+from .portable_version_snapshot import PortableVersionSnapshot
 from .post import Post
 from .post_input import PostInput
 from .post_wisdom_type_0 import PostWisdomType0
@@ -358,6 +372,7 @@ __all__ = (
     "Brief",
     "BulkInput",
     "BulkResult",
+    "Bundle",
     "CallAnswer",
     "CallInput",
     "Challenge",
@@ -417,6 +432,7 @@ __all__ = (
     "Evaluation",
     "EventType",
     "Explanation",
+    "ExportAgentFormat",
     "ExternalInput",
     "ExternalWallet",
     "Feedback",
@@ -432,6 +448,7 @@ __all__ = (
     "Hot",
     "Identity",
     "Import",
+    "Imported",
     "ImportMessage",
     "ImportRequest",
     "InboundEmail",
@@ -538,6 +555,17 @@ __all__ = (
     "PocDayDimensions",
     "Point",
     "Pool",
+    "PortableAgent",
+    "PortableConversation",
+    "PortableDossier",
+    "PortableMemory",
+    "PortableMessage",
+    "PortableRelation",
+    "PortableSkill",
+    "PortableSoulVersion",
+    "PortableTask",
+    "PortableVersion",
+    "PortableVersionSnapshot",
     "Post",
     "PostInput",
     "PostWisdomType0",

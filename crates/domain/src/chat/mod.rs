@@ -13,6 +13,7 @@ mod history;
 pub mod import;
 pub mod mcp_servers;
 mod mirror;
+pub mod portable;
 pub mod prompt;
 pub mod records;
 pub mod relay;

@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod lint;
 mod mentor;
 pub mod mirror;
+pub mod portable;
 pub mod recovery;
 pub mod reflection;
 pub mod signals;

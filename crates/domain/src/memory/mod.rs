@@ -16,6 +16,7 @@ pub mod hygiene;
 pub mod ingest;
 pub mod knowledge;
 pub mod lifecycle;
+pub mod portable;
 pub mod reembed;
 pub mod score;
 pub mod search;

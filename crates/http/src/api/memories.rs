@@ -106,26 +106,6 @@ pub struct DeleteParams {
     pub reason: Option<String>,
 }
 
-/// A bulk item's validation error, naming the item: `memories[3].content`.
-fn at_index(e: Error, i: usize) -> Error {
-    let field = |details: &Option<serde_json::Value>| {
-        format!("memories[{i}].{}", details.as_ref().and_then(|d| d["field"].as_str()).unwrap_or(""))
-    };
-    match e {
-        Error::Invalid { code, message, details } => Error::Invalid {
-            code,
-            message: format!("memories[{i}]: {message}"),
-            details: Some(serde_json::json!({ "field": field(&details) })),
-        },
-        Error::Unprocessable { code, message, details } => {
-            let mut d = details.clone().unwrap_or_else(|| serde_json::json!({}));
-            d["field"] = serde_json::json!(field(&details));
-            Error::Unprocessable { code, message: format!("memories[{i}]: {message}"), details: Some(d) }
-        }
-        other => other,
-    }
-}
-
 fn source_of(scope: &AgentScope) -> MemorySource {
     if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
 }
@@ -347,7 +327,7 @@ async fn bulk_create(
     for (i, m) in input.memories.iter().enumerate() {
         memory::validate(Some(&m.content), Some(&m.category), m.confidence, m.importance)
             .and_then(|()| memory::validate_time(m.occurred_at))
-            .map_err(|e| at_index(e, i))?;
+            .map_err(|e| e.within(&format!("memories[{i}]")))?;
     }
     let texts: Vec<String> = input.memories.iter().map(|m| m.content.clone()).collect();
     let vectors = embed_all(&state, &texts).await;

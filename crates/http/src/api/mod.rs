@@ -7,6 +7,7 @@ pub mod admin;
 pub mod agents;
 pub mod analytics;
 pub mod auth;
+pub mod bundle;
 pub mod chat;
 pub mod cognition;
 pub mod commerce;
@@ -151,6 +152,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
         .merge(agents::routes())
+        .merge(bundle::routes())
         .merge(keys::routes())
         .merge(gateway::routes())
         .merge(health::routes())

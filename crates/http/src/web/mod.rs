@@ -7,6 +7,7 @@ mod agents;
 mod analytics;
 mod auth;
 mod brain;
+mod bundle;
 mod charts;
 mod chat;
 mod economy;
@@ -49,11 +50,13 @@ pub fn routes() -> Router<AppState> {
         .route("/logout", post(auth::logout))
         .route("/agents", get(agents::agents).post(agents::create_agent))
         .route("/agents/new", get(agents::new_agent))
+        .route("/agents/import", get(bundle::show).post(bundle::upload))
         .route("/agents/spawn", get(spawn::start).post(spawn::create_draft))
         .route("/agents/spawn/{draft}", get(spawn::show_draft))
         .route("/agents/spawn/{draft}/confirm", post(spawn::confirm))
         .route("/agents/{id}", get(agents::agent_settings).post(agents::update_agent))
         .route("/agents/{id}/delete", post(agents::delete_agent))
+        .route("/agents/{id}/export", get(bundle::export))
         .route("/agents/{id}/keys", get(keys::keys).post(keys::create_key))
         .route("/agents/{id}/keys/{kid}/revoke", post(keys::revoke_key))
         .route("/agents/{id}/tools", get(tools::tools).post(tools::attach))

@@ -50,6 +50,21 @@ pub async fn install(
     may_pay: bool,
 ) -> Result<Installed, Error> {
     let mut tx = pool.begin().await?;
+    install_in(&mut tx, tenant, agent, origin, slug, may_pay).await?;
+    tx.commit().await?;
+    installed(pool, agent, Some(slug), 1, None).await?.pop().ok_or_else(|| Error::not_found("skill"))
+}
+
+/// `install`, in the caller's transaction (an imported agent's skills are installed in the
+/// import's). An error before anything is written leaves the transaction usable.
+pub async fn install_in(
+    tx: &mut PgConnection,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    slug: &str,
+    may_pay: bool,
+) -> Result<(), Error> {
     let s = sqlx::query!(
         r#"SELECT s.id, s.tenant_id, s.agent_id, s.latest, v.price, v.manifest AS "manifest: sqlx::types::Json<Manifest>"
              FROM skills s JOIN skill_versions v ON v.skill_id = s.id AND v.version = s.latest WHERE s.slug = $1"#,
@@ -80,7 +95,7 @@ pub async fn install(
                 message: format!("`{slug}` costs {} credits; only the owner buys skills", s.price),
             });
         }
-        buy(&mut tx, tenant, agent, (s.id, s.tenant_id, s.agent_id), (slug, &s.latest), s.price).await?;
+        buy(tx, tenant, agent, (s.id, s.tenant_id, s.agent_id), (slug, &s.latest), s.price).await?;
     }
     // The owner's install is approved as made; a key's waits for the owner, and so does a key's
     // update to a new version (its text is new); installing the same version again changes nothing.
@@ -100,9 +115,8 @@ pub async fn install(
     .await?;
     let paid = if bought.is_none() { s.price } else { 0 };
     let details = json!({ "skill": slug, "version": s.latest, "paid": paid, "approved": by_owner });
-    activity::record_agent(&mut tx, tenant, agent, origin, "skill.installed", details).await?;
-    tx.commit().await?;
-    installed(pool, agent, Some(slug), 1, None).await?.pop().ok_or_else(|| Error::not_found("skill"))
+    activity::record_agent(&mut *tx, tenant, agent, origin, "skill.installed", details).await?;
+    Ok(())
 }
 
 /// The purchase: the transfer and its record, in the install's transaction.

@@ -140,9 +140,10 @@ if [ "$WANT_TEST" -eq 1 ]; then
 
   # Real external signers, clients and servers used by the tests, in a private virtualenv: among
   # them a loopback SMTP server (aiosmtpd), the Svix webhook signer (svix), the MCP and A2A SDKs,
-  # a DNS server (dnslib), the Python SDK's generator (openapi-python-client).
+  # a DNS server (dnslib), the Python SDK's generator (openapi-python-client), an OTLP trace
+  # receiver's decoder (opentelemetry-proto).
   VENV="$CACHE_DIR/venv"
-  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0 dnslib==0.9.26 openapi-python-client==0.29.1"
+  PY_PKGS="eth-account==0.13.7 PyNaCl==1.5.0 schemathesis==4.32.5 openai==3.54.0 aiosmtpd==1.4.6 svix==2.9.1 mcp==2.3.0 a2a-sdk==1.3.0 dnslib==0.9.26 openapi-python-client==0.29.1 opentelemetry-proto==1.45.2"
   if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.miniclaw-pkgs" ] && [ "$(cat "$VENV/.miniclaw-pkgs")" = "$PY_PKGS" ]; then
     skip "python test packages in $VENV"
   else

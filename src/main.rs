@@ -127,7 +127,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    telemetry::init_tracing(config.log_format);
+    if let Err(e) = telemetry::init_tracing(config.log_format) {
+        eprintln!("miniclaw: {e}");
+        return ExitCode::from(2);
+    }
 
     if let Command::Doctor = cli.command {
         return run_doctor(&config);
@@ -143,6 +146,7 @@ fn main() -> ExitCode {
         }
     };
     let result = runtime().block_on(run(cli.command, config, &database));
+    telemetry::shutdown_tracing();
     database.shutdown();
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -67,6 +67,7 @@ mod spawn;
 mod spending;
 mod tasks;
 mod telegram;
+mod traces;
 mod traversal;
 mod wallets;
 mod webhooks;

@@ -132,7 +132,9 @@ impl FromRequestParts<AppState> for Owner {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let owner = api_owner(&parts.method, &parts.headers, state)?
             .ok_or_else(|| Error::Unauthenticated("sign in first: no session token or cookie".into()))?;
-        Ok(live(state, owner).await?)
+        let owner = live(state, owner).await?;
+        tracing::Span::current().record("tenant.id", tracing::field::display(owner.tenant_id));
+        Ok(owner)
     }
 }
 
@@ -154,7 +156,11 @@ impl FromRequestParts<AppState> for AgentScope {
             details: None,
         })?;
 
-        Ok(agent_scope(&parts.method, &parts.headers, state, agent_id).await?)
+        let scope = agent_scope(&parts.method, &parts.headers, state, agent_id).await?;
+        let span = tracing::Span::current();
+        span.record("tenant.id", tracing::field::display(scope.tenant_id));
+        span.record("agent.id", tracing::field::display(scope.agent_id));
+        Ok(scope)
     }
 }
 

@@ -16,6 +16,7 @@ use super::*;
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
 use miniclaw_platform::llm::{ChatRequest, Message, Role, Usage};
+use tracing::Instrument as _;
 
 /// Appends streamed text to the reply row, then announces it. Text that arrives while a write
 /// is in flight is written together with the next one. Followers in other processes hear of the
@@ -139,7 +140,9 @@ pub(super) async fn generate(
         let setup_ms = ms_since(started);
         // Tier 1: triage.
         let stage = Instant::now();
-        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, agent.calibration.as_ref()).await;
+        let t = triage::run(state.llm(), &ctx, &turn.message, prefiltered, &history, agent.calibration.as_ref())
+            .instrument(tracing::info_span!("chat.triage"))
+            .await;
         Ok::<_, Error>((history, agent, t, setup_ms, ms_since(stage)))
     };
     let ((query, embed_ms), prepared) = tokio::join!(embedding, prepared);
@@ -154,10 +157,21 @@ pub(super) async fn generate(
     let stage = Instant::now();
     let query = query.as_deref().map(|v| (v, embedder.model()));
     // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
-    let (mut context, skills) = tokio::try_join!(
-        context::load(pool, turn.caller.agent_id, turn.conversation_id, &t.triage, query, probed.then_some(available)),
-        crate::social::skills::installs::active(pool, turn.caller.agent_id),
-    )?;
+    let (mut context, skills) = async {
+        tokio::try_join!(
+            context::load(
+                pool,
+                turn.caller.agent_id,
+                turn.conversation_id,
+                &t.triage,
+                query,
+                probed.then_some(available)
+            ),
+            crate::social::skills::installs::active(pool, turn.caller.agent_id),
+        )
+    }
+    .instrument(tracing::info_span!("chat.context", intent = t.triage.intent.as_str()))
+    .await?;
     timings.context_ms = ms_since(stage);
     let stage = Instant::now();
 
@@ -175,52 +189,56 @@ pub(super) async fn generate(
     let role = if agent.tier == "premium" { Role::ChatPremium } else { Role::Chat };
     // A premium agent's own model, when its owner set one, runs instead of the route's primary.
     let model = agent.premium_model.clone().filter(|_| role == Role::ChatPremium);
-    let mut messages = prompt::messages(system, history, &turn.message);
-    if let Some(client) = &turn.client_tools {
-        // The client's functions: one call, whose function calls (if any) go back to the client.
-        messages.extend(client.exchange.iter().cloned());
-        let req = ChatRequest::new(role, messages)
-            .max_tokens(t.triage.max_tokens)
-            .tools(client.tools.clone())
-            .tool_choice(client.choice.clone())
-            .model(model);
-        let response = state.llm().complete(&ctx, req).await?;
-        timings.generation_ms = ms_since(stage);
-        return finish(state, turn, &t, &context, response, Usage::default(), (started, timings), events, true).await;
-    }
-    let mut tool_usage = Usage::default();
-    if t.triage.tools_needed {
-        // The tools of the MCP servers the owner attached; none when they cannot be read.
-        let mcp_tools = super::mcp_servers::offered(pool, turn.caller.agent_id).await.unwrap_or_else(|e| {
-            tracing::warn!(agent_id = %turn.caller.agent_id, error = %e, "could not read the agent's MCP tools");
-            Vec::new()
-        });
-        let req = ChatRequest::new(role, messages.clone())
-            .max_tokens(t.triage.max_tokens)
-            .tools(tools(turn, &t.triage.intent, mcp_tools))
-            .model(model.clone());
-        let first = state.llm().complete(&ctx, req).await?;
-        tool_usage = first.usage;
-        if first.tool_calls.is_empty() {
-            timings.generation_ms = ms_since(stage);
-            return finish(state, turn, &t, &context, first, Usage::default(), (started, timings), events, true).await;
+    // Tier 2 runs in its own span; what it produced is finished (stored, announced) in another.
+    let generation = async {
+        let mut messages = prompt::messages(system, history, &turn.message);
+        if let Some(client) = &turn.client_tools {
+            // The client's functions: one call, whose function calls (if any) go back to the client.
+            messages.extend(client.exchange.iter().cloned());
+            let req = ChatRequest::new(role, messages)
+                .max_tokens(t.triage.max_tokens)
+                .tools(client.tools.clone())
+                .tool_choice(client.choice.clone())
+                .model(model);
+            let response = state.llm().complete(&ctx, req).await?;
+            return Ok((response, Usage::default(), true));
         }
-        messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
+        let mut tool_usage = Usage::default();
+        if t.triage.tools_needed {
+            // The tools of the MCP servers the owner attached; none when they cannot be read.
+            let mcp_tools = super::mcp_servers::offered(pool, turn.caller.agent_id).await.unwrap_or_else(|e| {
+                tracing::warn!(agent_id = %turn.caller.agent_id, error = %e, "could not read the agent's MCP tools");
+                Vec::new()
+            });
+            let req = ChatRequest::new(role, messages.clone())
+                .max_tokens(t.triage.max_tokens)
+                .tools(tools(turn, &t.triage.intent, mcp_tools))
+                .model(model.clone());
+            let first = state.llm().complete(&ctx, req).await?;
+            tool_usage = first.usage;
+            if first.tool_calls.is_empty() {
+                return Ok((first, Usage::default(), true));
+            }
+            messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
+        }
+        let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens).model(model);
+        if !state.llm().streams(role) {
+            // One piece of text: stored and announced with the finished turn, no row update of its own.
+            let response = state.llm().complete(&ctx, req).await?;
+            return Ok((response, tool_usage, true));
+        }
+        let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
+        let (response, written) = tokio::join!(
+            state.llm().stream(&ctx, req, tx),
+            persist_deltas(pool, turn.caller.agent_id, turn.reply_id, rx, events)
+        );
+        written?;
+        Ok::<_, Error>((response?, tool_usage, false))
     }
-    let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens).model(model);
-    if !state.llm().streams(role) {
-        // One piece of text: stored and announced with the finished turn, no row update of its own.
-        let response = state.llm().complete(&ctx, req).await?;
-        timings.generation_ms = ms_since(stage);
-        return finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, true).await;
-    }
-    let (tx, rx) = tokio::sync::mpsc::channel::<String>(64);
-    let (response, written) = tokio::join!(
-        state.llm().stream(&ctx, req, tx),
-        persist_deltas(pool, turn.caller.agent_id, turn.reply_id, rx, events)
-    );
-    written?;
-    let response = response?;
+    .instrument(tracing::info_span!("chat.generation", tier = agent.tier.as_str()));
+    let (response, tool_usage, unstreamed) = generation.await?;
     timings.generation_ms = ms_since(stage);
-    finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, false).await
+    finish(state, turn, &t, &context, response, tool_usage, (started, timings), events, unstreamed)
+        .instrument(tracing::info_span!("chat.finish"))
+        .await
 }

@@ -446,34 +446,48 @@ pub(super) fn spawn(state: &Runtime, turn: Turn) -> Started {
     let events = state.chat_streams().open(reply_id);
     let stop = state.chat_streams().stoppable(reply_id);
     let state = state.clone();
-    let done = tokio::spawn(async move {
-        use futures::FutureExt;
-        // A panic is a failed generation like any other: the messages must not stay pending.
-        let generation = std::panic::AssertUnwindSafe(super::generate::generate(&state, &turn, &events)).catch_unwind();
-        let result = tokio::select! {
-            r = generation => match r {
-                Ok(r) => r,
-                Err(_) => Err(Error::Internal(anyhow::anyhow!("the generation panicked"))),
-            },
-            // Stopped: the text written so far stays, the messages say why it ended.
-            () = stop.cancelled() => Err(Error::Refused { code: "canceled", message: super::CANCELED.into() }),
-        };
-        if let Err(e) = &result {
-            fail(&state, &turn, e, &events).await;
-        }
-        // The turn has ended, whichever way: its calls counted what they used, and the tokens it
-        // held are free again. On its own, after the turn's statements, so that no statement
-        // holds message rows while it waits for the agent's usage row (`start` and `regenerate`
-        // lock that row first). Should this fail, or the process die first, the sweep of
-        // `chat_stream_sweep` gives them back.
-        if let Err(e) =
-            miniclaw_platform::llm::reservations::release(state.pool(), turn.caller.agent_id, turn.reply_id).await
-        {
-            tracing::warn!(reply_id = %turn.reply_id, error = %e, "could not give back the turn's reserved tokens");
-        }
-        state.chat_streams().close(turn.reply_id);
-        result
-    });
+    // The turn's span, a child of the request that started it (which may end first: a streamed
+    // reply outlives its request).
+    let span = tracing::info_span!(
+        "chat.turn",
+        tenant.id = %turn.caller.tenant_id,
+        agent.id = %agent_id,
+        conversation.id = %conversation_id,
+        reply.id = %reply_id,
+        channel = turn.channel.as_str(),
+    );
+    let done = tokio::spawn(tracing::Instrument::instrument(
+        async move {
+            use futures::FutureExt;
+            // A panic is a failed generation like any other: the messages must not stay pending.
+            let generation =
+                std::panic::AssertUnwindSafe(super::generate::generate(&state, &turn, &events)).catch_unwind();
+            let result = tokio::select! {
+                r = generation => match r {
+                    Ok(r) => r,
+                    Err(_) => Err(Error::Internal(anyhow::anyhow!("the generation panicked"))),
+                },
+                // Stopped: the text written so far stays, the messages say why it ended.
+                () = stop.cancelled() => Err(Error::Refused { code: "canceled", message: super::CANCELED.into() }),
+            };
+            if let Err(e) = &result {
+                fail(&state, &turn, e, &events).await;
+            }
+            // The turn has ended, whichever way: its calls counted what they used, and the tokens it
+            // held are free again. On its own, after the turn's statements, so that no statement
+            // holds message rows while it waits for the agent's usage row (`start` and `regenerate`
+            // lock that row first). Should this fail, or the process die first, the sweep of
+            // `chat_stream_sweep` gives them back.
+            if let Err(e) =
+                miniclaw_platform::llm::reservations::release(state.pool(), turn.caller.agent_id, turn.reply_id).await
+            {
+                tracing::warn!(reply_id = %turn.reply_id, error = %e, "could not give back the turn's reserved tokens");
+            }
+            state.chat_streams().close(turn.reply_id);
+            result
+        },
+        span,
+    ));
     Started { agent_id, conversation_id, user_message_id, reply_id, done }
 }
 

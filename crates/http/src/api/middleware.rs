@@ -15,9 +15,27 @@ use axum::response::IntoResponse;
 
 use crate::error::{ApiError, status_body};
 
+/// The request's span: its id, method and path for the logs; for traces also the route, the
+/// status and the tenant and agent (recorded as they become known), under the caller's span
+/// when the request carries W3C trace context.
 pub fn span_for(req: &Request<Body>) -> tracing::Span {
     let request_id = req.headers().get(super::REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
-    tracing::info_span!("request", request_id = %request_id, method = %req.method(), path = %req.uri().path())
+    let span = tracing::info_span!(
+        "request",
+        otel.name = %req.method(),
+        otel.kind = "server",
+        otel.status_code = tracing::field::Empty,
+        request_id = %request_id,
+        method = %req.method(),
+        path = %req.uri().path(),
+        http.route = tracing::field::Empty,
+        http.response.status_code = tracing::field::Empty,
+        tenant.id = tracing::field::Empty,
+        agent.id = tracing::field::Empty,
+    );
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    miniclaw_platform::telemetry::adopt_remote_parent(&span, header("traceparent"), header("tracestate"));
+    span
 }
 
 /// Counts and times every matched request by route template (never by raw path, which would
@@ -27,7 +45,14 @@ pub async fn record_metrics(req: Request, next: Next) -> axum::response::Respons
         req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
     let method = req.method().to_string();
     let start = Instant::now();
+    let span = tracing::Span::current();
+    miniclaw_platform::telemetry::rename(&span, format!("{method} {route}"));
+    span.record("http.route", route.as_str());
     let resp = next.run(req).await;
+    span.record("http.response.status_code", i64::from(resp.status().as_u16()));
+    if resp.status().is_server_error() {
+        span.record("otel.status_code", "ERROR");
+    }
     let status = resp.status().as_u16().to_string();
     let elapsed = start.elapsed().as_secs_f64();
     metrics::counter!("http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status)

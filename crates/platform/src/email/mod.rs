@@ -12,6 +12,7 @@ pub mod sender;
 pub mod svix;
 
 use std::time::Duration;
+use tracing::Instrument as _;
 
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
@@ -135,6 +136,11 @@ impl Mailer {
     }
 
     pub async fn send(&self, email: &Outgoing) -> Result<Sent, SendError> {
+        let span = tracing::info_span!("email.send", otel.kind = "client", email.transport = self.name());
+        self.send_now(email).instrument(span).await
+    }
+
+    async fn send_now(&self, email: &Outgoing) -> Result<Sent, SendError> {
         match self {
             Mailer::Smtp(t) => {
                 let message = email.to_lettre()?;

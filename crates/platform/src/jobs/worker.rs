@@ -12,6 +12,7 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{Notify, Semaphore};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
+use tracing::Instrument as _;
 use uuid::Uuid;
 
 use super::queue::{self, Job};
@@ -199,6 +200,18 @@ pub async fn execute(pool: &PgPool, registry: &Registry, worker_id: &str, job: J
 
 /// Runs a job leased for `lease`, renewing it while it runs, and records its outcome.
 async fn run_leased(pool: &PgPool, registry: &Registry, worker_id: &str, lease: Duration, job: Job) -> Job {
+    let span = tracing::info_span!(
+        "job",
+        otel.name = %format_args!("job {}", job.kind),
+        job.kind = %job.kind,
+        job.id = %job.id,
+        job.attempt = job.attempts,
+        agent.id = %job.agent_id.map(|a| a.to_string()).unwrap_or_default(),
+    );
+    run_leased_now(pool, registry, worker_id, lease, job).instrument(span).await
+}
+
+async fn run_leased_now(pool: &PgPool, registry: &Registry, worker_id: &str, lease: Duration, job: Job) -> Job {
     let lag = (job.started_at.unwrap_or_else(chrono::Utc::now) - job.run_at).num_milliseconds().max(0) as f64 / 1000.0;
     metrics::histogram!("miniclaw_job_lag_seconds", "kind" => job.kind.clone()).record(lag);
 

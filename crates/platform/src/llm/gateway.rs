@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tracing::Instrument as _;
 
 use sqlx::PgPool;
 
@@ -121,88 +122,100 @@ impl Gateway {
 
     /// Runs one call for `ctx` through the role's route.
     pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        let ctx = &self.admit(ctx).await?;
-        let route = self.routes.route(req.role);
-        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-        let deadline = Instant::now() + route.timeout();
-        let mut attempts = Vec::new();
+        let span = call_span(ctx, &req);
+        async move {
+            let ctx = &self.admit(ctx).await?;
+            let route = self.routes.route(req.role);
+            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+            let deadline = Instant::now() + route.timeout();
+            let mut attempts = Vec::new();
 
-        for target in targets(route, &req).iter() {
-            if target.provider == OFFLINE {
-                return Ok(self.offline(ctx, &req, target).await);
-            }
-            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
-            let mut retry = 0;
-            loop {
-                let remaining = deadline.saturating_duration_since(Instant::now());
-                if remaining.is_zero() {
-                    attempts.push(format!("{}/{}: no time left in the role's timeout", target.provider, target.model));
-                    break;
+            for target in targets(route, &req).iter() {
+                if target.provider == OFFLINE {
+                    return Ok(self.offline(ctx, &req, target).await);
                 }
-                let started = Instant::now();
-                let result = client.complete(&req, &target.model, max_tokens, remaining).await;
-                match result {
-                    Ok(c) => {
-                        self.breakers.record_success(&target.provider);
-                        return Ok(self.success(ctx, &req, target, c, started).await);
+                let Some(client) = self.usable_client(target, &mut attempts) else { continue };
+                let mut retry = 0;
+                loop {
+                    let remaining = deadline.saturating_duration_since(Instant::now());
+                    if remaining.is_zero() {
+                        attempts
+                            .push(format!("{}/{}: no time left in the role's timeout", target.provider, target.model));
+                        break;
                     }
-                    Err(e) => {
-                        self.breakers.record_failure(&target.provider);
-                        let prompt = usage::count_prompt_tokens(&req.messages);
-                        let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
-                        self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
-                            .await;
-                        attempts.push(format!("{}/{}: {e}", target.provider, target.model));
-                        let wait = match &e {
-                            ProviderError::Retryable { retry_after, .. } if retry < MAX_RETRIES => {
-                                retry_after.unwrap_or(Duration::from_millis(500 * 2u64.pow(retry)))
+                    let started = Instant::now();
+                    let result = client.complete(&req, &target.model, max_tokens, remaining).await;
+                    match result {
+                        Ok(c) => {
+                            self.breakers.record_success(&target.provider);
+                            return Ok(self.success(ctx, &req, target, c, started).await);
+                        }
+                        Err(e) => {
+                            self.breakers.record_failure(&target.provider);
+                            let prompt = usage::count_prompt_tokens(&req.messages);
+                            let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
+                            self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
+                                .await;
+                            attempts.push(format!("{}/{}: {e}", target.provider, target.model));
+                            let wait = match &e {
+                                ProviderError::Retryable { retry_after, .. } if retry < MAX_RETRIES => {
+                                    retry_after.unwrap_or(Duration::from_millis(500 * 2u64.pow(retry)))
+                                }
+                                _ => break,
+                            };
+                            if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
+                                break;
                             }
-                            _ => break,
-                        };
-                        if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
-                            break;
+                            if self.breakers.is_open(&target.provider) {
+                                attempts.push(format!("{}: circuit opened, not retried", target.provider));
+                                break;
+                            }
+                            tokio::time::sleep(wait).await;
+                            retry += 1;
                         }
-                        if self.breakers.is_open(&target.provider) {
-                            attempts.push(format!("{}: circuit opened, not retried", target.provider));
-                            break;
-                        }
-                        tokio::time::sleep(wait).await;
-                        retry += 1;
                     }
                 }
             }
+            Err(LlmError::AllFailed { attempts })
         }
-        Err(LlmError::AllFailed { attempts })
+        .instrument(span)
+        .await
     }
 
     /// A second opinion for comparisons (the calibration shadow): the route's first fallback
     /// target, or the offline engine when the route has none. One attempt, budgeted and logged.
     pub async fn complete_alternate(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
-        let ctx = &self.admit(ctx).await?;
-        let route = self.routes.route(req.role);
-        let target =
-            route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
-        if target.provider == OFFLINE {
-            return Ok(self.offline(ctx, &req, &target).await);
-        }
-        let mut attempts = Vec::new();
-        let Some(client) = self.usable_client(&target, &mut attempts) else {
-            return Err(LlmError::AllFailed { attempts });
-        };
-        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-        let started = Instant::now();
-        match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
-            Ok(c) => {
-                self.breakers.record_success(&target.provider);
-                Ok(self.success(ctx, &req, &target, c, started).await)
+        let span = call_span(ctx, &req);
+        async move {
+            let ctx = &self.admit(ctx).await?;
+            let route = self.routes.route(req.role);
+            let target =
+                route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
+            if target.provider == OFFLINE {
+                return Ok(self.offline(ctx, &req, &target).await);
             }
-            Err(e) => {
-                self.breakers.record_failure(&target.provider);
-                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
-                self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
-                Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
+            let mut attempts = Vec::new();
+            let Some(client) = self.usable_client(&target, &mut attempts) else {
+                return Err(LlmError::AllFailed { attempts });
+            };
+            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+            let started = Instant::now();
+            match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
+                Ok(c) => {
+                    self.breakers.record_success(&target.provider);
+                    Ok(self.success(ctx, &req, &target, c, started).await)
+                }
+                Err(e) => {
+                    self.breakers.record_failure(&target.provider);
+                    let usage =
+                        Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                    self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
+                    Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
+                }
             }
         }
+        .instrument(span)
+        .await
     }
 
     /// Like `complete`, but sends the answer's text to `deltas` as it is produced, and returns
@@ -218,87 +231,93 @@ impl Gateway {
         req: ChatRequest,
         deltas: tokio::sync::mpsc::Sender<String>,
     ) -> Result<ChatResponse, LlmError> {
-        use futures::StreamExt;
+        let span = call_span(ctx, &req);
+        async move {
+            use futures::StreamExt;
 
-        let ctx = &self.admit(ctx).await?;
-        let req = &req;
-        let route = self.routes.route(req.role);
-        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-        let mut attempts = Vec::new();
-        let deadline = tokio::time::Instant::now() + self.stream_deadline;
-        for target in targets(route, req).iter() {
-            if target.provider == OFFLINE {
-                let r = self.offline(ctx, req, target).await;
-                let _ = deltas.send(r.content.clone()).await;
-                return Ok(r);
-            }
-            let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
-            if remaining.is_zero() {
-                attempts.push(format!("{}/{}: no time left in the stream deadline", target.provider, target.model));
-                break;
-            }
-            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
-            let started = Instant::now();
-            let fail = |e: String| async move {
-                self.breakers.record_failure(&target.provider);
-                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
-                self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
-                format!("{}/{}: {e}", target.provider, target.model)
-            };
-            let resp = match client.stream(req, &target.model, max_tokens, route.timeout().min(remaining)).await {
-                Ok(r) => r,
-                Err(e) => {
-                    attempts.push(fail(e.to_string()).await);
-                    continue;
+            let ctx = &self.admit(ctx).await?;
+            let req = &req;
+            let route = self.routes.route(req.role);
+            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+            let mut attempts = Vec::new();
+            let deadline = tokio::time::Instant::now() + self.stream_deadline;
+            for target in targets(route, req).iter() {
+                if target.provider == OFFLINE {
+                    let r = self.offline(ctx, req, target).await;
+                    let _ = deltas.send(r.content.clone()).await;
+                    return Ok(r);
                 }
-            };
-            let mut body = resp.bytes_stream();
-            let mut parser = client.parser();
-            let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
-            let outcome: Result<(), String> = loop {
-                let idle = tokio::time::Instant::now() + route.timeout();
-                let next = match tokio::time::timeout_at(idle.min(deadline), body.next()).await {
-                    Err(_) if idle < deadline => break Err(format!("no data for {:?}", route.timeout())),
-                    Err(_) => break Err(format!("the stream ran past its deadline of {:?}", self.stream_deadline)),
-                    Ok(None) if parser.done => break Ok(()),
-                    Ok(None) => break Err("stream ended without [DONE]".into()),
-                    Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),
-                    Ok(Some(Ok(bytes))) => bytes,
+                let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if remaining.is_zero() {
+                    attempts.push(format!("{}/{}: no time left in the stream deadline", target.provider, target.model));
+                    break;
+                }
+                let Some(client) = self.usable_client(target, &mut attempts) else { continue };
+                let started = Instant::now();
+                let fail = |e: String| async move {
+                    self.breakers.record_failure(&target.provider);
+                    let usage =
+                        Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                    self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
+                    format!("{}/{}: {e}", target.provider, target.model)
                 };
-                let pieces = match parser.feed(&next) {
-                    Ok(p) => p,
-                    Err(e) => break Err(e.to_string()),
+                let resp = match client.stream(req, &target.model, max_tokens, route.timeout().min(remaining)).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        attempts.push(fail(e.to_string()).await);
+                        continue;
+                    }
                 };
-                let mut gone = false;
-                for piece in pieces {
-                    match piece {
-                        super::openai::StreamPiece::Delta(text) => {
-                            content.push_str(&text);
-                            gone |= deltas.send(text).await.is_err();
+                let mut body = resp.bytes_stream();
+                let mut parser = client.parser();
+                let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
+                let outcome: Result<(), String> = loop {
+                    let idle = tokio::time::Instant::now() + route.timeout();
+                    let next = match tokio::time::timeout_at(idle.min(deadline), body.next()).await {
+                        Err(_) if idle < deadline => break Err(format!("no data for {:?}", route.timeout())),
+                        Err(_) => break Err(format!("the stream ran past its deadline of {:?}", self.stream_deadline)),
+                        Ok(None) if parser.done => break Ok(()),
+                        Ok(None) => break Err("stream ended without [DONE]".into()),
+                        Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),
+                        Ok(Some(Ok(bytes))) => bytes,
+                    };
+                    let pieces = match parser.feed(&next) {
+                        Ok(p) => p,
+                        Err(e) => break Err(e.to_string()),
+                    };
+                    let mut gone = false;
+                    for piece in pieces {
+                        match piece {
+                            super::openai::StreamPiece::Delta(text) => {
+                                content.push_str(&text);
+                                gone |= deltas.send(text).await.is_err();
+                            }
+                            super::openai::StreamPiece::Finish(f) => finish = f,
+                            super::openai::StreamPiece::Usage(u) => reported = Some(u),
                         }
-                        super::openai::StreamPiece::Finish(f) => finish = f,
-                        super::openai::StreamPiece::Usage(u) => reported = Some(u),
+                    }
+                    if gone {
+                        break Err("the caller went away; stream abandoned".into());
+                    }
+                };
+                match outcome {
+                    Ok(()) => {
+                        self.breakers.record_success(&target.provider);
+                        let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
+                        return Ok(self.success(ctx, req, target, c, started).await);
+                    }
+                    Err(e) if content.is_empty() => attempts.push(fail(e).await),
+                    Err(e) => {
+                        // Text already reached the caller: no silent switch to another model.
+                        let line = fail(e).await;
+                        return Err(LlmError::AllFailed { attempts: vec![line] });
                     }
                 }
-                if gone {
-                    break Err("the caller went away; stream abandoned".into());
-                }
-            };
-            match outcome {
-                Ok(()) => {
-                    self.breakers.record_success(&target.provider);
-                    let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
-                    return Ok(self.success(ctx, req, target, c, started).await);
-                }
-                Err(e) if content.is_empty() => attempts.push(fail(e).await),
-                Err(e) => {
-                    // Text already reached the caller: no silent switch to another model.
-                    let line = fail(e).await;
-                    return Err(LlmError::AllFailed { attempts: vec![line] });
-                }
             }
+            Err(LlmError::AllFailed { attempts })
         }
-        Err(LlmError::AllFailed { attempts })
+        .instrument(span)
+        .await
     }
 
     /// The target's client, unless its breaker is open or it has none (noted in `attempts`).
@@ -403,6 +422,18 @@ impl Gateway {
         if record.cost_usd.is_none() {
             tracing::warn!(model = %target.model, "no price for this model; cost logged as 0 (set MINICLAW_LLM_PRICES)");
         }
+        // The call's span (`call_span`) says what the last attempt was and what it cost.
+        let span = tracing::Span::current();
+        crate::telemetry::rename(&span, format!("chat {}", record.model));
+        span.record("gen_ai.system", record.provider.as_str());
+        span.record("gen_ai.request.model", record.model.as_str());
+        span.record("gen_ai.usage.input_tokens", record.usage.prompt_tokens as i64);
+        span.record("gen_ai.usage.output_tokens", record.usage.completion_tokens as i64);
+        span.record("miniclaw.tokens_estimated", record.tokens_estimated);
+        span.record("miniclaw.cost_usd", record.cost_usd.unwrap_or(0.0));
+        if record.error.is_some() {
+            span.record("otel.status_code", "ERROR");
+        }
         // Accounting must not break the call it accounts for.
         if let Err(e) = usage::record(&self.pool, &record).await {
             tracing::error!(error = %e, role = req.role.as_str(), "could not write the LLM usage log");
@@ -421,4 +452,27 @@ fn targets<'a>(route: &'a super::routing::Route, req: &ChatRequest) -> std::borr
         }
         _ => std::borrow::Cow::Borrowed(&route.targets),
     }
+}
+
+/// A model call's span: its role and who it is for; `log` records the provider, model, tokens
+/// and cost of the attempt that answered (or of the last that failed). Never the messages.
+fn call_span(ctx: &CallContext, req: &ChatRequest) -> tracing::Span {
+    let field = |id: Option<String>| id.unwrap_or_default();
+    tracing::info_span!(
+        "llm.call",
+        otel.name = "chat",
+        otel.kind = "client",
+        otel.status_code = tracing::field::Empty,
+        gen_ai.operation.name = "chat",
+        miniclaw.role = req.role.as_str(),
+        miniclaw.background = ctx.background,
+        tenant.id = %field(ctx.tenant_id.map(|t| t.to_string())),
+        agent.id = %field(ctx.agent_id.map(|a| a.to_string())),
+        gen_ai.system = tracing::field::Empty,
+        gen_ai.request.model = tracing::field::Empty,
+        gen_ai.usage.input_tokens = tracing::field::Empty,
+        gen_ai.usage.output_tokens = tracing::field::Empty,
+        miniclaw.tokens_estimated = tracing::field::Empty,
+        miniclaw.cost_usd = tracing::field::Empty,
+    )
 }

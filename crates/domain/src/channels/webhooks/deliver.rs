@@ -8,6 +8,7 @@
 //! at every attempt (a name may move) and the connection pinned to the checked address.
 
 use std::time::{Duration, Instant};
+use tracing::Instrument as _;
 
 use chrono::Utc;
 use serde_json::{Value, json};
@@ -178,6 +179,13 @@ async fn send(
         .user_agent(concat!("miniclaw-webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| e.to_string())?;
+    let span = tracing::info_span!(
+        "webhook.deliver",
+        otel.kind = "client",
+        server.address = %host,
+        webhook.id = %msg_id,
+        http.response.status_code = tracing::field::Empty,
+    );
     let response = client
         .post(parsed)
         .header("content-type", "application/json")
@@ -186,10 +194,12 @@ async fn send(
         .header("webhook-signature", signature)
         .body(body)
         .send()
+        .instrument(span.clone())
         .await
         .map_err(
             |e| if e.is_timeout() { format!("no answer within {} s", TIMEOUT.as_secs()) } else { e.to_string() },
         )?;
+    span.record("http.response.status_code", i64::from(response.status().as_u16()));
     Ok(response.status().as_u16())
 }
 

@@ -3,6 +3,7 @@
 //!     cargo bench --bench chat_replay                     # MiniLM embeddings (the default)
 //!     B1_EMBEDDER=hash cargo bench --bench chat_replay    # pipeline cost without the model
 //!     MINICLAW_EMBED_BATCH=1 MINICLAW_EMBED_CACHE=0 cargo bench --bench chat_replay   # B8: the model unbatched, uncached
+//!     OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 cargo bench --bench chat_replay  # with traces exported
 //!
 //! Starts the app in-process on a scratch database (`miniclaw_bench_b1`, recreated each run),
 //! creates agents, seeds one with 10,000 memories (bulk API, embedded like any upload), then
@@ -157,6 +158,10 @@ async fn play(c: &Client, agent: &str, turns: usize, offset: usize) -> anyhow::R
 fn main() -> anyhow::Result<()> {
     // As the server does (`RAYON_NUM_THREADS=2` in the environment gives the old setting).
     miniclaw::embed::minilm::one_thread_per_pass();
+    // The subscriber `serve` installs: logs as `RUST_LOG` says (`off` measures the pipeline
+    // alone) and, with `OTEL_EXPORTER_OTLP_ENDPOINT` set, traces exported over OTLP (B1 with
+    // tracing on).
+    miniclaw::telemetry::init_tracing(miniclaw::config::LogFormat::Text).map_err(anyhow::Error::msg)?;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         let embedder = std::env::var("B1_EMBEDDER").unwrap_or_else(|_| "minilm".into());
@@ -328,6 +333,8 @@ fn main() -> anyhow::Result<()> {
             extraction_calls as f64 / messages as f64
         );
         cancel.cancel();
-        Ok(())
-    })
+        Ok::<_, anyhow::Error>(())
+    })?;
+    miniclaw::telemetry::shutdown_tracing();
+    Ok(())
 }

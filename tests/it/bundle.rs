@@ -184,7 +184,7 @@ type Spoil = Box<dyn Fn(&mut Value)>;
 
 #[tokio::test]
 async fn a_bad_bundle_names_its_first_bad_field_and_stores_nothing() {
-    let a = OwnedAgent::new(TestApp::spawn().await).await;
+    let a = OwnedAgent::new(TestApp::builder().env("MINICLAW_CONVERSATIONS_PER_AGENT", "1").spawn().await).await;
     a.remember("Dana lives in Lisbon", "identity").await;
     a.remember("Dana likes figs", "preference").await;
     let good = a.call(Method::GET, "/export", None).await.json();
@@ -213,6 +213,22 @@ async fn a_bad_bundle_names_its_first_bad_field_and_stores_nothing() {
             "tasks[0].status",
         ),
         (Box::new(|b| b["surprise"] = json!(true)), "surprise"),
+        (
+            Box::new(|b| {
+                let c = json!({ "title": "x", "channel": "web", "created_at": "2026-01-01T00:00:00Z",
+                                "updated_at": "2026-01-01T00:00:00Z", "messages": [] });
+                b["conversations"] = json!([c, c]);
+            }),
+            "conversations",
+        ),
+        (
+            Box::new(|b| {
+                let m = json!({ "role": "robot", "content": "hi", "created_at": "2026-01-01T00:00:00Z" });
+                b["conversations"] = json!([{ "title": "x", "channel": "web", "created_at": "2026-01-01T00:00:00Z",
+                                              "updated_at": "2026-01-01T00:00:00Z", "messages": [m] }]);
+            }),
+            "conversations[0].messages[0].role",
+        ),
     ];
     for (spoil, field) in cases {
         let mut b = good.clone();

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::common::TestDb;
 use crate::email_support::python_server;
-use crate::processes::{free_port, miniclaw, post, terminate, wait_ready};
+use crate::processes::{ada_and_agent, free_port, miniclaw, terminate, wait_ready};
 
 /// The spans the receiver has written so far.
 fn spans(file: &std::path::Path) -> Vec<Value> {
@@ -43,19 +43,7 @@ async fn a_chat_turn_is_one_trace_from_the_callers_span_to_the_model_calls() {
     wait_ready(port, &mut server).await;
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
-    let signup = post(
-        &http,
-        format!("{base}/v1/auth/signup"),
-        None,
-        json!({ "email": "ada@example.com", "password": "correct horse battery" }),
-    )
-    .await;
-    let token = signup["session_token"].as_str().unwrap().to_string();
-    let tenant = signup["tenant"]["id"].as_str().unwrap().to_string();
-    let agent = post(&http, format!("{base}/v1/hosted-agents"), Some(&token), json!({ "name": "Ada" })).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (token, tenant, agent) = ada_and_agent(&http, &base).await;
 
     let (trace, caller) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
     let secret = "my locker code is 4417";

@@ -24,10 +24,14 @@ def value(v):
 
 
 class Handler(BaseHTTPRequestHandler):
+    # Keep-alive, as collectors do: the exporter reuses its connection between batches.
+    protocol_version = "HTTP/1.1"
+
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("content-length", 0)))
         if self.path != "/v1/traces" or self.headers.get("content-type") != "application/x-protobuf":
             self.send_response(415 if self.path == "/v1/traces" else 404)
+            self.send_header("content-length", "0")
             self.end_headers()
             return
         request = ExportTraceServiceRequest()

@@ -42,39 +42,49 @@ fn endpoint() -> Option<String> {
 /// exporter's HTTP client is a blocking one, on the batch processor's own thread). An endpoint
 /// that is not `http://` is refused: spans go to a collector on the host or in the cluster.
 pub fn init_tracing(format: LogFormat) -> Result<(), String> {
-    let filter =
-        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("miniclaw=info,tower_http=warn,sqlx=warn"));
-    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    const DEFAULT: &str = "miniclaw=info,tower_http=warn,sqlx=warn";
+    let fmt = || tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let Some(url) = endpoint() else {
+        let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT));
+        let logs: Box<dyn Layer<_> + Send + Sync> = match format {
+            LogFormat::Json => fmt().json().flatten_event(true).with_current_span(true).with_filter(filter).boxed(),
+            LogFormat::Text => fmt().compact().with_filter(filter).boxed(),
+        };
+        let _ = tracing_subscriber::registry().with(logs).try_init();
+        return Ok(());
+    };
+    if !url.starts_with("http://") {
+        return Err(format!(
+            "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// URL of a collector (OTLP/HTTP, protobuf); got `{url}`"
+        ));
+    }
+    // Beside another layer, the logs are filtered by target and level (`RUST_LOG` as
+    // `target=level` directives): an `EnvFilter` there would hide spans from the exporter.
+    let wanted = std::env::var("RUST_LOG").unwrap_or_else(|_| DEFAULT.into());
+    let levels: Targets = wanted
+        .parse()
+        .map_err(|e| format!("RUST_LOG must be `target=level` directives when traces are exported: {e}"))?;
     let logs: Box<dyn Layer<_> + Send + Sync> = match format {
-        LogFormat::Json => fmt.json().flatten_event(true).with_current_span(true).with_filter(filter).boxed(),
-        LogFormat::Text => fmt.compact().with_filter(filter).boxed(),
+        LogFormat::Json => fmt().json().flatten_event(true).with_current_span(true).with_filter(levels).boxed(),
+        LogFormat::Text => fmt().compact().with_filter(levels).boxed(),
     };
-    let traces = match endpoint() {
-        None => None,
-        Some(url) => {
-            if !url.starts_with("http://") {
-                return Err(format!(
-                    "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// URL of a collector (OTLP/HTTP, protobuf); got `{url}`"
-                ));
-            }
-            let exporter = opentelemetry_otlp::SpanExporter::builder()
-                .with_http()
-                .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
-                .build()
-                .map_err(|e| format!("the OTLP exporter could not be built: {e}"))?;
-            let service = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| "miniclaw".into());
-            let provider = SdkTracerProvider::builder()
-                .with_batch_exporter(exporter)
-                .with_resource(opentelemetry_sdk::Resource::builder().with_service_name(service).build())
-                .build();
-            let tracer = provider.tracer("miniclaw");
-            let _ = PROVIDER.set(provider);
-            EXPORTING.store(true, Ordering::Relaxed);
-            // Only the platform's own spans: no library internals.
-            let ours = Targets::new().with_target("miniclaw", tracing::Level::INFO);
-            Some(tracing_opentelemetry::layer().with_tracer(tracer).with_filter(ours))
-        }
-    };
+    let exporter = opentelemetry_otlp::SpanExporter::builder()
+        .with_http()
+        .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+        .build()
+        .map_err(|e| format!("the OTLP exporter could not be built: {e}"))?;
+    let service = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| "miniclaw".into());
+    let provider = SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(opentelemetry_sdk::Resource::builder().with_service_name(service).build())
+        .build();
+    let tracer = provider.tracer("miniclaw");
+    let _ = PROVIDER.set(provider);
+    EXPORTING.store(true, Ordering::Relaxed);
+    // Only the platform's own spans (and events at info and above inside them), no library
+    // internals.
+    let ours = Targets::new().with_target("miniclaw", tracing::Level::INFO);
+    let traces = tracing_opentelemetry::layer().with_tracer(tracer).with_filter(ours);
     let _ = tracing_subscriber::registry().with(logs).with(traces).try_init();
     Ok(())
 }

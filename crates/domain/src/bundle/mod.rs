@@ -186,7 +186,15 @@ pub fn read(doc: serde_json::Value) -> Result<(Bundle, &'static str, Vec<String>
     Ok((bundle, "letta", notes))
 }
 
-fn validate(b: &Bundle, max_memories: i64) -> Result<(), Error> {
+/// The caps an imported agent starts under: the same as for one built here.
+struct Caps {
+    memories: i64,
+    knowledge: i64,
+    conversations: i64,
+}
+
+fn validate(b: &Bundle, caps: &Caps) -> Result<(), Error> {
+    let max_memories = caps.memories;
     if b.agent.name.trim().is_empty() {
         return Err(Error::validation("agent.name", "the agent's name must not be empty"));
     }
@@ -196,6 +204,26 @@ fn validate(b: &Bundle, max_memories: i64) -> Result<(), Error> {
             format!(
                 "the bundle has {} memories; an agent here may hold {max_memories} (MINICLAW_MEMORIES_PER_AGENT)",
                 b.memories.len()
+            ),
+        ));
+    }
+    let entries = b.memories.iter().filter_map(|m| m.knowledge_id).collect::<std::collections::HashSet<_>>().len();
+    if entries as i64 > caps.knowledge {
+        return Err(Error::validation(
+            "memories",
+            format!(
+                "the bundle has {entries} knowledge entries; an agent here may hold {} (MINICLAW_KNOWLEDGE_CAP)",
+                caps.knowledge
+            ),
+        ));
+    }
+    let conversations = b.conversations.as_ref().map_or(0, Vec::len);
+    if conversations as i64 > caps.conversations {
+        return Err(Error::validation(
+            "conversations",
+            format!(
+                "the bundle has {conversations} conversations; an agent here may hold {} (MINICLAW_CONVERSATIONS_PER_AGENT)",
+                caps.conversations
             ),
         ));
     }
@@ -222,7 +250,13 @@ pub async fn import(
     max_agents: i64,
 ) -> Result<Imported, Error> {
     let (bundle, format, mut notes) = read(doc)?;
-    validate(&bundle, rt.deps().caps.memories_per_agent)?;
+    let deps = rt.deps();
+    let caps = Caps {
+        memories: deps.caps.memories_per_agent,
+        knowledge: deps.knowledge_cap,
+        conversations: deps.caps.conversations_per_agent,
+    };
+    validate(&bundle, &caps)?;
     let digest = hex::encode(Sha256::digest(bytes));
     // Vectors first, outside the transaction (the embedder may be slow); a failure stores the
     // memories without vectors and the embedding job fills them in.

@@ -45,12 +45,13 @@ pub fn init_tracing(format: LogFormat) -> Result<(), String> {
     const DEFAULT: &str = "miniclaw=info,tower_http=warn,sqlx=warn";
     let fmt = || tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let Some(url) = endpoint() else {
+        // No exporter: the one global filter, as ever.
         let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT));
-        let logs: Box<dyn Layer<_> + Send + Sync> = match format {
-            LogFormat::Json => fmt().json().flatten_event(true).with_current_span(true).with_filter(filter).boxed(),
-            LogFormat::Text => fmt().compact().with_filter(filter).boxed(),
+        let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+        let _ = match format {
+            LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
+            LogFormat::Text => builder.compact().try_init(),
         };
-        let _ = tracing_subscriber::registry().with(logs).try_init();
         return Ok(());
     };
     if !url.starts_with("http://") {

@@ -4,7 +4,10 @@
 # real resources (scripts/fuzz_seed.py: a memory, a chat turn, a task, a post and a comment, a
 # skill, a service, an order, a webhook endpoint and a delivery, ...) and fixes the path
 # parameters of every run to their ids, so that generated requests reach the handlers instead
-# of stopping at 404. Fuzzes every route as an owner, the agent routes on a real agent as the
+# of stopping at 404. The routes that need a chain, a DNS answer, a Telegram Bot API or a signed
+# delivery get them on loopback (anvil with the IdentityRegistry, tests/support/dns_server.py,
+# tests/support/telegram_api.py, and scripts/fuzz_hooks.py signing each generated delivery).
+# Fuzzes every route as an owner, the agent routes on a real agent as the
 # owner and with a full-scope key (with the MCP endpoint), and the operator routes with the
 # admin password, then reports the requests the server counted, how many answered 5xx, and how
 # many operations answered 2xx and reached their handler (scripts/fuzz_coverage.py).
@@ -22,19 +25,88 @@ WORKERS="${FUZZ_WORKERS:-1}"
 CACHE_DIR="${MINICLAW_CACHE_DIR:-$HOME/.cache/miniclaw}"
 ST="$CACHE_DIR/venv/bin/schemathesis"
 [ -x "$ST" ] || { echo "no $ST: run scripts/setup.sh --test" >&2; exit 1; }
-SCHEMA="$PWD/openapi/openapi.json"
+ROOT="$PWD"
+SCHEMA="$ROOT/openapi/openapi.json"
 
 # shellcheck source=scripts/scratch_server.sh
 . scripts/scratch_server.sh
-trap scratch_cleanup EXIT
+HELPERS=()
+cleanup() {
+  for pid in "${HELPERS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  scratch_cleanup
+}
+trap cleanup EXIT
 LOG_DIR="${FUZZ_LOG_DIR:-$SCRATCH_DIR/logs}"
 mkdir -p "$LOG_DIR"
+PY="$CACHE_DIR/venv/bin/python"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# helper NAME PORT COMMAND...: starts a loopback helper, waits (30 s at most) for its port.
+helper() {
+  local name="$1" port="$2"
+  shift 2
+  "$@" >"$LOG_DIR/$name.log" 2>&1 &
+  HELPERS+=("$!")
+  for _ in $(seq 1 300); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "fuzz_nightly: $name did not listen on $port" >&2
+  exit 1
+}
+
+# The components some routes need, all on loopback, so that those routes are fuzzed too:
+# - a chain: anvil with the committed IdentityRegistry (registration files, tokens);
+# - a DNS server whose TXT records the seeding writes (domain proofs, the agent card by Host);
+# - a Telegram Bot API (a bot to disconnect, a webhook whose secret it records);
+# - signing secrets for the two signed webhooks: scripts/fuzz_hooks.py signs each generated
+#   delivery with them, so that the fuzzing reaches what reads their bodies.
+EVM_DIR="${MINICLAW_EVM_DIR:-$CACHE_DIR/evm}"
+[ -x "$EVM_DIR/node_modules/.bin/anvil" ] || { echo "no anvil in $EVM_DIR: run scripts/setup.sh --test" >&2; exit 1; }
+ANVIL_PORT=$(free_port)
+helper anvil "$ANVIL_PORT" "$EVM_DIR/node_modules/.bin/anvil" --host 127.0.0.1 --port "$ANVIL_PORT" --silent
+RPC="http://127.0.0.1:$ANVIL_PORT"
+REGISTRY=$(python3 - "$RPC" contracts/IdentityRegistry.json <<'PYEOF'
+import json, sys, time, urllib.request
+rpc, artifact = sys.argv[1], sys.argv[2]
+def call(method, params):
+    req = urllib.request.Request(rpc, json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).encode(),
+                                 {"content-type": "application/json"})
+    answer = json.load(urllib.request.urlopen(req, timeout=30))
+    if "error" in answer:
+        sys.exit(f"{method}: {answer['error']}")
+    return answer["result"]
+code = json.load(open(artifact))["bytecode"]
+sender = call("eth_accounts", [])[0]  # anvil's first dev account, unlocked
+tx = call("eth_sendTransaction", [{"from": sender, "data": code if code.startswith("0x") else "0x" + code}])
+for _ in range(100):
+    receipt = call("eth_getTransactionReceipt", [tx])
+    if receipt:
+        break
+    time.sleep(0.1)
+if not receipt or receipt.get("status") != "0x1":
+    sys.exit(f"the registry's deployment failed: {receipt}")
+print(receipt["contractAddress"])
+PYEOF
+)
+DNS_RECORDS="$SCRATCH_DIR/dns-records.json"
+echo '{}' >"$DNS_RECORDS"
+DNS_PORT=$(free_port)
+helper dns "$DNS_PORT" "$PY" tests/support/dns_server.py "$DNS_RECORDS" "$DNS_PORT"
+export FUZZ_TELEGRAM_SECRET_FILE="$SCRATCH_DIR/telegram-secret"
+TELEGRAM_PORT=$(free_port)
+helper telegram "$TELEGRAM_PORT" "$PY" tests/support/telegram_api.py "$FUZZ_TELEGRAM_SECRET_FILE" "$TELEGRAM_PORT"
+FUZZ_RESEND_WEBHOOK_SECRET="whsec_$(python3 -c 'import base64, secrets; print(base64.b64encode(secrets.token_bytes(24)).decode())')"
+FUZZ_VERIFICATION_WEBHOOK_SECRET=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
+export FUZZ_RESEND_WEBHOOK_SECRET FUZZ_VERIFICATION_WEBHOOK_SECRET
 
 # A master key, so that the agent can have a wallet; an SMTP transport that is never used (the
 # job worker is off, approved email stays queued), so that approving outreach is not a 503.
 MASTER_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 scratch_start ADMIN_PASSWORD=fuzz-admin MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=false \
-  MINICLAW_MASTER_KEY="$MASTER_KEY" SMTP_URL='smtp://127.0.0.1:9?tls=none'
+  MINICLAW_MASTER_KEY="$MASTER_KEY" SMTP_URL='smtp://127.0.0.1:9?tls=none' \
+  EVM_RPC_URL="$RPC" EVM_CHAIN_ID=31337 ERC8004_REGISTRY_ADDRESS="$REGISTRY" \
+  MINICLAW_DNS_SERVER="127.0.0.1:$DNS_PORT" TELEGRAM_API_BASE="http://127.0.0.1:$TELEGRAM_PORT" \
+  RESEND_WEBHOOK_SECRET="$FUZZ_RESEND_WEBHOOK_SECRET" MINICLAW_VERIFICATION_WEBHOOK_SECRET="$FUZZ_VERIFICATION_WEBHOOK_SECRET"
 scratch_owner fuzz@example.com
 # From here on a 5xx counts, the seeding's too.
 read -r before_total before_errors < <(scratch_requests)
@@ -47,7 +119,7 @@ started=$(date +%s)
 SEED="$SCRATCH_DIR/fuzz-seed.toml"
 echo "==> seeding"
 python3 scripts/fuzz_seed.py --base "$BASE" --token "$TOKEN" --agent "$AGENT_ID" --admin fuzz-admin \
-  --schema "$SCHEMA" --out "$SEED" --ids "$LOG_DIR/seeded-ids.json" 2>&1 | tee "$LOG_DIR/seed.txt"
+  --schema "$SCHEMA" --out "$SEED" --ids "$LOG_DIR/seeded-ids.json" --dns-records "$DNS_RECORDS" --chain --telegram 2>&1 | tee "$LOG_DIR/seed.txt"
 [ -s "$SEED" ] || { echo "fuzz_nightly: seeding wrote no configuration" >&2; exit 1; }
 cp "$SEED" "$LOG_DIR/fuzz-seed.toml"
 # Logout ends the session it is sent with: the config sends it with a throwaway account's
@@ -63,7 +135,7 @@ fuzz() { # name header [schemathesis options...]
   shift 2
   echo "==> schemathesis as $name ($EXAMPLES cases per operation)"
   # Run from the scratch directory: schemathesis writes its cache and reports there.
-  if (cd "$SCRATCH_DIR" && "$ST" "${CONFIG[@]}" run "$SCHEMA" --url "$BASE" --checks not_a_server_error \
+  if (cd "$SCRATCH_DIR" && PYTHONPATH="$ROOT/scripts" SCHEMATHESIS_HOOKS=fuzz_hooks "$ST" "${CONFIG[@]}" run "$SCHEMA" --url "$BASE" --checks not_a_server_error \
       --workers "$WORKERS" --max-examples "$EXAMPLES" --header "$header" \
       "${LOGOUT[@]}" --suppress-health-check all --no-color "$@") >"$LOG_DIR/$name.txt" 2>&1; then
     grep -E '^  [0-9]+ generated' "$LOG_DIR/$name.txt" || true

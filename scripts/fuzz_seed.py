@@ -80,10 +80,13 @@ class Api:
 
 
 class Seeder:
-    def __init__(self, api, agent, admin):
+    def __init__(self, api, agent, admin, dns_records=None, chain=False, telegram=False):
         self.api = api
         self.agent = agent
         self.admin = admin
+        self.dns_records = dns_records
+        self.chain = chain
+        self.telegram_api = telegram
         self.ids = {"agent": agent}
         self.failures = 0
         self.run_tag = uuid.uuid4().hex[:8]
@@ -335,11 +338,52 @@ class Seeder:
         self.ids["proactive_dismiss"] = rows[1]["id"]
 
     def identity(self):
-        # `/.well-known/agent-card.json` answers for the agent whose identity names the Host:
-        # the seller's (the fuzzer changes the fuzzed agent's profile), sent as Host for it.
+        # `/.well-known/agent-card.json` answers for the agent whose proven identity domain is
+        # the Host: the seller's (the fuzzer changes the fuzzed agent's profile), sent as Host
+        # for it. The fuzzed agent gets a domain of its own, so that `…/identity/domain/verify`
+        # has one to look up. With `--dns-records`, both TXT records are put where the server
+        # looks (the loopback DNS server reads the file on every question) and the seller's
+        # domain is proven.
         domain = f"fuzz-{self.run_tag}.example.com"
-        self.api.call("PATCH", f"/v1/hosted-agents/{self.ids['agent_seller']}/identity", {"domain": domain})
+        seller = f"/v1/hosted-agents/{self.ids['agent_seller']}"
+        r = self.api.call("PATCH", f"{seller}/identity", {"domain": domain})
         self.ids["identity_domain"] = domain
+        own = self.api.call("PATCH", self.a("/identity"), {"domain": f"fuzz-agent-{self.run_tag}.example.com"})
+        if self.dns_records:
+            self.publish_proof(r)
+            self.publish_proof(own)
+            self.api.call("POST", f"{seller}/identity/domain/verify")
+
+    def publish_proof(self, identity):
+        proof = (identity or {}).get("domain_proof")
+        if not proof:
+            raise Failed(f"no domain_proof in {identity}")
+        try:
+            with open(self.dns_records, encoding="utf-8") as f:
+                records = json.load(f)
+        except (OSError, ValueError):
+            records = {}
+        records[proof["txt_name"].lower()] = [proof["txt_value"]]
+        tmp = self.dns_records + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(records, f)
+        os.replace(tmp, self.dns_records)
+
+    def registrations(self):
+        # With a chain: registrations asked for the fuzzed agent (its registration file is
+        # served from then on) and the seller (its card and file by Host). The server runs
+        # without its job worker, so nothing is sent to the chain.
+        for agent in (self.agent, self.ids["agent_seller"]):
+            self.api.call("POST", f"/v1/hosted-agents/{agent}/identity/register")
+
+    def token(self):
+        # With a chain: the fuzzed agent's token, `deploying` (no worker sends it).
+        self.api.call("POST", self.a("/token"), {"name": "Fuzz Token", "symbol": "FUZZ", "supply": "1000000"})
+
+    def telegram(self):
+        # With a loopback Bot API (`TELEGRAM_API_BASE`): a bot connected to the fuzzed agent, so
+        # that its webhook and disconnecting reach their handlers.
+        self.api.call("PUT", self.a("/telegram"), {"bot_token": "123456789:" + "A" * 35})
 
     def tenant(self):
         self.ids["tenant"] = self.api.call("GET", "/v1/me")["tenant"]["id"]
@@ -415,6 +459,10 @@ class Seeder:
                      "chat", "feedback", "soul", "task", "feed", "skills", "services", "economy", "order", "stake",
                      "payment", "wallet_tx", "external_wallet", "outreach", "webhooks", "spawn", "dossier",
                      "notification", "cycles", "proactive", "job", "identity", "throwaway_session"):
+            self.seed(name, getattr(self, name))
+        # What needs a component the server may run without: a chain, a Bot API.
+        extras = (["registrations", "token"] if self.chain else []) + (["telegram"] if self.telegram_api else [])
+        for name in extras:
             self.seed(name, getattr(self, name))
         self.listed()
         return self.ids
@@ -628,10 +676,13 @@ def main():
     ap.add_argument("--schema", default=os.path.join(here, "..", "openapi", "openapi.json"),
                     help="the OpenAPI document (default: openapi/openapi.json, else $BASE/openapi.json)")
     ap.add_argument("--ids", help="also write the seeded ids here, as JSON")
+    ap.add_argument("--dns-records", help="the TXT records file of the DNS server the server asks (proves the domains)")
+    ap.add_argument("--chain", action="store_true", help="the server has a chain: ask for registrations, deploy a token")
+    ap.add_argument("--telegram", action="store_true", help="the server has a Bot API: connect a bot")
     args = ap.parse_args()
 
     api = Api(args.base, args.token)
-    seeder = Seeder(api, args.agent, args.admin)
+    seeder = Seeder(api, args.agent, args.admin, args.dns_records, args.chain, args.telegram)
     ids = seeder.run()
     schema = load_schema(args.schema, api)
     with open(args.out, "w", encoding="utf-8") as f:

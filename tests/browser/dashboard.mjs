@@ -36,11 +36,14 @@ try {
   await page.getByText("is not an IANA timezone").waitFor();
   await page.fill("input[name=timezone]", "Europe/Vienna");
   await page.click("button:has-text('Create agent')");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
-  const agentId = page.url().split("/").pop();
-  await page.screenshot({ path: `${shots}/agent-settings.png`, fullPage: true });
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}\?created=1$/);
+  const agentId = page.url().split("?")[0].split("/").pop();
+  await page.locator("[data-testid=checklist]").waitFor();
+  await page.screenshot({ path: `${shots}/agent-overview.png`, fullPage: true });
 
   step("change a setting");
+  await page.click("[data-testid=tab-settings]");
+  await page.screenshot({ path: `${shots}/agent-settings.png`, fullPage: true });
   await page.selectOption("select[name=tier]", "premium");
   await page.click("button:has-text('Save changes')");
   await page.getByText("Saved.").waitFor();
@@ -89,7 +92,7 @@ try {
 
   step("phone width");
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of ["/agents", `/agents/${agentId}`, `/agents/${agentId}/keys`, `/agents/${agentId}/activity`]) {
+  for (const path of ["/agents", `/agents/${agentId}`, `/agents/${agentId}/settings`, `/agents/${agentId}/keys`, `/agents/${agentId}/activity`]) {
     await page.goto(`${base}${path}`);
     await noHorizontalOverflow(`${path} (phone)`);
   }

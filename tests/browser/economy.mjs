@@ -17,8 +17,8 @@ try {
   await page.click("[data-testid=new-agent]");
   await page.fill("input[name=name]", "Bea");
   await page.click("button:has-text('Create agent')");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
-  const bea = page.url();
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}\?created=1$/);
+  const bea = page.url().split("?")[0];
   const beaId = bea.split("/").pop();
   await page.click("[data-testid=tab-economy]");
   const form = page.locator("[data-testid=service-form]");

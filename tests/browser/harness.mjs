@@ -34,6 +34,6 @@ export async function signupWithAgent(page, prefix) {
   await page.click("[data-testid=new-agent]");
   await page.fill("input[name=name]", "Ada");
   await page.click("button:has-text('Create agent')");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
-  return page.url();
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}\?created=1$/);
+  return page.url().split("?")[0];
 }

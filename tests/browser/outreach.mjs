@@ -49,7 +49,7 @@ try {
   await page.click("[data-testid=tab-outreach]");
   await page.locator("[data-testid=outreach-off]").waitFor();
   assert.ok(await page.locator("[data-testid=propose-submit]").isDisabled());
-  await page.goto(agentUrl);
+  await page.goto(`${agentUrl}/settings`);
   await page.check("input[name=outreach_enabled]");
   await page.fill("input[name=outreach_auto_reply_confidence]", "1");
   await page.click("button:has-text('Save changes')");

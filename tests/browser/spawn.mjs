@@ -26,7 +26,7 @@ try {
   step("confirming with a new name creates the agent with the drafted soul");
   await page.fill("[data-testid=spawn-name]", "Fern");
   await page.click("[data-testid=spawn-confirm]");
-  await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/agents\/[0-9a-f-]{36}\?created=1$/);
   assert.match(await page.locator("h1").innerText(), /Fern/);
   await page.click("[data-testid=tab-soul]");
   assert.equal((await page.locator("[data-testid=soul-current]").innerText()).trim(), soul.trim());

@@ -418,3 +418,56 @@ fn the_ownership_check_sees_a_crossing() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found, ["agents crates/domain/src/analytics", "chat_messages crates/domain/src/analytics"]);
 }
+
+/// Tables with an `agent_id` column whose primary key does not lead with it, and why
+/// (docs/SCALING.md, "Distribution by agent"): platform tables that stay on the coordinator,
+/// rows of two parties or of the account, and rows whose agent comes later or may be none.
+const NOT_AGENT_KEYED: &[(&str, &str)] = &[
+    ("agent_imports", "an account's upload: the agent is what the import made"),
+    ("agent_spawn_drafts", "an account's draft: the agent exists only once it is confirmed"),
+    ("auth_challenges", "a miniapp's sign-in challenge, keyed by its nonce"),
+    ("credit_accounts", "the ledger's accounts: an account is an agent's, a tenant's or the platform's"),
+    ("feed_comments", "written by another agent or an owner on a post"),
+    ("feed_likes", "given by another agent or an owner to a post"),
+    ("inbound_email_deliveries", "a provider's delivery, keyed by its id before any agent is known"),
+    ("job_schedules", "the platform's queue"),
+    ("jobs", "the platform's queue"),
+    ("llm_usage_logs", "platform-wide calls have no agent"),
+    ("skills", "the market's skills: purchases and reviews, the buyers' rows, point at them"),
+    ("tenant_activity", "the account's own log"),
+    ("webhook_deliveries", "an endpoint may be the whole account's"),
+    ("webhook_endpoints", "an endpoint may be the whole account's"),
+];
+
+/// docs/SCALING.md says every agent-scoped table leads with `agent_id`: the schema agrees, so
+/// that a new table keyed by its id alone fails here unless it is listed above with its reason.
+#[tokio::test]
+async fn every_agent_scoped_table_is_keyed_by_its_agent() {
+    let app = crate::common::TestApp::spawn().await;
+    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT c.relname::text, (SELECT a.attname::text FROM pg_constraint p JOIN pg_attribute a
+                                    ON a.attrelid = p.conrelid AND a.attnum = p.conkey[1]
+                                  WHERE p.conrelid = c.oid AND p.contype = 'p')
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+            AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'agent_id' AND NOT a.attisdropped)
+          ORDER BY 1",
+    )
+    .fetch_all(app.pool())
+    .await
+    .unwrap();
+    assert!(rows.len() > 40, "the catalog query finds the agent tables: {rows:?}");
+    let listed: std::collections::HashMap<&str, &str> = NOT_AGENT_KEYED.iter().copied().collect();
+    let mut wrong = Vec::new();
+    for (table, first) in &rows {
+        let keyed = first.as_deref() == Some("agent_id");
+        if keyed == listed.contains_key(table.as_str()) {
+            wrong.push(format!("{table} (primary key starts with {first:?})"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "key these tables by agent (or list them in NOT_AGENT_KEYED with a reason; a listed table that is keyed \
+         comes off the list): {wrong:?}"
+    );
+}

@@ -39,6 +39,13 @@ async fn signup_create_agent_create_key_revoke_in_a_browser() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readme_tour_fits_a_laptop_and_a_phone_and_chat_outlives_its_session_token_in_a_browser() {
+    // Session tokens of 10 s: the flow waits for one to expire and chats on.
+    let app = TestApp::builder().env("MINICLAW_SESSION_SECS", "10").spawn().await;
+    run_flow(&app, "tour.mjs", "tour flow: ok").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memories_search_pin_edit_delete_and_knowledge_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "memories.mjs", "memories flow: ok").await;

@@ -363,7 +363,7 @@ async fn letta_agent_files_come_in_as_working_agents_and_go_out_valid() {
 async fn the_dashboard_exports_and_imports() {
     let a = OwnedAgent::new(TestApp::spawn().await).await;
     a.remember("Dana lives in Lisbon", "identity").await;
-    let page = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}", a.id))).await;
+    let page = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/settings", a.id))).await;
     assert!(page.text.contains(&format!("action=\"/agents/{}/export\"", a.id)), "{}", page.text);
     let r = a
         .app

@@ -16,6 +16,7 @@ const POSTS: &[&str] = &[
     "/logout",
     "/agents",
     "/agents/{id}",
+    "/agents/{id}/settings",
     "/agents/{id}/delete",
     "/agents/import",
     "/agents/{id}/keys",
@@ -157,6 +158,7 @@ async fn agent_pages_are_404_for_other_tenants_and_for_ids_that_are_not_ids() {
     let memory = Uuid::now_v7().to_string();
     let pages = [
         "",
+        "/settings",
         "/keys",
         "/activity",
         "/chat",

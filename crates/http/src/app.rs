@@ -53,7 +53,10 @@ impl AppState {
             }
         };
         let pool = deps.pool.clone();
-        let session_keys = SessionKeys::load(&pool, &deps.vault).await.context("loading the session signing key")?;
+        let session_keys = SessionKeys::load(&pool, &deps.vault)
+            .await
+            .context("loading the session signing key")?
+            .with_ttl(chrono::Duration::seconds(i64::from(config.session_secs)));
         miniclaw_domain::memory::vector::ensure_index(&pool, deps.embedder.model(), deps.embedder.dimensions())
             .await
             .context("creating the vector index for the embedding model")?;

@@ -69,6 +69,18 @@ async function readStream(response, handle) {
   }
 }
 
+// A session token lives minutes; the refresh cookie renews it (`POST /refresh` with the page's
+// CSRF token, bound to the session, which a renewal keeps). A request answered 401 renews the
+// session once and is sent again, so a page left open does not strand what the owner typed.
+async function fetchRenewing(form, url, init) {
+  const response = await fetch(url, init);
+  const csrf = form.querySelector("input[name=csrf]");
+  if (response.status !== 401 || !csrf) return response;
+  const body = new URLSearchParams({ csrf: csrf.value, next: window.location.pathname });
+  await fetch("/refresh", { method: "POST", credentials: "same-origin", body, redirect: "manual" }).catch(() => {});
+  return fetch(url, init);
+}
+
 document.addEventListener("submit", async (event) => {
   const form = event.target.closest("form[data-chat]");
   if (!form || !window.fetch || !window.TextDecoder) return;
@@ -125,16 +137,20 @@ document.addEventListener("submit", async (event) => {
     return false;
   };
   try {
-    const response = await fetch(`/v1/hosted-agents/${agent}/chat`, {
+    const response = await fetchRenewing(form, `/v1/hosted-agents/${agent}/chat`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "text/event-stream", "x-requested-with": "miniclaw" },
       body: JSON.stringify(conversation ? { message, conversation_id: conversation } : { message }),
     });
     if (!response.ok) {
+      // Not sent: the message stays in the box, to send again.
       const body = await response.json().catch(() => ({}));
+      reply.parentElement.previousElementSibling?.remove();
       reply.parentElement.remove();
-      status.textContent = body.error ? body.error.message : `Error ${response.status}`;
+      status.textContent = response.status === 401
+        ? "Your session has ended: sign in again in another tab, then send; your message is kept here."
+        : body.error ? body.error.message : `Error ${response.status}`;
       button.disabled = false;
       return;
     }
@@ -146,7 +162,7 @@ document.addEventListener("submit", async (event) => {
   for (let attempt = 0; !finished && replyId && attempt < 3; attempt++) {
     status.textContent = "Reconnecting…";
     try {
-      const response = await fetch(`/v1/hosted-agents/${agent}/chat/replies/${replyId}/stream`, {
+      const response = await fetchRenewing(form, `/v1/hosted-agents/${agent}/chat/replies/${replyId}/stream`, {
         credentials: "same-origin",
         headers: lastId ? { accept: "text/event-stream", "last-event-id": lastId } : { accept: "text/event-stream" },
       });

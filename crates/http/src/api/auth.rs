@@ -71,7 +71,8 @@ fn session_response(
     session_token: &str,
     refresh_token: &str,
 ) -> Response {
-    let cookies = session::login_cookies(session_token, refresh_token, state.config().secure_cookies);
+    let cookies =
+        session::login_cookies(session_token, state.session_keys().ttl(), refresh_token, state.config().secure_cookies);
     crate::auth::with_cookies((status, [NO_STORE], axum::Json(body)).into_response(), cookies)
 }
 

@@ -204,7 +204,7 @@ pub async fn create_agent(State(state): State<AppState>, Posted { who: web, form
     }
     .await;
     match result {
-        Ok(agent) => Ok(Redirect::to(&format!("/agents/{}", agent.id)).into_response()),
+        Ok(agent) => Ok(Redirect::to(&format!("/agents/{}?created=1", agent.id)).into_response()),
         Err(e) => Ok(render(NewAgentPage { csrf: web.csrf, form, error: Some(shown(e)?) })),
     }
 }
@@ -218,7 +218,6 @@ struct AgentSettingsPage {
     error: Option<String>,
     saved: bool,
     tab: &'static str,
-    gaps: Vec<miniclaw_domain::cognition::lint::KnowledgeGap>,
 }
 
 #[derive(Deserialize)]
@@ -226,15 +225,8 @@ pub struct SavedQuery {
     saved: Option<String>,
 }
 
-pub async fn agent_settings(
-    State(state): State<AppState>,
-    WebAgent { owner: web, agent }: WebAgent,
-    Query(q): Query<SavedQuery>,
-) -> PageResult {
+pub async fn agent_settings(WebAgent { owner: web, agent }: WebAgent, Query(q): Query<SavedQuery>) -> PageResult {
     let form = AgentForm::of(&agent);
-    let gaps = miniclaw_domain::cognition::lint::gaps(state.pool(), agent.id, super::pages::LIST_SHOWN, None)
-        .await
-        .map_err(internal)?;
     Ok(render(AgentSettingsPage {
         csrf: web.csrf,
         agent,
@@ -242,7 +234,6 @@ pub async fn agent_settings(
         error: None,
         saved: q.saved.is_some(),
         tab: "settings",
-        gaps,
     }))
 }
 
@@ -261,7 +252,7 @@ pub async fn update_agent(
     }
     .await;
     match result {
-        Ok(()) => Ok(Redirect::to(&format!("/agents/{id}?saved=1")).into_response()),
+        Ok(()) => Ok(Redirect::to(&format!("/agents/{id}/settings?saved=1")).into_response()),
         Err(e) => match message_of(&e) {
             Some(msg) => Ok(render(AgentSettingsPage {
                 csrf: web.csrf,
@@ -270,9 +261,6 @@ pub async fn update_agent(
                 error: Some(msg),
                 saved: false,
                 tab: "settings",
-                gaps: miniclaw_domain::cognition::lint::gaps(state.pool(), id, super::pages::LIST_SHOWN, None)
-                    .await
-                    .map_err(internal)?,
             })),
             None => Err(api_error(e)),
         },

@@ -86,7 +86,7 @@ async fn signed_in(state: &AppState, owner_id: UserId, tenant_id: TenantId, next
     let token = state.session_keys().issue(owner_id, tenant_id, sid);
     Ok(with_cookies(
         Redirect::to(next).into_response(),
-        session::login_cookies(&token, &refresh, state.config().secure_cookies),
+        session::login_cookies(&token, state.session_keys().ttl(), &refresh, state.config().secure_cookies),
     ))
 }
 
@@ -220,7 +220,7 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap, body: By
             let jwt = state.session_keys().issue(owner_id, tenant_id, session_id);
             Ok(with_cookies(
                 Redirect::to(&next).into_response(),
-                session::login_cookies(&jwt, &refresh_token, state.config().secure_cookies),
+                session::login_cookies(&jwt, state.session_keys().ttl(), &refresh_token, state.config().secure_cookies),
             ))
         }
         Refreshed::Reused | Refreshed::Invalid => Ok(to_login(&state, &next)),

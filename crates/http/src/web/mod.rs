@@ -18,9 +18,11 @@ mod identity;
 mod keys;
 mod memories;
 mod mind;
+mod nav;
 mod notice;
 mod notifications;
 mod outreach;
+mod overview;
 mod pages;
 mod poc;
 mod proactive;
@@ -54,7 +56,8 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/spawn", get(spawn::start).post(spawn::create_draft))
         .route("/agents/spawn/{draft}", get(spawn::show_draft))
         .route("/agents/spawn/{draft}/confirm", post(spawn::confirm))
-        .route("/agents/{id}", get(agents::agent_settings).post(agents::update_agent))
+        .route("/agents/{id}", get(overview::show).post(agents::update_agent))
+        .route("/agents/{id}/settings", get(agents::agent_settings).post(agents::update_agent))
         .route("/agents/{id}/delete", post(agents::delete_agent))
         .route("/agents/{id}/export", get(bundle::export))
         .route("/agents/{id}/keys", get(keys::keys).post(keys::create_key))

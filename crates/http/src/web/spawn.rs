@@ -62,7 +62,7 @@ pub async fn confirm(
     let (tenant, origin) = (owner.owner.tenant_id, owner.owner.origin());
     let max = state.config().agents_per_tenant;
     match spawn::confirm(state.deps(), state.registry(), tenant, &origin, draft, changes, max).await {
-        Ok(agent) => Ok(Redirect::to(&format!("/agents/{}", agent.id)).into_response()),
+        Ok(agent) => Ok(Redirect::to(&format!("/agents/{}?created=1", agent.id)).into_response()),
         Err(e) => {
             let d = spawn::get(state.pool(), tenant, draft).await.map_err(internal)?.ok_or_else(not_found_page)?;
             let error = Some(message_of(&e).unwrap_or_else(|| "The agent could not be created; try again.".into()));

@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 pub const SESSION_COOKIE: &str = "mc_session";
 pub const REFRESH_COOKIE: &str = "mc_refresh";
+/// A session token's lifetime unless `MINICLAW_SESSION_SECS` says otherwise.
 pub const SESSION_TTL: Duration = Duration::minutes(15);
 pub const REFRESH_TTL: Duration = Duration::days(30);
 /// How long a just-rotated refresh token still yields the session's new one.
@@ -54,6 +55,7 @@ pub struct SessionKeys {
     decoding: DecodingKey,
     csrf: Vec<u8>,
     refresh: Vec<u8>,
+    ttl: Duration,
 }
 
 impl SessionKeys {
@@ -77,7 +79,19 @@ impl SessionKeys {
             decoding: DecodingKey::from_secret(secret),
             csrf,
             refresh,
+            ttl: SESSION_TTL,
         }
+    }
+
+    /// Session tokens issued from here on live `ttl` (`MINICLAW_SESSION_SECS`).
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl;
+        self
+    }
+
+    /// How long a session token lives.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
     }
 
     pub fn issue(&self, owner_id: UserId, tenant_id: TenantId, session_id: Uuid) -> String {
@@ -87,7 +101,7 @@ impl SessionKeys {
             tid: tenant_id,
             sid: session_id,
             iat: now.timestamp(),
-            exp: (now + SESSION_TTL).timestamp(),
+            exp: (now + self.ttl).timestamp(),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("HS256 encoding cannot fail")
@@ -281,12 +295,12 @@ pub async fn revoke(pool: &PgPool, session_id: Uuid) -> sqlx::Result<()> {
 }
 
 /// `Set-Cookie` values for a fresh login (or refresh).
-pub fn login_cookies(session_token: &str, refresh_token: &str, secure: bool) -> [String; 2] {
+pub fn login_cookies(session_token: &str, session_ttl: Duration, refresh_token: &str, secure: bool) -> [String; 2] {
     let s = if secure { "; Secure" } else { "" };
     [
         format!(
             "{SESSION_COOKIE}={session_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}",
-            SESSION_TTL.num_seconds()
+            session_ttl.num_seconds()
         ),
         format!(
             "{REFRESH_COOKIE}={refresh_token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{s}",

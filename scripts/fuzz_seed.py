@@ -266,7 +266,9 @@ class Seeder:
         if isinstance(gas, dict) and gas.get("error", {}).get("code") == "chain_not_configured":
             raise Failed("no chain is configured (EVM_RPC_URL, EVM_CHAIN_ID): no transaction to confirm")
         self.api.call("POST", self.a("/wallet"), expect=(201, 409))
-        self.api.call("PUT", self.a("/wallet/limits"), {"confirm_above_wei": "0"})
+        self.api.call("PUT", self.a("/wallet/limits"), {"max_per_tx_wei": "1000000000000000000",
+                                                        "max_per_day_wei": "1000000000000000000",
+                                                        "confirm_above_wei": "0"})
         tx = self.api.call("POST", self.a("/wallet/send"),
                            {"to": "0x000000000000000000000000000000000000dEaD", "value_wei": "1000"})
         self.ids["wallet_tx"] = tx["id"]

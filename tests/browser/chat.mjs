@@ -65,7 +65,7 @@ try {
 
   step("small talk skips triage and memory");
   reply = await send("thanks!");
-  assert.match(await reply.locator("[data-testid=reply-meta] summary").innerText(), /small_talk · triage skipped \(trivial\) · 0 memories/);
+  assert.match(await reply.locator("[data-testid=reply-meta] summary").innerText(), /small talk · triage skipped \(trivial\) · 0 memories/);
   assert.equal(await page.locator("[data-testid=conversation-link]").count(), 2);
 
   step("correct a reply");

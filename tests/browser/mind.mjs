@@ -63,7 +63,9 @@ try {
   step("compile the dossier");
   await page.click("[data-testid=compile-dossier]");
   await page.locator("[data-testid=mind-notice]", { hasText: "Dossier compiled" }).waitFor();
-  assert.match(await page.locator("[data-testid=dossier]").innerText(), /## Index/);
+  // The dossier's Markdown is shown rendered: its sections are headings, no "##" left.
+  assert.equal((await page.locator("[data-testid=dossier-content] h4", { hasText: "Index" }).count()), 1);
+  assert.doesNotMatch(await page.locator("[data-testid=dossier-content]").innerText(), /^#/m);
   await page.locator("[data-testid=dossier]", { hasText: "fresh: chat uses it" }).waitFor();
 
   step("the task board: add a task, approve it, start it, finish it");

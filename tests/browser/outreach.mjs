@@ -143,6 +143,7 @@ try {
   assert.match(await page.locator("[data-testid=telegram-link]").innerText(), /^\/start [A-Za-z0-9]{10}$/);
   assert.ok(!(await page.content()).includes(botToken), "the token is never shown again");
   await page.screenshot({ path: `${shots}/telegram.png`, fullPage: true });
+  page.once("dialog", (d) => d.accept());
   await page.click("[data-testid=telegram-disconnect]");
   await page.getByText(/Bot disconnected/).waitFor();
   await page.locator("[data-testid=telegram-token]").waitFor();

@@ -84,6 +84,17 @@ try {
   await page.goto(agentUrl);
   assert.equal(await page.getAttribute("[data-testid=step-chat]", "data-done"), "true");
 
+  step("the API reference fits the window, renders its Markdown and leads back");
+  for (const path of ["/docs", "/docs/memories"]) {
+    await page.goto(`${base}${path}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${path} is ${overflow}px wider than the window`);
+    assert.ok(!(await page.locator("main").innerText()).includes("`"), `${path} shows Markdown as text`);
+    assert.ok(await page.locator("[data-testid=docs-dashboard]").isVisible(), `${path} links to the dashboard`);
+  }
+  assert.ok((await page.locator("main code").count()) > 10, "code spans rendered");
+  await page.screenshot({ path: `${shots}/tour-docs.png` });
+
   step("a page that is not there is an HTML page with a way back");
   const missing = await page.goto(`${base}/agents/00000000-0000-4000-8000-000000000000`);
   assert.equal(missing.status(), 404);

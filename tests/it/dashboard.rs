@@ -134,6 +134,8 @@ async fn every_session_form_post_needs_the_sessions_csrf_token() {
         for body in [String::new(), "csrf=".into(), format!("csrf={mallorys_token}")] {
             let r = post(&app, &alice, &url, &body).await;
             assert_eq!(r.status, 403, "POST {path} with body {body:?}: {}", r.text);
+            // A page with a way back, not the API's JSON.
+            assert!(r.text.contains("<h1>Not allowed</h1>") && r.text.contains("href=/agents"), "{path}: {}", r.text);
         }
     }
     // Nothing was done: the agent is still there and unchanged, the session still works.

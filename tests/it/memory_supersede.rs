@@ -70,8 +70,18 @@ async fn a_newer_value_replaces_the_older_in_search_and_the_older_stays_in_histo
         assert_eq!(page.text.contains(r#"data-testid="restore""#), id == porto_id, "{}", page.text);
     }
 
-    // The dashboard's list marks the replaced one.
+    // The dashboard's list of live memories leaves the replaced one out; the list of active
+    // ones shows it, marked.
     let list = a.app.send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories", a.id))).await;
+    assert!(
+        !list.text.contains(r#"data-testid="replaced""#) && !list.text.contains("I live in Porto"),
+        "{}",
+        list.text
+    );
+    let list = a
+        .app
+        .send(a.app.as_bearer(&a.owner.token, Method::GET, &format!("/agents/{}/memories?status=active", a.id)))
+        .await;
     assert_eq!(list.text.matches(r#"data-testid="replaced""#).count(), 1, "{}", list.text);
 
     // The detector was wrong, say: the old value is made current again, once.

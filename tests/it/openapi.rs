@@ -40,6 +40,24 @@ async fn the_reference_page_lists_every_operation_without_external_assets() {
     for attr in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
         assert!(!r.text.contains(attr), "external asset ({attr}) on /docs");
     }
+    // Readable: the index is a table of contents (each area on a page of its own), links back to
+    // the dashboard, and shows Markdown rendered (no literal backticks anywhere).
+    assert!(r.text.len() < 150_000, "/docs is {} bytes", r.text.len());
+    assert!(r.text.contains("href=\"/agents\""), "a way back to the dashboard");
+    assert!(!r.text.contains('`'), "literal Markdown on /docs");
+    let tags: std::collections::BTreeSet<String> = doc.paths.paths.values().flat_map(item_tags).collect();
+    assert!(tags.len() >= 10, "{tags:?}");
+    for tag in &tags {
+        let page = app.get(&format!("/docs/{tag}")).await;
+        assert_eq!(page.status, 200, "/docs/{tag}");
+        assert!(!page.text.contains('`'), "literal Markdown on /docs/{tag}");
+        assert!(page.text.len() < 400_000, "/docs/{tag} is {} bytes", page.text.len());
+        assert!(
+            page.text.contains("<th>Field</th>") || !page.text.contains("id=\"types\""),
+            "/docs/{tag}: types as fields"
+        );
+    }
+    assert_eq!(app.get("/docs/no-such-area").await.status, 404);
     let css = app.get("/static/app.css").await;
     assert_eq!(css.status, 200);
     assert!(css.headers["content-type"].to_str().unwrap().starts_with("text/css"));
@@ -61,4 +79,13 @@ fn request_bodies_are_described_by_their_own_types() {
     assert_eq!(body_fields("/v1/hosted-agents/{id}/tips/{tip}/decision"), ["confirm"]);
     assert_eq!(body_fields("/v1/hosted-agents/{id}/mcp-calls/{call}/decision"), ["approve"]);
     assert_eq!(body_fields("/v1/hosted-agents/{id}/orders/{order}/steps"), ["action", "delivery", "rating", "reason"]);
+}
+
+/// The tags of a path's operations.
+fn item_tags(item: &utoipa::openapi::PathItem) -> Vec<String> {
+    [&item.get, &item.put, &item.post, &item.delete, &item.patch, &item.head, &item.options, &item.trace]
+        .into_iter()
+        .flatten()
+        .flat_map(|op| op.tags.clone().unwrap_or_default())
+        .collect()
 }

@@ -7920,7 +7920,8 @@ export type ListMemoriesData = {
         category?: string | null;
         source?: string | null;
         /**
-         * A status, or `live` for `active` and `dormant` together.
+         * A status, or `live` for `active` and `dormant` together, without those a newer value
+         * replaced.
          */
         status?: string | null;
         /**

@@ -302,7 +302,8 @@ pub async fn most_important_embedded(
 pub struct ListFilter {
     pub category: Option<String>,
     pub source: Option<String>,
-    /// A status, or `live` for `active` and `dormant` together.
+    /// A status, or `live` for `active` and `dormant` together, without those a newer value
+    /// replaced.
     pub status: Option<String>,
     /// Memories created before this id (the `next` of the previous page).
     pub before: Option<Uuid>,
@@ -326,7 +327,7 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Ve
         "SELECT",
         "FROM agent_memories
           WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
-            AND ($4::text IS NULL OR status = $4 OR ($4 = 'live' AND status IN ('active', 'dormant')))
+            AND ($4::text IS NULL OR status = $4 OR ($4 = 'live' AND status IN ('active', 'dormant') AND invalid_at IS NULL))
             AND ($5::uuid IS NULL OR id < $5)
           ORDER BY id DESC LIMIT $6",
         agent_id as _,

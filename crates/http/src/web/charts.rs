@@ -41,6 +41,43 @@ pub fn num(v: impl std::borrow::Borrow<f64>) -> String {
     }
 }
 
+/// The top of an axis with four steps at or above `max`, each a round number (1, 2, 2.5 or 5
+/// times a power of ten), so that the ticks read 0, 5, 10, 15, 20 rather than 4.125, 8.25, ….
+pub fn nice_max(max: f64) -> f64 {
+    if max.is_nan() || max <= 0.0 || max.is_infinite() {
+        return 1.0;
+    }
+    let raw = max / 4.0;
+    let power = 10f64.powf(raw.log10().floor());
+    let step =
+        [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * power).find(|s| *s >= raw * (1.0 - 1e-9)).unwrap_or(10.0 * power);
+    step * 4.0
+}
+
+/// The comparison's metrics in words, with what each counts.
+pub fn metric_label(metric: &str) -> (String, &'static str) {
+    let (label, what) = match metric {
+        "avg_cost_per_message" => ("Cost per message", "model spend divided by the messages answered"),
+        "total_cost_usd" => ("Model spend", "in US dollars, at the providers' prices"),
+        "avg_latency_ms" => ("Reply time", "milliseconds from message to complete reply, on average"),
+        "avg_triage_ms" => ("Triage time", "milliseconds spent deciding what a message needs"),
+        "extraction_rate" => ("Messages that taught it something", "share of messages memories were taken from"),
+        "avg_facts_per_extraction" => ("Facts per lesson", "memories taken from one message, on average"),
+        "dedup_exact_match_rate" => {
+            ("Facts it already knew word for word", "share of new facts dropped as exact repeats")
+        }
+        "dedup_llm_new_rate" => ("Facts that were new", "share of new facts stored as new memories"),
+        "dedup_llm_update_rate" => ("Facts that updated a memory", "share of new facts that changed what it knew"),
+        "dedup_llm_duplicate_rate" => ("Facts it already knew", "share of new facts found to say what a memory says"),
+        "dedup_no_existing_rate" => ("Facts on a new subject", "share of new facts with nothing similar stored"),
+        "avg_quality_score" => ("Reply quality", "the daily evaluation's score out of 10"),
+        "total_messages" => ("Messages", "messages the agent received"),
+        "triage_skip_rate" => ("Quick replies", "share of messages answered without the full pipeline"),
+        other => return (other.replace('_', " "), ""),
+    };
+    (label.to_string(), what)
+}
+
 /// One line of a line chart.
 pub struct Line<'a> {
     pub label: &'a str,
@@ -72,7 +109,7 @@ fn frame(out: &mut String, id: &str, title: &str, max: f64, unit: &str) {
 /// A line chart over `x` (one label per point; a few are printed under the axis).
 pub fn line_chart(id: &str, title: &str, unit: &str, x: &[String], lines: &[Line]) -> String {
     let max = lines.iter().flat_map(|l| l.values.iter().flatten()).fold(0.0f64, |m, v| m.max(*v));
-    let max = if max <= 0.0 { 1.0 } else { max * 1.1 };
+    let max = nice_max(max);
     let mut out = String::new();
     frame(&mut out, id, title, max, unit);
     let n = x.len().max(1);
@@ -149,7 +186,7 @@ pub fn bar_chart(id: &str, title: &str, bars: &[(String, f64)]) -> String {
     bars.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     let row = 22.0;
     let height = (bars.len().max(1) as f64) * row + 8.0;
-    let max = bars.iter().map(|b| b.1).fold(0.0f64, f64::max).max(1.0);
+    let max = nice_max(bars.iter().map(|b| b.1).fold(0.0f64, f64::max).max(1.0));
     let label_w = 150.0;
     let mut out = format!(
         r#"<svg class="chart bars" viewBox="0 0 {W} {height}" role="img" aria-labelledby="{id}-t" data-testid="chart-{id}"><title id="{id}-t">{}</title>"#,
@@ -175,6 +212,18 @@ pub fn bar_chart(id: &str, title: &str, bars: &[(String, f64)]) -> String {
     }
     out.push_str("</svg>");
     out
+}
+
+#[cfg(test)]
+mod nice_tests {
+    use super::nice_max;
+
+    #[test]
+    fn axes_step_in_round_numbers() {
+        for (max, top) in [(7.5, 8.0), (15.0, 20.0), (0.37, 0.4), (9.0, 10.0), (1234.0, 2000.0), (0.0, 1.0)] {
+            assert!((nice_max(max) - top).abs() < 1e-9, "{max}: {}", nice_max(max));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -42,11 +42,19 @@ struct ChatPage {
     max_chars: usize,
     error: Option<String>,
     draft: String,
+    /// Which conversations the list shows (`LISTS`).
+    show: &'static str,
+    lists: &'static [(&'static str, &'static str)],
 }
+
+/// The conversation lists: the owner's own, from the dashboard (the default); those of the
+/// other channels (API keys, OpenAI clients, MCP, A2A, Telegram, email); all of them.
+const LISTS: [(&str, &str); 3] = [("mine", "Yours"), ("others", "Apps and other channels"), ("all", "All")];
 
 #[derive(Debug, Default, Deserialize)]
 pub struct ChatQuery {
     c: Option<ConversationId>,
+    show: Option<String>,
 }
 
 async fn page(
@@ -57,10 +65,34 @@ async fn page(
     error: Option<String>,
     draft: String,
 ) -> PageResult {
+    listed_page(state, web, agent, current, error, draft, None).await
+}
+
+async fn listed_page(
+    state: &AppState,
+    web: WebOwner,
+    agent: Agent,
+    current: Option<ConversationId>,
+    error: Option<String>,
+    draft: String,
+    show: Option<&str>,
+) -> PageResult {
     let pool = state.pool();
-    // The owner sees every conversation of the agent, whoever it is with.
+    let show = LISTS.iter().map(|(k, _)| *k).find(|k| Some(*k) == show).unwrap_or("mine");
+    // The owner sees every conversation of the agent, whoever it is with; the list shows one
+    // kind at a time.
     let everyone = Audience { owner: true, end_user: None };
-    let conversations = chat::conversations(pool, agent.id, &everyone, 50, None).await.map_err(internal)?;
+    let conversations = chat::conversations(pool, agent.id, &everyone, 200, None)
+        .await
+        .map_err(internal)?
+        .into_iter()
+        .filter(|c| match show {
+            "mine" => c.channel == Channel::Web.as_str(),
+            "others" => c.channel != Channel::Web.as_str(),
+            _ => true,
+        })
+        .take(50)
+        .collect();
     let (current, messages) = match current {
         Some(cid) => match chat::conversation(pool, agent.id, &everyone, cid).await {
             Ok(c) => {
@@ -107,6 +139,8 @@ async fn page(
         max_chars: MESSAGE_MAX_CHARS,
         error,
         draft,
+        show,
+        lists: &LISTS,
     }))
 }
 
@@ -115,7 +149,7 @@ pub async fn show(
     WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<ChatQuery>,
 ) -> PageResult {
-    page(&state, web, agent, q.c, None, String::new()).await
+    listed_page(&state, web, agent, q.c, None, String::new(), q.show.as_deref()).await
 }
 
 fn caller(web: &WebOwner, agent: &Agent) -> Caller {

@@ -36,6 +36,8 @@ struct EconomyPage {
     csrf: String,
     agent: Agent,
     tab: &'static str,
+    /// Whether the server has a chain (tokens, native tips and escrow need one).
+    chain: bool,
     economy: Economy,
     owner_credits: i64,
     statement: Statement,
@@ -112,6 +114,7 @@ async fn page(
     Ok(render(EconomyPage {
         csrf: web.csrf,
         tab: "economy",
+        chain: state.deps().chain.is_some(),
         economy,
         owner_credits,
         statement,

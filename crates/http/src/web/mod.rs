@@ -26,6 +26,7 @@ mod overview;
 mod pages;
 mod poc;
 mod proactive;
+mod readable;
 mod skills;
 mod soul;
 mod spawn;
@@ -146,6 +147,7 @@ pub fn routes() -> Router<AppState> {
         .route("/static/app.js", get(script))
         .route("/static/icon.svg", get(icon))
         .route("/favicon.ico", get(icon))
+        .layer(axum::middleware::map_response(pages::html_errors))
 }
 
 /// The dashboard's icon (browsers ask for `/favicon.ico` on every page).

@@ -35,6 +35,8 @@ struct NotificationsPage {
     telegram: TelegramStatus,
     notice: Option<String>,
     error: Option<String>,
+    /// Why Telegram could not deliver to this server, said before the owner pastes a token.
+    telegram_unreachable: Option<String>,
 }
 
 /// "email queued · telegram skipped (no owner chat is linked)" from the stored channel map.
@@ -63,7 +65,29 @@ async fn page(
     let rows = list.into_iter().map(|n| Row { channels: channels_text(&n.channels), n }).collect();
     let unread = notifications::unread(state.pool(), agent.id).await.map_err(internal)?;
     let telegram = telegram::status(state.deps(), agent.id).await.map_err(api_error)?;
-    Ok(render(NotificationsPage { csrf: web.csrf, tab: "notifications", rows, unread, telegram, notice, error, agent }))
+    let deps = state.deps();
+    // Telegram delivers a bot's updates only to an https address; a loopback Bot API (tests, a
+    // self-hosted one) is the operator's own business.
+    let telegram_unreachable = (deps.email.telegram_api_base.starts_with("https://api.telegram.org")
+        && !deps.base_url.starts_with("https://"))
+    .then(|| {
+        format!(
+            "Telegram delivers a bot's messages only to an https address, and this server's public address is {}: \
+             the operator sets MINICLAW_PUBLIC_URL to the server's https address first.",
+            deps.base_url
+        )
+    });
+    Ok(render(NotificationsPage {
+        csrf: web.csrf,
+        tab: "notifications",
+        rows,
+        unread,
+        telegram,
+        notice,
+        error,
+        telegram_unreachable,
+        agent,
+    }))
 }
 
 pub async fn show(

@@ -27,13 +27,17 @@ pub(super) fn api_error(e: Error) -> Response {
 }
 
 pub(super) fn forbidden_csrf() -> Response {
-    (StatusCode::FORBIDDEN, Html("<h1>Form expired</h1><p>Reload the page and try again.</p>".to_string()))
-        .into_response()
+    error_page(StatusCode::FORBIDDEN, "This form has expired: reload the page and try again.")
 }
 
 /// The message of an error the owner can act on (a validation error, a conflict, a limit, a
-/// service that is not configured or not answering), for showing next to a form.
+/// service that is not configured or not answering), for showing next to a form: as plain text,
+/// without the Markdown code marks API messages use.
 pub(super) fn message_of(e: &Error) -> Option<String> {
+    plain_message(e).map(|m| m.replace('`', ""))
+}
+
+fn plain_message(e: &Error) -> Option<String> {
     match e {
         Error::Invalid { message, .. }
         | Error::Unprocessable { message, .. }
@@ -55,8 +59,62 @@ pub(super) fn shown(e: Error) -> Result<String, Response> {
     message_of(&e).ok_or_else(|| api_error(e))
 }
 
+/// An error page with a way back: the dashboard's answer to a failed request (a browser gets
+/// a page, never the API's JSON).
+pub(crate) fn error_page(status: StatusCode, message: &str) -> Response {
+    let title = match status {
+        StatusCode::NOT_FOUND => "Not found",
+        StatusCode::FORBIDDEN => "Not allowed",
+        StatusCode::UNAUTHORIZED => "Please sign in again",
+        StatusCode::CONFLICT => "That changed meanwhile",
+        StatusCode::TOO_MANY_REQUESTS => "Too many requests",
+        s if s.is_server_error() => "Something went wrong on our side",
+        _ => "That did not work",
+    };
+    let message = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+        "The error was logged. Try again in a moment; if it keeps happening, the server's log says why.".to_string()
+    } else {
+        message.replace('`', "")
+    };
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let body = format!(
+        "<!doctype html><title>{title}</title><meta name=viewport content=\"width=device-width, initial-scale=1\">\
+         <link rel=stylesheet href=/static/app.css><link rel=icon type=image/svg+xml href=/static/icon.svg>\
+         <header class=topbar><a class=brand href=/><span class=logo aria-hidden=true>m</span>miniclaw</a>\
+         <nav><a href=/agents>Agents</a><a href=/docs>API reference</a></nav></header>\
+         <main class=page><h1>{title}</h1><p data-testid=error-message>{}</p><p><a href=/agents>Back to your agents</a></p></main>",
+        esc(&message)
+    );
+    (status, Html(body)).into_response()
+}
+
+/// The dashboard's error responses as pages: a handler's JSON error (the domain error's
+/// message) becomes the same page a browser gets for a missing one.
+pub(crate) async fn html_errors(resp: Response) -> Response {
+    let status = resp.status();
+    let json = resp
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || !json {
+        return resp;
+    }
+    let (parts, body) = resp.into_parts();
+    let bytes = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let message = serde_json::from_slice::<serde_json::Value>(&bytes)
+        .ok()
+        .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    let mut page = error_page(status, &message);
+    if let Some(v) = parts.headers.get(axum::http::header::RETRY_AFTER) {
+        page.headers_mut().insert(axum::http::header::RETRY_AFTER, v.clone());
+    }
+    page
+}
+
 pub(crate) fn not_found_page() -> Response {
-    (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><link rel=stylesheet href=/static/app.css><link rel=icon type=image/svg+xml href=/static/icon.svg><main class=page><h1>Not found</h1><p>There is no such page, or it is not yours to see.</p><p><a href=/agents>Back to your agents</a></p></main>".to_string())).into_response()
+    error_page(StatusCode::NOT_FOUND, "There is no such page, or it is not yours to see.")
 }
 
 /// Back to one of the agent's tabs with a notice (post/redirect/get).

@@ -57,7 +57,7 @@ fn shown(v: &Value) -> String {
             let base = format!("{} of {}", o["filled"], o["of"]);
             if missing.is_empty() { base } else { format!("{base} (missing {})", missing.join(", ")) }
         }
-        other => other.to_string(),
+        other => super::readable::text(other),
     }
 }
 

@@ -85,6 +85,9 @@ struct WalletPage {
     send_eth: String,
     notice: Option<String>,
     error: Option<String>,
+    /// Why no wallet can be made on this server (no master key in its environment), said
+    /// instead of offering a button that would fail.
+    cannot_create: Option<String>,
 }
 
 /// What a failed post leaves in the send form.
@@ -147,6 +150,7 @@ async fn page(
         send_eth: draft.amount,
         notice,
         error,
+        cannot_create: wallets::require_master_key(&state.deps().vault).err().map(|e| e.public_message()),
         agent,
     }))
 }

@@ -184,6 +184,26 @@ pub fn is_trivial(message: &str) -> bool {
 
 /// The deterministic pre-filter (SPEC P2): a result and the reason, or `None` when the
 /// message needs the triage model.
+/// What a brief message (no triage call) is, read off its shape: a question asks for
+/// something (`information_lookup`), a request asks for something done (`task_request`),
+/// anything else is said in passing (`casual_chat`). Only what is shown and logged as the
+/// turn's intent; the brief budget and context are the same for all three.
+fn brief_intent(message: &str) -> &'static str {
+    let m = message.trim().to_lowercase();
+    let first = m.split(|c: char| !c.is_alphanumeric() && c != '\'').find(|w| !w.is_empty()).unwrap_or("");
+    const ASKS: [&str; 15] = [
+        "what", "who", "where", "when", "why", "how", "which", "do", "does", "did", "is", "are", "can", "could", "will",
+    ];
+    const REQUESTS: [&str; 9] = ["remind", "add", "schedule", "please", "make", "book", "send", "note", "remember"];
+    if m.ends_with('?') || ASKS.contains(&first) {
+        "information_lookup"
+    } else if REQUESTS.contains(&first) {
+        "task_request"
+    } else {
+        "casual_chat"
+    }
+}
+
 pub fn prefilter(message: &str) -> Option<(Triage, SkipReason)> {
     if is_trivial(message) {
         let t = Triage {
@@ -213,6 +233,7 @@ pub fn prefilter(message: &str) -> Option<(Triage, SkipReason)> {
     if words <= 12 {
         // A plain question one of the agent's tools answers ("what are my tasks?") gets them.
         let t = Triage {
+            intent: brief_intent(message).into(),
             save_worthy: words >= 4,
             max_tokens: if words < 4 { 400 } else { 800 },
             tools_needed: super::lookup(message).is_some(),
@@ -226,6 +247,20 @@ pub fn prefilter(message: &str) -> Option<(Triage, SkipReason)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brief_messages_get_the_intent_their_shape_says() {
+        for (m, intent) in [
+            ("What is my name?", "information_lookup"),
+            ("where do I live", "information_lookup"),
+            ("Remind me to call Dana tomorrow.", "task_request"),
+            ("I moved to Lisbon last week.", "casual_chat"),
+            ("My sister is called Marta.", "casual_chat"),
+        ] {
+            let (t, reason) = prefilter(m).unwrap();
+            assert_eq!((reason, t.intent.as_str()), (SkipReason::Brief, intent), "{m}");
+        }
+    }
 
     #[test]
     fn greetings_acks_and_emoji_are_small_talk() {

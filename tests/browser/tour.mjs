@@ -62,6 +62,15 @@ try {
     }
     await page.goto(agentUrl);
     await page.screenshot({ path: `${shots}/tour-nav-${w}.png` });
+    // Every other page of the agent fits the width too.
+    const links = await page.locator("[data-testid=agent-nav] a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    assert.ok(links.length >= 20, `${links.length} agent pages`);
+    for (const href of links) {
+      await page.goto(`${base}${href}`);
+      await page.locator("[data-testid=agent-nav]").waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${href} at ${w}px is ${overflow}px wider than the window`);
+    }
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 

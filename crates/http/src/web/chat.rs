@@ -64,17 +64,6 @@ async fn page(
     current: Option<ConversationId>,
     error: Option<String>,
     draft: String,
-) -> PageResult {
-    listed_page(state, web, agent, current, error, draft, None).await
-}
-
-async fn listed_page(
-    state: &AppState,
-    web: WebOwner,
-    agent: Agent,
-    current: Option<ConversationId>,
-    error: Option<String>,
-    draft: String,
     show: Option<&str>,
 ) -> PageResult {
     let pool = state.pool();
@@ -149,7 +138,7 @@ pub async fn show(
     WebAgent { owner: web, agent }: WebAgent,
     Query(q): Query<ChatQuery>,
 ) -> PageResult {
-    listed_page(&state, web, agent, q.c, None, String::new(), q.show.as_deref()).await
+    page(&state, web, agent, q.c, None, String::new(), q.show.as_deref()).await
 }
 
 fn caller(web: &WebOwner, agent: &Agent) -> Caller {
@@ -174,7 +163,7 @@ pub async fn send(
             Ok(Redirect::to(&chat_url(agent.id, started.conversation_id)).into_response())
         }
         Err(e) => match message_of(&e).or_else(|| refused(&e)) {
-            Some(m) => page(&state, web, agent, conversation, Some(m), message).await,
+            Some(m) => page(&state, web, agent, conversation, Some(m), message, None).await,
             None => Err(e.into_response()),
         },
     }
@@ -207,7 +196,7 @@ pub async fn regenerate(
             Ok(Redirect::to(&chat_url(agent.id, cid)).into_response())
         }
         Err(e) => match message_of(&e).or_else(|| refused(&e)) {
-            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new()).await,
+            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new(), None).await,
             None => Err(e.into_response()),
         },
     }
@@ -225,7 +214,7 @@ pub async fn feedback(
     match chat::feedback::give(&state, &caller(&web, &agent), cid, mid, input, true).await {
         Ok(_) => Ok(Redirect::to(&chat_url(agent.id, cid)).into_response()),
         Err(e) => match message_of(&e) {
-            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new()).await,
+            Some(m) => page(&state, web, agent, Some(cid), Some(m), String::new(), None).await,
             None => Err(e.into_response()),
         },
     }

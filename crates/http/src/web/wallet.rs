@@ -150,7 +150,9 @@ async fn page(
         send_eth: draft.amount,
         notice,
         error,
-        cannot_create: wallets::require_master_key(&state.deps().vault).err().map(|e| e.public_message()),
+        cannot_create: wallets::require_master_key(&state.deps().vault)
+            .err()
+            .map(|e| e.public_message().replace('`', "")),
         agent,
     }))
 }

@@ -53,14 +53,11 @@ apt_install() {
 # --- PostgreSQL 15 server + headers ------------------------------------------------------------
 apt_install "postgresql-${PG_MAJOR}" "postgresql-server-dev-${PG_MAJOR}" dpkg-dev build-essential curl unzip
 
-# --- pgvector, built from Debian's source package ----------------------------------------------
-if [ -f "/usr/share/postgresql/${PG_MAJOR}/extension/vector.control" ]; then
-  skip "pgvector"
-else
-  step "building pgvector from Debian's source package"
-  SRC_LIST=/etc/apt/sources.list.d/miniclaw-trixie-src.sources
-  if [ ! -f "$SRC_LIST" ]; then
-    $SUDO tee "$SRC_LIST" >/dev/null <<'SRC'
+# Debian's next release's source packages (pgvector, PgBouncer): built here, on this release.
+trixie_sources() {
+  local list=/etc/apt/sources.list.d/miniclaw-trixie-src.sources
+  if [ ! -f "$list" ]; then
+    $SUDO tee "$list" >/dev/null <<'SRC'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: trixie
@@ -69,6 +66,14 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
     APT_UPDATED=0
   fi
+}
+
+# --- pgvector, built from Debian's source package ----------------------------------------------
+if [ -f "/usr/share/postgresql/${PG_MAJOR}/extension/vector.control" ]; then
+  skip "pgvector"
+else
+  step "building pgvector from Debian's source package"
+  trixie_sources
   apt_update
   work=$(mktemp -d)
   chmod 755 "$work"   # apt's sandbox user must be able to write the download here
@@ -158,6 +163,31 @@ fi
 if [ "$WANT_TEST" -eq 1 ]; then
   # Dashboard tests: Debian's Chromium driven by playwright-core (no browser download).
   apt_install chromium fonts-dejavu-core
+  # The topology tests: PgBouncer in transaction pooling in front of the test server. Debian 12
+  # ships 1.18, which cannot pool transactions for clients that prepare statements (sqlx does);
+  # 1.21+ can (max_prepared_statements), so it is built from Debian 13's source package.
+  PGBOUNCER_DIR="$CACHE_DIR/pgbouncer"
+  if [ -x "$PGBOUNCER_DIR/bin/pgbouncer" ]; then
+    skip "pgbouncer $("$PGBOUNCER_DIR/bin/pgbouncer" --version | head -n 1 | cut -d' ' -f2) in $PGBOUNCER_DIR"
+  else
+    apt_install libevent-dev libssl-dev libc-ares-dev pkg-config
+    trixie_sources
+    apt_update
+    step "building PgBouncer from Debian's source package into $PGBOUNCER_DIR"
+    work=$(mktemp -d)
+    chmod 755 "$work"
+    (
+      cd "$work"
+      apt-get source -qq --download-only pgbouncer
+      dpkg-source -x --no-check ./*.dsc src >/dev/null
+      cd src
+      ./configure -q --prefix="$PGBOUNCER_DIR" --without-systemd --without-pam >/dev/null
+      make -s -j2 >/dev/null
+      make -s install >/dev/null
+    )
+    rm -rf "$work"
+    echo "    installed $("$PGBOUNCER_DIR/bin/pgbouncer" --version | head -n 1)"
+  fi
   command -v node >/dev/null || apt_install nodejs npm
   if [ -d tests/browser/node_modules/playwright-core ] && [ tests/browser/node_modules/.package-lock.json -nt tests/browser/package-lock.json ]; then
     skip "playwright-core in tests/browser"

@@ -163,10 +163,12 @@ fn runtime() -> tokio::runtime::Runtime {
 
 async fn run(command: Command, config: Config, database: &Database) -> anyhow::Result<()> {
     let pool = database.pool(20).await?;
-    db::migrate(&pool).await?;
+    // Behind a transaction pooler, what needs a session of its own uses direct connections.
+    let session = database.session_pool(&pool).await?;
+    db::migrate(&session).await?;
     let mut registry = miniclaw::cycles::builtin();
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
-        let deps = miniclaw::services(pool.clone(), &config).await?;
+        let deps = miniclaw::services(pool.clone(), &config).await?.with_session_pool(session.clone());
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::tenancy::agents::purge_cycle(config.agent_retention_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
@@ -192,7 +194,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             let state = AppState::new(deps, config.clone(), registry).await?;
             let first_login = match database {
                 Database::Embedded(_) => first_login(&state, &config).await?,
-                Database::External(_) => Vec::new(),
+                Database::External { .. } => Vec::new(),
             };
             print_banner(addr, database, &config, &first_login);
             app::serve(listener, state, cancel).await?;
@@ -201,6 +203,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             let cancel = CancellationToken::new();
             app::cancel_on_signals(cancel.clone());
             Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll)
+                .with_listen_pool(session.clone())
                 .with_lease(config.job_lease)
                 .run(cancel)
                 .await?;
@@ -313,7 +316,7 @@ fn print_banner(addr: std::net::SocketAddr, database: &Database, config: &Config
             c.socket_dir().display(),
             db::EMBEDDED_DB
         ),
-        Database::External(_) => println!("  database:       DATABASE_URL"),
+        Database::External { .. } => println!("  database:       DATABASE_URL"),
     }
     if config.admin_password.is_none() {
         println!("  admin routes:   disabled (set ADMIN_PASSWORD to enable)");

@@ -57,6 +57,7 @@ mod openapi;
 mod outreach;
 mod packaging;
 mod poc;
+mod pooler;
 mod proactive;
 mod processes;
 mod sdk;

@@ -62,13 +62,14 @@ impl AppState {
             .context("creating the vector index for the embedding model")?;
         let cache = miniclaw_domain::tenancy::auth::cache::cache();
         cache.set_enabled(config.caps.auth_cache);
-        cache.listen(pool.clone());
+        // LISTEN needs a session of its own (a direct connection behind a transaction pooler).
+        cache.listen(deps.session_pool.clone());
         // Serve with the cache on from the first request when the database lets us.
         if !cache.listening(std::time::Duration::from_secs(5)).await {
             tracing::warn!("the auth cache's listener has not connected yet: the cache stays off until it does");
         }
         let chat_streams = miniclaw_domain::chat::stream::Hub::default();
-        chat_streams.listen(pool.clone());
+        chat_streams.listen(deps.session_pool.clone());
         Ok(AppState(Arc::new(Inner {
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
@@ -113,6 +114,7 @@ pub async fn serve(listener: TcpListener, state: AppState, cancel: CancellationT
             state.config().worker_concurrency,
             state.config().worker_poll,
         )
+        .with_listen_pool(state.deps().session_pool.clone())
         .with_lease(state.config().job_lease);
         tokio::spawn(w.run(cancel.clone()))
     });

@@ -21,6 +21,9 @@ pub use miniclaw_core::clock::Clock;
 #[derive(Clone)]
 pub struct Deps {
     pub pool: PgPool,
+    /// Connections that keep a session (LISTEN, session advisory locks): `pool` itself, or
+    /// direct ones when `pool` goes through a transaction pooler (`DATABASE_DIRECT_URL`).
+    pub session_pool: PgPool,
     /// Every LLM call goes through it (budgets, routing, fallbacks, usage log).
     pub llm: Arc<Gateway>,
     /// Every stored and queried vector comes from it.
@@ -50,6 +53,7 @@ pub struct Deps {
 impl Deps {
     pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>, vault: Arc<Vault>) -> Deps {
         Deps {
+            session_pool: pool.clone(),
             pool,
             llm,
             embedder,
@@ -117,6 +121,11 @@ impl Deps {
 
     pub fn with_clock(self, clock: Clock) -> Deps {
         Deps { clock, ..self }
+    }
+
+    /// Direct connections for what needs a session, beside a pooled `pool`.
+    pub fn with_session_pool(self, session_pool: PgPool) -> Deps {
+        Deps { session_pool, ..self }
     }
 
     pub fn embedder(&self) -> &dyn Embedder {

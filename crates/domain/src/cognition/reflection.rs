@@ -119,8 +119,8 @@ pub async fn key_wait(pool: &PgPool, agent_id: AgentId) -> sqlx::Result<Option<i
 }
 
 /// Runs one reflection and returns its record. One at a time per agent, across processes (a
-/// session advisory lock held for the run; a dead process's connection releases it):
-/// `AlreadyRunning` otherwise.
+/// session advisory lock held for the run, on a connection that keeps its session even behind
+/// a transaction pooler; a dead process's connection releases it): `AlreadyRunning` otherwise.
 pub async fn run(
     deps: &Deps,
     tenant_id: TenantId,
@@ -128,7 +128,7 @@ pub async fn run(
     origin: &Origin,
     trigger: ReflectionTrigger,
 ) -> anyhow::Result<Reflection> {
-    let mut lock = deps.pool.acquire().await?;
+    let mut lock = deps.session_pool.acquire().await?;
     let locked = sqlx::query_scalar!(
         r#"SELECT pg_try_advisory_lock(hashtextextended('reflection:' || $1::text, 0)) AS "locked!""#,
         agent_id as _

@@ -39,6 +39,10 @@ pub struct Config {
     pub addr: SocketAddr,
     /// `DATABASE_URL`; `None` runs the embedded cluster under `data_dir`.
     pub database_url: Option<Secret>,
+    /// `DATABASE_DIRECT_URL`: when `DATABASE_URL` is a transaction pooler (PgBouncer), a direct
+    /// connection to the same database for what needs a session (LISTEN, session locks,
+    /// migrations).
+    pub database_direct_url: Option<Secret>,
     /// `MINICLAW_DATA_DIR`
     pub data_dir: PathBuf,
     /// `ADMIN_PASSWORD`; `None` disables every admin route (403).
@@ -178,6 +182,18 @@ impl Config {
                 Some(Secret::new(v))
             }
         };
+        // Behind a transaction pooler (PgBouncer), what needs a session of its own (LISTEN, the
+        // migrations' and reflection's session locks) goes to a direct connection.
+        let database_direct_url = match get("DATABASE_DIRECT_URL") {
+            None => None,
+            Some(_) if database_url.is_none() => {
+                return Err(bad("DATABASE_DIRECT_URL", "needs DATABASE_URL (the pooler's address) beside it"));
+            }
+            Some(v) => {
+                check_pg_url("DATABASE_DIRECT_URL", &v)?;
+                Some(Secret::new(v))
+            }
+        };
         // Every query goes to DATABASE_URL: a read-replica setting would be ignored, so it is
         // refused rather than silently accepted (docs/SCALING.md).
         if get("DATABASE_READ_URL").is_some() {
@@ -282,6 +298,7 @@ impl Config {
             public_url,
             addr,
             database_url,
+            database_direct_url,
             data_dir,
             admin_password: secret("ADMIN_PASSWORD"),
             debug_shadow: parse_bool(&get, "DEBUG_SHADOW", false)?,
@@ -401,6 +418,8 @@ mod tests {
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
             ("DATABASE_READ_URL", "postgres://replica/db"),
+            // Without DATABASE_URL (a pooler), a direct address has nothing to stand beside.
+            ("DATABASE_DIRECT_URL", "postgres://db/miniclaw"),
             ("MINICLAW_VERIFICATION_WEBHOOK_SECRET", "too-short"),
             ("MINICLAW_EMBED_CACHE", "-1"),
             ("MINICLAW_EMBED_BATCH", "0"),

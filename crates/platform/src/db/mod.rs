@@ -18,9 +18,10 @@ pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
 /// Name of the database the embedded cluster serves.
 pub const EMBEDDED_DB: &str = "miniclaw";
 
-/// Where the database lives: an external server, or the private cluster this process runs.
+/// Where the database lives: an external server (perhaps behind a transaction pooler, with a
+/// direct address beside it), or the private cluster this process runs.
 pub enum Database {
-    External(Box<PgConnectOptions>),
+    External { opts: Box<PgConnectOptions>, direct: Option<Box<PgConnectOptions>> },
     Embedded(EmbeddedCluster),
 }
 
@@ -32,15 +33,24 @@ impl Database {
         match &config.database_url {
             Some(url) => {
                 let opts = PgConnectOptions::from_str(url.expose()).context("DATABASE_URL could not be parsed")?;
-                Ok(Database::External(Box::new(opts)))
+                let direct = match &config.database_direct_url {
+                    Some(d) => Some(Box::new(
+                        PgConnectOptions::from_str(d.expose()).context("DATABASE_DIRECT_URL could not be parsed")?,
+                    )),
+                    None => None,
+                };
+                Ok(Database::External { opts: Box::new(opts), direct })
             }
             None => Ok(Database::Embedded(EmbeddedCluster::start(&config.data_dir)?)),
         }
     }
 
+    /// The options every statement connects with. Behind a transaction pooler, statements
+    /// are still prepared by name: the pooler (PgBouncer 1.21+, `max_prepared_statements`)
+    /// prepares them again on whichever server session runs the next transaction.
     pub fn connect_options(&self) -> PgConnectOptions {
         match self {
-            Database::External(o) => (**o).clone(),
+            Database::External { opts, .. } => (**opts).clone(),
             Database::Embedded(c) => c.connect_options(EMBEDDED_DB),
         }
     }
@@ -51,6 +61,17 @@ impl Database {
             c.ensure_database(EMBEDDED_DB).await?;
         }
         connect(self.connect_options(), max_connections).await
+    }
+
+    /// The connections that keep a session: LISTEN, session advisory locks, migrations. Behind
+    /// a pooler, a few direct ones (`DATABASE_DIRECT_URL`); otherwise `pool` itself.
+    pub async fn session_pool(&self, pool: &PgPool) -> anyhow::Result<PgPool> {
+        match self {
+            Database::External { direct: Some(d), .. } => {
+                connect((**d).clone(), 4).await.context("could not connect to DATABASE_DIRECT_URL")
+            }
+            _ => Ok(pool.clone()),
+        }
     }
 
     /// Stops the embedded cluster, if this process started it.

@@ -31,6 +31,8 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 #[derive(Clone)]
 pub struct Worker {
     pool: PgPool,
+    /// Where the wake-up LISTEN connects: `pool`'s server, or a direct one behind a pooler.
+    listen_pool: PgPool,
     registry: Arc<Registry>,
     id: String,
     concurrency: usize,
@@ -43,7 +45,14 @@ impl Worker {
         let host =
             std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "host".into());
         let id = format!("{host}:{}:{}", std::process::id(), &Uuid::new_v4().simple().to_string()[..8]);
-        Worker { pool, registry, id, concurrency: concurrency.max(1), poll, lease: LEASE }
+        Worker { listen_pool: pool.clone(), pool, registry, id, concurrency: concurrency.max(1), poll, lease: LEASE }
+    }
+
+    /// LISTEN on `pool` instead (direct connections when the main pool is a transaction
+    /// pooler, where a LISTEN would not outlive its transaction).
+    pub fn with_listen_pool(mut self, pool: PgPool) -> Self {
+        self.listen_pool = pool;
+        self
     }
 
     /// Another lease length than `LEASE` (at least 3 s: it is renewed every third of it).
@@ -66,7 +75,7 @@ impl Worker {
         tracing::info!(worker.id = %self.id, concurrency = self.concurrency, "worker started");
 
         let wake = Arc::new(Notify::new());
-        let listener_task = tokio::spawn(listen(self.pool.clone(), wake.clone(), cancel.clone()));
+        let listener_task = tokio::spawn(listen(self.listen_pool.clone(), wake.clone(), cancel.clone()));
         let permits = Arc::new(Semaphore::new(self.concurrency));
         let kinds = self.registry.kinds();
         let mut running = JoinSet::new();

@@ -2,7 +2,7 @@
 # free loopback port against a scratch database of its own on the test PostgreSQL server, and
 # removes both on exit. Sets SERVER_PID, BASE (http://127.0.0.1:PORT), DB_NAME and DB_URL.
 #
-#   SCRATCH_PROFILE   debug (default) or release
+#   SCRATCH_PROFILE   debug (default), release, or serve (release-grade, faster to build)
 #   SCRATCH_LOG       keep the server's log in this file (default: a temporary file, removed on exit)
 #   MINICLAW_TEST_DATABASE_URL   the server to create the database on (default 127.0.0.1:5432)
 
@@ -28,6 +28,8 @@ scratch_cleanup() {
 scratch_start() {
   local flag=""
   [ "$SCRATCH_PROFILE" = "release" ] && flag="--release"
+  [ "$SCRATCH_PROFILE" = "serve" ] && flag="--profile serve"
+  # shellcheck disable=SC2086
   cargo build -q --locked $flag --bin miniclaw
   MINICLAW_BIN="$CARGO_TARGET_DIR/$SCRATCH_PROFILE/miniclaw"
   DB_NAME="mc_scratch_$(date +%s)_$$"

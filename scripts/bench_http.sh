@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The default chat path as an HTTP client meets it (issue: the default path fast again): a
+# release-grade server (`serve` profile) on a scratch database, its job worker inside as
+# `make run` runs it, rate limits off and the agent's daily budget at its most, driven by `wrk`
+# (Debian's package, installed here when missing) with BENCH_CONNECTIONS connections, each
+# request a new message to `POST /v1/hosted-agents/{id}/chat` with a full-scope key. Prints
+# wrk's summary (requests/s = turns/s, latency percentiles) and the share of answers that were
+# not 2xx.
+#
+#   scripts/bench_http.sh                   # MiniLM (the default embedder)
+#   BENCH_EMBEDDER=hash scripts/bench_http.sh
+#   BENCH_CONNECTIONS=8 BENCH_SECONDS=30 BENCH_THREADS=2
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CONNECTIONS="${BENCH_CONNECTIONS:-8}"
+SECONDS_="${BENCH_SECONDS:-30}"
+THREADS="${BENCH_THREADS:-2}"
+EMBEDDER="${BENCH_EMBEDDER:-minilm}"
+
+if ! command -v wrk >/dev/null; then
+  echo "==> apt-get install wrk"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get install -y -qq --no-install-recommends wrk >/dev/null
+fi
+
+SCRATCH_PROFILE=serve
+# shellcheck source=scripts/scratch_server.sh
+. scripts/scratch_server.sh
+trap scratch_cleanup EXIT
+MINICLAW_EMBEDDER="$EMBEDDER" scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=true \
+  MINICLAW_NEW_ACCOUNT_DAILY_USD=off
+scratch_owner bench@example.com
+curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
+  -H 'content-type: application/json' -d '{"daily_token_budget": 100000000}' >/dev/null
+
+LUA="$SCRATCH_DIR/chat.lua"
+cat >"$LUA" <<LUAEOF
+-- Each request a new message (a thread number and a counter make it unique), a new conversation.
+local n = 0
+local id = 0
+function setup(thread) thread:set("id", id); id = id + 1 end
+function init(args) n = 0 end
+local topics = {"chess", "the garden", "a trip to Lisbon", "my sister Marta", "the new job", "cello lessons"}
+function request()
+  n = n + 1
+  local body = string.format('{"message":"Note %d-%d: I have been thinking about %s again, and about what happened on day %d."}',
+    id, n, topics[(n % #topics) + 1], n % 28 + 1)
+  return wrk.format("POST", "/v1/hosted-agents/$AGENT_ID/chat",
+    {["Authorization"] = "Bearer $KEY", ["Content-Type"] = "application/json"}, body)
+end
+function done(summary, latency, requests)
+  io.write(string.format("non-2xx: %d of %d\n", summary.errors.status, summary.requests))
+end
+LUAEOF
+
+# A short warm-up (the model's first passes, the pool), then the measured run.
+wrk -t1 -c1 -d3s -s "$LUA" "$BASE" >/dev/null
+echo "==> wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s, embedder $EMBEDDER, worker in-process"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$LUA" "$BASE"

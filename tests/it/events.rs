@@ -14,20 +14,20 @@ use crate::llm_server::{LlmServer, Script};
 use crate::processes::{api_only_server, free_port, terminate};
 
 /// An open SSE response read event by event.
-struct Events {
+pub(crate) struct Events {
     body: futures::stream::BoxStream<'static, reqwest::Result<axum::body::Bytes>>,
     buffer: String,
 }
 
 impl Events {
-    fn new(resp: reqwest::Response) -> Events {
+    pub(crate) fn new(resp: reqwest::Response) -> Events {
         assert_eq!(resp.status(), 200);
         assert!(resp.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
         Events { body: resp.bytes_stream().boxed(), buffer: String::new() }
     }
 
     /// The next event (name, data), waiting at most `secs`; `None` when none comes in time.
-    async fn next(&mut self, secs: u64) -> Option<(String, Value)> {
+    pub(crate) async fn next(&mut self, secs: u64) -> Option<(String, Value)> {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
@@ -44,7 +44,7 @@ impl Events {
     }
 
     /// Events until one named `last` (included), at most `secs` in all.
-    async fn until(&mut self, last: &str, secs: u64) -> Vec<(String, Value)> {
+    pub(crate) async fn until(&mut self, last: &str, secs: u64) -> Vec<(String, Value)> {
         let mut seen = Vec::new();
         while let Some(e) = self.next(secs).await {
             let done = e.0 == last;

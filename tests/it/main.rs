@@ -29,7 +29,7 @@ mod economy_chain;
 mod email_support;
 mod embeddings;
 mod errors;
-mod events;
+pub(crate) mod events;
 mod faults;
 mod feed;
 mod fuzz;

@@ -4,7 +4,8 @@
 //! its own.
 //! The worker is woken only by LISTEN (its polling is set to a minute), a revoked key is refused
 //! at once by the other process (its cache hears the NOTIFY), reflections take and release
-//! their session lock, and the pooler's own counters show the traffic went through it.
+//! their session lock, and the pooler's own counters show the traffic went through it. Then two
+//! API processes and two workers through it, one worker and one server killed outright.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -133,6 +134,12 @@ async fn ready(bouncer: &Bouncer, port: u16, child: &mut Child) {
 }
 
 fn server(db: &TestDb, bouncer: &Bouncer, port: u16, worker: bool) -> Child {
+    process(db, bouncer, "serve", port, worker)
+}
+
+/// `miniclaw serve` on `port` (with its worker or not) or `miniclaw worker` (`port` names its
+/// log), through the pooler, with a 3 s job lease (a killed worker's job is taken up soon).
+fn process(db: &TestDb, bouncer: &Bouncer, command: &str, port: u16, worker: bool) -> Child {
     let (pooled, addr) = (bouncer.url(&db.url), format!("127.0.0.1:{port}"));
     let env = [
         ("DATABASE_URL", pooled.as_str()),
@@ -140,12 +147,15 @@ fn server(db: &TestDb, bouncer: &Bouncer, port: u16, worker: bool) -> Child {
         ("MINICLAW_ADDR", addr.as_str()),
         ("MINICLAW_EMBEDDER", "hash"),
         ("MINICLAW_WORKER", if worker { "true" } else { "false" }),
-        // Only a NOTIFY wakes the worker in time: polling alone would take a minute.
-        ("MINICLAW_WORKER_POLL_MS", "60000"),
+        // Only a NOTIFY wakes a worker in time: polling alone would take a minute. (The second
+        // scenario's workers poll too: a dead worker's expired lease sends no notification.)
+        ("MINICLAW_WORKER_POLL_MS", if command == "worker" { "300" } else { "60000" }),
+        ("MINICLAW_JOB_LEASE_SECS", "3"),
+        ("MINICLAW_RATE_LIMIT_IP", "0"),
     ];
     let log: PathBuf = bouncer.dir.path().join(format!("miniclaw-{port}.log"));
     let out = std::fs::File::create(&log).unwrap();
-    miniclaw(&["serve"], &env).stdout(Stdio::null()).stderr(out).spawn().unwrap()
+    miniclaw(&[command], &env).stdout(Stdio::null()).stderr(out).spawn().unwrap()
 }
 
 #[tokio::test]
@@ -268,4 +278,131 @@ async fn the_platform_runs_through_pgbouncer_in_transaction_pooling() {
     assert!(terminate(&mut b_proc).success());
     let log = std::fs::read_to_string(bouncer.dir.path().join(format!("miniclaw-{pa}.log"))).unwrap_or_default();
     assert!(!log.contains("prepared statement"), "no prepared-statement clashes: {log}");
+}
+
+/// Two API processes and two workers on one database, all through PgBouncer: a reply made in
+/// one process reaches the other's event stream, every accepted message is kept and every
+/// extraction runs once although a worker and then a server are killed outright (SIGKILL)
+/// mid-way, and a key revoked in one process is refused by the other.
+#[tokio::test]
+async fn two_servers_and_two_workers_lose_nothing_when_any_one_is_killed() {
+    let db = TestDb::new().await;
+    let bouncer = Bouncer::start();
+    let (pa, pb, pw1, pw2) = (free_port(), free_port(), free_port(), free_port());
+    let mut a_proc = process(&db, &bouncer, "serve", pa, false);
+    ready(&bouncer, pa, &mut a_proc).await;
+    let mut b_proc = process(&db, &bouncer, "serve", pb, false);
+    ready(&bouncer, pb, &mut b_proc).await;
+    let mut w1 = process(&db, &bouncer, "worker", pw1, false);
+    let mut w2 = process(&db, &bouncer, "worker", pw2, false);
+    let (a, b) = (format!("http://127.0.0.1:{pa}"), format!("http://127.0.0.1:{pb}"));
+    let http = reqwest::Client::new();
+    let (token, _, agent) = ada_and_agent(&http, &a).await;
+    let agent_path = format!("/v1/hosted-agents/{agent}");
+
+    // B's event stream hears of the replies A makes.
+    let mut events = crate::events::Events::new(
+        http.get(format!("{b}{agent_path}/events")).bearer_auth(&token).send().await.unwrap(),
+    );
+    assert_eq!(events.next(10).await.unwrap().0, "ready");
+
+    let people =
+        [("Nora", "Oslo"), ("Ivan", "Kyiv"), ("Lena", "Riga"), ("Omar", "Cairo"), ("Pia", "Turin"), ("Jon", "Bergen")];
+    let mut replies_on_a = Vec::new();
+    let say = |i: usize| {
+        let (name, city) = people[i];
+        let base = if i.is_multiple_of(2) { a.clone() } else { b.clone() };
+        let chat = json!({ "message": format!("My friend {name} lives in {city} and loves long walks by the water.") });
+        let (http, token, path) = (http.clone(), token.clone(), agent_path.clone());
+        async move { post(&http, format!("{base}{path}/chat"), Some(&token), chat).await }
+    };
+    for i in 0..people.len() {
+        let reply = say(i).await;
+        if i.is_multiple_of(2) {
+            replies_on_a.push(reply["message_id"].as_str().unwrap().to_string());
+        }
+        if i == 1 {
+            // A worker dies outright while the first extractions are queued or running.
+            let _ =
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(w1.id() as i32), nix::sys::signal::Signal::SIGKILL);
+        }
+    }
+    w1.wait().unwrap();
+    let mut heard = Vec::new();
+    while !replies_on_a.iter().all(|r| heard.contains(r)) {
+        let (event, data) = events.next(10).await.expect("B's stream hears of A's replies");
+        if event == "reply" && data["status"] == "complete" {
+            heard.push(data["message_id"].as_str().unwrap().to_string());
+        }
+    }
+    assert!(replies_on_a.iter().all(|r| heard.contains(r)), "{replies_on_a:?} in {heard:?}");
+    // A server dies outright right after its replies.
+    a_proc.kill().unwrap();
+    a_proc.wait().unwrap();
+
+    // The one worker left takes every extraction job up, the dead worker's too once its lease
+    // ran out; each runs to the end once.
+    let count = |sql: &'static str| {
+        let pool = db.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.unwrap() }
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while count("SELECT count(*) FROM jobs WHERE kind = 'chat_extract' AND status <> 'done'").await > 0 {
+        if Instant::now() > deadline {
+            let jobs: Vec<(String, i32)> =
+                sqlx::query_as("SELECT status, attempts FROM jobs WHERE kind = 'chat_extract' ORDER BY created_at")
+                    .fetch_all(&db.pool)
+                    .await
+                    .unwrap();
+            panic!("extraction jobs not done within 30 s: {jobs:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(count("SELECT count(*) FROM jobs WHERE kind = 'chat_extract'").await >= 1);
+    // Every accepted message is kept, every reply complete.
+    assert_eq!(count("SELECT count(*) FROM chat_messages WHERE role = 'user'").await, people.len() as i64);
+    assert_eq!(count("SELECT count(*) FROM chat_messages WHERE role = 'assistant' AND status = 'complete'").await, 6);
+    // Each fact was learned once, or its message still waits for the next batch: none lost,
+    // none learned twice.
+    let memories: Vec<String> =
+        sqlx::query_scalar("SELECT content FROM agent_memories").fetch_all(&db.pool).await.unwrap();
+    let waiting: Vec<String> = sqlx::query_scalar(
+        "SELECT m.content FROM extraction_queue q JOIN chat_messages m ON m.agent_id = q.agent_id AND m.id = q.message_id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(memories.len() >= 2, "the batches that were full were learned: {memories:?}");
+    for (name, city) in people {
+        let learned = memories.iter().filter(|m| m.contains(name) && m.contains(city)).count();
+        let pending = waiting.iter().filter(|m| m.contains(name)).count();
+        assert_eq!(learned + pending, 1, "{name}: learned {learned}, waiting {pending}: {memories:?} / {waiting:?}");
+    }
+
+    // A key revoked through B is refused by a new A at once (its cache listens too).
+    let mut a2 = process(&db, &bouncer, "serve", pa, false);
+    ready(&bouncer, pa, &mut a2).await;
+    let key = post(
+        &http,
+        format!("{b}{agent_path}/api-keys"),
+        Some(&token),
+        json!({ "name": "k", "scopes": ["agent:read"] }),
+    )
+    .await;
+    let (kid, key) = (key["id"].as_str().unwrap().to_string(), key["key"].as_str().unwrap().to_string());
+    let status = || {
+        let req = http.get(format!("{a}{agent_path}")).bearer_auth(&key).send();
+        async move { req.await.unwrap().status() }
+    };
+    assert_eq!(status().await, StatusCode::OK);
+    let r = http.delete(format!("{b}{agent_path}/api-keys/{kid}")).bearer_auth(&token).send().await.unwrap();
+    assert!(r.status().is_success());
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while status().await != StatusCode::UNAUTHORIZED {
+        assert!(Instant::now() < deadline, "A still served a key revoked through B after 2 s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for child in [&mut a2, &mut b_proc, &mut w2] {
+        assert!(terminate(child).success());
+    }
 }

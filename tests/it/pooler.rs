@@ -158,6 +158,37 @@ fn process(db: &TestDb, bouncer: &Bouncer, command: &str, port: u16, worker: boo
     miniclaw(&[command], &env).stdout(Stdio::null()).stderr(out).spawn().unwrap()
 }
 
+/// A key made through `issuer` is served by `other` (so `other` has it cached), then revoked
+/// through `issuer`: `other` must refuse it within 2 s, told by the NOTIFY its cache listens for.
+async fn revoked_in_one_refused_by_the_other(
+    http: &reqwest::Client,
+    issuer: &str,
+    other: &str,
+    token: &str,
+    agent_path: &str,
+) {
+    let made = post(
+        http,
+        format!("{issuer}{agent_path}/api-keys"),
+        Some(token),
+        json!({ "name": "k", "scopes": ["agent:read"] }),
+    )
+    .await;
+    let (kid, key) = (made["id"].as_str().unwrap(), made["key"].as_str().unwrap());
+    let status = || {
+        let req = http.get(format!("{other}{agent_path}")).bearer_auth(key).send();
+        async move { req.await.unwrap().status() }
+    };
+    assert_eq!(status().await, StatusCode::OK);
+    let r = http.delete(format!("{issuer}{agent_path}/api-keys/{kid}")).bearer_auth(token).send().await.unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while status().await != StatusCode::UNAUTHORIZED {
+        assert!(Instant::now() < deadline, "{other} still served a key revoked through {issuer} after 2 s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[tokio::test]
 async fn the_platform_runs_through_pgbouncer_in_transaction_pooling() {
     let db = TestDb::new().await;
@@ -215,29 +246,10 @@ async fn the_platform_runs_through_pgbouncer_in_transaction_pooling() {
     .await;
     assert!(found["results"].to_string().contains("Vienna"), "{found}");
 
-    // B has served the key (it is in B's cache); revoking it through A reaches B at once, by
-    // the NOTIFY B's cache listens for on its direct connection.
+    // A key B has served (it is in B's cache) and A revokes is refused by B at once, by the
+    // NOTIFY B's cache listens for on its direct connection.
     let agent_path = format!("/v1/hosted-agents/{agent}");
-    let status = |base: String, token: String| {
-        let req = http.get(format!("{base}{agent_path}")).bearer_auth(token);
-        async move { req.send().await.unwrap().status() }
-    };
-    let spare = post(
-        &http,
-        format!("{a}/v1/hosted-agents/{agent}/api-keys"),
-        Some(&token),
-        json!({ "name": "spare", "scopes": ["agent:read"] }),
-    )
-    .await;
-    let (spare_id, spare_key) = (spare["id"].as_str().unwrap(), spare["key"].as_str().unwrap().to_string());
-    assert_eq!(status(b.clone(), spare_key.clone()).await, StatusCode::OK);
-    let r = http.delete(format!("{a}{agent_path}/api-keys/{spare_id}")).bearer_auth(&token).send().await.unwrap();
-    assert!(r.status().is_success(), "{}", r.status());
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while status(b.clone(), spare_key.clone()).await != StatusCode::UNAUTHORIZED {
-        assert!(Instant::now() < deadline, "B still served a key revoked through A after 2 s");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    revoked_in_one_refused_by_the_other(&http, &a, &b, &token, &agent_path).await;
 
     // Enough to reflect on (10 memories, 5 conversations), stored through the pooler too.
     let facts: Vec<serde_json::Value> = (0..10)
@@ -264,10 +276,17 @@ async fn the_platform_runs_through_pgbouncer_in_transaction_pooling() {
             || statuses == [StatusCode::CREATED, StatusCode::CONFLICT],
         "{statuses:?}"
     );
-    let held: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    // (pg_locks is the whole server's: only this database's lock of this agent's reflections.)
+    let held: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objsubid = 1
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND ((classid::bigint << 32) | objid::bigint) = hashtextextended('reflection:' || $1, 0)",
+    )
+    .bind(&agent)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
     assert_eq!(held, 0, "the session lock was released");
 
     // The traffic went through the pooler, in transactions on its shared server connections.
@@ -382,26 +401,7 @@ async fn two_servers_and_two_workers_lose_nothing_when_any_one_is_killed() {
     // A key revoked through B is refused by a new A at once (its cache listens too).
     let mut a2 = process(&db, &bouncer, "serve", pa, false);
     ready(&bouncer, pa, &mut a2).await;
-    let key = post(
-        &http,
-        format!("{b}{agent_path}/api-keys"),
-        Some(&token),
-        json!({ "name": "k", "scopes": ["agent:read"] }),
-    )
-    .await;
-    let (kid, key) = (key["id"].as_str().unwrap().to_string(), key["key"].as_str().unwrap().to_string());
-    let status = || {
-        let req = http.get(format!("{a}{agent_path}")).bearer_auth(&key).send();
-        async move { req.await.unwrap().status() }
-    };
-    assert_eq!(status().await, StatusCode::OK);
-    let r = http.delete(format!("{b}{agent_path}/api-keys/{kid}")).bearer_auth(&token).send().await.unwrap();
-    assert!(r.status().is_success());
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while status().await != StatusCode::UNAUTHORIZED {
-        assert!(Instant::now() < deadline, "A still served a key revoked through B after 2 s");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    revoked_in_one_refused_by_the_other(&http, &b, &a, &token, &agent_path).await;
     for child in [&mut a2, &mut b_proc, &mut w2] {
         assert!(terminate(child).success());
     }

@@ -77,7 +77,8 @@ try {
   step("revoke it (after confirming)");
   page.once("dialog", (d) => d.accept());
   await page.click("[data-testid=revoke]");
-  await page.waitForURL(/\/keys$/);
+  await page.waitForURL(/\/keys\?notice=key_revoked$/);
+  await page.getByText("Key revoked: requests with it are refused from now on.").waitFor();
   await page.locator("[data-testid=keys-table]").getByText("revoked").waitFor();
   const after = await fetch(`${base}/v1/hosted-agents/${agentId}`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(after.status, 401);

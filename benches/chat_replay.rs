@@ -332,6 +332,50 @@ fn main() -> anyhow::Result<()> {
             all_calls as f64 / messages as f64,
             extraction_calls as f64 / messages as f64
         );
+        // Cost per message at the seed's prices and model split (001 §9.3): chat on
+        // grok-4-1-fast (premium chat on grok-4.20), the mentor and spawning on grok-4.20
+        // reasoning, every background role on gpt-5-mini.
+        // Prompt tokens are counted on the prompts the pipeline built; output tokens on the
+        // offline engine's answers, which are shorter than a model's, so the cost is also given
+        // with every chat reply at `B4_REPLY_TOKENS` (300) output tokens.
+        let by_role: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT role, count(*), coalesce(sum(prompt_tokens), 0)::int8, coalesce(sum(completion_tokens), 0)::int8
+               FROM llm_usage_logs GROUP BY role ORDER BY role",
+        )
+        .fetch_all(&pool)
+        .await?;
+        let reply_tokens = setting("B4_REPLY_TOKENS", 300) as f64;
+        let prices = miniclaw::llm::pricing::PriceTable::defaults();
+        let (mut cost, mut cost_long_replies) = (0.0, 0.0);
+        let mut roles = serde_json::Map::new();
+        for (role, calls, prompt, completion) in &by_role {
+            let model = match role.as_str() {
+                "chat" | "skill" => "grok-4-1-fast",
+                "chat_premium" => "grok-4.20-0309-non-reasoning",
+                "mentor" | "spawn" => "grok-4.20-0309-reasoning",
+                _ => "gpt-5-mini",
+            };
+            let price = prices.get(model).expect("the seed's models are priced");
+            let input = price.input * *prompt as f64 / 1e6;
+            let here = input + price.output * *completion as f64 / 1e6;
+            cost += here;
+            cost_long_replies += if role.starts_with("chat") {
+                input + price.output * reply_tokens * *calls as f64 / 1e6
+            } else {
+                here
+            };
+            roles.insert(
+                role.clone(),
+                json!({ "model": model, "calls": calls, "prompt_tokens": prompt, "completion_tokens": completion, "usd": here }),
+            );
+        }
+        println!(
+            "{{\"cost_per_message_usd\":{:.6},\"cost_per_message_usd_with_{}_token_replies\":{:.6},\"seed_usd\":0.0042,\"by_role\":{}}}",
+            cost / messages as f64,
+            reply_tokens,
+            cost_long_replies / messages as f64,
+            Value::Object(roles)
+        );
         cancel.cancel();
         Ok::<_, anyhow::Error>(())
     })?;

@@ -168,7 +168,12 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
     db::migrate(&session).await?;
     let mut registry = miniclaw::cycles::builtin();
     if matches!(command, Command::Serve | Command::Worker | Command::RunCycle { .. }) {
-        let deps = miniclaw::services(pool.clone(), &config).await?.with_session_pool(session.clone());
+        let replica = match command {
+            Command::Serve => database.replica(&config)?.map(Arc::new),
+            _ => None,
+        };
+        let deps =
+            miniclaw::services(pool.clone(), &config).await?.with_session_pool(session.clone()).with_replica(replica);
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::tenancy::agents::purge_cycle(config.agent_retention_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));

@@ -28,6 +28,35 @@ pub struct PrivateCluster {
 
 impl PrivateCluster {
     pub fn create() -> PrivateCluster {
+        let cluster = PrivateCluster::empty();
+        let out = cluster
+            .command("initdb")
+            .arg("-D")
+            .arg(cluster.pgdata())
+            .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "initdb: {}", String::from_utf8_lossy(&out.stderr));
+        cluster
+    }
+
+    /// A streaming standby of the running `primary` (`pg_basebackup -R`, after an immediate
+    /// checkpoint rather than a spread one, which takes minutes: it follows the
+    /// primary's WAL as soon as it starts), on a port of its own.
+    pub fn standby_of(primary: &PrivateCluster) -> PrivateCluster {
+        let cluster = PrivateCluster::empty();
+        let port = primary.port.to_string();
+        let out = cluster
+            .command("pg_basebackup")
+            .args(["-h", "127.0.0.1", "-p", &port, "-U", "postgres", "-X", "stream", "-R", "-c", "fast", "-D"])
+            .arg(cluster.pgdata())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "pg_basebackup: {}", String::from_utf8_lossy(&out.stderr));
+        cluster
+    }
+
+    fn empty() -> PrivateCluster {
         let dir = tempfile::tempdir().unwrap();
         // Run as root, the cluster runs as `postgres`, which must reach and own its directories.
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -40,14 +69,6 @@ impl PrivateCluster {
                 nix::unistd::chown(&path, Some(uid.into()), Some(gid.into())).unwrap();
             }
         }
-        let out = cluster
-            .command("initdb")
-            .arg("-D")
-            .arg(cluster.pgdata())
-            .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "initdb: {}", String::from_utf8_lossy(&out.stderr));
         cluster
     }
 
@@ -83,6 +104,12 @@ impl PrivateCluster {
     /// Fast shutdown: sessions are ended at once, as an operator's restart does.
     pub fn stop(&self) {
         let out = self.pg_ctl(&["-w", "-t", "60", "-m", "fast", "stop"]);
+        assert!(out.status.success(), "pg_ctl stop: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// Immediate shutdown: the server is gone at once, as when its host fails.
+    pub fn crash(&self) {
+        let out = self.pg_ctl(&["-w", "-t", "60", "-m", "immediate", "stop"]);
         assert!(out.status.success(), "pg_ctl stop: {}", String::from_utf8_lossy(&out.stderr));
     }
 

@@ -60,6 +60,7 @@ mod poc;
 mod pooler;
 mod proactive;
 mod processes;
+mod replica;
 mod sdk;
 mod secrets;
 mod skills;

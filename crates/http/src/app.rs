@@ -68,6 +68,9 @@ impl AppState {
         if !cache.listening(std::time::Duration::from_secs(5)).await {
             tracing::warn!("the auth cache's listener has not connected yet: the cache stays off until it does");
         }
+        if let Some(replica) = &deps.replica {
+            replica.clone().watch(deps.pool.clone());
+        }
         let chat_streams = miniclaw_domain::chat::stream::Hub::default();
         chat_streams.listen(deps.session_pool.clone());
         Ok(AppState(Arc::new(Inner {

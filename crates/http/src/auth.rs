@@ -21,7 +21,7 @@ fn request_id(headers: &HeaderMap) -> Option<String> {
     headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

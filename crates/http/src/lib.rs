@@ -10,4 +10,5 @@ pub mod error;
 mod markdown;
 pub mod mcp;
 pub mod ratelimit;
+pub mod reads;
 pub mod web;

@@ -24,6 +24,8 @@ pub struct Deps {
     /// Connections that keep a session (LISTEN, session advisory locks): `pool` itself, or
     /// direct ones when `pool` goes through a transaction pooler (`DATABASE_DIRECT_URL`).
     pub session_pool: PgPool,
+    /// A streaming replica for reads that tolerate staleness (`DATABASE_READ_URL`).
+    pub replica: Option<Arc<crate::db::replica::Replica>>,
     /// Every LLM call goes through it (budgets, routing, fallbacks, usage log).
     pub llm: Arc<Gateway>,
     /// Every stored and queried vector comes from it.
@@ -54,6 +56,7 @@ impl Deps {
     pub fn new(pool: PgPool, llm: Arc<Gateway>, embedder: Arc<dyn Embedder>, vault: Arc<Vault>) -> Deps {
         Deps {
             session_pool: pool.clone(),
+            replica: None,
             pool,
             llm,
             embedder,
@@ -126,6 +129,11 @@ impl Deps {
     /// Direct connections for what needs a session, beside a pooled `pool`.
     pub fn with_session_pool(self, session_pool: PgPool) -> Deps {
         Deps { session_pool, ..self }
+    }
+
+    /// The streaming replica reads may go to.
+    pub fn with_replica(self, replica: Option<Arc<crate::db::replica::Replica>>) -> Deps {
+        Deps { replica, ..self }
     }
 
     pub fn embedder(&self) -> &dyn Embedder {

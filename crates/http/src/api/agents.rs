@@ -10,6 +10,7 @@ use super::extract::{Json, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::reads::Reads;
 use miniclaw_core::ids::AgentId;
 use miniclaw_domain::tenancy::agents::{self, Agent, AgentInput};
 use miniclaw_domain::tenancy::auth::{AgentScope, Owner, Scope};
@@ -129,12 +130,9 @@ async fn restore_agent(State(state): State<AppState>, owner: Owner, Path(id): Pa
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
     responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn agent_activity(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(page): Query<Page>,
-) -> ApiResult<Paged<ActivityEntry>> {
+async fn agent_activity(scope: AgentScope, reads: Reads, Query(page): Query<Page>) -> ApiResult<Paged<ActivityEntry>> {
     scope.require(Scope::AGENT_READ)?;
-    let rows = activity::list_agent(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    let fetch = page.fetch()?;
+    let rows = crate::read!(reads, db => activity::list_agent(db, scope.agent_id, fetch, page.before).await)?;
     Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
 }

@@ -15,6 +15,7 @@ use super::page::{LIMIT_MAX, Page, Paged};
 use super::poc::DayPage;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::reads::Reads;
 use miniclaw_domain::analytics::brain::{self, BrainGraph};
 use miniclaw_domain::analytics::compare::{self, BatchEfficiency, Comparison};
 use miniclaw_domain::analytics::quality::{self, Evaluation};
@@ -90,26 +91,20 @@ impl RangeQuery {
     security(("owner_session" = []), ("api_key" = ["analytics:read"])),
     responses((status = 200, body = Analytics), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn agent_analytics(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(q): Query<RangeQuery>,
-) -> ApiResult<Json<Analytics>> {
+async fn agent_analytics(scope: AgentScope, reads: Reads, Query(q): Query<RangeQuery>) -> ApiResult<Json<Analytics>> {
     scope.require(READ)?;
     let (from, to, g) = q.parse()?;
-    Ok(Json(analytics::analytics(state.pool(), analytics::Scope::Agent(scope.agent_id), from, to, g).await?))
+    let of = analytics::Scope::Agent(scope.agent_id);
+    Ok(Json(crate::read!(reads, db => analytics::analytics(db, of, from, to, g).await)?))
 }
 
 /// The same over every agent of the signed-in owner's tenant. Owner only.
 #[utoipa::path(get, path = "/v1/analytics", tag = "analytics", params(RangeQuery), security(("owner_session" = [])),
     responses((status = 200, body = Analytics), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn tenant_analytics(
-    State(state): State<AppState>,
-    owner: Owner,
-    Query(q): Query<RangeQuery>,
-) -> ApiResult<Json<Analytics>> {
+async fn tenant_analytics(owner: Owner, reads: Reads, Query(q): Query<RangeQuery>) -> ApiResult<Json<Analytics>> {
     let (from, to, g) = q.parse()?;
-    Ok(Json(analytics::analytics(state.pool(), analytics::Scope::Tenant(owner.tenant_id), from, to, g).await?))
+    let of = analytics::Scope::Tenant(owner.tenant_id);
+    Ok(Json(crate::read!(reads, db => analytics::analytics(db, of, from, to, g).await)?))
 }
 
 /// The agent's daily pipeline snapshots (23 metrics per UTC day, written by the daily
@@ -120,17 +115,13 @@ async fn tenant_analytics(
     security(("owner_session" = []), ("api_key" = ["analytics:read"])),
     responses((status = 200, body = Vec<Snapshot>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_snapshots(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(q): Query<DayPage>,
-) -> ApiResult<Paged<Snapshot>> {
+async fn list_snapshots(scope: AgentScope, reads: Reads, Query(q): Query<DayPage>) -> ApiResult<Paged<Snapshot>> {
     scope.require(READ)?;
     let limit = q.limit.unwrap_or(30);
     if !(1..=LIMIT_MAX).contains(&limit) {
         return Err(ApiError::validation("limit", format!("limit must be between 1 and {LIMIT_MAX}")));
     }
-    let rows = snapshots::list(state.pool(), scope.agent_id, limit + 1, q.before).await?;
+    let rows = crate::read!(reads, db => snapshots::list(db, scope.agent_id, limit + 1, q.before).await)?;
     Ok(Paged::newest_first(rows, limit, |s| s.day))
 }
 
@@ -143,13 +134,10 @@ async fn list_snapshots(
     security(("owner_session" = []), ("api_key" = ["analytics:read"])),
     responses((status = 200, body = Vec<Evaluation>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_evaluations(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(page): Query<Page>,
-) -> ApiResult<Paged<Evaluation>> {
+async fn list_evaluations(scope: AgentScope, reads: Reads, Query(page): Query<Page>) -> ApiResult<Paged<Evaluation>> {
     scope.require(READ)?;
-    let rows = quality::list(state.pool(), scope.agent_id, page.fetch()?, page.before).await?;
+    let fetch = page.fetch()?;
+    let rows = crate::read!(reads, db => quality::list(db, scope.agent_id, fetch, page.before).await)?;
     Ok(Paged::newest_first(rows, page.limit()?, |e| e.message_id))
 }
 

@@ -22,6 +22,7 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::reads::Reads;
 use miniclaw_domain::chat::relay::ReplyEvent;
 use miniclaw_domain::chat::stream::{self, Event};
 use miniclaw_domain::chat::{self, Audience, Caller, Channel, ChatMessage, Conversation, ReplyMeta, Started};
@@ -289,13 +290,13 @@ async fn agent_events(State(state): State<AppState>, scope: AgentScope) -> ApiRe
     responses((status = 200, body = Vec<Conversation>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_conversations(
-    State(state): State<AppState>,
     scope: AgentScope,
+    reads: Reads,
     Query(page): Query<Page>,
 ) -> ApiResult<Paged<Conversation>> {
     scope.require(READ)?;
-    let before = page.before.map(ConversationId);
-    let rows = chat::conversations(state.pool(), scope.agent_id, &audience(&scope), page.fetch()?, before).await?;
+    let (before, audience, fetch) = (page.before.map(ConversationId), audience(&scope), page.fetch()?);
+    let rows = crate::read!(reads, db => chat::conversations(db, scope.agent_id, &audience, fetch, before).await)?;
     Ok(Paged::newest_first(rows, page.limit()?, |c| c.id))
 }
 
@@ -308,24 +309,16 @@ async fn list_conversations(
     responses((status = 200, body = Vec<ChatMessage>, headers(("x-next-before" = String, description = "The `before` of the previous (older) page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn conversation_messages(
-    State(state): State<AppState>,
     scope: AgentScope,
+    reads: Reads,
     Path(ids): Path<(AgentId, ConversationId)>,
     Query(params): Query<HistoryParams>,
     Query(page): Query<Page>,
 ) -> ApiResult<Paged<ChatMessage>> {
     scope.require(READ)?;
-    let (audience, before) = (audience(&scope), page.before.map(MessageId));
-    let rows = chat::messages(
-        state.pool(),
-        scope.agent_id,
-        &audience,
-        ids.1,
-        params.include_superseded,
-        page.fetch()?,
-        before,
-    )
-    .await?;
+    let (audience, before, fetch) = (audience(&scope), page.before.map(MessageId), page.fetch()?);
+    let superseded = params.include_superseded;
+    let rows = crate::read!(reads, db => chat::messages(db, scope.agent_id, &audience, ids.1, superseded, fetch, before).await)?;
     Ok(Paged::newest_first(rows, page.limit()?, |m| m.id).chronological())
 }
 

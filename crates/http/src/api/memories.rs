@@ -15,6 +15,7 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::reads::Reads;
 use miniclaw_domain::chat::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
@@ -141,12 +142,12 @@ pub(crate) async fn add(state: &AppState, scope: &AgentScope, input: MemoryInput
     security(("owner_session" = []), ("api_key" = ["memories:read"])),
     responses((status = 200, body = Vec<Memory>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_memories(
-    State(state): State<AppState>,
     scope: AgentScope,
+    reads: Reads,
     Query(filter): Query<ListFilter>,
 ) -> ApiResult<Json<Vec<Memory>>> {
     scope.require(READ)?;
-    Ok(Json(memory::list(state.pool(), scope.agent_id, &filter).await?))
+    Ok(Json(crate::read!(reads, db => memory::list(db, scope.agent_id, &filter).await)?))
 }
 
 /// One memory. Key scope: `memories:read`.

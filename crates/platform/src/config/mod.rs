@@ -43,6 +43,11 @@ pub struct Config {
     /// connection to the same database for what needs a session (LISTEN, session locks,
     /// migrations).
     pub database_direct_url: Option<Secret>,
+    /// `DATABASE_READ_URL`: a streaming replica of the same database. Reads that tolerate
+    /// staleness (lists, analytics, search) go to it while it keeps up; see `db::replica`.
+    pub database_read_url: Option<Secret>,
+    /// `MINICLAW_READ_MAX_LAG_MS`: the most a replica may trail the primary and still be read.
+    pub read_max_lag: Duration,
     /// `MINICLAW_DATA_DIR`
     pub data_dir: PathBuf,
     /// `ADMIN_PASSWORD`; `None` disables every admin route (403).
@@ -194,14 +199,17 @@ impl Config {
                 Some(Secret::new(v))
             }
         };
-        // Every query goes to DATABASE_URL: a read-replica setting would be ignored, so it is
-        // refused rather than silently accepted (docs/SCALING.md).
-        if get("DATABASE_READ_URL").is_some() {
-            return Err(bad(
-                "DATABASE_READ_URL",
-                "is not supported: every query goes to DATABASE_URL (put a pooler or replica routing in front of it instead)",
-            ));
-        }
+        // A streaming replica for reads that tolerate staleness (docs/SCALING.md).
+        let database_read_url = match get("DATABASE_READ_URL") {
+            None => None,
+            Some(_) if database_url.is_none() => {
+                return Err(bad("DATABASE_READ_URL", "needs DATABASE_URL (the primary) beside it"));
+            }
+            Some(v) => {
+                check_pg_url("DATABASE_READ_URL", &v)?;
+                Some(Secret::new(v))
+            }
+        };
 
         let data_dir = PathBuf::from(get("MINICLAW_DATA_DIR").unwrap_or_else(|| ".miniclaw".into()));
 
@@ -299,6 +307,8 @@ impl Config {
             addr,
             database_url,
             database_direct_url,
+            database_read_url,
+            read_max_lag: Duration::from_millis(parse_num(&get, "MINICLAW_READ_MAX_LAG_MS", 2000u64, 100..=600_000)?),
             data_dir,
             admin_password: secret("ADMIN_PASSWORD"),
             debug_shadow: parse_bool(&get, "DEBUG_SHADOW", false)?,
@@ -417,7 +427,9 @@ mod tests {
             ("MINICLAW_LOG_FORMAT", "xml"),
             ("MINICLAW_LLM_ROUTES", "{\"chat\": {\"provider\": \"acme\"}}"),
             ("MINICLAW_LLM_PRICES", "{\"m\": 3}"),
+            // A replica without its primary.
             ("DATABASE_READ_URL", "postgres://replica/db"),
+            ("MINICLAW_READ_MAX_LAG_MS", "10"),
             // Without DATABASE_URL (a pooler), a direct address has nothing to stand beside.
             ("DATABASE_DIRECT_URL", "postgres://db/miniclaw"),
             ("MINICLAW_VERIFICATION_WEBHOOK_SECRET", "too-short"),

@@ -1,6 +1,7 @@
 //! Database access: connecting (to `DATABASE_URL` or the embedded cluster), migrations, readiness.
 
 pub mod embedded;
+pub mod replica;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -72,6 +73,17 @@ impl Database {
             }
             _ => Ok(pool.clone()),
         }
+    }
+
+    /// The streaming replica `DATABASE_READ_URL` names, connected lazily: a replica that is down
+    /// at start is read once it answers. Its watch is not started here (`Replica::watch`).
+    pub fn replica(&self, config: &Config) -> anyhow::Result<Option<replica::Replica>> {
+        let Some(url) = &config.database_read_url else { return Ok(None) };
+        let opts = PgConnectOptions::from_str(url.expose()).context("DATABASE_READ_URL could not be parsed")?;
+        // A read that waits long for a replica connection is better repeated on the primary.
+        let pool = pool_options(10).min_connections(0).acquire_timeout(Duration::from_secs(1));
+        let pool = pool.connect_lazy_with(opts.application_name("miniclaw"));
+        Ok(Some(replica::Replica::new(pool, config.read_max_lag)))
     }
 
     /// Stops the embedded cluster, if this process started it.

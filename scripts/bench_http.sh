@@ -10,6 +10,8 @@
 #   scripts/bench_http.sh                   # MiniLM (the default embedder)
 #   BENCH_EMBEDDER=hash scripts/bench_http.sh
 #   BENCH_CONNECTIONS=8 BENCH_SECONDS=30 BENCH_THREADS=2
+#   BENCH_PERF=/tmp/chat.perf scripts/bench_http.sh   # also samples the server with `perf record`
+#                                                     # (then: perf report -i /tmp/chat.perf)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONNECTIONS="${BENCH_CONNECTIONS:-8}"
@@ -56,4 +58,13 @@ LUAEOF
 # A short warm-up (the model's first passes, the pool), then the measured run.
 wrk -t1 -c1 -d3s -s "$LUA" "$BASE" >/dev/null
 echo "==> wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s, embedder $EMBEDDER, worker in-process"
+if [ -n "${BENCH_PERF:-}" ]; then
+  command -v perf >/dev/null || { echo "BENCH_PERF needs perf (Debian's linux-perf)" >&2; exit 1; }
+  # The CPU clock, sampled: hardware counters are not available on every machine.
+  # The server alone, or the whole machine (PostgreSQL and wrk too) with BENCH_PERF_ALL=1.
+  TARGET=(-p "$SERVER_PID"); [ -n "${BENCH_PERF_ALL:-}" ] && TARGET=(-a)
+  perf record -q -e cpu-clock -F 999 -g "${TARGET[@]}" -o "$BENCH_PERF" -- sleep "$SECONDS_" &
+  PERF_PID=$!
+fi
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$LUA" "$BASE"
+if [ -n "${PERF_PID:-}" ]; then wait "$PERF_PID"; fi

@@ -29,9 +29,14 @@ scratch_start() {
   local flag=""
   [ "$SCRATCH_PROFILE" = "release" ] && flag="--release"
   [ "$SCRATCH_PROFILE" = "serve" ] && flag="--profile serve"
-  # shellcheck disable=SC2086
-  cargo build -q --locked $flag --bin miniclaw
-  MINICLAW_BIN="$CARGO_TARGET_DIR/$SCRATCH_PROFILE/miniclaw"
+  # SCRATCH_BIN: a binary built elsewhere (another commit's, to compare in one session).
+  if [ -n "${SCRATCH_BIN:-}" ]; then
+    MINICLAW_BIN="$SCRATCH_BIN"
+  else
+    # shellcheck disable=SC2086
+    cargo build -q --locked $flag --bin miniclaw
+    MINICLAW_BIN="$CARGO_TARGET_DIR/$SCRATCH_PROFILE/miniclaw"
+  fi
   DB_NAME="mc_scratch_$(date +%s)_$$"
   psql -q "$PG_ADMIN_URL" -c "CREATE DATABASE $DB_NAME" >/dev/null
   DB_URL="${PG_ADMIN_URL%/*}/$DB_NAME"

@@ -10,6 +10,8 @@
 #   scripts/bench_http.sh                   # MiniLM (the default embedder)
 #   BENCH_EMBEDDER=hash scripts/bench_http.sh
 #   BENCH_CONNECTIONS=8 BENCH_SECONDS=30 BENCH_THREADS=2
+#   BENCH_CONVERSATIONS=9000 scripts/bench_http.sh     # the agent already holds that many conversations
+#   BENCH_AGENTS=8 scripts/bench_http.sh               # the messages spread over that many agents
 #   BENCH_PERF=/tmp/chat.perf scripts/bench_http.sh   # also samples the server with `perf record`
 #                                                     # (then: perf report -i /tmp/chat.perf)
 set -euo pipefail
@@ -35,6 +37,23 @@ scratch_owner bench@example.com
 curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
   -H 'content-type: application/json' -d '{"daily_token_budget": 100000000}' >/dev/null
 
+# More agents of the same account (each with its budget lifted and a key), the messages spread
+# over them in turn; the Lua table lists "agent key" pairs.
+AGENTS_LUA="{\"$AGENT_ID\", \"$KEY\"}"
+for _ in $(seq 2 "${BENCH_AGENTS:-1}"); do
+  id=$(curl -fsS "$BASE/v1/hosted-agents" -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
+    -d '{"name":"Bench", "daily_token_budget": 100000000}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  key=$(curl -fsS "$BASE/v1/hosted-agents/$id/api-keys" -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' \
+    -d '{"name":"bench","scopes":["*"]}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')
+  AGENTS_LUA="$AGENTS_LUA, {\"$id\", \"$key\"}"
+done
+
+if [ "${BENCH_CONVERSATIONS:-0}" -gt 0 ]; then
+  psql -q "$DB_URL" -c "INSERT INTO conversations (id, agent_id, title, channel, message_count)
+    SELECT gen_random_uuid(), '$AGENT_ID', 'earlier ' || n, 'api', 0 FROM generate_series(1, $BENCH_CONVERSATIONS) n" >/dev/null
+  psql -q "$DB_URL" -c "VACUUM ANALYZE conversations" >/dev/null
+fi
+
 LUA="$SCRATCH_DIR/chat.lua"
 cat >"$LUA" <<LUAEOF
 -- Each request a new message (a thread number and a counter make it unique), a new conversation.
@@ -42,13 +61,15 @@ local n = 0
 local id = 0
 function setup(thread) thread:set("id", id); id = id + 1 end
 function init(args) n = 0 end
+local agents = {$AGENTS_LUA}
 local topics = {"chess", "the garden", "a trip to Lisbon", "my sister Marta", "the new job", "cello lessons"}
 function request()
   n = n + 1
   local body = string.format('{"message":"Note %d-%d: I have been thinking about %s again, and about what happened on day %d."}',
     id, n, topics[(n % #topics) + 1], n % 28 + 1)
-  return wrk.format("POST", "/v1/hosted-agents/$AGENT_ID/chat",
-    {["Authorization"] = "Bearer $KEY", ["Content-Type"] = "application/json"}, body)
+  local agent = agents[(n % #agents) + 1]
+  return wrk.format("POST", "/v1/hosted-agents/" .. agent[1] .. "/chat",
+    {["Authorization"] = "Bearer " .. agent[2], ["Content-Type"] = "application/json"}, body)
 end
 function done(summary, latency, requests)
   io.write(string.format("non-2xx: %d of %d\n", summary.errors.status, summary.requests))

@@ -202,7 +202,6 @@ const OWNERS: &[(&str, &[&str])] = &[
         "crates/domain/src/chat",
         &[
             "conversations",
-            "agent_conversation_counts",
             "chat_messages",
             "conversation_summaries",
             "agent_calibration",

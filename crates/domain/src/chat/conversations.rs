@@ -183,12 +183,12 @@ pub async fn purge_deleted(pool: &PgPool, retention_days: u32) -> sqlx::Result<u
 }
 
 /// 409 when the agent already has `max` live conversations (`MINICLAW_CONVERSATIONS_PER_AGENT`);
-/// deleted ones do not count. The count is kept by a trigger on `conversations`
-/// (`agent_conversation_counts`): one row read, however many conversations the agent has.
+/// deleted ones do not count.
 pub async fn check_room(pool: &PgPool, agent_id: AgentId, max: i64) -> Result<(), Error> {
     let live = sqlx::query_scalar!(
-        r#"SELECT coalesce((SELECT live FROM agent_conversation_counts WHERE agent_id = $1), 0)::int8 AS "n!""#,
-        agent_id as _
+        r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM conversations WHERE agent_id = $1 AND deleted_at IS NULL LIMIT $2) c"#,
+        agent_id as _,
+        max
     )
     .fetch_one(pool)
     .await?;

@@ -56,7 +56,7 @@ impl Drop for Guard {
 }
 
 /// Signs up, creates agent "Ada"; returns (session token, agent id).
-async fn owner_and_agent(http: &reqwest::Client, base: &str) -> (String, String) {
+pub(crate) async fn owner_and_agent(http: &reqwest::Client, base: &str) -> (String, String) {
     let signup = http
         .post(format!("{base}/v1/auth/signup"))
         .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" }))

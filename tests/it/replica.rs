@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::db_restart::PrivateCluster;
-use crate::faults::Server;
+use crate::faults::{Server, owner_and_agent};
 
 const MAX_LAG_MS: u64 = 3000;
 
@@ -96,38 +96,18 @@ async fn lists_read_a_streaming_replica_that_keeps_up_and_the_primary_otherwise(
     let base = server.base.clone();
     let http = reqwest::Client::new();
 
-    let signup: Value = http
-        .post(format!("{base}/v1/auth/signup"))
-        .json(&json!({ "email": "ada@example.com", "password": "correct horse battery" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let owner = signup["session_token"].as_str().unwrap().to_string();
-    let agent: Value = http
-        .post(format!("{base}/v1/hosted-agents"))
-        .bearer_auth(&owner)
-        .json(&json!({ "name": "Ada" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let path = format!("/v1/hosted-agents/{}", agent["id"].as_str().unwrap());
+    let (owner, agent) = owner_and_agent(&http, &base).await;
+    let path = format!("/v1/hosted-agents/{agent}");
     // A miniapp's key: another credential of the same account, which did not write.
-    let made: Value = http
+    let made = http
         .post(format!("{base}{path}/api-keys"))
         .bearer_auth(&owner)
         .json(&json!({ "name": "app", "scopes": ["memories:read"] }))
         .send()
         .await
-        .unwrap()
-        .json()
-        .await
         .unwrap();
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.unwrap();
     let key = made["key"].as_str().unwrap().to_string();
     let remember = |text: &'static str| {
         let req = http

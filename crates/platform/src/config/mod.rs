@@ -187,29 +187,22 @@ impl Config {
                 Some(Secret::new(v))
             }
         };
+        // A second PostgreSQL address, meaningful only beside DATABASE_URL (`beside` names it).
+        let beside_primary = |var: &'static str, beside: &str| -> Result<Option<Secret>, ConfigError> {
+            match get(var) {
+                None => Ok(None),
+                Some(_) if database_url.is_none() => Err(bad(var, format!("needs DATABASE_URL ({beside}) beside it"))),
+                Some(v) => {
+                    check_pg_url(var, &v)?;
+                    Ok(Some(Secret::new(v)))
+                }
+            }
+        };
         // Behind a transaction pooler (PgBouncer), what needs a session of its own (LISTEN, the
         // migrations' and reflection's session locks) goes to a direct connection.
-        let database_direct_url = match get("DATABASE_DIRECT_URL") {
-            None => None,
-            Some(_) if database_url.is_none() => {
-                return Err(bad("DATABASE_DIRECT_URL", "needs DATABASE_URL (the pooler's address) beside it"));
-            }
-            Some(v) => {
-                check_pg_url("DATABASE_DIRECT_URL", &v)?;
-                Some(Secret::new(v))
-            }
-        };
+        let database_direct_url = beside_primary("DATABASE_DIRECT_URL", "the pooler's address")?;
         // A streaming replica for reads that tolerate staleness (docs/SCALING.md).
-        let database_read_url = match get("DATABASE_READ_URL") {
-            None => None,
-            Some(_) if database_url.is_none() => {
-                return Err(bad("DATABASE_READ_URL", "needs DATABASE_URL (the primary) beside it"));
-            }
-            Some(v) => {
-                check_pg_url("DATABASE_READ_URL", &v)?;
-                Some(Secret::new(v))
-            }
-        };
+        let database_read_url = beside_primary("DATABASE_READ_URL", "the primary")?;
 
         let data_dir = PathBuf::from(get("MINICLAW_DATA_DIR").unwrap_or_else(|| ".miniclaw".into()));
 

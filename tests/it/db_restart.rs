@@ -113,6 +113,14 @@ impl PrivateCluster {
         assert!(out.status.success(), "pg_ctl stop: {}", String::from_utf8_lossy(&out.stderr));
     }
 
+    /// Runs one statement in `database`, on a connection of its own.
+    pub async fn execute(&self, database: &str, statement: &str) {
+        use sqlx::Connection;
+        let mut c = sqlx::PgConnection::connect(&self.url(database)).await.unwrap();
+        sqlx::query(statement).execute(&mut c).await.unwrap();
+        c.close().await.unwrap();
+    }
+
     pub fn url(&self, database: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
     }
@@ -174,12 +182,7 @@ async fn send(req: reqwest::RequestBuilder) -> (u16, bool, Option<Value>) {
 async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_acknowledged_writes() {
     let cluster = PrivateCluster::create();
     cluster.start();
-    {
-        use sqlx::Connection;
-        let mut c = sqlx::PgConnection::connect(&cluster.url("postgres")).await.unwrap();
-        sqlx::query("CREATE DATABASE miniclaw").execute(&mut c).await.unwrap();
-        c.close().await.unwrap();
-    }
+    cluster.execute("postgres", "CREATE DATABASE miniclaw").await;
     let url = cluster.url("miniclaw");
     let env = [("DATABASE_URL", url.as_str()), ("MINICLAW_RATE_LIMIT_IP", "0"), ("MINICLAW_WORKER_POLL_MS", "200")];
     let data = tempfile::tempdir().unwrap();

@@ -14,13 +14,6 @@ use crate::faults::{Server, owner_and_agent};
 
 const MAX_LAG_MS: u64 = 3000;
 
-async fn sql(cluster: &PrivateCluster, statement: &str) {
-    use sqlx::Connection;
-    let mut c = sqlx::PgConnection::connect(&cluster.url("miniclaw")).await.unwrap();
-    sqlx::query(statement).execute(&mut c).await.unwrap();
-    c.close().await.unwrap();
-}
-
 /// Reads the server's count of reads that went to `target`.
 async fn reads(http: &reqwest::Client, base: &str, target: &str) -> u64 {
     let text = http.get(format!("{base}/metrics")).send().await.unwrap().text().await.unwrap();
@@ -74,12 +67,7 @@ async fn until_read_from(
 async fn lists_read_a_streaming_replica_that_keeps_up_and_the_primary_otherwise() {
     let primary = PrivateCluster::create();
     primary.start();
-    {
-        use sqlx::Connection;
-        let mut c = sqlx::PgConnection::connect(&primary.url("postgres")).await.unwrap();
-        sqlx::query("CREATE DATABASE miniclaw").execute(&mut c).await.unwrap();
-        c.close().await.unwrap();
-    }
+    primary.execute("postgres", "CREATE DATABASE miniclaw").await;
     let standby = PrivateCluster::standby_of(&primary);
     standby.start();
     let (primary_url, standby_url) = (primary.url("miniclaw"), standby.url("miniclaw"));
@@ -127,7 +115,7 @@ async fn lists_read_a_streaming_replica_that_keeps_up_and_the_primary_otherwise(
     assert_eq!(texts, ["Ada waters the fern on Sundays."]);
 
     // Lag it: replay paused, the replica keeps what it has and trails more with every write.
-    sql(&standby, "SELECT pg_wal_replay_pause()").await;
+    standby.execute("miniclaw", "SELECT pg_wal_replay_pause()").await;
     let paused = Instant::now();
     let wrote_at = remember("Ada's fern is a maidenhair.").await;
     // The writer reads its own write at once: from the primary.
@@ -156,7 +144,7 @@ async fn lists_read_a_streaming_replica_that_keeps_up_and_the_primary_otherwise(
     }
 
     // Replay resumes: the replica is read again and has both.
-    sql(&standby, "SELECT pg_wal_replay_resume()").await;
+    standby.execute("miniclaw", "SELECT pg_wal_replay_resume()").await;
     let texts = until_read_from(&http, &base, &path, &key, "replica", Duration::from_secs(20)).await;
     assert_eq!(texts.len(), 2, "{texts:?}");
 

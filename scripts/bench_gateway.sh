@@ -20,7 +20,7 @@ if ! command -v wrk >/dev/null; then
     || { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends wrk >/dev/null; }
 fi
 
-SCRATCH_PROFILE=release
+SCRATCH_PROFILE="${SCRATCH_PROFILE:-release}"
 # shellcheck source=scripts/scratch_server.sh
 source scripts/scratch_server.sh
 trap scratch_cleanup EXIT

@@ -151,3 +151,64 @@ async fn what_one_process_ends_or_changes_is_ended_or_changed_in_another_at_once
         assert!(terminate(&mut s).success());
     }
 }
+
+/// SPEC B3: a page of an agent's memory list is cached in each process until one of the
+/// agent's memories changes: a write through the same process is read at once, a write through
+/// another process or in SQL within the notification's delivery.
+#[tokio::test]
+async fn memory_pages_are_cached_until_a_memory_of_the_agent_changes_anywhere() {
+    use serde_json::{Value, json};
+    let db = TestDb::new().await;
+    let (pa, pb) = (free_port(), free_port());
+    let servers = [api_only_server(&db, pa).await, api_only_server(&db, pb).await];
+    let (a, b) = (format!("http://127.0.0.1:{pa}"), format!("http://127.0.0.1:{pb}"));
+    let http = reqwest::Client::new();
+    let (session, _, agent) = crate::processes::ada_and_agent(&http, &a).await;
+    let memories = format!("/v1/hosted-agents/{agent}/memories");
+    let add = |base: String, content: &'static str| {
+        let req = http.post(format!("{base}{memories}")).bearer_auth(&session);
+        async move {
+            let r = req.json(&json!({ "content": content, "category": "fact" })).send().await.unwrap();
+            assert_eq!(r.status(), 201);
+        }
+    };
+    let list = |base: String, query: &'static str| {
+        let req = http.get(format!("{base}{memories}{query}")).bearer_auth(&session);
+        async move {
+            let page: Value = req.send().await.unwrap().json().await.unwrap();
+            page.as_array().unwrap().iter().map(|m| m["content"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        }
+    };
+    let eventually = |base: String, want: Vec<&'static str>| {
+        let list = &list;
+        async move {
+            for _ in 0..100 {
+                if list(base.clone(), "").await == want {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            panic!("{base} still lists {:?} after 1 s, not {want:?}", list(base.clone(), "").await);
+        }
+    };
+    add(a.clone(), "Ada lives in London.").await;
+    assert_eq!(list(b.clone(), "").await, ["Ada lives in London."]);
+    // A change no notice reports is not seen by B while cached: B serves the page it read.
+    let quietly = "ALTER TABLE agent_memories DISABLE TRIGGER agent_memories_notice;
+                   UPDATE agent_memories SET content = 'Quietly changed.';
+                   ALTER TABLE agent_memories ENABLE TRIGGER agent_memories_notice";
+    sqlx::raw_sql(quietly).execute(&db.pool).await.unwrap();
+    assert_eq!(list(b.clone(), "").await, ["Ada lives in London."], "served from B's cache");
+    assert_eq!(list(b.clone(), "?category=fact").await, ["Quietly changed."], "another filter, another page");
+    // A write through B is in B's next list at once.
+    add(b.clone(), "Ada writes programs.").await;
+    assert_eq!(list(b.clone(), "").await, ["Ada writes programs.", "Quietly changed."], "read your own write");
+    // A write through A, and a change in SQL, reach B's cache.
+    add(a.clone(), "Ada likes chess.").await;
+    eventually(b.clone(), vec!["Ada likes chess.", "Ada writes programs.", "Quietly changed."]).await;
+    sqlx::query("DELETE FROM agent_memories WHERE content = 'Quietly changed.'").execute(&db.pool).await.unwrap();
+    eventually(b.clone(), vec!["Ada likes chess.", "Ada writes programs."]).await;
+    for mut s in servers {
+        assert!(terminate(&mut s).success());
+    }
+}

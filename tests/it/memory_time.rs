@@ -43,6 +43,14 @@ async fn memories_keep_when_they_were_said_and_search_reads_dates() {
     // The other date wins its own question.
     let later = a.search(json!({ "query": "what pasta did I make on January 20, 2024" })).await;
     assert_eq!(contents(&later)[0], "I made pasta with pesto for lunch.", "{later}");
+    // A numeric date reads day first with dots; a named day counts fully, a month a third.
+    let dotted = a.search(json!({ "query": "what pasta did I make on 20.01.2024" })).await;
+    assert_eq!(contents(&dotted)[0], "I made pasta with pesto for lunch.", "{dotted}");
+    assert_eq!(dotted["explanation"]["time_window"]["phrase"], "20.01.2024", "{dotted}");
+    let month = a.search(json!({ "query": "what pasta did I make in January 2024" })).await;
+    assert_eq!(contents(&month)[0], "I made pasta with pesto for lunch.", "{month}");
+    let signal = month["results"][0]["signals"]["time"].as_f64().unwrap();
+    assert!((signal - 1.0 / 3.0).abs() < 1e-9, "{month}");
     // No date, no window.
     let plain = a.search(json!({ "query": "pasta" })).await;
     assert_eq!(plain["explanation"]["time_window"], Value::Null);

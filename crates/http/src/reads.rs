@@ -20,6 +20,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use futures::StreamExt;
 use miniclaw_core::Error;
+use miniclaw_core::ids::AgentId;
 use miniclaw_domain::tenancy::auth::session::SESSION_COOKIE;
 use miniclaw_platform::db::replica::{self, Replica, Target};
 use sqlx::PgPool;
@@ -59,6 +60,12 @@ impl FromRequestParts<AppState> for Reads {
 }
 
 impl Reads {
+    /// Whether a replica is configured (then reads may be stale within its bound, and what
+    /// they read is not cached).
+    pub fn has_replica(&self) -> bool {
+        self.replica.is_some()
+    }
+
     /// The replica, when it is fresh enough for this caller.
     pub fn replica(&self) -> Option<&PgPool> {
         let (replica, wrote) = self.replica.as_ref()?;
@@ -127,6 +134,31 @@ fn writer(headers: &HeaderMap) -> Option<u64> {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     credential.hash(&mut h);
     Some(h.finish())
+}
+
+/// A write request this process answers forgets the cached memory pages (`auth::cache`) of the
+/// agent its path names, or of every agent when it names none (`/mcp`, the OpenAI-compatible
+/// route), before its response leaves: its caller's next list reads what it wrote. Writes of
+/// the job worker and of other processes are forgotten by the database's notice at commit.
+pub async fn forget_pages_on_write(req: Request, next: Next) -> Response {
+    if req.method().is_safe() {
+        return next.run(req).await;
+    }
+    let agent = agent_in_path(req.uri().path());
+    let resp = next.run(req).await;
+    miniclaw_domain::tenancy::auth::cache::cache().forget_pages(agent);
+    resp
+}
+
+/// The agent id after `hosted-agents/` or `agents/` in a path.
+fn agent_in_path(path: &str) -> Option<AgentId> {
+    let mut parts = path.split('/');
+    while let Some(p) = parts.next() {
+        if p == "hosted-agents" || p == "agents" {
+            return parts.next()?.parse::<uuid::Uuid>().ok().map(AgentId);
+        }
+    }
+    None
 }
 
 /// Notes the time every write request (any method but GET, HEAD and OPTIONS) ended, for its

@@ -1,5 +1,5 @@
 //! Time in a query: the window a question speaks of ("last week", "yesterday", "in May",
-//! "on 29 Dec 2023", "3 days ago"), so that search can prefer memories that were said or
+//! "on 29 Dec 2023", "on 25.01.2024", "3 days ago"), so that search can prefer memories that were said or
 //! happened then (`occurred_at`). Pure: the caller passes the clock. Dates without a year are
 //! the most recent such date not after now; all windows are whole UTC days, widened by a day on
 //! each side for dates, since a message sent late one evening is stamped the next day elsewhere.
@@ -25,6 +25,12 @@ impl Window {
     pub fn contains(&self, t: DateTime<Utc>) -> bool {
         self.from <= t && t < self.to
     }
+
+    /// The time signal of a memory within the window: 1 for a named day (at most three days
+    /// wide, with the day given on each side), `score::WIDE_TIME` for a longer time.
+    pub fn signal(&self) -> f64 {
+        if self.to - self.from <= Duration::days(3) { 1.0 } else { crate::memory::score::WIDE_TIME }
+    }
 }
 
 const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -36,6 +42,11 @@ fn month_number(word: &str) -> Option<u32> {
 }
 
 static ISO: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b").expect("static"));
+/// A numeric date with the year last: `25.01.2024` and `25-01-2024` read day first (as they are
+/// written where dots and dashes are used), `01/25/2024` month first unless the first number
+/// cannot be a month (`25/01/2024`).
+static NUMERIC: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(\d{1,2})([./-])(\d{1,2})[./-](\d{4})\b").expect("static"));
 static DAY_MONTH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? {MONTH}(?:,? (\d{{4}}))?\b")).expect("static")
 });
@@ -112,6 +123,12 @@ pub fn window(query: &str, now: DateTime<Utc>) -> Option<Window> {
     let today = now.date_naive();
     if let Some(c) = ISO.captures(query) {
         let d = NaiveDate::from_ymd_opt(c[1].parse().ok()?, c[2].parse().ok()?, c[3].parse().ok()?)?;
+        return Some(days(&c[0], d, d, 1));
+    }
+    if let Some(c) = NUMERIC.captures(query) {
+        let (a, b): (u32, u32) = (c[1].parse().ok()?, c[3].parse().ok()?);
+        let (day, month) = if &c[2] == "/" && a <= 12 { (b, a) } else { (a, b) };
+        let d = NaiveDate::from_ymd_opt(c[4].parse().ok()?, month, day)?;
         return Some(days(&c[0], d, d, 1));
     }
     if let Some(c) = DAY_MONTH.captures(query) {
@@ -222,6 +239,10 @@ mod tests {
         assert_eq!(span("What pasta did Kate make on 29 Dec 2023?", now), pair("2023-12-28", "2023-12-31"));
         assert_eq!(span("what happened on March 3rd", now), pair("2026-03-02", "2026-03-05"));
         assert_eq!(span("the meeting on 2024-01-12", now), pair("2024-01-11", "2024-01-14"));
+        assert_eq!(span("Which meeting did Paola have on 25.01.2024?", now), pair("2024-01-24", "2024-01-27"));
+        assert_eq!(span("on 04-03-2024", now), pair("2024-03-03", "2024-03-06"));
+        assert_eq!(span("on 02/03/2024", now), pair("2024-02-02", "2024-02-05"));
+        assert_eq!(span("on 25/01/2024", now), pair("2024-01-24", "2024-01-27"));
         // no year: the most recent such day
         assert_eq!(span("what did I do on December 20", now), pair("2025-12-19", "2025-12-22"));
     }
@@ -244,5 +265,8 @@ mod tests {
         assert_eq!(window("where does Dana live", now), None);
         assert_eq!(window("may I ask what you like", now), None);
         assert_eq!(window("I have 12 cats", now), None);
+        // not a day of any calendar, nor a date without its year
+        assert_eq!(window("the score was 31.13.2024", now), None);
+        assert_eq!(window("reading \"11/22/63\" by Stephen King", now), None);
     }
 }

@@ -1,8 +1,11 @@
 //! Memories (SPEC R1–R8): CRUD, bulk upload, hybrid search, history, store health and
 //! knowledge ingestion, for owners and for keys with `memories:*`.
 
+use std::sync::Arc;
+
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use miniclaw_core::Error;
 use miniclaw_core::ids::{AgentId, MemoryId};
@@ -22,7 +25,7 @@ use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, ad
 use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
 use miniclaw_domain::memory::supersede::{self, Relations};
 use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryVersion};
-use miniclaw_domain::tenancy::auth::{Actor, AgentScope, Scope};
+use miniclaw_domain::tenancy::auth::{self, Actor, AgentScope, Scope};
 use miniclaw_platform::activity::REASON_MAX;
 
 pub(crate) const READ: Scope = Scope("memories:read");
@@ -141,13 +144,25 @@ pub(crate) async fn add(state: &AppState, scope: &AgentScope, input: MemoryInput
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id"), ListFilter),
     security(("owner_session" = []), ("api_key" = ["memories:read"])),
     responses((status = 200, body = Vec<Memory>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_memories(
-    scope: AgentScope,
-    reads: Reads,
-    Query(filter): Query<ListFilter>,
-) -> ApiResult<Json<Vec<Memory>>> {
+async fn list_memories(scope: AgentScope, reads: Reads, Query(filter): Query<ListFilter>) -> ApiResult<Response> {
     scope.require(READ)?;
-    Ok(Json(crate::read!(reads, db => memory::list(db, scope.agent_id, &filter).await)?))
+    let json = |body: Arc<str>| ([(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response();
+    // Pages are kept per agent and filter until one of the agent's memories changes (SPEC B3,
+    // `auth::cache`); not with a replica, whose reads may lag what was forgotten.
+    let cache = auth::cache::cache();
+    let key = format!("{filter:?}");
+    if !reads.has_replica()
+        && let Some(page) = cache.page(scope.agent_id, &key)
+    {
+        return Ok(json(page));
+    }
+    let generation = cache.page_generation();
+    let page = crate::read!(reads, db => memory::list(db, scope.agent_id, &filter).await)?;
+    let body: Arc<str> = serde_json::to_string(&page).map_err(anyhow::Error::from)?.into();
+    if !reads.has_replica() {
+        cache.put_page(generation, scope.agent_id, key, body.clone());
+    }
+    Ok(json(body))
 }
 
 /// One memory. Key scope: `memories:read`.
@@ -395,7 +410,8 @@ async fn get_import(
 }
 
 /// Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
-/// 0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
+/// 0.3*time` (1 for a memory of the day the query names, "on 29 Dec 2023", "on 25.01.2024"; 1/3
+/// within a longer time it names, "last week", "in May"), each
 /// result with its signals and the paths that found it, and an explanation of what was
 /// searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
 /// `memories:read`.

@@ -102,7 +102,8 @@ def sync_detailed(
 
 ) -> Response[ErrorBody | SearchResponse]:
     """ Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
-    0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
+    0.3*time` (1 for a memory of the day the query names, "on 29 Dec 2023", "on 25.01.2024"; 1/3
+    within a longer time it names, "last week", "in May"), each
     result with its signals and the paths that found it, and an explanation of what was
     searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
     `memories:read`.
@@ -140,7 +141,8 @@ def sync(
 
 ) -> ErrorBody | SearchResponse | None:
     """ Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
-    0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
+    0.3*time` (1 for a memory of the day the query names, "on 29 Dec 2023", "on 25.01.2024"; 1/3
+    within a longer time it names, "last week", "in May"), each
     result with its signals and the paths that found it, and an explanation of what was
     searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
     `memories:read`.
@@ -173,7 +175,8 @@ async def asyncio_detailed(
 
 ) -> Response[ErrorBody | SearchResponse]:
     """ Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
-    0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
+    0.3*time` (1 for a memory of the day the query names, "on 29 Dec 2023", "on 25.01.2024"; 1/3
+    within a longer time it names, "last week", "in May"), each
     result with its signals and the paths that found it, and an explanation of what was
     searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
     `memories:read`.
@@ -211,7 +214,8 @@ async def asyncio(
 
 ) -> ErrorBody | SearchResponse | None:
     """ Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
-    0.1*time` (1 for a memory of the time the query names: "on 29 Dec 2023", "last week"), each
+    0.3*time` (1 for a memory of the day the query names, "on 29 Dec 2023", "on 25.01.2024"; 1/3
+    within a longer time it names, "last week", "in May"), each
     result with its signals and the paths that found it, and an explanation of what was
     searched (and, for an empty result, why). `rerank: true` adds the rerank model. Key scope:
     `memories:read`.

@@ -71,8 +71,8 @@ pub struct Signals {
     pub semantic: f64,
     /// The memory's prominence (X2): age, access frequency and recency, importance.
     pub prominence: f64,
-    /// 1 when the memory was said or happened in the time the query speaks of
-    /// (`explanation.time_window`), else 0.
+    /// 1 when the memory was said or happened on the day the query names
+    /// (`explanation.time_window`), 1/3 within a longer time it names (a week, a month), else 0.
     pub time: f64,
     /// Spreading activation from the best candidates over the memory relations (X3), 0 when
     /// none reached it.

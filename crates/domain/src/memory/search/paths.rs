@@ -26,7 +26,7 @@ pub(super) fn scored(
     let b = if best_bm25 > 0.0 { (bm25_raw / best_bm25).min(1.0) } else { 0.0 };
     let s = sim.unwrap_or(0.0).clamp(0.0, 1.0);
     let p = memory.prominence(now).clamp(0.0, 1.0);
-    let t = f64::from(u8::from(window.is_some_and(|w| w.contains(memory.occurred_at))));
+    let t = window.filter(|w| w.contains(memory.occurred_at)).map_or(0.0, Window::signal);
     let hybrid = score::hybrid(b, s, p, t);
     SearchResult {
         memory,

@@ -8,7 +8,10 @@
 //! `CHANNEL` in its own transaction; every process LISTENs and forgets what it is told when the
 //! change commits. Agent rows are forgotten by triggers on `agents` and `verification_records`
 //! (`row:<id>`), whatever statement changes them, and here at once by the writes of this
-//! process that know they change one; accounts by triggers on `owners` and `tenants`. A listener that is not connected turns the cache off (every request reads the
+//! process that know they change one; accounts by triggers on `owners` and `tenants`. Pages of
+//! an agent's memory list (the JSON `GET …/memories` answers, by filter) are forgotten by a
+//! trigger on `agent_memories` (`memories:<agent>`), whatever statement changes a memory, and
+//! here at once by every write request the process answers (`forget_pages`). A listener that is not connected turns the cache off (every request reads the
 //! database) until it is back, and a reconnect starts from an empty cache, since notifications
 //! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
 //! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
@@ -19,7 +22,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{LazyLock, RwLock};
+use std::sync::{Arc, LazyLock, RwLock};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -62,6 +65,15 @@ struct CachedAgent {
     at: Instant,
 }
 
+/// Most pages kept for one agent (filters and cursors); its pages start over when full.
+pub const PAGES_PER_AGENT: usize = 64;
+
+#[derive(Debug, Clone)]
+struct CachedPage {
+    json: Arc<str>,
+    at: Instant,
+}
+
 #[derive(Debug, Clone)]
 struct CachedAccount {
     owner: OwnerView,
@@ -76,7 +88,12 @@ pub struct AuthCache {
     agents: RwLock<HashMap<AgentId, CachedAgent>>,
     /// Owners with their tenants, as `GET /v1/me` answers them.
     accounts: RwLock<HashMap<UserId, CachedAccount>>,
+    /// Pages of agents' memory lists, by agent and then by the list's filter.
+    pages: RwLock<HashMap<AgentId, HashMap<String, CachedPage>>>,
     generation: AtomicU64,
+    /// Bumped by every forget of pages (memories change far more often than credentials, so
+    /// they keep their own count and do not stop credential lookups from being stored).
+    page_generation: AtomicU64,
     /// Listeners started, and how many of them are connected.
     listeners: AtomicUsize,
     connected: AtomicUsize,
@@ -88,7 +105,9 @@ static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
     sessions: RwLock::default(),
     agents: RwLock::default(),
     accounts: RwLock::default(),
+    pages: RwLock::default(),
     generation: AtomicU64::new(0),
+    page_generation: AtomicU64::new(0),
     listeners: AtomicUsize::new(0),
     connected: AtomicUsize::new(0),
     enabled: AtomicBool::new(true),
@@ -209,6 +228,55 @@ impl AuthCache {
         self.store(&self.accounts, generation, owner.id, CachedAccount { owner, tenant, at: Instant::now() });
     }
 
+    /// The generation a page lookup starts at; pass it to `put_page`.
+    pub fn page_generation(&self) -> u64 {
+        self.page_generation.load(Ordering::Acquire)
+    }
+
+    /// A page of the agent's memory list as JSON, when cached for this filter (`None`: ask the
+    /// database).
+    pub fn page(&self, agent: AgentId, filter: &str) -> Option<Arc<str>> {
+        if !self.usable() {
+            return None;
+        }
+        let found = self.pages.read().ok()?.get(&agent)?.get(filter).cloned()?;
+        (found.at.elapsed() < TTL).then_some(found.json)
+    }
+
+    /// Stores a page read at `generation`, unless the cache is off or the agent's memories (or
+    /// anyone's) were forgotten since.
+    pub fn put_page(&self, generation: u64, agent: AgentId, filter: String, json: Arc<str>) {
+        if !self.usable() {
+            return;
+        }
+        let Ok(mut pages) = self.pages.write() else { return };
+        if self.page_generation() != generation {
+            return;
+        }
+        if pages.len() >= MAX_ENTRIES {
+            pages.clear();
+        }
+        let agent_pages = pages.entry(agent).or_default();
+        if agent_pages.len() >= PAGES_PER_AGENT {
+            agent_pages.clear();
+        }
+        agent_pages.insert(filter, CachedPage { json, at: Instant::now() });
+    }
+
+    /// Forgets the pages of an agent's memory list (one of its memories changed), or of every
+    /// agent (`None`: a write whose agent the caller cannot name).
+    pub fn forget_pages(&self, agent: Option<AgentId>) {
+        self.page_generation.fetch_add(1, Ordering::AcqRel);
+        if let Ok(mut pages) = self.pages.write() {
+            match agent {
+                Some(a) => {
+                    pages.remove(&a);
+                }
+                None => pages.clear(),
+            }
+        }
+    }
+
     fn forget_accounts(&self, keep: impl Fn(&CachedAccount) -> bool) {
         self.bump();
         if let Ok(mut accounts) = self.accounts.write() {
@@ -258,11 +326,12 @@ impl AuthCache {
         if let Ok(mut accounts) = self.accounts.write() {
             accounts.clear();
         }
+        self.forget_pages(None);
     }
 
     /// Applies a notification's payload: `key:<id>`, `session:<id>`, `agent:<id>` (deleted),
-    /// `row:<id>` (the agent's row changed), `owner:<id>` or `tenant:<id>` (their rows changed);
-    /// anything else clears everything.
+    /// `row:<id>` (the agent's row changed), `owner:<id>` or `tenant:<id>` (their rows changed),
+    /// `memories:<agent id>` (one of its memories changed); anything else clears everything.
     fn apply(&self, payload: &str) {
         let parsed = payload.split_once(':').and_then(|(kind, id)| Some((kind, id.parse::<Uuid>().ok()?)));
         match parsed {
@@ -272,6 +341,7 @@ impl AuthCache {
             Some(("row", id)) => self.forget_agent_row(AgentId(id)),
             Some(("owner", id)) => self.forget_accounts(|a| a.owner.id != UserId(id)),
             Some(("tenant", id)) => self.forget_accounts(|a| a.tenant.id != TenantId(id)),
+            Some(("memories", id)) => self.forget_pages(Some(AgentId(id))),
             _ => self.clear(),
         }
     }
@@ -339,7 +409,9 @@ mod tests {
             sessions: RwLock::default(),
             agents: RwLock::default(),
             accounts: RwLock::default(),
+            pages: RwLock::default(),
             generation: AtomicU64::new(0),
+            page_generation: AtomicU64::new(0),
             listeners: AtomicUsize::new(1),
             connected: AtomicUsize::new(1),
             enabled: AtomicBool::new(true),
@@ -409,6 +481,31 @@ mod tests {
         assert!(c.account(theirs.0.id, other).is_some(), "other tenants' owners stay");
         c.apply(&format!("owner:{}", theirs.0.id.0));
         assert!(c.account(theirs.0.id, other).is_none());
+    }
+
+    #[test]
+    fn memory_pages_are_forgotten_by_agent_and_a_raced_lookup_stores_nothing() {
+        let c = fresh();
+        let (a, b) = (AgentId(Uuid::now_v7()), AgentId(Uuid::now_v7()));
+        for agent in [a, b] {
+            c.put_page(c.page_generation(), agent, "all".into(), "[]".into());
+        }
+        assert_eq!(c.page(a, "all").as_deref(), Some("[]"));
+        assert!(c.page(a, "category=fact").is_none(), "another filter is another page");
+        c.apply(&format!("memories:{}", a.0));
+        assert!(c.page(a, "all").is_none());
+        assert!(c.page(b, "all").is_some(), "another agent's pages stay");
+        let before = c.page_generation();
+        c.forget_pages(Some(b));
+        c.put_page(before, a, "all".into(), "[1]".into());
+        assert!(c.page(a, "all").is_none(), "read before a forget: not stored");
+        let key_lookup = c.generation();
+        c.forget_pages(None);
+        assert_eq!(c.generation(), key_lookup, "pages do not hold back credential lookups");
+        for i in 0..=PAGES_PER_AGENT {
+            c.put_page(c.page_generation(), a, format!("before={i}"), "[]".into());
+        }
+        assert_eq!(c.pages.read().unwrap()[&a].len(), 1, "a full agent starts over");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Time in a query: the window a question speaks of ("last week", "yesterday", "in May",
-//! "on 29 Dec 2023", "on 25.01.2024", "3 days ago"), so that search can prefer memories that were said or
-//! happened then (`occurred_at`). Pure: the caller passes the clock. Dates without a year are
+//! "on 29 Dec 2023", "on 25.01.2024", "3 days ago"), so that search can prefer memories that
+//! were said or happened then (`occurred_at`). Pure: the caller passes the clock. Dates without a year are
 //! the most recent such date not after now; all windows are whole UTC days, widened by a day on
 //! each side for dates, since a message sent late one evening is stamped the next day elsewhere.
 

@@ -11,10 +11,11 @@
 //! process that know they change one; accounts by triggers on `owners` and `tenants`. Pages of
 //! an agent's memory list (the JSON `GET …/memories` answers, by filter) are forgotten by a
 //! trigger on `agent_memories` (`memories:<agent>`), whatever statement changes a memory, and
-//! here at once by every write request the process answers (`forget_pages`). A listener that is not connected turns the cache off (every request reads the
-//! database) until it is back, and a reconnect starts from an empty cache, since notifications
-//! sent meanwhile are lost. A generation counter, bumped by every forget, keeps a lookup that
-//! raced a revocation from putting the old row back. Entries also expire after `TTL`, and the
+//! here at once by every write request the process answers (`forget_pages`). A listener that
+//! is not connected turns the cache off (every request reads the database) until it is back,
+//! and a reconnect starts from an empty cache, since notifications sent meanwhile are lost. A
+//! generation counter, bumped by every forget, keeps a lookup that raced a revocation from
+//! putting the old row back (pages keep a counter of their own). Entries also expire after `TTL`, and the
 //! cache holds at most `MAX_ENTRIES` of each kind (it starts over when full).
 //!
 //! One cache per process, shared by every server the process runs (one in production; tests run

@@ -3745,8 +3745,8 @@ export type Signals = {
      */
     semantic: number;
     /**
-     * 1 when the memory was said or happened in the time the query speaks of
-     * (`explanation.time_window`), else 0.
+     * 1 when the memory was said or happened on the day the query names
+     * (`explanation.time_window`), 1/3 within a longer time it names (a week, a month), else 0.
      */
     time: number;
     /**

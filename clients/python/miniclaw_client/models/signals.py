@@ -32,8 +32,8 @@ class Signals:
             hybrid (float): `score::HYBRID_FORMULA` of the signals above.
             prominence (float): The memory's prominence (X2): age, access frequency and recency, importance.
             semantic (float): Cosine similarity (0 when the memory has no vector of the query's model).
-            time (float): 1 when the memory was said or happened in the time the query speaks of
-                (`explanation.time_window`), else 0.
+            time (float): 1 when the memory was said or happened on the day the query names
+                (`explanation.time_window`), 1/3 within a longer time it names (a week, a month), else 0.
             traversal (float): The best path score of a bridge (its seed's score, a hair less per hop) or of learned
                 traversal (X5: a seed's score times the weights of the edges followed) to it; 0 when
                 neither reached it.

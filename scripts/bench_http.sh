@@ -14,6 +14,8 @@
 #   BENCH_AGENTS=8 scripts/bench_http.sh               # the messages spread over that many agents
 #   BENCH_PERF=/tmp/chat.perf scripts/bench_http.sh   # also samples the server with `perf record`
 #                                                     # (then: perf report -i /tmp/chat.perf)
+#   BENCH_ROWS=1 scripts/bench_http.sh                 # also prints the rows each table gained,
+#                                                     # changed and lost per turn during the run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONNECTIONS="${BENCH_CONNECTIONS:-8}"
@@ -87,5 +89,43 @@ if [ -n "${BENCH_PERF:-}" ]; then
   perf record -q -e cpu-clock -F 999 -g "${TARGET[@]}" -o "$BENCH_PERF" -- sleep "$SECONDS_" &
   PERF_PID=$!
 fi
+# The table statistics of the scratch database, for BENCH_ROWS (the backends report theirs at
+# most once a second, so the second reading waits for the writes of the run to arrive).
+table_rows() {
+  psql -qAtX "$DB_URL" -c "SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables"
+}
+if [ -n "${BENCH_ROWS:-}" ]; then
+  sleep 2
+  table_rows >"$SCRATCH_DIR/rows.before"
+  TURNS_BEFORE=$(psql -qAtX "$DB_URL" -c "SELECT count(*) FROM chat_messages WHERE role = 'user'")
+fi
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$LUA" "$BASE"
 if [ -n "${PERF_PID:-}" ]; then wait "$PERF_PID"; fi
+if [ -n "${BENCH_ROWS:-}" ]; then
+  # Writes still running after the last reply (extraction, learning) belong to the run's turns.
+  sleep 5
+  table_rows >"$SCRATCH_DIR/rows.after"
+  TURNS=$(( $(psql -qAtX "$DB_URL" -c "SELECT count(*) FROM chat_messages WHERE role = 'user'") - TURNS_BEFORE ))
+  python3 - "$SCRATCH_DIR/rows.before" "$SCRATCH_DIR/rows.after" "$TURNS" <<'PYEOF'
+import sys
+def read(path):
+    rows = {}
+    for line in open(path):
+        name, *n = line.strip().split("|")
+        rows[name] = [int(x) for x in n]
+    return rows
+before, after, turns = read(sys.argv[1]), read(sys.argv[2]), int(sys.argv[3])
+print(f"==> rows per turn over {turns} turns (inserted, updated, of them HOT, deleted)")
+lines = []
+for name, now in after.items():
+    d = [a - b for a, b in zip(now, before.get(name, [0, 0, 0, 0]))]
+    if any(d):
+        lines.append((d[0] + d[1] + d[3], name, d))
+total = [0.0, 0.0, 0.0, 0.0]
+for _, name, d in sorted(lines, reverse=True):
+    per = [x / max(turns, 1) for x in d]
+    total = [t + p for t, p in zip(total, per)]
+    print(f"{name:32} {per[0]:6.2f} {per[1]:6.2f} {per[2]:6.2f} {per[3]:6.2f}")
+print(f"{'all tables':32} {total[0]:6.2f} {total[1]:6.2f} {total[2]:6.2f} {total[3]:6.2f}")
+PYEOF
+fi

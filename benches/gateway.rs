@@ -124,14 +124,7 @@ async fn measure(pool: sqlx::PgPool) {
             [("OPENAI_BASE_URL".to_string(), format!("http://{addr}/v1"))].into_iter().collect();
         let config = Config::from_map(&env).unwrap();
         let gateway = miniclaw::gateway(pool.clone(), &config).unwrap();
-        let ctx = CallContext {
-            agent_id: Some(agent),
-            tenant_id: Some(tenant),
-            background: false,
-            request_id: None,
-            admitted: false,
-            new_account: false,
-        };
+        let ctx = CallContext { agent_id: Some(agent), tenant_id: Some(tenant), ..CallContext::default() };
         let messages = vec![
             Message::system("You are Ada. What you know:\n- The user lives in Vienna\n- The user likes jazz"),
             Message::user("Where do I live?"),

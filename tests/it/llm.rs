@@ -1,6 +1,6 @@
 //! SPEC M1–M4, M6, M7: the model gateway against the loopback OpenAI-compatible server.
 
-use miniclaw::ids::{AgentId, TenantId};
+use miniclaw::ids::{AgentId, MessageId, TenantId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -235,6 +235,46 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
         .await
         .unwrap();
     assert_eq!(today, 1_065);
+
+    // A chat turn's call counts on the turn's reservation, which adds it to the day when it is
+    // given back (the agent's usage row is not written once per call).
+    let day = |db: &TestDb| {
+        let pool = db.pool.clone();
+        async move {
+            sqlx::query_as::<_, (i64, i64)>("SELECT tokens, reserved FROM llm_agent_daily_usage WHERE agent_id = $1")
+                .bind(agent)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let reply = MessageId::new();
+    sqlx::query(
+        "WITH held AS (INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)
+                       VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, 500))
+         UPDATE llm_agent_daily_usage SET reserved = 500 WHERE agent_id = $1",
+    )
+    .bind(agent)
+    .bind(reply)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let turn = admitted.clone().held_by(reply);
+    server.push(Script::Reply { content: "in a turn".into(), usage: Some((10, 5)) });
+    gw.complete(&turn, ask(Role::Chat, "within the turn")).await.unwrap();
+    assert_eq!(day(&db).await, (1_065, 500), "the call is counted on the turn's reservation");
+    let used: i64 = sqlx::query_scalar("SELECT used FROM llm_turn_reservations WHERE reply_id = $1")
+        .bind(reply)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(used, 15);
+    miniclaw::llm::reservations::release(&db.pool, agent, reply).await.unwrap();
+    assert_eq!(day(&db).await, (1_080, 0), "giving the reservation back adds what the turn used");
+    // A call of a turn whose reservation is gone counts on the day at once.
+    server.push(Script::Reply { content: "late".into(), usage: Some((10, 5)) });
+    gw.complete(&turn, ask(Role::Chat, "after the turn")).await.unwrap();
+    assert_eq!(day(&db).await, (1_095, 0));
 
     // The tenant's monthly dollar budget.
     sqlx::query("UPDATE agents SET daily_token_budget = 100000000").execute(&db.pool).await.unwrap();

@@ -263,6 +263,9 @@ async fn a_failed_turn_and_a_turn_whose_process_died_give_their_tokens_back() {
         .execute(pool)
         .await
         .unwrap();
+    // What the turn's calls used before it died is on its reservation, and counts when the sweep
+    // gives the reservation back.
+    sqlx::query("UPDATE llm_turn_reservations SET used = 40").execute(pool).await.unwrap();
     sqlx::query("UPDATE agents SET daily_token_budget = $1").bind(budget.0 + budget.1).execute(pool).await.unwrap();
     let r = c.app.send(c.post("/chat").json(&json!({ "message": "hello" }))).await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (429, "budget_exhausted"), "{}", r.text);
@@ -274,7 +277,7 @@ async fn a_failed_turn_and_a_turn_whose_process_died_give_their_tokens_back() {
         (Some(1), Some(1)),
         "{sweep}"
     );
-    assert_eq!(usage_today(pool, &c.id).await, (budget.0, 0));
+    assert_eq!(usage_today(pool, &c.id).await, (budget.0 + 40, 0));
     server.push(Script::Stream { pieces: vec!["Hi".into()], usage: Some((10, 2)), complete: true });
     assert_eq!(c.app.send(c.post("/chat").json(&json!({ "message": "hello" }))).await.status, 200);
 
@@ -287,6 +290,6 @@ async fn a_failed_turn_and_a_turn_whose_process_died_give_their_tokens_back() {
     server.push(Script::Stream { pieces: vec!["Hello!".into()], usage: Some((10, 2)), complete: true });
     let r = c.app.send(c.post(&format!("/conversations/{conversation}/messages/{question}/regenerate"))).await;
     assert_eq!(r.status, 200, "{}", r.text);
-    assert_eq!(usage_today(pool, &c.id).await, (budget.0 + 24, 0));
+    assert_eq!(usage_today(pool, &c.id).await, (budget.0 + 40 + 24, 0));
     assert_eq!(count(pool, "SELECT count(*) FROM llm_turn_reservations").await, 0);
 }

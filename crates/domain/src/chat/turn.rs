@@ -436,7 +436,9 @@ impl Turn {
     /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
     pub(super) fn call_context(&self) -> CallContext {
         let caller = &self.caller;
-        CallContext::for_agent(caller.tenant_id, caller.agent_id, &caller.origin).admitted(self.new_account)
+        CallContext::for_agent(caller.tenant_id, caller.agent_id, &caller.origin)
+            .admitted(self.new_account)
+            .held_by(self.reply_id)
     }
 }
 

@@ -2,7 +2,7 @@
 //! already admitted by the budgets) and how a call through the gateway fails (`LlmError`).
 
 use super::budget::Refusal;
-use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_core::ids::{AgentId, MessageId, TenantId};
 
 /// Who a call is for, and whether a user is waiting on it.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +22,11 @@ pub struct CallContext {
     /// the new accounts' share of the global cap. Known once the call (or its unit of work) is
     /// admitted.
     pub new_account: bool,
+    /// The chat turn (its reply) whose reservation holds this call's tokens: the call's use is
+    /// counted on the reservation, and reaches the agent's usage row of the day when the turn
+    /// gives its reservation back (`reservations`). A call with none, or whose reservation is
+    /// gone, counts on the agent's row at once.
+    pub held_by: Option<MessageId>,
 }
 
 impl CallContext {
@@ -35,6 +40,7 @@ impl CallContext {
             request_id: origin.request_id.clone(),
             admitted: false,
             new_account: false,
+            held_by: None,
         }
     }
 
@@ -47,6 +53,11 @@ impl CallContext {
     /// not: see `admitted`.
     pub fn admitted(self, new_account: bool) -> CallContext {
         CallContext { admitted: true, new_account, ..self }
+    }
+
+    /// The calls are a chat turn's, whose reservation is held by reply `reply_id`: see `held_by`.
+    pub fn held_by(self, reply_id: MessageId) -> CallContext {
+        CallContext { held_by: Some(reply_id), ..self }
     }
 
     /// A background job's calls for an agent: no request to trace.

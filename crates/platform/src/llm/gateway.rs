@@ -418,6 +418,7 @@ impl Gateway {
             error,
             request_id: ctx.request_id.clone(),
             new_account: ctx.new_account,
+            held_by: ctx.held_by,
         };
         if record.cost_usd.is_none() {
             tracing::warn!(model = %target.model, "no price for this model; cost logged as 0 (set MINICLAW_LLM_PRICES)");

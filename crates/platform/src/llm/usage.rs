@@ -1,7 +1,7 @@
 //! The `llm_usage_logs` row written for every call attempt (SPEC M3), token counting when the
 //! provider does not report usage, and the metrics by role and model.
 
-use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_core::ids::{AgentId, MessageId, TenantId};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
 
@@ -29,6 +29,8 @@ pub struct UsageRecord {
     /// The tenant's account is new: its spend also counts toward its daily allowance and the
     /// new accounts' share of the platform's day.
     pub new_account: bool,
+    /// The chat turn whose reservation counts the call's tokens (`CallContext::held_by`).
+    pub held_by: Option<MessageId>,
 }
 
 /// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
@@ -61,9 +63,15 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
                 completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
             RETURNING created_at
+         ), held AS (
+            -- A turn's call counts on the turn's reservation; giving it back adds the tokens to
+            -- the agent's day (`reservations`), so the turn's calls do not queue on that row.
+            UPDATE llm_turn_reservations SET used = used + $8::bigint + $9::bigint
+             WHERE agent_id = $2 AND reply_id = $18 RETURNING 1
          ), agent_total AS (
             INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens)
-            SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log WHERE $2 IS NOT NULL
+            SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log
+             WHERE $2 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM held)
             ON CONFLICT (agent_id, day) DO UPDATE SET tokens = u.tokens + excluded.tokens
          ), tenant_total AS (
             INSERT INTO llm_tenant_monthly_usage AS u (tenant_id, month, cost_usd)
@@ -103,7 +111,8 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
         r.cost_usd.is_some(),
         r.error.as_deref(),
         r.request_id.as_deref(),
-        r.new_account
+        r.new_account,
+        r.held_by as _
     )
     .fetch_one(pool)
     .await?;

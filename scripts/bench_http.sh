@@ -33,8 +33,9 @@ SCRATCH_PROFILE=serve
 # shellcheck source=scripts/scratch_server.sh
 . scripts/scratch_server.sh
 trap scratch_cleanup EXIT
+ADMIN_PW="bench-$RANDOM-$RANDOM"
 MINICLAW_EMBEDDER="$EMBEDDER" scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=true \
-  MINICLAW_NEW_ACCOUNT_DAILY_USD=off
+  MINICLAW_NEW_ACCOUNT_DAILY_USD=off ADMIN_PASSWORD="$ADMIN_PW"
 scratch_owner bench@example.com
 curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
   -H 'content-type: application/json' -d '{"daily_token_budget": 100000000}' >/dev/null
@@ -80,6 +81,9 @@ LUAEOF
 
 # A short warm-up (the model's first passes, the pool), then the measured run.
 wrk -t1 -c1 -d3s -s "$LUA" "$BASE" >/dev/null
+# The graph of what the warm-up's messages taught the agent, grown now rather than whenever the
+# minute's `memory_graph` cycle comes (which made runs with and without traversal).
+curl -fsS -X POST "$BASE/v1/admin/run/memory_graph" -H "authorization: Bearer $ADMIN_PW" >/dev/null
 echo "==> wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s, embedder $EMBEDDER, worker in-process"
 if [ -n "${BENCH_PERF:-}" ]; then
   command -v perf >/dev/null || { echo "BENCH_PERF needs perf (Debian's linux-perf)" >&2; exit 1; }

@@ -168,16 +168,16 @@ pub async fn neighbourhood(
                   length(m.content) AS "chars!"
              FROM (SELECT DISTINCT node FROM walk) n
              CROSS JOIN LATERAL (
+                 -- One read of the node's edges for both kinds: the strongest followable ones
+                 -- (a weight at least $5, the first $6 by weight) and the inhibitory ones (at
+                 -- most $7, the first $8 from the lowest). Sorted by weight, the followable
+                 -- edges come first, so the first $6 that pass are the best $6 of them.
                  SELECT target_id, w FROM (
-                     (SELECT target_id, w FROM (
-                         SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
-                           FROM memory_edges WHERE agent_id = $1 AND source_id = n.node) x
-                       WHERE w >= $5 ORDER BY w DESC, target_id LIMIT $6)
-                     UNION ALL
-                     (SELECT target_id, w FROM (
-                         SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
-                           FROM memory_edges WHERE agent_id = $1 AND source_id = n.node) x
-                       WHERE w <= $7 ORDER BY w, target_id LIMIT $8)) both_kinds) e
+                     SELECT target_id, w, row_number() OVER (ORDER BY w DESC, target_id) AS strongest,
+                            row_number() OVER (ORDER BY w, target_id) AS weakest
+                       FROM (SELECT target_id, memory_edge_weight(weight, prior, (SELECT q FROM clock) - stamp, $4) AS w
+                               FROM memory_edges WHERE agent_id = $1 AND source_id = n.node) x) ranked
+                  WHERE (w >= $5 AND strongest <= $6) OR (w <= $7 AND weakest <= $8)) e
              JOIN agent_memories m ON m.agent_id = $1 AND m.id = e.target_id
             WHERE m.status IN ('active', 'dormant') AND m.invalid_at IS NULL AND (m.expires_at IS NULL OR m.expires_at > now())"#,
         agent_id as _,

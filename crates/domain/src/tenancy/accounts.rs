@@ -22,6 +22,15 @@ pub struct OwnerView {
     pub created_at: DateTime<Utc>,
 }
 
+/// The signed-in owner with their tenant, as `GET /v1/me` shows them (cached: `me`).
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub owner: OwnerView,
+    pub tenant: TenantView,
+    /// The owner's email address is proven (a followed link, or the operator vouched).
+    pub email_verified: bool,
+}
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
 pub struct TenantView {
     pub id: TenantId,
@@ -277,15 +286,15 @@ async fn verify_account(
 }
 
 /// The signed-in owner and their tenant (from the process's cache when it holds them).
-pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<(OwnerView, TenantView)> {
+pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<Account> {
     let cache = crate::tenancy::auth::cache::cache();
     if let Some(found) = cache.account(owner_id, tenant_id) {
         return Ok(found);
     }
     let generation = cache.generation();
-    let owner = sqlx::query_as!(
-        OwnerView,
-        "SELECT id, email, evm_address, created_at FROM owners WHERE id = $1 AND tenant_id = $2",
+    let row = sqlx::query!(
+        r#"SELECT id AS "id: UserId", email, evm_address, created_at, email_verified_at IS NOT NULL AS "email_verified!"
+             FROM owners WHERE id = $1 AND tenant_id = $2"#,
         owner_id as _,
         tenant_id as _
     )
@@ -294,8 +303,10 @@ pub async fn me(pool: &PgPool, owner_id: UserId, tenant_id: TenantId) -> sqlx::R
     let tenant = sqlx::query_as!(TenantView, "SELECT id, name, created_at FROM tenants WHERE id = $1", tenant_id as _)
         .fetch_one(pool)
         .await?;
-    cache.put_account(generation, owner.clone(), tenant.clone());
-    Ok((owner, tenant))
+    let owner = OwnerView { id: row.id, email: row.email, evm_address: row.evm_address, created_at: row.created_at };
+    let account = Account { owner, tenant, email_verified: row.email_verified };
+    cache.put_account(generation, account.clone());
+    Ok(account)
 }
 
 /// Signs in with a wallet signature over an owner-login challenge. The first sign-in of an

@@ -203,16 +203,11 @@ pub async fn confirm(pool: &PgPool, token: &str) -> Result<Verified, Error> {
         return Err(Error::Conflict(format!("{} is no longer the address this link was for", row.address)));
     }
     tx.commit().await?;
+    // The owner's cached account says whether the address is proven: read anew from here on.
+    if let Some(owner) = row.owner_id {
+        crate::tenancy::auth::cache::cache().forget_owner(UserId(owner));
+    }
     Ok(Verified { purpose: row.purpose, address: row.address })
-}
-
-/// Whether the owner's email is verified.
-pub async fn owner_verified(pool: &PgPool, owner: UserId) -> sqlx::Result<bool> {
-    Ok(sqlx::query_scalar!("SELECT email_verified_at IS NOT NULL FROM owners WHERE id = $1", owner as _)
-        .fetch_optional(pool)
-        .await?
-        .flatten()
-        .unwrap_or(false))
 }
 
 /// The operator vouches for an account it made (the first start's): its owner's email counts
@@ -229,7 +224,9 @@ pub async fn vouch(pool: &PgPool, owner: UserId, tenant: TenantId) -> sqlx::Resu
     sqlx::query!("UPDATE tenants SET vouched_at = coalesce(vouched_at, now()) WHERE id = $1", tenant as _)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await
+    tx.commit().await?;
+    crate::tenancy::auth::cache::cache().forget_owner(owner);
+    Ok(())
 }
 
 pub fn cycle() -> Cycle {

@@ -274,9 +274,8 @@ pub struct MeResponse {
 #[utoipa::path(get, path = "/v1/me", tag = "auth", security(("owner_session" = [])),
     responses((status = 200, body = MeResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<MeResponse>> {
-    let email_verified = verify::owner_verified(state.pool(), owner.owner_id).await?;
-    let (owner, tenant) = accounts::me(state.pool(), owner.owner_id, owner.tenant_id).await?;
-    Ok(Json(MeResponse { owner, tenant, email_verified }))
+    let account = accounts::me(state.pool(), owner.owner_id, owner.tenant_id).await?;
+    Ok(Json(MeResponse { owner: account.owner, tenant: account.tenant, email_verified: account.email_verified }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

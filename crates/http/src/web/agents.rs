@@ -32,11 +32,10 @@ async fn agents_page(state: &AppState, web: WebOwner, notice: Option<String>) ->
     let agents =
         agents::list(state.pool(), web.owner.tenant_id, super::pages::LIST_SHOWN, None).await.map_err(internal)?;
     let unverified = if state.deps().email.configured() {
-        let (owner, _) = miniclaw_domain::tenancy::accounts::me(state.pool(), web.owner.owner_id, web.owner.tenant_id)
+        let account = miniclaw_domain::tenancy::accounts::me(state.pool(), web.owner.owner_id, web.owner.tenant_id)
             .await
             .map_err(internal)?;
-        let verified = verify::owner_verified(state.pool(), web.owner.owner_id).await.map_err(internal)?;
-        owner.email.filter(|_| !verified)
+        account.owner.email.filter(|_| !account.email_verified)
     } else {
         None
     };

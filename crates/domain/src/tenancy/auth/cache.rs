@@ -32,7 +32,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::keys::KeyGrant;
-use crate::tenancy::accounts::{OwnerView, TenantView};
+use crate::tenancy::accounts::Account;
 use crate::tenancy::agents::Agent;
 use miniclaw_core::ids::{AgentId, KeyId, TenantId, UserId};
 
@@ -77,8 +77,7 @@ struct CachedPage {
 
 #[derive(Debug, Clone)]
 struct CachedAccount {
-    owner: OwnerView,
-    tenant: TenantView,
+    account: Account,
     at: Instant,
 }
 
@@ -217,16 +216,23 @@ impl AuthCache {
     }
 
     /// The owner and its tenant, when cached (`None`: ask the database).
-    pub fn account(&self, owner: UserId, tenant: TenantId) -> Option<(OwnerView, TenantView)> {
+    pub fn account(&self, owner: UserId, tenant: TenantId) -> Option<Account> {
         if !self.usable() {
             return None;
         }
         let found = self.accounts.read().ok()?.get(&owner).cloned()?;
-        (found.at.elapsed() < TTL && found.tenant.id == tenant).then_some((found.owner, found.tenant))
+        (found.at.elapsed() < TTL && found.account.tenant.id == tenant).then_some(found.account)
     }
 
-    pub fn put_account(&self, generation: u64, owner: OwnerView, tenant: TenantView) {
-        self.store(&self.accounts, generation, owner.id, CachedAccount { owner, tenant, at: Instant::now() });
+    pub fn put_account(&self, generation: u64, account: Account) {
+        let owner = account.owner.id;
+        self.store(&self.accounts, generation, owner, CachedAccount { account, at: Instant::now() });
+    }
+
+    /// Forgets the owner's account here at once (a change this process made: the notice reaches
+    /// the other processes).
+    pub fn forget_owner(&self, owner: UserId) {
+        self.forget_accounts(|a| a.account.owner.id != owner);
     }
 
     /// The generation a page lookup starts at; pass it to `put_page`.
@@ -340,8 +346,8 @@ impl AuthCache {
             Some(("session", id)) => self.forget_session(id),
             Some(("agent", id)) => self.forget_agent(AgentId(id)),
             Some(("row", id)) => self.forget_agent_row(AgentId(id)),
-            Some(("owner", id)) => self.forget_accounts(|a| a.owner.id != UserId(id)),
-            Some(("tenant", id)) => self.forget_accounts(|a| a.tenant.id != TenantId(id)),
+            Some(("owner", id)) => self.forget_owner(UserId(id)),
+            Some(("tenant", id)) => self.forget_accounts(|a| a.account.tenant.id != TenantId(id)),
             Some(("memories", id)) => self.forget_pages(Some(AgentId(id))),
             _ => self.clear(),
         }
@@ -465,23 +471,29 @@ mod tests {
 
     #[test]
     fn notifications_forget_accounts_by_owner_and_by_tenant() {
+        use crate::tenancy::accounts::{OwnerView, TenantView};
         let c = fresh();
         let (tenant, other) = (TenantId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
         let account = |tenant: TenantId| {
             let owner =
                 OwnerView { id: UserId(Uuid::now_v7()), email: None, evm_address: None, created_at: Utc::now() };
-            (owner, TenantView { id: tenant, name: "t".into(), created_at: Utc::now() })
+            let tenant = TenantView { id: tenant, name: "t".into(), created_at: Utc::now() };
+            Account { owner, tenant, email_verified: false }
         };
         let (mine, theirs) = (account(tenant), account(other));
-        for (o, t) in [&mine, &theirs] {
-            c.put_account(c.generation(), o.clone(), t.clone());
+        for a in [&mine, &theirs] {
+            c.put_account(c.generation(), a.clone());
         }
-        assert!(c.account(mine.0.id, other).is_none());
+        assert!(c.account(mine.owner.id, other).is_none());
         c.apply(&format!("tenant:{}", tenant.0));
-        assert!(c.account(mine.0.id, tenant).is_none());
-        assert!(c.account(theirs.0.id, other).is_some(), "other tenants' owners stay");
-        c.apply(&format!("owner:{}", theirs.0.id.0));
-        assert!(c.account(theirs.0.id, other).is_none());
+        assert!(c.account(mine.owner.id, tenant).is_none());
+        assert!(c.account(theirs.owner.id, other).is_some(), "other tenants' owners stay");
+        c.apply(&format!("owner:{}", theirs.owner.id.0));
+        assert!(c.account(theirs.owner.id, other).is_none());
+        // A change made here is forgotten at once, before its notice.
+        c.put_account(c.generation(), mine.clone());
+        c.forget_owner(mine.owner.id);
+        assert!(c.account(mine.owner.id, tenant).is_none());
     }
 
     #[test]

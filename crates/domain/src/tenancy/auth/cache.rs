@@ -492,6 +492,7 @@ mod tests {
         assert!(c.account(theirs.owner.id, other).is_none());
         // A change made here is forgotten at once, before its notice.
         c.put_account(c.generation(), mine.clone());
+        assert!(c.account(mine.owner.id, tenant).is_some());
         c.forget_owner(mine.owner.id);
         assert!(c.account(mine.owner.id, tenant).is_none());
     }

@@ -206,15 +206,21 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
     let gw = miniclaw::gateway(db.pool.clone(), &config(&[("OPENAI_BASE_URL", &server.base_url())])).unwrap();
     let (tenant, agent) = agent_with_budget(&db, 1_000, Some(0.50)).await;
     let ctx = CallContext { agent_id: Some(agent), tenant_id: Some(tenant), ..Default::default() };
+    // The agent's usage row of today: (tokens used, tokens held by turns in progress).
+    let day = |db: &TestDb| {
+        let pool = db.pool.clone();
+        async move {
+            sqlx::query_as::<_, (i64, i64)>("SELECT tokens, reserved FROM llm_agent_daily_usage WHERE agent_id = $1")
+                .bind(agent)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
 
     server.push(Script::Reply { content: "big".into(), usage: Some((900, 150)) });
     gw.complete(&ctx, ask(Role::Chat, "first")).await.unwrap();
-    let today: i64 = sqlx::query_scalar("SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = $1")
-        .bind(agent)
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-    assert_eq!(today, 1_050, "the daily total is kept with the log row");
+    assert_eq!(day(&db).await.0, 1_050, "the daily total is kept with the log row");
     let err = gw.complete(&ctx, ask(Role::Chat, "second")).await.unwrap_err();
     match err {
         LlmError::Refused(r @ Refusal::AgentDailyTokens { .. }) => {
@@ -229,25 +235,10 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
     server.push(Script::Reply { content: "admitted".into(), usage: Some((10, 5)) });
     let admitted = CallContext { admitted: true, ..ctx.clone() };
     assert_eq!(gw.complete(&admitted, ask(Role::Chat, "within the turn")).await.unwrap().content, "admitted");
-    let today: i64 = sqlx::query_scalar("SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = $1")
-        .bind(agent)
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-    assert_eq!(today, 1_065);
+    assert_eq!(day(&db).await.0, 1_065);
 
     // A chat turn's call counts on the turn's reservation, which adds it to the day when it is
     // given back (the agent's usage row is not written once per call).
-    let day = |db: &TestDb| {
-        let pool = db.pool.clone();
-        async move {
-            sqlx::query_as::<_, (i64, i64)>("SELECT tokens, reserved FROM llm_agent_daily_usage WHERE agent_id = $1")
-                .bind(agent)
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-        }
-    };
     let reply = MessageId::new();
     sqlx::query(
         "WITH held AS (INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)

@@ -613,3 +613,63 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
         "{s}"
     );
 }
+
+#[tokio::test]
+async fn a_send_waiting_for_confirmation_never_carries_the_subsidy_away() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let floor = 10 * MILLI;
+    let app = chain_app(&anvil.url, registry)
+        .env("MINICLAW_GAS_FLOOR_WEI", &floor.to_string())
+        .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &(15 * MILLI).to_string())
+        .env("MINICLAW_GAS_TENANT_DAILY_WEI", &(15 * MILLI).to_string())
+        .spawn()
+        .await;
+    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
+    anvil.set_balance(sponsor["address"].as_str().unwrap(), U256::from(ETH)).await;
+    let alice = app.signup("alice@example.com").await;
+    sqlx::query("UPDATE tenants SET created_at = now() - interval '8 days' WHERE id = $1::uuid")
+        .bind(&alice.tenant_id)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let (ada, _) = funded_agent(&app, &anvil, &alice, "Ada", 2 * MILLI).await;
+    let path = |rest: &str| format!("/v1/hosted-agents/{ada}{rest}");
+    let limits = json!({ "max_per_tx_wei": ETH.to_string(), "max_per_day_wei": (10 * ETH).to_string(),
+                         "confirm_above_wei": "100" });
+    assert_eq!(call(&app, &alice, Method::PUT, &path("/wallet/limits"), Some(limits)).await.status, 200);
+
+    // A send that waits for the owner: while it waits, the subsidy tops nothing up.
+    let send = json!({ "to": "0x000000000000000000000000000000000000dEaD", "value_wei": (5 * MILLI).to_string() });
+    let r = call(&app, &alice, Method::POST, &path("/wallet/send"), Some(send)).await;
+    assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (202, Some("awaiting_confirmation")), "{}", r.text);
+    let waiting = r.json()["id"].as_str().unwrap().to_string();
+    let r = call(&app, &alice, Method::POST, &path("/wallet/gas"), None).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("a native send of this wallet is waiting"), "{}", r.text);
+
+    // Had a top-up landed meanwhile (here: given while the send was set aside), confirming
+    // the send is judged again and refused: the sponsor's wei never reaches 0x…dEaD.
+    let set = |status: &str| {
+        sqlx::query("UPDATE wallet_transactions SET status = $2 WHERE id = $1::uuid")
+            .bind(waiting.clone())
+            .bind(status.to_string())
+            .execute(app.pool())
+    };
+    set("cancelled").await.unwrap();
+    let r = call(&app, &alice, Method::POST, &path("/wallet/gas"), None).await;
+    assert_eq!((r.status.as_u16(), r.json()["topped_up"].as_bool()), (200, Some(true)), "{}", r.text);
+    settle_jobs(&app).await;
+    set("awaiting_confirmation").await.unwrap();
+    let r = call(&app, &alice, Method::POST, &path(&format!("/wallet/transactions/{waiting}/confirm")), None).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("gas top-up from the platform since the send was asked"), "{}", r.text);
+    settle_jobs(&app).await;
+    assert_eq!(anvil.balance("0x000000000000000000000000000000000000dEaD").await, U256::ZERO);
+    let status: String = sqlx::query_scalar("SELECT status FROM wallet_transactions WHERE id = $1::uuid")
+        .bind(&waiting)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(status, "awaiting_confirmation", "still the owner's to cancel");
+}

@@ -278,7 +278,7 @@ async fn new_accounts_spend_their_own_allowance_and_together_only_their_share_of
     assert_eq!(chat(&app, &ada, &adas).await.status, 200);
     let spent = || async {
         sqlx::query_as::<_, (f64, f64)>(
-            "SELECT (SELECT sum(new_cost_usd) FROM llm_platform_daily_usage), (SELECT sum(cost_usd) FROM llm_usage_logs)",
+            "SELECT (SELECT sum(new_cost_usd) FROM llm_platform_spend), (SELECT sum(cost_usd) FROM llm_usage_logs)",
         )
         .fetch_one(app.pool())
         .await

@@ -144,7 +144,7 @@ async fn the_global_daily_cap_refuses_every_model_call_once_the_platform_reached
     assert_eq!(first["engine"], "model");
     let pool = c.app.pool();
     let (rollup, logged): (f64, f64) = sqlx::query_as(
-        "SELECT (SELECT sum(cost_usd) FROM llm_platform_daily_usage), (SELECT sum(cost_usd) FROM llm_usage_logs)",
+        "SELECT (SELECT sum(cost_usd) FROM llm_platform_spend), (SELECT sum(cost_usd) FROM llm_usage_logs)",
     )
     .fetch_one(pool)
     .await

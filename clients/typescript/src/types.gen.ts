@@ -1926,6 +1926,10 @@ export type McpCall = {
     result?: string | null;
     server_id: string;
     /**
+     * The turn's speaker (`owner`, `owner_key`, `end_user`, `correspondent`, `peer`, `payer`).
+     */
+    speaker?: string | null;
+    /**
      * pending (waits for the owner), running, done, failed or rejected.
      */
     status: string;
@@ -1947,6 +1951,11 @@ export type McpServer = {
      * `writes` (tools not marked read-only wait for the owner's approval) or `never`.
      */
     approval: string;
+    /**
+     * The speakers whose turns may run its tools: `owner` (always), and any of `owner_key`,
+     * `end_user`, `correspondent`, `peer`, `payer`.
+     */
+    available_to: Array<string>;
     created_at: string;
     has_secret: boolean;
     id: string;
@@ -1967,6 +1976,11 @@ export type McpServerInput = {
      * `writes` (default) or `never`.
      */
     approval?: string | null;
+    /**
+     * The speakers whose turns may run its tools besides the owner in person (default: none):
+     * `owner_key`, `end_user`, `correspondent`, `peer`, `payer`.
+     */
+    available_to?: Array<string> | null;
     name: string;
     /**
      * Sent as `Authorization: Bearer <secret>`; stored sealed.
@@ -1977,6 +1991,20 @@ export type McpServerInput = {
      * operator allows it in `MINICLAW_URL_ALLOWLIST`).
      */
     url: string;
+};
+
+/**
+ * A change to an attached server's settings.
+ */
+export type McpServerPatch = {
+    /**
+     * `writes` or `never`.
+     */
+    approval?: string | null;
+    /**
+     * As in `McpServerInput`.
+     */
+    available_to?: Array<string> | null;
 };
 
 export type MeResponse = {
@@ -4050,6 +4078,13 @@ export type Summary = {
     upcoming: Array<Item>;
 };
 
+export type Suspension = {
+    /**
+     * Why (1–500 characters): shown to the account's model calls' refusals and kept in its log.
+     */
+    reason: string;
+};
+
 export type Target = {
     model: string;
     /**
@@ -5582,6 +5617,65 @@ export type ResolveStakesResponses = {
 };
 
 export type ResolveStakesResponse = ResolveStakesResponses[keyof ResolveStakesResponses];
+
+export type ResumeTenantData = {
+    body?: never;
+    path: {
+        /**
+         * Tenant id
+         */
+        tenant: string;
+    };
+    query?: never;
+    url: '/v1/admin/tenants/{tenant}/suspension';
+};
+
+export type ResumeTenantErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type ResumeTenantError = ResumeTenantErrors[keyof ResumeTenantErrors];
+
+export type ResumeTenantResponses = {
+    /**
+     * Resumed
+     */
+    204: void;
+};
+
+export type ResumeTenantResponse = ResumeTenantResponses[keyof ResumeTenantResponses];
+
+export type SuspendTenantData = {
+    body: Suspension;
+    path: {
+        /**
+         * Tenant id
+         */
+        tenant: string;
+    };
+    query?: never;
+    url: '/v1/admin/tenants/{tenant}/suspension';
+};
+
+export type SuspendTenantErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type SuspendTenantError = SuspendTenantErrors[keyof SuspendTenantErrors];
+
+export type SuspendTenantResponses = {
+    /**
+     * Suspended
+     */
+    204: void;
+};
+
+export type SuspendTenantResponse = SuspendTenantResponses[keyof SuspendTenantResponses];
 
 export type PlatformVerticalData = {
     body?: never;
@@ -7876,6 +7970,38 @@ export type RemoveServerResponses = {
 };
 
 export type RemoveServerResponse = RemoveServerResponses[keyof RemoveServerResponses];
+
+export type UpdateServerData = {
+    body: McpServerPatch;
+    path: {
+        /**
+         * Agent id
+         */
+        id: string;
+        /**
+         * MCP server id
+         */
+        server: string;
+    };
+    query?: never;
+    url: '/v1/hosted-agents/{id}/mcp-servers/{server}';
+};
+
+export type UpdateServerErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+    422: ErrorBody;
+};
+
+export type UpdateServerError = UpdateServerErrors[keyof UpdateServerErrors];
+
+export type UpdateServerResponses = {
+    200: McpServer;
+};
+
+export type UpdateServerResponse = UpdateServerResponses[keyof UpdateServerResponses];
 
 export type RefreshServerData = {
     body?: never;

@@ -22,6 +22,7 @@ pub const SQL: DomainSql = DomainSql {
     live_agents: crate::tenancy::agents::sql::live,
     spoken_to_since: crate::chat::records::spoken_to_since_sql,
     streaming: crate::chat::records::streaming_sql,
+    suspended: crate::tenancy::suspension::suspended_sql,
 };
 
 /// Cheap to clone.

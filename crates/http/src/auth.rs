@@ -215,6 +215,14 @@ pub async fn caller(method: &Method, headers: &HeaderMap, state: &AppState) -> R
     Ok(Caller::Owner(live(state, owner).await?))
 }
 
+/// The refusal of every credential of a suspended account.
+fn suspended() -> Error {
+    Error::Refused {
+        code: "account_suspended",
+        message: "this account is suspended by the platform's operator; contact them".into(),
+    }
+}
+
 /// A key's access: to `agent_id` (another agent is a 404), or to the key's own agent.
 async fn key_scope(
     headers: &HeaderMap,
@@ -231,6 +239,7 @@ async fn key_scope(
             KeyRejection::Unavailable => {
                 return Error::Unavailable("the key could not be checked; try again shortly".into());
             }
+            KeyRejection::Suspended => return suspended(),
         };
         Error::Unauthenticated(reason.into())
     })?;

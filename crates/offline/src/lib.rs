@@ -22,7 +22,7 @@ pub mod writing;
 
 use std::sync::Arc;
 
-use miniclaw_domain::chat::TOOL_RESULTS;
+use miniclaw_domain::chat::policy::TOOL_DATA;
 use miniclaw_platform::llm::roles::{self, Input};
 use miniclaw_platform::llm::{ChatRequest, Fallback, MessageRole, Role, ToolCall, ToolChoice};
 
@@ -43,7 +43,7 @@ impl Fallback for Engine {
 /// tool, lets the engine choose and has no tool results yet: one call, else none.
 pub fn tool_calls(req: &ChatRequest) -> Vec<ToolCall> {
     let chat = matches!(req.role, Role::Chat | Role::ChatPremium | Role::Skill);
-    let answered = req.messages.iter().any(|m| m.role == MessageRole::Tool || m.content.starts_with(TOOL_RESULTS));
+    let answered = req.messages.iter().any(|m| m.role == MessageRole::Tool);
     if !chat || answered || matches!(req.tool_choice, Some(ToolChoice::None)) {
         return Vec::new();
     }
@@ -130,8 +130,15 @@ fn json(v: impl serde::Serialize) -> String {
 /// A reply built from what the prompt already holds: the lines of its context sections that
 /// share words with the message. Clearly marked as coming from no model.
 fn chat_reply(req: &ChatRequest, message: &str) -> String {
-    if let Some(results) = req.messages.iter().find_map(|m| m.content.strip_prefix(TOOL_RESULTS)) {
-        return from_tool_results(results);
+    // The platform's own tools answer in the tool role, each framed as data (`policy::framed`).
+    let results: Vec<&str> = req
+        .messages
+        .iter()
+        .filter(|m| m.role == MessageRole::Tool)
+        .filter_map(|m| m.content.strip_prefix(TOOL_DATA))
+        .collect();
+    if !results.is_empty() {
+        return from_tool_results(&results.join("\n"));
     }
     let words: Vec<String> = message
         .split(|c: char| !c.is_alphanumeric())
@@ -252,6 +259,7 @@ fn second_person(verb: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use miniclaw_domain::chat::policy::framed;
     use miniclaw_platform::llm::Message;
 
     #[test]
@@ -295,17 +303,17 @@ mod tests {
             vec![
                 Message::system("You are Ada."),
                 Message::user("What are my tasks? And what did I tell you about Lisbon?"),
-                Message::system(format!(
-                    "{TOOL_RESULTS}\n[list_tasks]\n- Book the flights (approved, due 2026-12-01)\n[search_memory]\n- The user lives in Lisbon\n"
-                )),
+                Message::calls("", Vec::new()),
+                Message::tool_result("1", framed("list_tasks", "- Book the flights (approved, due 2026-12-01)")),
+                Message::tool_result("2", framed("search_memory", "- The user lives in Lisbon")),
             ],
         );
         assert!(tool_calls(&answered).is_empty(), "one round of tools");
         let reply = answer(&answered);
         assert!(reply.contains("Your tasks:\n- Book the flights (approved, due 2026-12-01)"), "{reply}");
         assert!(reply.contains("- You live in Lisbon"), "{reply}");
-        let none = format!("{TOOL_RESULTS}\n[list_tasks]\nno tasks\n");
-        let reply = answer(&ChatRequest::new(Role::Chat, vec![Message::user("my tasks?"), Message::system(none)]));
+        let none = Message::tool_result("1", framed("list_tasks", "no tasks"));
+        let reply = answer(&ChatRequest::new(Role::Chat, vec![Message::user("my tasks?"), none]));
         assert!(reply.ends_with("You have no tasks."), "{reply}");
     }
 

@@ -23,6 +23,8 @@ pub struct DomainSql {
     pub spoken_to_since: fn(agent: &str, since: &str) -> String,
     /// Whether reply `reply` of agent `agent` is still being written (boolean).
     pub streaming: fn(agent: &str, reply: &str) -> String,
+    /// Whether tenant `tenant` is suspended by the operator (boolean; NULL when there is none).
+    pub suspended: fn(tenant: &str) -> String,
 }
 
 impl std::fmt::Debug for DomainSql {

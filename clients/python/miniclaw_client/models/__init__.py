@@ -150,6 +150,7 @@ from .mcp_post_response_413 import McpPostResponse413
 from .mcp_post_response_429 import McpPostResponse429
 from .mcp_server import McpServer
 from .mcp_server_input import McpServerInput
+from .mcp_server_patch import McpServerPatch
 from .me_response import MeResponse
 from .memory import Memory
 from .memory_input import MemoryInput
@@ -298,6 +299,7 @@ from .stats_per_figure import StatsPerFigure
 from .stats_themes import StatsThemes
 from .subsidy import Subsidy
 from .summary import Summary
+from .suspension import Suspension
 from .target import Target
 from .target_kind import TargetKind
 from .task import Task
@@ -501,6 +503,7 @@ __all__ = (
     "McpPostResponse429",
     "McpServer",
     "McpServerInput",
+    "McpServerPatch",
     "Memory",
     "MemoryInput",
     "MemorySource",
@@ -649,6 +652,7 @@ __all__ = (
     "StatsThemes",
     "Subsidy",
     "Summary",
+    "Suspension",
     "Target",
     "TargetKind",
     "Task",

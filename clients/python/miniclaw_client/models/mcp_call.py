@@ -39,6 +39,8 @@ class McpCall:
             actor_id (None | str | Unset):
             decided_at (datetime.datetime | None | Unset):
             result (None | str | Unset):
+            speaker (None | str | Unset): The turn's speaker (`owner`, `owner_key`, `end_user`, `correspondent`, `peer`,
+                `payer`).
      """
 
     actor_type: str
@@ -51,6 +53,7 @@ class McpCall:
     actor_id: None | str | Unset = UNSET
     decided_at: datetime.datetime | None | Unset = UNSET
     result: None | str | Unset = UNSET
+    speaker: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -93,6 +96,12 @@ class McpCall:
         else:
             result = self.result
 
+        speaker: None | str | Unset
+        if isinstance(self.speaker, Unset):
+            speaker = UNSET
+        else:
+            speaker = self.speaker
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -111,6 +120,8 @@ class McpCall:
             field_dict["decided_at"] = decided_at
         if result is not UNSET:
             field_dict["result"] = result
+        if speaker is not UNSET:
+            field_dict["speaker"] = speaker
 
         return field_dict
 
@@ -186,6 +197,16 @@ class McpCall:
         result = _parse_result(d.pop("result", UNSET))
 
 
+        def _parse_speaker(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        speaker = _parse_speaker(d.pop("speaker", UNSET))
+
+
         mcp_call = cls(
             actor_type=actor_type,
             arguments=arguments,
@@ -197,6 +218,7 @@ class McpCall:
             actor_id=actor_id,
             decided_at=decided_at,
             result=result,
+            speaker=speaker,
         )
 
 

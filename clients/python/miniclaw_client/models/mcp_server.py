@@ -30,6 +30,8 @@ class McpServer:
 
         Attributes:
             approval (str): `writes` (tools not marked read-only wait for the owner's approval) or `never`.
+            available_to (list[str]): The speakers whose turns may run its tools: `owner` (always), and any of `owner_key`,
+                `end_user`, `correspondent`, `peer`, `payer`.
             created_at (datetime.datetime):
             has_secret (bool):
             id (UUID):
@@ -40,6 +42,7 @@ class McpServer:
      """
 
     approval: str
+    available_to: list[str]
     created_at: datetime.datetime
     has_secret: bool
     id: UUID
@@ -56,6 +59,10 @@ class McpServer:
     def to_dict(self) -> dict[str, Any]:
         from ..models.remote_tool import RemoteTool # noqa: PLC0415
         approval = self.approval
+
+        available_to = self.available_to
+
+
 
         created_at = self.created_at.isoformat()
 
@@ -87,6 +94,7 @@ class McpServer:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "approval": approval,
+            "available_to": available_to,
             "created_at": created_at,
             "has_secret": has_secret,
             "id": id,
@@ -106,6 +114,9 @@ class McpServer:
         from ..models.remote_tool import RemoteTool # noqa: PLC0415
         d = dict(src_dict)
         approval = d.pop("approval")
+
+        available_to = cast(list[str], d.pop("available_to"))
+
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
@@ -155,6 +166,7 @@ class McpServer:
 
         mcp_server = cls(
             approval=approval,
+            available_to=available_to,
             created_at=created_at,
             has_secret=has_secret,
             id=id,

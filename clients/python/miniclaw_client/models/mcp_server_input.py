@@ -28,12 +28,16 @@ class McpServerInput:
             url (str): The server's Streamable HTTP endpoint (http or https, a public address unless the
                 operator allows it in `MINICLAW_URL_ALLOWLIST`).
             approval (None | str | Unset): `writes` (default) or `never`.
+            available_to (list[str] | None | Unset): The speakers whose turns may run its tools besides the owner in person
+                (default: none):
+                `owner_key`, `end_user`, `correspondent`, `peer`, `payer`.
             secret (None | str | Unset): Sent as `Authorization: Bearer <secret>`; stored sealed.
      """
 
     name: str
     url: str
     approval: None | str | Unset = UNSET
+    available_to: list[str] | None | Unset = UNSET
     secret: None | str | Unset = UNSET
 
 
@@ -51,6 +55,16 @@ class McpServerInput:
         else:
             approval = self.approval
 
+        available_to: list[str] | None | Unset
+        if isinstance(self.available_to, Unset):
+            available_to = UNSET
+        elif isinstance(self.available_to, list):
+            available_to = self.available_to
+
+
+        else:
+            available_to = self.available_to
+
         secret: None | str | Unset
         if isinstance(self.secret, Unset):
             secret = UNSET
@@ -66,6 +80,8 @@ class McpServerInput:
         })
         if approval is not UNSET:
             field_dict["approval"] = approval
+        if available_to is not UNSET:
+            field_dict["available_to"] = available_to
         if secret is not UNSET:
             field_dict["secret"] = secret
 
@@ -90,6 +106,24 @@ class McpServerInput:
         approval = _parse_approval(d.pop("approval", UNSET))
 
 
+        def _parse_available_to(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                available_to_type_0 = cast(list[str], data)
+
+                return available_to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        available_to = _parse_available_to(d.pop("available_to", UNSET))
+
+
         def _parse_secret(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -104,6 +138,7 @@ class McpServerInput:
             name=name,
             url=url,
             approval=approval,
+            available_to=available_to,
             secret=secret,
         )
 

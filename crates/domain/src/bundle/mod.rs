@@ -302,8 +302,9 @@ pub async fn import(
         timezone: a.timezone.clone(),
         ..AgentInput::default()
     };
-    let agent =
-        agents::create(&mut tx, registry, tenant, origin, input, max_agents).await.map_err(|e| e.within("agent"))?;
+    let agent = agents::create(&mut tx, registry, rt.llm(), tenant, origin, input, max_agents)
+        .await
+        .map_err(|e| e.within("agent"))?;
     cognition_portable::restore(&mut tx, agent.id, &bundle.soul, bundle.dossier.as_ref(), &bundle.tasks).await?;
     let memories = memory_portable::restore(&mut tx, agent.id, &bundle.memories, vectors, &bundle.relations).await?;
     let messages = match &bundle.conversations {

@@ -9,12 +9,11 @@ use super::turn::Turn;
 use crate::onchain::economy::tips::{self, Payer, Rail, TipRequest};
 use crate::onchain::economy::{self, summary};
 use crate::runtime::Runtime;
-use crate::tenancy::auth::Actor;
 use miniclaw_platform::llm::Tool;
 
-/// Whether this turn may move value: the owner speaking in person (not a miniapp's end user).
+/// Whether this turn may move value: the owner speaking in person (`policy`).
 pub(super) fn may_move_value(turn: &Turn) -> bool {
-    matches!(turn.caller.origin.actor, Actor::Owner(_)) && turn.caller.end_user.is_none()
+    super::policy::may(turn.speaker(), super::policy::Reach::OwnerAffairs)
 }
 
 pub(super) fn tools(owner_speaking: bool) -> Vec<Tool> {

@@ -206,7 +206,7 @@ pub(super) async fn generate(
         let mut tool_usage = Usage::default();
         if t.triage.tools_needed {
             // The tools of the MCP servers the owner attached; none when they cannot be read.
-            let mcp_tools = super::mcp_servers::offered(pool, turn.caller.agent_id).await.unwrap_or_else(|e| {
+            let mcp_tools = super::mcp_servers::offered(pool, turn.caller.agent_id, turn.speaker()).await.unwrap_or_else(|e| {
                 tracing::warn!(agent_id = %turn.caller.agent_id, error = %e, "could not read the agent's MCP tools");
                 Vec::new()
             });
@@ -219,7 +219,7 @@ pub(super) async fn generate(
             if first.tool_calls.is_empty() {
                 return Ok((first, Usage::default(), true));
             }
-            messages.push(Message::system(run_tools(state, turn, &first.tool_calls).await));
+            messages.extend(run_tools(state, turn, &first.tool_calls).await);
         }
         let req = ChatRequest::new(role, messages).max_tokens(t.triage.max_tokens).model(model);
         if !state.llm().streams(role) {

@@ -4,7 +4,9 @@
 //! `RESULT_CHARS` for the model, and it is recorded with who was speaking (in `agent_mcp_calls`
 //! and the activity log). With the server's `approval` at `writes`, a tool that does not declare
 //! itself read-only does not run when the agent calls it: the call waits for the owner's
-//! decision, and the agent says so.
+//! decision, and the agent says so. A server's tools are offered only to the speakers its owner
+//! made it available to (`available_to`; the owner in person alone by default): they run with
+//! the owner's secret (`policy`).
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,8 @@ use miniclaw_platform::activity::{self, Origin};
 use miniclaw_platform::deps::Deps;
 use miniclaw_platform::llm::Tool;
 use miniclaw_platform::mcp_client::{RemoteTool, Session, TIMEOUT};
+
+use super::policy::{Speaker, may_use_server};
 
 /// Servers an agent may have.
 pub const MAX_SERVERS: i64 = 10;
@@ -37,6 +41,9 @@ pub struct McpServer {
     pub has_secret: bool,
     /// `writes` (tools not marked read-only wait for the owner's approval) or `never`.
     pub approval: String,
+    /// The speakers whose turns may run its tools: `owner` (always), and any of `owner_key`,
+    /// `end_user`, `correspondent`, `peer`, `payer`.
+    pub available_to: Vec<String>,
     /// The tools as the server last listed them.
     pub tools: Vec<RemoteTool>,
     pub tools_listed_at: Option<DateTime<Utc>>,
@@ -54,6 +61,19 @@ pub struct McpServerInput {
     pub secret: Option<String>,
     /// `writes` (default) or `never`.
     pub approval: Option<String>,
+    /// The speakers whose turns may run its tools besides the owner in person (default: none):
+    /// `owner_key`, `end_user`, `correspondent`, `peer`, `payer`.
+    pub available_to: Option<Vec<String>>,
+}
+
+/// A change to an attached server's settings.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct McpServerPatch {
+    /// `writes` or `never`.
+    pub approval: Option<String>,
+    /// As in `McpServerInput`.
+    pub available_to: Option<Vec<String>>,
 }
 
 /// A call the agent made, or asked to make, to one of these tools.
@@ -69,6 +89,8 @@ pub struct McpCall {
     pub result: Option<String>,
     /// Who was speaking when the agent called it: owner, api_key, ...
     pub actor_type: String,
+    /// The turn's speaker (`owner`, `owner_key`, `end_user`, `correspondent`, `peer`, `payer`).
+    pub speaker: Option<String>,
     pub actor_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub decided_at: Option<DateTime<Utc>>,
@@ -94,10 +116,19 @@ fn check(input: &McpServerInput) -> Result<String, Error> {
     if let Some(s) = &input.secret {
         Error::check_length("secret", s, 4000)?;
     }
-    match input.approval.as_deref() {
-        None | Some("writes") | Some("never") => Ok(name.to_string()),
+    check_approval(input.approval.as_deref())?;
+    Ok(name.to_string())
+}
+
+fn check_approval(approval: Option<&str>) -> Result<(), Error> {
+    match approval {
+        None | Some("writes") | Some("never") => Ok(()),
         Some(_) => Err(Error::validation("approval", "approval is `writes` or `never`")),
     }
+}
+
+fn check_available_to(list: Option<&[String]>) -> Result<Vec<String>, Error> {
+    super::policy::check_available_to(list.unwrap_or_default()).map_err(|e| Error::validation("available_to", e))
 }
 
 fn server_of(row: ServerRow) -> McpServer {
@@ -107,6 +138,7 @@ fn server_of(row: ServerRow) -> McpServer {
         url: row.url,
         has_secret: row.sealed_secret.is_some(),
         approval: row.approval,
+        available_to: row.available_to,
         tools: serde_json::from_value(row.tools).unwrap_or_default(),
         tools_listed_at: row.tools_listed_at,
         created_at: row.created_at,
@@ -120,12 +152,13 @@ struct ServerRow {
     url: String,
     sealed_secret: Option<Vec<u8>>,
     approval: String,
+    available_to: Vec<String>,
     tools: Value,
     tools_listed_at: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, name, url, sealed_secret, approval, tools, tools_listed_at, created_at";
+const COLUMNS: &str = "id, name, url, sealed_secret, approval, available_to, tools, tools_listed_at, created_at";
 
 /// Attaches a server: it must answer `initialize` and `tools/list` now (422 otherwise).
 pub async fn add(
@@ -136,6 +169,7 @@ pub async fn add(
     input: McpServerInput,
 ) -> Result<McpServer, Error> {
     let name = check(&input)?;
+    let available_to = check_available_to(input.available_to.as_deref())?;
     let secret = input.secret.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
     let mut session = Session::open(&input.url, secret.clone(), &deps.url_allowlist, TIMEOUT).await?;
     let tools = session.tools().await?;
@@ -150,8 +184,9 @@ pub async fn add(
         return Err(Error::Conflict(format!("an agent has at most {MAX_SERVERS} MCP servers")));
     }
     let inserted = sqlx::query(
-        "INSERT INTO agent_mcp_servers (id, agent_id, tenant_id, name, url, sealed_secret, approval, tools, tools_listed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT (agent_id, name) DO NOTHING",
+        "INSERT INTO agent_mcp_servers (id, agent_id, tenant_id, name, url, sealed_secret, approval, tools, tools_listed_at,
+            available_to)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), $9) ON CONFLICT (agent_id, name) DO NOTHING",
     )
     .bind(id)
     .bind(agent)
@@ -161,6 +196,7 @@ pub async fn add(
     .bind(sealed)
     .bind(input.approval.as_deref().unwrap_or("writes"))
     .bind(serde_json::to_value(&tools).map_err(|e| Error::Internal(e.into()))?)
+    .bind(&available_to)
     .execute(&mut *tx)
     .await?;
     if inserted.rows_affected() == 0 {
@@ -235,6 +271,35 @@ pub async fn remove(pool: &PgPool, tenant: TenantId, agent: AgentId, origin: &Or
     Ok(())
 }
 
+/// Changes a server's approval and who may use it (recorded in the activity log).
+pub async fn update(
+    pool: &PgPool,
+    tenant: TenantId,
+    agent: AgentId,
+    origin: &Origin,
+    id: Uuid,
+    patch: McpServerPatch,
+) -> Result<McpServer, Error> {
+    check_approval(patch.approval.as_deref())?;
+    let available_to = patch.available_to.as_deref().map(|l| check_available_to(Some(l))).transpose()?;
+    let mut tx = pool.begin().await?;
+    let name: Option<String> = sqlx::query_scalar(
+        "UPDATE agent_mcp_servers SET approval = coalesce($3, approval), available_to = coalesce($4, available_to)
+          WHERE agent_id = $1 AND id = $2 RETURNING name",
+    )
+    .bind(agent)
+    .bind(id)
+    .bind(patch.approval.as_deref())
+    .bind(available_to.as_ref())
+    .fetch_optional(&mut *tx)
+    .await?;
+    let name = name.ok_or_else(|| Error::not_found("MCP server"))?;
+    let details = json!({ "server": id, "name": name, "approval": patch.approval, "available_to": available_to });
+    activity::record_agent(&mut tx, tenant, agent, origin, "mcp_server.updated", details).await?;
+    tx.commit().await?;
+    get(pool, agent, id).await
+}
+
 /// Lists the server's tools again.
 pub async fn refresh(deps: &Deps, agent: AgentId, id: Uuid) -> Result<McpServer, Error> {
     let server = get(&deps.pool, agent, id).await?;
@@ -283,9 +348,9 @@ fn offered_name(server: &str, tool: &str) -> String {
 }
 
 /// The tools of the agent's servers, for the chat model.
-pub async fn offered(pool: &PgPool, agent: AgentId) -> Result<Vec<Tool>, Error> {
+pub async fn offered(pool: &PgPool, agent: AgentId, speaker: Speaker) -> Result<Vec<Tool>, Error> {
     let mut tools = Vec::new();
-    for server in list(pool, agent).await? {
+    for server in list(pool, agent).await?.into_iter().filter(|s| may_use_server(speaker, &s.available_to)) {
         for t in &server.tools {
             let approval = if server.approval == "writes" && !t.read_only {
                 " (changes things: runs only once the owner approves)"
@@ -303,22 +368,24 @@ pub async fn offered(pool: &PgPool, agent: AgentId) -> Result<Vec<Tool>, Error> 
     Ok(tools)
 }
 
-/// Runs the agent's call of `offered` (a name from `offered`), for the turn of `origin`; what
-/// the model reads back. `None` when the name is no MCP tool of the agent's.
+/// Runs the agent's call of `offered` (a name from `offered`), for the turn of `origin` whose
+/// speaker is `speaker`; what the model reads back. `None` when the name is no MCP tool of the
+/// agent's that `speaker` may use.
 pub async fn run(
     deps: &Deps,
     tenant: TenantId,
     agent: AgentId,
-    origin: &Origin,
+    (origin, speaker): (&Origin, Speaker),
     offered: &str,
     args: &Value,
 ) -> Option<String> {
     let servers = list(&deps.pool, agent).await.ok()?;
     let (server, tool) = servers
         .iter()
+        .filter(|s| may_use_server(speaker, &s.available_to))
         .find_map(|s| s.tools.iter().find(|t| offered_name(&s.name, &t.name) == offered).map(|t| (s, t)))?;
     let waits = server.approval == "writes" && !tool.read_only;
-    let who = Who { deps, tenant, agent, origin };
+    let who = Who { deps, tenant, agent, origin, speaker: Some(speaker) };
     let what = Call { server, tool: &tool.name, args };
     let call = record(&who, &what, waits).await;
     let call = match call {
@@ -339,6 +406,8 @@ struct Who<'a> {
     tenant: TenantId,
     agent: AgentId,
     origin: &'a Origin,
+    /// The turn's speaker (none for the owner's decision on a waiting call).
+    speaker: Option<Speaker>,
 }
 
 /// Which tool of which server, with what.
@@ -349,12 +418,12 @@ struct Call<'a> {
 }
 
 async fn record(who: &Who<'_>, what: &Call<'_>, waits: bool) -> Result<Uuid, Error> {
-    let (&Who { deps, tenant, agent, origin }, &Call { server, tool, args }) = (who, what);
+    let (&Who { deps, tenant, agent, origin, speaker }, &Call { server, tool, args }) = (who, what);
     let id = Uuid::now_v7();
     let mut tx = deps.pool.begin().await?;
     sqlx::query(
-        "INSERT INTO agent_mcp_calls (id, agent_id, server_id, tool, arguments, status, actor_type, actor_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO agent_mcp_calls (id, agent_id, server_id, tool, arguments, status, actor_type, actor_id, speaker)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(id)
     .bind(agent)
@@ -364,10 +433,11 @@ async fn record(who: &Who<'_>, what: &Call<'_>, waits: bool) -> Result<Uuid, Err
     .bind(if waits { "pending" } else { "running" })
     .bind(origin.actor.kind())
     .bind(origin.actor.id())
+    .bind(speaker.map(Speaker::as_str))
     .execute(&mut *tx)
     .await?;
     let action = if waits { "mcp_call.awaiting_approval" } else { "mcp_call.made" };
-    let details = json!({ "call": id, "server": server.name, "tool": tool });
+    let details = json!({ "call": id, "server": server.name, "tool": tool, "speaker": speaker.map(Speaker::as_str) });
     activity::record_agent(&mut tx, tenant, agent, origin, action, details).await?;
     tx.commit().await?;
     Ok(id)
@@ -375,7 +445,7 @@ async fn record(who: &Who<'_>, what: &Call<'_>, waits: bool) -> Result<Uuid, Err
 
 /// Runs a recorded call and stores how it went; the text the model reads.
 async fn execute(who: &Who<'_>, what: &Call<'_>, call: Uuid) -> String {
-    let (&Who { deps, tenant, agent, origin }, &Call { server, tool, args }) = (who, what);
+    let (&Who { deps, tenant, agent, origin, .. }, &Call { server, tool, args }) = (who, what);
     let outcome = async {
         let mut session = connect(deps, server).await?;
         session.call(tool, args.clone()).await
@@ -415,7 +485,7 @@ async fn execute(who: &Who<'_>, what: &Call<'_>, call: Uuid) -> String {
 }
 
 const CALL_COLUMNS: &str =
-    "id, server_id, tool, arguments, status, result, actor_type, actor_id, created_at, decided_at";
+    "id, server_id, tool, arguments, status, result, actor_type, actor_id, speaker, created_at, decided_at";
 
 /// A page of the agent's tool calls, newest first, made before `before` (an id).
 pub async fn calls(pool: &PgPool, agent: AgentId, limit: i64, before: Option<Uuid>) -> Result<Vec<McpCall>, Error> {
@@ -459,7 +529,7 @@ pub async fn decide(
     tx.commit().await?;
     if approve {
         let server = get(&deps.pool, agent, server_id).await?;
-        let who = Who { deps, tenant, agent, origin };
+        let who = Who { deps, tenant, agent, origin, speaker: None };
         execute(&who, &Call { server: &server, tool: &tool, args: &args }, call).await;
     }
     let row: McpCall = sqlx::query_as(&format!("SELECT {CALL_COLUMNS} FROM agent_mcp_calls WHERE id = $1"))

@@ -8,21 +8,20 @@
 
 use serde_json::{Value, json};
 
+use super::policy::{Reach, framed, may};
 use super::turn::Turn;
 use crate::runtime::Runtime;
-use miniclaw_platform::llm::Tool;
+use miniclaw_platform::llm::{Message, Tool, ToolCall};
 
 pub(super) fn tools(turn: &Turn, intent: &str, mcp: Vec<Tool>) -> Vec<Tool> {
-    let mut tools = base_tools(owner_speaking(turn));
+    let speaker = turn.speaker();
+    let mut tools = base_tools(may(speaker, Reach::OwnerAffairs), may(speaker, Reach::Activity));
     tools.extend(mcp);
     if intent == "economy_action" {
         tools.extend(super::economy_tools::tools(super::economy_tools::may_move_value(turn)));
     }
     tools
 }
-
-/// The line the tool results open with, as the next model call reads them.
-pub const TOOL_RESULTS: &str = "Results of the tools you called:";
 
 fn no_arguments(name: &str, description: &str) -> Tool {
     Tool {
@@ -35,20 +34,15 @@ fn no_arguments(name: &str, description: &str) -> Tool {
 /// Whether the owner is the one speaking in person: the tasks and the settings are theirs to
 /// hear, not a miniapp's end user's, a Telegram stranger's or a paying caller's.
 fn owner_speaking(turn: &Turn) -> bool {
-    super::economy_tools::may_move_value(turn)
+    may(turn.speaker(), Reach::OwnerAffairs)
 }
 
-fn base_tools(owner_speaking: bool) -> Vec<Tool> {
+fn base_tools(owner_speaking: bool, activity: bool) -> Vec<Tool> {
     let mut tools = vec![
         Tool {
             name: "search_memory".into(),
             description: "Search your long-term memory about the user and your knowledge base.".into(),
             parameters: json!({ "type": "object", "properties": { "query": { "type": "string" } }, "required": ["query"] }),
-        },
-        Tool {
-            name: "recent_activity".into(),
-            description: "Your own recent activity log (what happened to you and what you did).".into(),
-            parameters: json!({ "type": "object", "properties": { "limit": { "type": "integer", "minimum": 1, "maximum": 20 } } }),
         },
         no_arguments(
             "my_identity",
@@ -59,6 +53,13 @@ fn base_tools(owner_speaking: bool) -> Vec<Tool> {
             "A teaching from your wisdom collection that fits this moment, with its author and work.",
         ),
     ];
+    if activity {
+        tools.push(Tool {
+            name: "recent_activity".into(),
+            description: "Your own recent activity log (what happened to you and what you did).".into(),
+            parameters: json!({ "type": "object", "properties": { "limit": { "type": "integer", "minimum": 1, "maximum": 20 } } }),
+        });
+    }
     if owner_speaking {
         tools.push(Tool {
             name: "list_tasks".into(),
@@ -147,10 +148,19 @@ async fn wisdom_line(state: &Runtime, turn: &Turn) -> String {
     }
 }
 
-/// Runs the tools the model asked for and returns their results as text.
-pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_platform::llm::ToolCall]) -> String {
-    let mut out = format!("{TOOL_RESULTS}\n");
-    for (n, call) in calls.iter().take(3).enumerate() {
+/// Runs the tools the model asked for (at most `MAX_CALLS` of a reply), for the turn's speaker
+/// only those the policy lets them reach: the assistant message that called them and one
+/// message in the tool role per call, each result framed as untrusted data (`policy::framed`).
+pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[ToolCall]) -> Vec<Message> {
+    let calls: Vec<ToolCall> = calls
+        .iter()
+        .take(MAX_CALLS)
+        .enumerate()
+        .map(|(n, c)| ToolCall { id: if c.id.is_empty() { format!("call_{n}") } else { c.id.clone() }, ..c.clone() })
+        .collect();
+    let mut out = vec![Message::calls("", calls.clone())];
+    let speaker = turn.speaker();
+    for (n, call) in calls.iter().enumerate() {
         let args: Value = serde_json::from_str(&call.arguments).unwrap_or(Value::Null);
         let result = match call.name.as_str() {
             "search_memory" => {
@@ -168,6 +178,7 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_pl
                     Err(e) => format!("search failed: {e}"),
                 }
             }
+            "recent_activity" if !may(speaker, Reach::Activity) => format!("unknown tool `{}`", call.name),
             "recent_activity" => {
                 let limit = args.get("limit").and_then(Value::as_i64).unwrap_or(10).clamp(1, 20);
                 match miniclaw_platform::activity::list_agent(state.pool(), turn.caller.agent_id, limit, None).await {
@@ -189,13 +200,16 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[miniclaw_pl
                 Some(result) => result,
                 None => {
                     let c = &turn.caller;
-                    super::mcp_servers::run(state.deps(), c.tenant_id, c.agent_id, &c.origin, other, &args)
+                    super::mcp_servers::run(state.deps(), c.tenant_id, c.agent_id, (&c.origin, speaker), other, &args)
                         .await
                         .unwrap_or_else(|| format!("unknown tool `{other}`"))
                 }
             },
         };
-        out.push_str(&format!("[{}]\n{}\n", call.name, if result.is_empty() { "(nothing)" } else { &result }));
+        out.push(Message::tool_result(call.id.clone(), framed(&call.name, &result)));
     }
     out
 }
+
+/// Tool calls of one reply that run; the rest are not answered.
+const MAX_CALLS: usize = 3;

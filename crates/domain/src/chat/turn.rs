@@ -13,7 +13,7 @@ use super::*;
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
 use miniclaw_platform::llm::budget::{self, Refusal};
-use miniclaw_platform::llm::reservations::reserve_sql;
+use miniclaw_platform::llm::reservations::{self, admit_sql};
 use miniclaw_platform::llm::{Gateway, LlmError, Role};
 
 /// The agent with what a turn reads beside it: the calibration profile (for triage), the
@@ -51,22 +51,64 @@ pub(super) fn title_of(message: &str) -> String {
 const REPLY_PROMPT_TOKENS: i64 = 4_000;
 const TRIAGE_PROMPT_TOKENS: i64 = 1_500;
 
-/// The tokens a turn is expected to use at most, reserved when it is admitted: each model
-/// call's prompt and longest answer — the triage model's unless the pre-filter decides, and the
-/// reply's, twice when a tool round may follow (the triage model may ask for one).
-fn reservation(llm: &Gateway, message: &str) -> i64 {
+/// What a turn may cost at most, held when it is admitted (`reservations`): each model call's
+/// prompt and longest answer — the triage model's unless the pre-filter decides, and the
+/// reply's, twice when a tool round may follow (the triage model may ask for one) — with the
+/// client's functions and exchange in the reply's prompt. Tokens, and dollars by the model the
+/// agent's reply runs on: the chat route's for a standard agent (`standard_usd`), a premium
+/// agent's own model (`models`, `model_usd`) or the premium route's (`premium_usd`).
+struct TurnCost {
+    tokens: i64,
+    standard_usd: f64,
+    premium_usd: f64,
+    models: Vec<String>,
+    model_usd: Vec<f64>,
+}
+
+fn reservation(llm: &Gateway, message: &str, client: Option<&ClientTools>) -> TurnCost {
+    use miniclaw_platform::llm::usage::{count_prompt_tokens, count_tokens, count_tools_tokens};
     let routes = llm.routes();
-    let message_tokens = i64::from(miniclaw_platform::llm::usage::count_tokens(message));
+    let message_tokens = i64::from(count_tokens(message));
+    let offered =
+        client.map_or(0, |c| i64::from(count_tools_tokens(&c.tools)) + i64::from(count_prompt_tokens(&c.exchange)));
     let reply_max = routes.route(Role::Chat).max_tokens.max(routes.route(Role::ChatPremium).max_tokens);
-    let (triage, answer, tools) = match super::triage::prefilter(message) {
-        Some((t, _)) => (0, t.max_tokens, t.tools_needed),
-        None => {
-            let triage_max = i64::from(routes.route(Role::Triage).max_tokens);
-            (TRIAGE_PROMPT_TOKENS + message_tokens + triage_max, super::triage::MAX_TOKENS_RANGE.1, true)
-        }
+    let triage_max = routes.route(Role::Triage).max_tokens;
+    let (triage_prompt, answer, tools) = match super::triage::prefilter(message) {
+        Some((t, _)) => (None, t.max_tokens, t.tools_needed),
+        None => (Some(TRIAGE_PROMPT_TOKENS + message_tokens), super::triage::MAX_TOKENS_RANGE.1, true),
     };
-    let reply = REPLY_PROMPT_TOKENS + message_tokens + i64::from(answer.min(reply_max));
-    triage + if tools { 2 * reply } else { reply }
+    let reply_prompt = REPLY_PROMPT_TOKENS + message_tokens + offered;
+    let reply_answer = answer.min(reply_max);
+    let calls: i64 = if tools { 2 } else { 1 };
+    let triage_tokens = triage_prompt.map_or(0, |p| p + i64::from(triage_max));
+    let tokens = triage_tokens + calls * (reply_prompt + i64::from(reply_answer));
+    let tokens_u32 = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    let triage_usd = triage_prompt.map_or(0.0, |p| llm.max_cost_of(Role::Triage, None, tokens_u32(p), triage_max));
+    let usd = |role: Role, model: Option<&str>| {
+        triage_usd + calls as f64 * llm.max_cost_of(role, model, tokens_u32(reply_prompt), reply_answer)
+    };
+    let models = llm.choosable_models();
+    let model_usd = models.iter().map(|m| usd(Role::ChatPremium, Some(m))).collect();
+    TurnCost {
+        tokens,
+        standard_usd: usd(Role::Chat, None),
+        premium_usd: usd(Role::ChatPremium, None),
+        models,
+        model_usd,
+    }
+}
+
+/// The dollars agent `agent` (an SQL expression)'s turn holds, from the `TurnCost` bound at
+/// `$first` (standard), `$first + 1` (the choosable models), `$first + 2` (their costs) and
+/// `$first + 3` (the premium route's).
+fn turn_usd_sql(agent: &str, first: usize) -> String {
+    let model = crate::tenancy::agents::sql::chat_model(agent);
+    let (models, usds, premium) = (first + 1, first + 2, first + 3);
+    format!(
+        "CASE WHEN {model} IS NULL THEN ${first}::float8
+              ELSE coalesce((SELECT x.u FROM unnest(${models}::text[], ${usds}::float8[]) x (m, u) WHERE x.m = {model}),
+                            ${premium}::float8) END"
+    )
 }
 
 /// What `start`'s statement answers: the limits it judged, whether the turn got its tokens,
@@ -75,8 +117,10 @@ fn reservation(llm: &Gateway, message: &str) -> i64 {
 struct Stored {
     #[sqlx(flatten)]
     limits: budget::Limits,
-    /// Whether the turn holds its tokens (then it is stored).
+    /// Whether the turn holds its cost (then it is stored).
     granted: bool,
+    /// Why the admission refused (`llm_admit`), when it was asked.
+    refused: Option<String>,
     /// Whether the agent is active (an owner can pause it): a paused agent takes no turns.
     active: bool,
     /// Whether the conversation exists (or is new).
@@ -84,13 +128,10 @@ struct Stored {
     position: Option<i32>,
 }
 
-/// Why a turn got no tokens: what `judge` says of the statement's `limits`, or, when they look
-/// fine (the snapshot predates the reservations the turn queued behind), that the rest of the
-/// agent's budget is held by turns in progress.
-fn refusal(limits: budget::Limits) -> Error {
-    let (budget, used) = (limits.agent_budget.map_or(0, i64::from), limits.used.unwrap_or(0));
-    let refusal = budget::judge(limits, Utc::now()).err().unwrap_or(Refusal::AgentTokensHeld { budget, used });
-    LlmError::Refused(refusal).into()
+/// Why a turn was not admitted: what `judge` says of the statement's `limits`, or, when they
+/// look fine (the snapshot predates the holds the turn queued behind), the admission's reason.
+fn refusal(state: &Runtime, limits: budget::Limits, reason: Option<&str>) -> Error {
+    LlmError::Refused(reservations::refusal(reason.unwrap_or("agent_tokens"), limits, state.llm().caps())).into()
 }
 
 /// Tells the owner (urgent, once a day) that the agent's daily budget is used up. A failure to
@@ -177,8 +218,9 @@ pub async fn start_with(
          ), checked AS (
             SELECT (SELECT active FROM active) AND (SELECT found FROM target)
                    AND EXISTS (SELECT 1 FROM limits WHERE {}) AS ok
-         ), {},
-         allowed AS (SELECT 1 FROM held
+         ), held AS (
+            SELECT {} AS refused FROM limits l WHERE (SELECT ok FROM checked)
+         ), allowed AS (SELECT 1 FROM held WHERE refused IS NULL
          ), created AS (
             INSERT INTO conversations (id, agent_id, title, channel, message_count, end_user, owner_private)
             SELECT $1, $2, $7, $6, 2, $12, $13 WHERE $8 AND EXISTS (SELECT 1 FROM allowed) RETURNING id, 0 AS position
@@ -195,13 +237,15 @@ pub async fn start_with(
             INSERT INTO chat_messages (id, conversation_id, agent_id, position, role, content, status, channel, reply_to)
             SELECT $4, id, $2, position + 1, 'assistant', '', 'streaming', $6, $3 FROM conversation
          )
-         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS granted, a.active, t.found, q.position
+         SELECT l.*, EXISTS (SELECT 1 FROM allowed) AS granted, (SELECT refused FROM held) AS refused, a.active,
+                t.found, q.position
            FROM limits l CROSS JOIN active a CROSS JOIN target t LEFT JOIN question q ON true",
         budget::limits_sql(&crate::runtime::SQL, "$2", "$9", "now()", "$10::float8[]"),
         crate::tenancy::agents::sql::active("$2"),
         budget::WITHIN_SQL,
-        reserve_sql(&crate::runtime::SQL, "$2", "$4", "$11", "(SELECT ok FROM checked)"),
+        admit_sql("$2", "$9", "$4", "$11", &turn_usd_sql("$2", 14), "l", "$10::float8[]", false),
     );
+    let cost = reservation(state.llm(), &message, client_tools.as_ref());
     let stored: Stored = sqlx::query_as(&sql)
         .bind(conversation_id)
         .bind(caller.agent_id)
@@ -213,9 +257,13 @@ pub async fn start_with(
         .bind(new_conversation)
         .bind(caller.tenant_id)
         .bind(state.llm().caps().bind())
-        .bind(reservation(state.llm(), &message))
+        .bind(cost.tokens)
         .bind(audience.end_user.as_deref())
         .bind(audience.sees_all())
+        .bind(cost.standard_usd)
+        .bind(&cost.models)
+        .bind(&cost.model_usd)
+        .bind(cost.premium_usd)
         .fetch_one(state.pool())
         .await?;
     if !stored.active {
@@ -226,7 +274,7 @@ pub async fn start_with(
     }
     if !stored.granted {
         notify_exhausted(state, caller.agent_id, &stored.limits).await;
-        return Err(refusal(stored.limits));
+        return Err(refusal(state, stored.limits, stored.refused.as_deref()));
     }
     let position = stored.position.ok_or_else(|| Error::not_found("conversation"))?;
 
@@ -321,29 +369,35 @@ pub async fn regenerate_with(
     .fetch_one(&mut *tx)
     .await?;
     let (content, position, channel) = (question.content, question.position, question.channel);
-    // The reply's tokens first: the agent's usage row is locked before the conversation, in the
-    // order `start` locks them, so the two never wait on each other in a circle.
+    // The reply's cost first: the usage rows are locked before the conversation, in the order
+    // `start` locks them, so the two never wait on each other in a circle.
     let reply_id = MessageId::new();
-    let granted: bool = sqlx::query_scalar(&format!(
-        "WITH {} SELECT EXISTS (SELECT 1 FROM held)",
-        reserve_sql(&crate::runtime::SQL, "$1", "$2", "$3", "true")
+    #[derive(sqlx::FromRow)]
+    struct Admitted {
+        #[sqlx(flatten)]
+        limits: budget::Limits,
+        refused: Option<String>,
+    }
+    let cost = reservation(state.llm(), &content, client_tools.as_ref());
+    let admitted: Admitted = sqlx::query_as(&format!(
+        "SELECT l.*, CASE WHEN l.switch_scope IS NULL THEN {} ELSE 'kill_switch' END AS refused FROM (SELECT {}) l",
+        admit_sql("$1", "$2", "$3", "$4", &turn_usd_sql("$1", 6), "l", "$5::float8[]", false),
+        budget::limits_sql(&crate::runtime::SQL, "$1", "$2", "now()", "$5::float8[]"),
     ))
     .bind(agent_id)
+    .bind(caller.tenant_id)
     .bind(reply_id)
-    .bind(reservation(state.llm(), &content))
+    .bind(cost.tokens)
+    .bind(state.llm().caps().bind())
+    .bind(cost.standard_usd)
+    .bind(&cost.models)
+    .bind(&cost.model_usd)
+    .bind(cost.premium_usd)
     .fetch_one(&mut *tx)
     .await?;
-    if !granted {
+    if let Some(reason) = admitted.refused {
         drop(tx);
-        let limits = budget::limits(
-            state.pool(),
-            &crate::runtime::SQL,
-            Some(agent_id),
-            Some(caller.tenant_id),
-            state.llm().caps(),
-        )
-        .await?;
-        return Err(refusal(limits));
+        return Err(refusal(state, admitted.limits, Some(&reason)));
     }
     // Lock the conversation: one regeneration at a time.
     sqlx::query!(
@@ -432,6 +486,11 @@ pub(super) struct Turn {
 }
 
 impl Turn {
+    /// Who is speaking (`policy`).
+    pub(super) fn speaker(&self) -> super::policy::Speaker {
+        super::policy::Speaker::of(&self.caller, self.channel)
+    }
+
     /// The context of the turn's own calls (triage, reply, tools): the budgets admitted the turn
     /// when it was stored (`start`, `regenerate`), so they are not checked again call by call.
     pub(super) fn call_context(&self) -> CallContext {

@@ -49,13 +49,26 @@ struct AccountRow {
     tenant_id: TenantId,
     tenant_name: String,
     tenant_created: DateTime<Utc>,
+    suspended: bool,
 }
 
 const ACCOUNT_SELECT: &str = "SELECT o.id AS owner_id, o.email, o.evm_address, o.created_at AS owner_created,
-        o.password_hash, t.id AS tenant_id, t.name AS tenant_name, t.created_at AS tenant_created
+        o.password_hash, t.id AS tenant_id, t.name AS tenant_name, t.created_at AS tenant_created,
+        t.suspended_at IS NOT NULL AS suspended
    FROM owners o JOIN tenants t ON t.id = o.tenant_id";
 
 impl AccountRow {
+    /// 403 `account_suspended` when the operator suspended the account: no sign-in.
+    fn not_suspended(&self) -> miniclaw_core::Result<()> {
+        if self.suspended {
+            return Err(Error::Refused {
+                code: "account_suspended",
+                message: "this account is suspended by the platform's operator; contact them".into(),
+            });
+        }
+        Ok(())
+    }
+
     fn views(self) -> (OwnerView, TenantView) {
         (
             OwnerView {
@@ -282,6 +295,8 @@ async fn verify_account(
     if !password::verify(password_plain, hash).await? {
         return Ok(None);
     }
+    // Said only to whoever knows the password.
+    account.not_suspended()?;
     Ok(Some(account.views()))
 }
 
@@ -332,6 +347,7 @@ pub async fn wallet_sign_in(
         .fetch_optional(pool)
         .await?;
     if let Some(account) = existing {
+        account.not_suspended()?;
         let (owner, tenant) = account.views();
         return Ok((owner, tenant, false));
     }
@@ -350,6 +366,7 @@ pub async fn wallet_sign_in(
                 .bind(&signer)
                 .fetch_one(pool)
                 .await?;
+            account.not_suspended()?;
             let (owner, tenant) = account.views();
             Ok((owner, tenant, false))
         }

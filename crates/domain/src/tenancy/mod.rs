@@ -4,4 +4,5 @@
 pub mod accounts;
 pub mod agents;
 pub mod auth;
+pub mod suspension;
 pub mod verify;

@@ -30,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_jobs, enqueue_job))
         .routes(routes!(retry_job))
         .routes(routes!(grant_credits))
+        .routes(routes!(suspend_tenant, resume_tenant))
         .routes(routes!(credit_books))
 }
 
@@ -265,6 +266,58 @@ async fn grant_credits(
     let t = miniclaw_domain::onchain::credits::grant(&mut tx, tenant, g.amount, g.idempotency_key, g.memo).await?;
     tx.commit().await?;
     Ok((axum::http::StatusCode::CREATED, Json(t)))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Suspension {
+    /// Why (1–500 characters): shown to the account's model calls' refusals and kept in its log.
+    pub reason: String,
+}
+
+/// Suspends a tenant: its owners' sessions end and they cannot sign in, its keys are refused
+/// (403 `account_suspended`), its model calls stop (the tenant's kill switch, with the reason),
+/// its jobs (mail, webhook deliveries, cycles) stay queued. Nothing is deleted. 404 for an
+/// unknown tenant.
+#[utoipa::path(put, path = "/v1/admin/tenants/{tenant}/suspension", tag = "admin",
+    params(("tenant" = Uuid, Path, description = "Tenant id")), request_body = Suspension, security(("admin_bearer" = [])),
+    responses((status = 204, description = "Suspended"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn suspend_tenant(
+    _: Admin,
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    Path(tenant): Path<Uuid>,
+    Json(s): Json<Suspension>,
+) -> ApiResult<axum::http::StatusCode> {
+    let origin = miniclaw_platform::activity::Origin::new(
+        miniclaw_core::actor::Actor::Admin,
+        super::extract::request_id(&headers),
+    );
+    miniclaw_domain::tenancy::suspension::suspend(state.pool(), tenant.into(), &origin, &s.reason).await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Resumes a suspended tenant: its keys work again, its owners may sign in (their ended
+/// sessions stay ended), its queued jobs run. 404 for an unknown tenant or one not suspended.
+#[utoipa::path(delete, path = "/v1/admin/tenants/{tenant}/suspension", tag = "admin",
+    params(("tenant" = Uuid, Path, description = "Tenant id")), security(("admin_bearer" = [])),
+    responses((status = 204, description = "Resumed"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn resume_tenant(
+    _: Admin,
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    Path(tenant): Path<Uuid>,
+) -> ApiResult<axum::http::StatusCode> {
+    let origin = miniclaw_platform::activity::Origin::new(
+        miniclaw_core::actor::Actor::Admin,
+        super::extract::request_id(&headers),
+    );
+    if !miniclaw_domain::tenancy::suspension::resume(state.pool(), tenant.into(), &origin).await? {
+        return Err(ApiError(Error::not_found("suspension")));
+    }
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
 /// The state of the credit books: the sums of all balances and of all entries (both always 0),

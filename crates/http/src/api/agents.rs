@@ -34,7 +34,8 @@ async fn create_agent(
 ) -> ApiResult<(StatusCode, Json<Agent>)> {
     let mut tx = state.pool().begin().await?;
     let max = state.config().agents_per_tenant;
-    let agent = agents::create(&mut tx, state.registry(), owner.tenant_id, &owner.origin(), input, max).await?;
+    let agent =
+        agents::create(&mut tx, state.registry(), state.llm(), owner.tenant_id, &owner.origin(), input, max).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(agent)))
 }
@@ -80,7 +81,7 @@ async fn update_agent(
         }));
     }
     let mut tx = state.pool().begin().await?;
-    let after = agents::update(&mut tx, scope.tenant_id, scope.agent_id, &scope.origin(), input)
+    let after = agents::update(&mut tx, state.llm(), scope.tenant_id, scope.agent_id, &scope.origin(), input)
         .await?
         .ok_or_else(|| ApiError::not_found("agent"))?;
     tx.commit().await?;

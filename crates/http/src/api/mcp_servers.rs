@@ -14,13 +14,13 @@ use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::chat::mcp_servers::{self, McpCall, McpServer, McpServerInput};
+use miniclaw_domain::chat::mcp_servers::{self, McpCall, McpServer, McpServerInput, McpServerPatch};
 use miniclaw_domain::tenancy::auth::AgentScope;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(add_server, list_servers))
-        .routes(routes!(remove_server))
+        .routes(routes!(remove_server, update_server))
         .routes(routes!(refresh_server))
         .routes(routes!(list_calls))
         .routes(routes!(decide_call))
@@ -82,6 +82,25 @@ async fn remove_server(
     scope.require_owner()?;
     mcp_servers::remove(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Changes a server's approval (`writes` or `never`) and the speakers its tools are available
+/// to besides the owner in person (`available_to`: `owner_key`, `end_user`, `correspondent`,
+/// `peer`, `payer`). The tools run with the server's stored secret, so share them knowingly.
+/// Owner only.
+#[utoipa::path(patch, path = "/v1/hosted-agents/{id}/mcp-servers/{server}", tag = "agents",
+    params(("id" = Uuid, Path, description = "Agent id"), ("server" = Uuid, Path, description = "MCP server id")),
+    request_body = McpServerPatch, security(("owner_session" = [])),
+    responses((status = 200, body = McpServer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update_server(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, Uuid)>,
+    Json(patch): Json<McpServerPatch>,
+) -> ApiResult<Json<McpServer>> {
+    scope.require_owner()?;
+    Ok(Json(mcp_servers::update(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), ids.1, patch).await?))
 }
 
 /// Lists the server's tools again (after it changed them). Owner only.

@@ -196,8 +196,16 @@ pub async fn create_agent(State(state): State<AppState>, Posted { who: web, form
         let input = form.to_input()?;
         let mut tx = state.pool().begin().await?;
         let max = state.config().agents_per_tenant;
-        let agent =
-            agents::create(&mut tx, state.registry(), web.owner.tenant_id, &web.owner.origin(), input, max).await?;
+        let agent = agents::create(
+            &mut tx,
+            state.registry(),
+            state.llm(),
+            web.owner.tenant_id,
+            &web.owner.origin(),
+            input,
+            max,
+        )
+        .await?;
         tx.commit().await?;
         Ok(agent)
     }
@@ -245,7 +253,7 @@ pub async fn update_agent(
     let result: Result<(), Error> = async {
         let input = form.to_input()?;
         let mut tx = state.pool().begin().await?;
-        agents::update(&mut tx, web.owner.tenant_id, id, &web.owner.origin(), input).await?;
+        agents::update(&mut tx, state.llm(), web.owner.tenant_id, id, &web.owner.origin(), input).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -71,6 +71,7 @@ pub async fn attach(
         url: f.text("url"),
         secret: Some(f.text("secret")).filter(|s| !s.trim().is_empty()),
         approval: Some(f.text("approval")).filter(|a| !a.is_empty()),
+        available_to: Some(f.all("available_to")),
     };
     let (name, url) = (input.name.clone(), input.url.clone());
     let origin = web.owner.origin();

@@ -133,6 +133,9 @@ pub struct Config {
     pub new_accounts_share: f64,
     /// `MINICLAW_NEW_ACCOUNT_DAYS`: how many days an account stays new (with a verified email).
     pub new_account_days: u32,
+    /// `MINICLAW_NEW_ACCOUNT_TURNS`: how many chat turns a new account may have in progress at
+    /// once (`None`: any, with `0` or `off`).
+    pub new_account_turns: Option<u32>,
     /// `MINICLAW_DNS_SERVER`: the DNS server (`ip:port`) TXT records are looked up on when a
     /// domain is proven; default the first `nameserver` of /etc/resolv.conf.
     pub dns_server: Option<std::net::SocketAddr>,
@@ -282,6 +285,7 @@ impl Config {
             new_account_daily_usd: parse_cap(&get, "MINICLAW_NEW_ACCOUNT_DAILY_USD", 1.0, 1_000_000_000.0)?,
             new_accounts_share: parse_num(&get, "MINICLAW_NEW_ACCOUNTS_SHARE", 0.25f64, 0.0..=1.0)?,
             new_account_days: parse_num(&get, "MINICLAW_NEW_ACCOUNT_DAYS", 7u32, 0..=365)?,
+            new_account_turns: parse_cap(&get, "MINICLAW_NEW_ACCOUNT_TURNS", 3.0, 1_000.0)?.map(|n| n as u32),
             dns_server: match get("MINICLAW_DNS_SERVER") {
                 None => None,
                 Some(v) => {
@@ -325,9 +329,26 @@ impl Config {
             body_limit,
             log_format,
         };
-        crate::llm::pricing::PriceTable::with_overrides(config.llm_prices.as_deref())
+        let prices = crate::llm::pricing::PriceTable::with_overrides(config.llm_prices.as_deref())
             .map_err(|m| bad("MINICLAW_LLM_PRICES", m))?;
-        crate::llm::routing::RoutingTable::from_config(&config).map_err(|m| bad("MINICLAW_LLM_ROUTES", m))?;
+        let routes =
+            crate::llm::routing::RoutingTable::from_config(&config).map_err(|m| bad("MINICLAW_LLM_ROUTES", m))?;
+        // A routed model without a price would be called at an unknown cost: refused at start.
+        for route in &routes.routes {
+            for t in route.targets.iter().filter(|t| t.provider != crate::llm::routing::OFFLINE) {
+                if prices.get(&t.model).is_none() {
+                    return Err(bad(
+                        "MINICLAW_LLM_ROUTES",
+                        format!(
+                            "model `{}` ({} for {}) has no price; add it to MINICLAW_LLM_PRICES",
+                            t.model,
+                            t.provider,
+                            route.role.as_str()
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(config)
     }
 
@@ -396,6 +417,19 @@ mod tests {
         assert_eq!((cap("0").unwrap(), cap("off").unwrap(), cap("OFF").unwrap()), (None, None, None));
         assert_eq!(cap("-1").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
         assert_eq!(cap("lots").unwrap_err().var, "MINICLAW_GLOBAL_DAILY_USD");
+    }
+
+    #[test]
+    fn a_routed_model_needs_a_price() {
+        let routes = ("MINICLAW_LLM_ROUTES", r#"{"chat": {"provider": "openai", "model": "mystery-model"}}"#);
+        let key = ("OPENAI_API_KEY", "sk-test");
+        let err = Config::from_map(&env(&[key, routes])).unwrap_err().to_string();
+        assert!(err.contains("MINICLAW_LLM_ROUTES") && err.contains("`mystery-model`"), "{err}");
+        let priced = ("MINICLAW_LLM_PRICES", r#"{"mystery-model": {"input": 1, "output": 2}}"#);
+        assert!(Config::from_map(&env(&[key, routes, priced])).is_ok());
+        // The offline engine needs none.
+        let offline = ("MINICLAW_LLM_ROUTES", r#"{"chat": {"provider": "offline", "model": "offline"}}"#);
+        assert!(Config::from_map(&env(&[offline])).is_ok());
     }
 
     #[test]

@@ -111,6 +111,10 @@ pub struct Cycle {
     pub tier: Option<Tier>,
     /// Per-agent slots make a job only when the agent had activity since the last one (X10).
     pub idle_gated: bool,
+    /// Its jobs call out to addresses the platform does not control (webhook receivers): they
+    /// run in the worker's outbound lane, with slots of their own, so a slow receiver never
+    /// holds the slots other work runs in.
+    pub outbound: bool,
     pub handler: Handler,
 }
 
@@ -128,6 +132,7 @@ impl Cycle {
             description,
             tier: None,
             idle_gated: false,
+            outbound: false,
             handler: Arc::new(move |ctx| Box::pin(f(ctx))),
         }
     }
@@ -163,6 +168,12 @@ impl Cycle {
 
     pub fn max_attempts(mut self, n: i32) -> Self {
         self.max_attempts = n.max(1);
+        self
+    }
+
+    /// Runs the cycle's jobs in the outbound lane (see `outbound`).
+    pub fn outbound(mut self) -> Self {
+        self.outbound = true;
         self
     }
 }
@@ -233,6 +244,11 @@ impl Registry {
 
     pub fn kinds(&self) -> Vec<String> {
         self.cycles.keys().map(|k| k.to_string()).collect()
+    }
+
+    /// The kinds of one lane: the outbound cycles' (`outbound`) or all the others'.
+    pub fn lane_kinds(&self, outbound: bool) -> Vec<String> {
+        self.cycles.values().filter(|c| c.outbound == outbound).map(|c| c.name.to_string()).collect()
     }
 
     pub fn cycles(&self) -> impl Iterator<Item = &Cycle> {

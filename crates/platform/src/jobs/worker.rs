@@ -25,6 +25,9 @@ use crate::domain_sql::DomainSql;
 pub const LEASE: Duration = Duration::from_secs(60);
 /// How many due schedule slots one tick turns into jobs.
 const SCHEDULE_BATCH: i64 = 1000;
+/// Slots of the outbound lane: deliveries to receivers the platform does not control, one at a
+/// time per receiver.
+const OUTBOUND_SLOTS: usize = 2;
 /// How long shutdown waits for running jobs before leaving them to lease expiry.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 
@@ -36,8 +39,24 @@ pub struct Worker {
     registry: Arc<Registry>,
     id: String,
     concurrency: usize,
+    /// Slots of the outbound lane (`Cycle::outbound`), besides `concurrency`.
+    outbound: usize,
     poll: Duration,
     lease: Duration,
+}
+
+/// One lane of the worker: the kinds it leases, its slots, and how many of its jobs one owner
+/// (a tenant; an outbound job's endpoint) may have running at once (`queue::lease_fair`).
+struct Lane {
+    kinds: Vec<String>,
+    permits: Arc<Semaphore>,
+    share: i64,
+}
+
+/// A tenant's share of the general lane: half the slots (at least one), so that another
+/// tenant's work always finds one free.
+pub fn tenant_share(concurrency: usize) -> i64 {
+    (concurrency / 2).max(1) as i64
 }
 
 impl Worker {
@@ -45,7 +64,16 @@ impl Worker {
         let host =
             std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "host".into());
         let id = format!("{host}:{}:{}", std::process::id(), &Uuid::new_v4().simple().to_string()[..8]);
-        Worker { listen_pool: pool.clone(), pool, registry, id, concurrency: concurrency.max(1), poll, lease: LEASE }
+        Worker {
+            listen_pool: pool.clone(),
+            pool,
+            registry,
+            id,
+            concurrency: concurrency.max(1),
+            outbound: OUTBOUND_SLOTS,
+            poll,
+            lease: LEASE,
+        }
     }
 
     /// LISTEN on `pool` instead (direct connections when the main pool is a transaction
@@ -72,12 +100,20 @@ impl Worker {
         if added > 0 {
             tracing::info!(schedules = added, "scheduled the recurring cycles of existing agents");
         }
-        tracing::info!(worker.id = %self.id, concurrency = self.concurrency, "worker started");
+        tracing::info!(worker.id = %self.id, concurrency = self.concurrency, outbound = self.outbound, "worker started");
 
         let wake = Arc::new(Notify::new());
         let listener_task = tokio::spawn(listen(self.listen_pool.clone(), wake.clone(), cancel.clone()));
-        let permits = Arc::new(Semaphore::new(self.concurrency));
-        let kinds = self.registry.kinds();
+        // The general lane (a tenant holds at most its share of it) and the outbound lane (one
+        // delivery at a time per receiver), each with slots of its own.
+        let lanes = [
+            Lane {
+                kinds: self.registry.lane_kinds(false),
+                permits: Arc::new(Semaphore::new(self.concurrency)),
+                share: tenant_share(self.concurrency),
+            },
+            Lane { kinds: self.registry.lane_kinds(true), permits: Arc::new(Semaphore::new(self.outbound)), share: 1 },
+        ];
         let mut running = JoinSet::new();
         let mut last_maintenance = Instant::now() - Duration::from_secs(60);
 
@@ -90,24 +126,40 @@ impl Worker {
             }
             while running.try_join_next().is_some() {}
 
-            let free = permits.available_permits();
-            let mut leased = Vec::new();
-            if free > 0 {
-                match queue::lease(&self.pool, &self.id, &kinds, free as i64, self.lease).await {
-                    Ok(jobs) => leased = jobs,
-                    Err(e) => tracing::warn!(error = %e, "leasing jobs failed; retrying"),
+            for lane in lanes.iter().filter(|l| !l.kinds.is_empty()) {
+                let free = lane.permits.available_permits();
+                if free == 0 {
+                    continue;
                 }
-            }
-            for job in leased {
-                let permit = permits.clone().acquire_owned().await?;
-                let this = self.clone();
-                let wake = wake.clone();
-                running.spawn(async move {
-                    this.execute(job).await;
-                    drop(permit);
-                    // A freed slot may mean more due work can be leased right away.
-                    wake.notify_one();
-                });
+                let domain = self.registry.domain();
+                let leased = match queue::lease_fair(
+                    &self.pool,
+                    domain,
+                    &self.id,
+                    &lane.kinds,
+                    free as i64,
+                    self.lease,
+                    lane.share,
+                )
+                .await
+                {
+                    Ok(jobs) => jobs,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "leasing jobs failed; retrying");
+                        Vec::new()
+                    }
+                };
+                for job in leased {
+                    let permit = lane.permits.clone().acquire_owned().await?;
+                    let this = self.clone();
+                    let wake = wake.clone();
+                    running.spawn(async move {
+                        this.execute(job).await;
+                        drop(permit);
+                        // A freed slot may mean more due work can be leased right away.
+                        wake.notify_one();
+                    });
+                }
             }
             tokio::select! {
                 _ = cancel.cancelled() => break,
@@ -158,16 +210,20 @@ async fn skipped(pool: &PgPool, domain: &DomainSql, job: &Job, error: &anyhow::E
         Some(crate::llm::LlmError::Refused(r)) => Some(r.clone()),
         _ => e.downcast_ref::<crate::llm::budget::Refusal>().cloned(),
     })?;
-    let reason =
-        match &refusal {
-            crate::llm::budget::Refusal::AgentDailyTokens { .. }
-            | crate::llm::budget::Refusal::AgentTokensHeld { .. } => "agent_daily_budget",
-            crate::llm::budget::Refusal::TenantMonthlyDollars { .. } => "tenant_monthly_budget",
-            crate::llm::budget::Refusal::NewAccountDaily { .. } => "new_account_allowance",
-            crate::llm::budget::Refusal::GlobalDailyCap { .. }
-            | crate::llm::budget::Refusal::NewAccountsShare { .. } => "global_spend_cap",
-            crate::llm::budget::Refusal::KillSwitch { .. } => "kill_switch",
-        };
+    use crate::llm::budget::{HeldLimit, Refusal};
+    let reason = match &refusal {
+        Refusal::AgentDailyTokens { .. } | Refusal::AgentTokensHeld { .. } => "agent_daily_budget",
+        Refusal::TenantMonthlyDollars { .. } | Refusal::DollarsHeld { limit: HeldLimit::TenantMonth, .. } => {
+            "tenant_monthly_budget"
+        }
+        Refusal::NewAccountDaily { .. }
+        | Refusal::NewAccountBusy { .. }
+        | Refusal::DollarsHeld { limit: HeldLimit::NewAccount, .. } => "new_account_allowance",
+        Refusal::GlobalDailyCap { .. }
+        | Refusal::NewAccountsShare { .. }
+        | Refusal::DollarsHeld { limit: HeldLimit::NewAccounts | HeldLimit::Global, .. } => "global_spend_cap",
+        Refusal::KillSwitch { .. } => "kill_switch",
+    };
     metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);
     tracing::info!(job.id = %job.id, job.kind = %job.kind, reason, "job skipped: {refusal}");
     let result = serde_json::json!({ "skipped": true, "reason": reason, "message": refusal.to_string(),

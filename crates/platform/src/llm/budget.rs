@@ -40,6 +40,35 @@ pub enum Refusal {
         "new accounts have used their share of the platform's daily model spending limit; model calls resume at {reset_at}"
     )]
     NewAccountsShare { cap: f64, spent: f64, reset_at: DateTime<Utc> },
+    /// A new account already has as many turns in progress as it may.
+    #[error(
+        "a new account may have {turns} replies in progress at once until its email is verified and it is {days} days old; retry when one has ended"
+    )]
+    NewAccountBusy { turns: u32, days: u32 },
+    /// What is spent of a dollar limit is below it, but the rest is held by work in progress:
+    /// once it ends, what it did not use is free again.
+    #[error("the rest of {} is held by work in progress; retry in a few seconds", .limit.describe())]
+    DollarsHeld { limit: HeldLimit },
+}
+
+/// The dollar limit whose rest is held (`Refusal::DollarsHeld`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeldLimit {
+    NewAccount,
+    TenantMonth,
+    NewAccounts,
+    Global,
+}
+
+impl HeldLimit {
+    fn describe(self) -> &'static str {
+        match self {
+            HeldLimit::NewAccount => "a new account's daily allowance",
+            HeldLimit::TenantMonth => "the account's monthly budget",
+            HeldLimit::NewAccounts => "new accounts' share of the platform's daily model spending limit",
+            HeldLimit::Global => "the platform's daily model spending limit",
+        }
+    }
 }
 
 fn paused_for(scope: &str) -> &'static str {
@@ -62,7 +91,10 @@ impl Refusal {
             | Refusal::GlobalDailyCap { reset_at, .. }
             | Refusal::NewAccountDaily { reset_at, .. }
             | Refusal::NewAccountsShare { reset_at, .. } => Some(*reset_at),
-            Refusal::KillSwitch { .. } | Refusal::AgentTokensHeld { .. } => None,
+            Refusal::KillSwitch { .. }
+            | Refusal::AgentTokensHeld { .. }
+            | Refusal::NewAccountBusy { .. }
+            | Refusal::DollarsHeld { .. } => None,
         }
     }
 
@@ -74,8 +106,13 @@ impl Refusal {
             Refusal::AgentDailyTokens { .. }
             | Refusal::AgentTokensHeld { .. }
             | Refusal::TenantMonthlyDollars { .. } => "budget_exhausted",
-            Refusal::NewAccountDaily { .. } => "new_account_allowance",
-            Refusal::GlobalDailyCap { .. } | Refusal::NewAccountsShare { .. } => "global_spend_cap",
+            Refusal::DollarsHeld { limit: HeldLimit::TenantMonth, .. } => "budget_exhausted",
+            Refusal::NewAccountDaily { .. }
+            | Refusal::NewAccountBusy { .. }
+            | Refusal::DollarsHeld { limit: HeldLimit::NewAccount, .. } => "new_account_allowance",
+            Refusal::GlobalDailyCap { .. }
+            | Refusal::NewAccountsShare { .. }
+            | Refusal::DollarsHeld { limit: HeldLimit::NewAccounts | HeldLimit::Global, .. } => "global_spend_cap",
             Refusal::KillSwitch { .. } => "kill_switch",
         }
     }
@@ -104,6 +141,8 @@ pub struct SpendCaps {
     pub new_accounts: Option<f64>,
     /// `MINICLAW_NEW_ACCOUNT_DAYS`.
     pub new_days: u32,
+    /// `MINICLAW_NEW_ACCOUNT_TURNS`: a new account's chat turns in progress at once (`None`: any).
+    pub new_account_turns: Option<u32>,
 }
 
 impl SpendCaps {
@@ -113,12 +152,20 @@ impl SpendCaps {
             new_account: config.new_account_daily_usd,
             new_accounts: config.global_daily_usd.map(|cap| cap * config.new_accounts_share),
             new_days: config.new_account_days,
+            new_account_turns: config.new_account_turns,
         }
     }
 
-    /// The value `limits_sql`'s `caps` reads: `[global, new_account, new_accounts, new_days]`.
+    /// The value `limits_sql`'s `caps` (and `llm_admit`'s) reads: `[global, new_account,
+    /// new_accounts, new_days, new_account_turns]`.
     pub fn bind(&self) -> Vec<Option<f64>> {
-        vec![self.global, self.new_account, self.new_accounts, Some(f64::from(self.new_days))]
+        vec![
+            self.global,
+            self.new_account,
+            self.new_accounts,
+            Some(f64::from(self.new_days)),
+            self.new_account_turns.map(f64::from),
+        ]
     }
 }
 
@@ -165,7 +212,7 @@ pub fn limits_sql(domain: &DomainSql, agent: &str, tenant: &str, now: &str, caps
          (SELECT reason FROM llm_kill_switches WHERE scope IN ('global', 'tenant:' || {tenant}::text)
            ORDER BY scope = 'global' DESC LIMIT 1) AS switch_reason,
          {cap}::float8 AS global_cap,
-         (SELECT sum(cost_usd) FROM llm_platform_daily_usage
+         (SELECT cost_usd FROM llm_platform_spend
            WHERE {cap}::float8 IS NOT NULL AND day = ({now} AT TIME ZONE 'UTC')::date) AS global_spent,
          {agent_budget} AS agent_budget,
          (SELECT tokens FROM llm_agent_daily_usage WHERE agent_id = {agent} AND day = ({now} AT TIME ZONE 'UTC')::date) AS used,
@@ -178,16 +225,15 @@ pub fn limits_sql(domain: &DomainSql, agent: &str, tenant: &str, now: &str, caps
          (SELECT cost_usd FROM llm_tenant_daily_usage
            WHERE tenant_id = {tenant} AND day = ({now} AT TIME ZONE 'UTC')::date) AS tenant_today,
          ({caps})[3] AS new_accounts_cap,
-         (SELECT sum(new_cost_usd) FROM llm_platform_daily_usage
+         (SELECT new_cost_usd FROM llm_platform_spend
            WHERE ({caps})[3] IS NOT NULL AND day = ({now} AT TIME ZONE 'UTC')::date) AS new_spent,
          ({caps})[4] AS new_days"
     )
 }
 
 /// `judge`'s rules as an SQL condition over the columns of `limits_sql`, for statements that
-/// store work only when it may run. The agent's budget is read from the statement's snapshot
-/// here; a statement that reserves tokens checks it again on the locked usage row
-/// (`reservations::reserve_sql`).
+/// store work only when it may run, read from the statement's snapshot; the admission that
+/// holds the work's cost judges every limit again on its row locked (`reservations::admit_sql`).
 pub const WITHIN_SQL: &str = "switch_scope IS NULL
     AND (global_cap IS NULL OR coalesce(global_spent, 0) < global_cap)
     AND (agent_budget IS NULL OR coalesce(used, 0) + coalesce(reserved, 0) < agent_budget)

@@ -91,15 +91,22 @@ impl From<LlmError> for miniclaw_core::Error {
         match e {
             LlmError::Refused(r) => {
                 let limit = match r {
-                    Refusal::GlobalDailyCap { .. } | Refusal::NewAccountsShare { .. } | Refusal::KillSwitch { .. } => {
-                        Limit::Operator
-                    }
+                    Refusal::GlobalDailyCap { .. }
+                    | Refusal::NewAccountsShare { .. }
+                    | Refusal::KillSwitch { .. }
+                    | Refusal::DollarsHeld {
+                        limit: super::budget::HeldLimit::NewAccounts | super::budget::HeldLimit::Global,
+                        ..
+                    } => Limit::Operator,
                     _ => Limit::Caller,
                 };
                 let reset_at = r.reset_at();
                 let retry_after_secs = match (&r, reset_at) {
                     (_, Some(at)) => Some((at - chrono::Utc::now()).num_seconds().max(1) as u64),
-                    (Refusal::AgentTokensHeld { .. }, None) => Some(HELD_RETRY_SECS),
+                    (
+                        Refusal::AgentTokensHeld { .. } | Refusal::NewAccountBusy { .. } | Refusal::DollarsHeld { .. },
+                        _,
+                    ) => Some(HELD_RETRY_SECS),
                     _ => None,
                 };
                 miniclaw_core::Error::Exhausted {

@@ -16,11 +16,13 @@ use super::call::{CallContext, LlmError};
 use super::openai::{Completion, ProviderError};
 use super::pricing::PriceTable;
 use super::providers::Provider;
+use super::reservations;
 use super::routing::{OFFLINE, RoutingTable, Target};
 use super::usage::{self, UsageRecord};
 use super::{ChatRequest, ChatResponse, Engine, FinishReason, Usage};
 use crate::config::Config;
 use crate::domain_sql::DomainSql;
+use miniclaw_core::ids::MessageId;
 
 /// Retries on one target after the first attempt.
 const MAX_RETRIES: u32 = 2;
@@ -108,78 +110,146 @@ impl Gateway {
         self.caps
     }
 
-    /// The budgets, the caps and the kill switch, unless the caller already admitted the call's
-    /// work; the context the call is logged under (it knows whether the account is new).
-    async fn admit(&self, ctx: &CallContext) -> Result<CallContext, LlmError> {
+    /// Admits a call whose caller did not admit its work already (a chat turn admits itself):
+    /// a call that may cost money holds its most expensive outcome — the prompt and the longest
+    /// answer on the priciest model it may reach — against every limit (`reservations`), and
+    /// is settled when it ends (`settle`); a free call (the offline engine only) is judged by
+    /// the limits as they stand. The context the call runs under (held, knowing whether the
+    /// account is new) and the hold to settle.
+    async fn admit(&self, ctx: &CallContext, req: &ChatRequest) -> Result<(CallContext, Option<MessageId>), LlmError> {
         if ctx.admitted {
-            return Ok(ctx.clone());
+            return Ok((ctx.clone(), None));
         }
-        match budget::check(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, self.caps).await? {
-            Ok(limits) => Ok(CallContext { new_account: limits.established == Some(false), ..ctx.clone() }),
+        let route = self.routes.route(req.role);
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let prompt = usage::count_request_tokens(req);
+        let cost = reservations::Cost {
+            tokens: i64::from(prompt) + i64::from(max_tokens),
+            usd: self.max_cost(&targets(route, req), prompt, max_tokens),
+        };
+        if cost.usd <= 0.0 {
+            return match budget::check(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, self.caps).await? {
+                Ok(limits) => Ok((CallContext { new_account: limits.established == Some(false), ..ctx.clone() }, None)),
+                Err(refusal) => Err(refusal.into()),
+            };
+        }
+        match reservations::admit(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, cost, self.caps).await? {
+            Ok((hold, new_account)) => Ok((ctx.clone().admitted(new_account).held_by(hold), Some(hold))),
             Err(refusal) => Err(refusal.into()),
         }
+    }
+
+    /// Settles the hold `admit` made, if any; a failure is logged (the sweep settles it later).
+    async fn settle(&self, ctx: &CallContext, hold: Option<MessageId>) {
+        let Some(hold) = hold else { return };
+        let agent = ctx.agent_id.map_or(reservations::NO_AGENT, |a| a.0);
+        if let Err(e) = reservations::release_raw(&self.pool, agent, hold).await {
+            tracing::warn!(error = %e, "could not settle a model call's hold");
+        }
+    }
+
+    /// The most a call of `prompt` tokens answering at most `answer` tokens may cost on any of
+    /// `targets` (those with a price: an unpriced one is never called).
+    pub fn max_cost(&self, targets: &[Target], prompt: u32, answer: u32) -> f64 {
+        targets
+            .iter()
+            .filter(|t| t.provider != OFFLINE)
+            .filter_map(|t| self.prices.cost(&t.model, prompt, answer))
+            .fold(0.0, f64::max)
+    }
+
+    /// The most a call of `role` may cost, with `model` instead of the route's first model when
+    /// given (a premium agent's own): see `max_cost`.
+    pub fn max_cost_of(&self, role: Role, model: Option<&str>, prompt: u32, answer: u32) -> f64 {
+        let route = self.routes.route(role);
+        let mut targets = route.targets.clone();
+        if let (Some(model), Some(first)) = (model, targets.first_mut())
+            && first.provider != OFFLINE
+        {
+            first.model = model.to_string();
+        }
+        self.max_cost(&targets, prompt, answer)
+    }
+
+    /// Whether `model` may be chosen for an agent (`premium_model`): only a model the operator
+    /// priced (the default prices and `MINICLAW_LLM_PRICES`), so that no call is ever costed at
+    /// zero because its price is unknown.
+    pub fn choosable(&self, model: &str) -> bool {
+        model != OFFLINE && self.prices.get(model).is_some()
+    }
+
+    /// The models an agent may choose, by name.
+    pub fn choosable_models(&self) -> Vec<String> {
+        self.prices.models().filter(|m| *m != OFFLINE).map(str::to_string).collect()
     }
 
     /// Runs one call for `ctx` through the role's route.
     pub async fn complete(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
         let span = call_span(ctx, &req);
         async move {
-            let ctx = &self.admit(ctx).await?;
-            let route = self.routes.route(req.role);
-            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-            let deadline = Instant::now() + route.timeout();
-            let mut attempts = Vec::new();
-
-            for target in targets(route, &req).iter() {
-                if target.provider == OFFLINE {
-                    return Ok(self.offline(ctx, &req, target).await);
-                }
-                let Some(client) = self.usable_client(target, &mut attempts) else { continue };
-                let mut retry = 0;
-                loop {
-                    let remaining = deadline.saturating_duration_since(Instant::now());
-                    if remaining.is_zero() {
-                        attempts
-                            .push(format!("{}/{}: no time left in the role's timeout", target.provider, target.model));
-                        break;
-                    }
-                    let started = Instant::now();
-                    let result = client.complete(&req, &target.model, max_tokens, remaining).await;
-                    match result {
-                        Ok(c) => {
-                            self.breakers.record_success(&target.provider);
-                            return Ok(self.success(ctx, &req, target, c, started).await);
-                        }
-                        Err(e) => {
-                            self.breakers.record_failure(&target.provider);
-                            let prompt = usage::count_prompt_tokens(&req.messages);
-                            let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
-                            self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
-                                .await;
-                            attempts.push(format!("{}/{}: {e}", target.provider, target.model));
-                            let wait = match &e {
-                                ProviderError::Retryable { retry_after, .. } if retry < MAX_RETRIES => {
-                                    retry_after.unwrap_or(Duration::from_millis(500 * 2u64.pow(retry)))
-                                }
-                                _ => break,
-                            };
-                            if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
-                                break;
-                            }
-                            if self.breakers.is_open(&target.provider) {
-                                attempts.push(format!("{}: circuit opened, not retried", target.provider));
-                                break;
-                            }
-                            tokio::time::sleep(wait).await;
-                            retry += 1;
-                        }
-                    }
-                }
-            }
-            Err(LlmError::AllFailed { attempts })
+            let (ctx, hold) = self.admit(ctx, &req).await?;
+            let result = self.complete_admitted(ctx.clone(), req).await;
+            self.settle(&ctx, hold).await;
+            result
         }
         .instrument(span)
         .await
+    }
+
+    /// `complete` of a call admitted already.
+    async fn complete_admitted(&self, ctx: CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
+        let ctx = &ctx;
+        let route = self.routes.route(req.role);
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let deadline = Instant::now() + route.timeout();
+        let mut attempts = Vec::new();
+
+        for target in targets(route, &req).iter() {
+            if target.provider == OFFLINE {
+                return Ok(self.offline(ctx, &req, target).await);
+            }
+            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
+            let mut retry = 0;
+            loop {
+                let remaining = deadline.saturating_duration_since(Instant::now());
+                if remaining.is_zero() {
+                    attempts.push(format!("{}/{}: no time left in the role's timeout", target.provider, target.model));
+                    break;
+                }
+                let started = Instant::now();
+                let result = client.complete(&req, &target.model, max_tokens, remaining).await;
+                match result {
+                    Ok(c) => {
+                        self.breakers.record_success(&target.provider);
+                        return Ok(self.success(ctx, &req, target, c, started).await);
+                    }
+                    Err(e) => {
+                        self.breakers.record_failure(&target.provider);
+                        let prompt = usage::count_prompt_tokens(&req.messages);
+                        let usage = Usage { prompt_tokens: prompt, completion_tokens: 0 };
+                        self.log(ctx, &req, target, usage, true, started, FinishReason::Error, Some(e.to_string()))
+                            .await;
+                        attempts.push(format!("{}/{}: {e}", target.provider, target.model));
+                        let wait = match &e {
+                            ProviderError::Retryable { retry_after, .. } if retry < MAX_RETRIES => {
+                                retry_after.unwrap_or(Duration::from_millis(500 * 2u64.pow(retry)))
+                            }
+                            _ => break,
+                        };
+                        if wait > MAX_RETRY_WAIT || Instant::now() + wait >= deadline {
+                            break;
+                        }
+                        if self.breakers.is_open(&target.provider) {
+                            attempts.push(format!("{}: circuit opened, not retried", target.provider));
+                            break;
+                        }
+                        tokio::time::sleep(wait).await;
+                        retry += 1;
+                    }
+                }
+            }
+        }
+        Err(LlmError::AllFailed { attempts })
     }
 
     /// A second opinion for comparisons (the calibration shadow): the route's first fallback
@@ -187,35 +257,42 @@ impl Gateway {
     pub async fn complete_alternate(&self, ctx: &CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
         let span = call_span(ctx, &req);
         async move {
-            let ctx = &self.admit(ctx).await?;
-            let route = self.routes.route(req.role);
-            let target =
-                route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
-            if target.provider == OFFLINE {
-                return Ok(self.offline(ctx, &req, &target).await);
-            }
-            let mut attempts = Vec::new();
-            let Some(client) = self.usable_client(&target, &mut attempts) else {
-                return Err(LlmError::AllFailed { attempts });
-            };
-            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-            let started = Instant::now();
-            match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
-                Ok(c) => {
-                    self.breakers.record_success(&target.provider);
-                    Ok(self.success(ctx, &req, &target, c, started).await)
-                }
-                Err(e) => {
-                    self.breakers.record_failure(&target.provider);
-                    let usage =
-                        Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
-                    self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
-                    Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
-                }
-            }
+            let (ctx, hold) = self.admit(ctx, &req).await?;
+            let result = self.alternate_admitted(ctx.clone(), req).await;
+            self.settle(&ctx, hold).await;
+            result
         }
         .instrument(span)
         .await
+    }
+
+    /// `complete_alternate` of a call admitted already.
+    async fn alternate_admitted(&self, ctx: CallContext, req: ChatRequest) -> Result<ChatResponse, LlmError> {
+        let ctx = &ctx;
+        let route = self.routes.route(req.role);
+        let target =
+            route.targets.get(1).cloned().unwrap_or(Target { provider: OFFLINE.into(), model: OFFLINE.into() });
+        if target.provider == OFFLINE {
+            return Ok(self.offline(ctx, &req, &target).await);
+        }
+        let mut attempts = Vec::new();
+        let Some(client) = self.usable_client(&target, &mut attempts) else {
+            return Err(LlmError::AllFailed { attempts });
+        };
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let started = Instant::now();
+        match client.complete(&req, &target.model, max_tokens, route.timeout()).await {
+            Ok(c) => {
+                self.breakers.record_success(&target.provider);
+                Ok(self.success(ctx, &req, &target, c, started).await)
+            }
+            Err(e) => {
+                self.breakers.record_failure(&target.provider);
+                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                self.log(ctx, &req, &target, usage, true, started, FinishReason::Error, Some(e.to_string())).await;
+                Err(LlmError::AllFailed { attempts: vec![format!("{}/{}: {e}", target.provider, target.model)] })
+            }
+        }
     }
 
     /// Like `complete`, but sends the answer's text to `deltas` as it is produced, and returns
@@ -233,97 +310,117 @@ impl Gateway {
     ) -> Result<ChatResponse, LlmError> {
         let span = call_span(ctx, &req);
         async move {
-            use futures::StreamExt;
-
-            let ctx = &self.admit(ctx).await?;
-            let req = &req;
-            let route = self.routes.route(req.role);
-            let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
-            let mut attempts = Vec::new();
-            let deadline = tokio::time::Instant::now() + self.stream_deadline;
-            for target in targets(route, req).iter() {
-                if target.provider == OFFLINE {
-                    let r = self.offline(ctx, req, target).await;
-                    let _ = deltas.send(r.content.clone()).await;
-                    return Ok(r);
-                }
-                let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
-                if remaining.is_zero() {
-                    attempts.push(format!("{}/{}: no time left in the stream deadline", target.provider, target.model));
-                    break;
-                }
-                let Some(client) = self.usable_client(target, &mut attempts) else { continue };
-                let started = Instant::now();
-                let fail = |e: String| async move {
-                    self.breakers.record_failure(&target.provider);
-                    let usage =
-                        Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
-                    self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
-                    format!("{}/{}: {e}", target.provider, target.model)
-                };
-                let resp = match client.stream(req, &target.model, max_tokens, route.timeout().min(remaining)).await {
-                    Ok(r) => r,
-                    Err(e) => {
-                        attempts.push(fail(e.to_string()).await);
-                        continue;
-                    }
-                };
-                let mut body = resp.bytes_stream();
-                let mut parser = client.parser();
-                let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
-                let outcome: Result<(), String> = loop {
-                    let idle = tokio::time::Instant::now() + route.timeout();
-                    let next = match tokio::time::timeout_at(idle.min(deadline), body.next()).await {
-                        Err(_) if idle < deadline => break Err(format!("no data for {:?}", route.timeout())),
-                        Err(_) => break Err(format!("the stream ran past its deadline of {:?}", self.stream_deadline)),
-                        Ok(None) if parser.done => break Ok(()),
-                        Ok(None) => break Err("stream ended without [DONE]".into()),
-                        Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),
-                        Ok(Some(Ok(bytes))) => bytes,
-                    };
-                    let pieces = match parser.feed(&next) {
-                        Ok(p) => p,
-                        Err(e) => break Err(e.to_string()),
-                    };
-                    let mut gone = false;
-                    for piece in pieces {
-                        match piece {
-                            super::openai::StreamPiece::Delta(text) => {
-                                content.push_str(&text);
-                                gone |= deltas.send(text).await.is_err();
-                            }
-                            super::openai::StreamPiece::Finish(f) => finish = f,
-                            super::openai::StreamPiece::Usage(u) => reported = Some(u),
-                        }
-                    }
-                    if gone {
-                        break Err("the caller went away; stream abandoned".into());
-                    }
-                };
-                match outcome {
-                    Ok(()) => {
-                        self.breakers.record_success(&target.provider);
-                        let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
-                        return Ok(self.success(ctx, req, target, c, started).await);
-                    }
-                    Err(e) if content.is_empty() => attempts.push(fail(e).await),
-                    Err(e) => {
-                        // Text already reached the caller: no silent switch to another model.
-                        let line = fail(e).await;
-                        return Err(LlmError::AllFailed { attempts: vec![line] });
-                    }
-                }
-            }
-            Err(LlmError::AllFailed { attempts })
+            let (ctx, hold) = self.admit(ctx, &req).await?;
+            let result = self.stream_admitted(ctx.clone(), req, deltas).await;
+            self.settle(&ctx, hold).await;
+            result
         }
         .instrument(span)
         .await
+    }
+
+    /// `stream` of a call admitted already.
+    async fn stream_admitted(
+        &self,
+        ctx: CallContext,
+        req: ChatRequest,
+        deltas: tokio::sync::mpsc::Sender<String>,
+    ) -> Result<ChatResponse, LlmError> {
+        use futures::StreamExt;
+
+        let ctx = &ctx;
+        let req = &req;
+        let route = self.routes.route(req.role);
+        let max_tokens = req.max_tokens.map_or(route.max_tokens, |m| m.min(route.max_tokens));
+        let mut attempts = Vec::new();
+        let deadline = tokio::time::Instant::now() + self.stream_deadline;
+        for target in targets(route, req).iter() {
+            if target.provider == OFFLINE {
+                let r = self.offline(ctx, req, target).await;
+                let _ = deltas.send(r.content.clone()).await;
+                return Ok(r);
+            }
+            let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if remaining.is_zero() {
+                attempts.push(format!("{}/{}: no time left in the stream deadline", target.provider, target.model));
+                break;
+            }
+            let Some(client) = self.usable_client(target, &mut attempts) else { continue };
+            let started = Instant::now();
+            let fail = |e: String| async move {
+                self.breakers.record_failure(&target.provider);
+                let usage = Usage { prompt_tokens: usage::count_prompt_tokens(&req.messages), completion_tokens: 0 };
+                self.log(ctx, req, target, usage, true, started, FinishReason::Error, Some(e.clone())).await;
+                format!("{}/{}: {e}", target.provider, target.model)
+            };
+            let resp = match client.stream(req, &target.model, max_tokens, route.timeout().min(remaining)).await {
+                Ok(r) => r,
+                Err(e) => {
+                    attempts.push(fail(e.to_string()).await);
+                    continue;
+                }
+            };
+            let mut body = resp.bytes_stream();
+            let mut parser = client.parser();
+            let (mut content, mut finish, mut reported) = (String::new(), FinishReason::Stop, None);
+            let outcome: Result<(), String> = loop {
+                let idle = tokio::time::Instant::now() + route.timeout();
+                let next = match tokio::time::timeout_at(idle.min(deadline), body.next()).await {
+                    Err(_) if idle < deadline => break Err(format!("no data for {:?}", route.timeout())),
+                    Err(_) => break Err(format!("the stream ran past its deadline of {:?}", self.stream_deadline)),
+                    Ok(None) if parser.done => break Ok(()),
+                    Ok(None) => break Err("stream ended without [DONE]".into()),
+                    Ok(Some(Err(e))) => break Err(format!("stream broke: {e}")),
+                    Ok(Some(Ok(bytes))) => bytes,
+                };
+                let pieces = match parser.feed(&next) {
+                    Ok(p) => p,
+                    Err(e) => break Err(e.to_string()),
+                };
+                let mut gone = false;
+                for piece in pieces {
+                    match piece {
+                        super::openai::StreamPiece::Delta(text) => {
+                            content.push_str(&text);
+                            gone |= deltas.send(text).await.is_err();
+                        }
+                        super::openai::StreamPiece::Finish(f) => finish = f,
+                        super::openai::StreamPiece::Usage(u) => reported = Some(u),
+                    }
+                }
+                if gone {
+                    break Err("the caller went away; stream abandoned".into());
+                }
+            };
+            match outcome {
+                Ok(()) => {
+                    self.breakers.record_success(&target.provider);
+                    let c = Completion { content, tool_calls: Vec::new(), usage: reported, finish_reason: finish };
+                    return Ok(self.success(ctx, req, target, c, started).await);
+                }
+                Err(e) if content.is_empty() => attempts.push(fail(e).await),
+                Err(e) => {
+                    // Text already reached the caller: no silent switch to another model.
+                    let line = fail(e).await;
+                    return Err(LlmError::AllFailed { attempts: vec![line] });
+                }
+            }
+        }
+        Err(LlmError::AllFailed { attempts })
     }
 
     /// The target's client, unless its breaker is open or it has none (noted in `attempts`).
     fn usable_client(&self, target: &Target, attempts: &mut Vec<String>) -> Option<&Provider> {
         if self.breakers.is_open(&target.provider) {
             attempts.push(format!("{}/{}: circuit open, skipped", target.provider, target.model));
+            return None;
+        }
+        // A model without a price is never called: its cost could not be held or counted.
+        if self.prices.get(&target.model).is_none() {
+            attempts.push(format!(
+                "{}/{}: no price for this model (MINICLAW_LLM_PRICES); not called",
+                target.provider, target.model
+            ));
             return None;
         }
         let client = self.clients.get(target.provider.as_str());
@@ -420,9 +517,6 @@ impl Gateway {
             new_account: ctx.new_account,
             held_by: ctx.held_by,
         };
-        if record.cost_usd.is_none() {
-            tracing::warn!(model = %target.model, "no price for this model; cost logged as 0 (set MINICLAW_LLM_PRICES)");
-        }
         // The call's span (`call_span`) says what the last attempt was and what it cost.
         let span = tracing::Span::current();
         crate::telemetry::rename(&span, format!("chat {}", record.model));

@@ -51,6 +51,11 @@ impl PriceTable {
         Ok(table)
     }
 
+    /// The priced models, by name.
+    pub fn models(&self) -> impl Iterator<Item = &str> {
+        self.0.keys().map(String::as_str)
+    }
+
     pub fn get(&self, model: &str) -> Option<Price> {
         self.0.get(model).copied()
     }

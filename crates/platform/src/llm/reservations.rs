@@ -1,93 +1,156 @@
-//! Tokens held by chat turns in progress (hardening 7). A budget checked before work and paid
-//! after it lets parallel work overshoot: 50 turns admitted at once against a nearly spent
-//! budget would all run. So a turn reserves its expected maximum on the agent's usage row of
-//! the day when it is admitted — in the statement that stores it, only while the tokens used
-//! and held are below the budget, judged on the locked row — and gives the reservation back
-//! when it ends (completed, failed, superseded). Its calls count what they really used on the
-//! reservation's row (`used`: `CallContext::held_by`), and giving it back moves that to the
-//! agent's `tokens` in the statement that frees `reserved`: the agent's usage row is written
-//! twice a turn, not once per call too. A turn whose process died gives it back through the
-//! `chat_stream_sweep` cycle, once its reply is swept. The agent's total then stays within its
-//! budget plus one turn.
+//! Holds: what a unit of work may cost, reserved when it is admitted and settled when it ends
+//! (SPEC T1, hardening 7). A limit checked before work and paid after it lets parallel work
+//! overshoot: 60 turns admitted at once against a nearly spent allowance would all run. So a
+//! unit of work — a chat turn, or one background model call — reserves its expected maximum
+//! tokens and dollars against every limit that applies (the agent's daily tokens, a new
+//! account's concurrent turns and daily allowance, the tenant's monthly budget, new accounts'
+//! share of the platform's day and the global daily cap) through one SQL function,
+//! `llm_admit`, which judges each limit on its row locked (spent plus held, below the cap) and
+//! holds on all of them or on none. Its calls count what they really used on the hold
+//! (`CallContext::held_by`, `usage::record`), and `llm_settle` moves that into the books and
+//! frees what was held, in one statement. A unit whose process died is settled by the
+//! `chat_stream_sweep` cycle (`release_orphans`). Every total then stays within its limit
+//! plus one unit's maximum, however many arrive at once.
 //!
-//! Lock order: a statement that reserves locks the agent's usage row before the conversation
-//! (and its messages); giving back is a statement of its own, holding no other row.
+//! Lock order, everywhere: the agent's day, the tenant's day, the tenant's month, the
+//! platform's day. A statement that admits a chat turn locks them before the conversation.
 
 use sqlx::PgPool;
 
 use crate::domain_sql::DomainSql;
 
-use miniclaw_core::ids::{AgentId, MessageId};
+use super::budget::{Limits, Refusal, SpendCaps};
+use miniclaw_core::ids::{AgentId, MessageId, TenantId};
 
-/// CTEs `reserved` (the agent's usage row of the day, holding `tokens` more: one row when
-/// granted, none when the tokens used and held already reach the agent's budget or `gate` is
-/// false) and `held` (the reservation's own row, by reply). Arguments are SQL expressions:
-/// the agent and reply ids, the tokens (bigint) and a boolean gate (the other checks of the
-/// statement). Follow with more CTEs or the main query.
-pub fn reserve_sql(domain: &DomainSql, agent: &str, reply: &str, tokens: &str, gate: &str) -> String {
-    let budget = (domain.daily_token_budget)(agent);
+/// The agent id a hold of work for no agent is stored under.
+pub const NO_AGENT: uuid::Uuid = uuid::Uuid::nil();
+
+/// What a unit of work may cost at most: tokens (prompts and answers) and dollars.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Cost {
+    pub tokens: i64,
+    pub usd: f64,
+}
+
+/// An SQL expression calling `llm_admit` (text: NULL when granted, else the reason): the
+/// arguments are SQL expressions — agent, tenant and hold ids, the tokens (bigint) and dollars
+/// (float8) to hold, and `limits`, the alias of a row with `limits_sql`'s columns (the budgets
+/// and whether the account is new); `caps` a float8[] as `SpendCaps::bind` makes it.
+#[expect(clippy::too_many_arguments, reason = "one SQL call with this many arguments")]
+pub fn admit_sql(
+    agent: &str,
+    tenant: &str,
+    hold: &str,
+    tokens: &str,
+    usd: &str,
+    limits: &str,
+    caps: &str,
+    background: bool,
+) -> String {
     format!(
-        "reserved AS (
-            INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens, reserved)
-            SELECT {agent}, (now() AT TIME ZONE 'UTC')::date, 0, {tokens}::bigint WHERE {gate}
-            ON CONFLICT (agent_id, day) DO UPDATE SET reserved = u.reserved + excluded.reserved
-             -- Judged on the locked row as it is now, not on the statement's snapshot: parallel
-             -- admissions queue here and each sees the reservations granted before it.
-             WHERE u.tokens + u.reserved < coalesce({budget}, 0)
-            RETURNING day
-         ), held AS (
-            INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)
-            SELECT {agent}, {reply}, day, {tokens}::bigint FROM reserved
-            RETURNING 1
-         )"
+        "llm_admit({agent}, {tenant}, {hold}, {tokens}::bigint, {usd}::float8, {limits}.agent_budget::bigint,
+                   {limits}.tenant_budget, {limits}.established = false, {caps}, {background})"
     )
 }
 
-/// Gives back the reservation of reply `reply_id` of agent `agent_id`, adding what its calls
-/// used to the agent's day. Nothing happens when there is none (given back already), so giving
-/// back twice is harmless.
-pub async fn release(pool: &PgPool, agent_id: AgentId, reply_id: MessageId) -> sqlx::Result<()> {
-    // Committed without waiting for the disk: the agent's usage row is locked until the commit,
-    // and every turn of the agent locks it twice, so a wait for the disk here is a wait for all
-    // of them. Should the database stop before this commit reaches the disk, the reservation is
-    // still there after recovery and the sweep gives it back (`release_orphans`), with what its
-    // calls used.
+/// Why `llm_admit` refused, as the refusal a caller sees, from its reason and the limits read
+/// beside it (a snapshot: they may predate the holds the admission queued behind, so a limit
+/// that looks unspent is said to be held by work in progress).
+pub fn refusal(reason: &str, limits: Limits, caps: SpendCaps) -> Refusal {
+    use super::budget::HeldLimit;
+    if let Err(r) = super::budget::judge(limits.clone(), chrono::Utc::now()) {
+        return r;
+    }
+    match reason {
+        "busy" => Refusal::NewAccountBusy { turns: caps.new_account_turns.unwrap_or(0), days: caps.new_days },
+        "new_account" => Refusal::DollarsHeld { limit: HeldLimit::NewAccount },
+        "tenant_month" => Refusal::DollarsHeld { limit: HeldLimit::TenantMonth },
+        "new_accounts" => Refusal::DollarsHeld { limit: HeldLimit::NewAccounts },
+        "global" => Refusal::DollarsHeld { limit: HeldLimit::Global },
+        _ => Refusal::AgentTokensHeld {
+            budget: limits.agent_budget.map_or(0, i64::from),
+            used: limits.used.unwrap_or(0),
+        },
+    }
+}
+
+/// Admits one background model call of `cost` for `agent` and `tenant` (either may be absent):
+/// the hold's id when granted, the refusal when not. The caller settles it (`release`) once
+/// the call has ended.
+pub async fn admit(
+    pool: &PgPool,
+    domain: &DomainSql,
+    agent: Option<AgentId>,
+    tenant: Option<TenantId>,
+    cost: Cost,
+    caps: SpendCaps,
+) -> sqlx::Result<Result<(MessageId, bool), Refusal>> {
+    #[derive(sqlx::FromRow)]
+    struct Admitted {
+        #[sqlx(flatten)]
+        limits: Limits,
+        refused: Option<String>,
+    }
+    let hold = MessageId::new();
+    let limits = super::budget::limits_sql(domain, "$1", "$2", "now()", "$3::float8[]");
+    // Built at run time: it embeds the budget rules shared with `budget` and the chat turn. The
+    // kill switch is judged first: a paused platform or account holds nothing.
+    let row: Admitted = sqlx::query_as(&format!(
+        "SELECT l.*, CASE WHEN l.switch_scope IS NULL THEN {} ELSE 'kill_switch' END AS refused
+           FROM (SELECT {limits}) l",
+        admit_sql("$1", "$2", "$4", "$5", "$6", "l", "$3::float8[]", true)
+    ))
+    .bind(agent)
+    .bind(tenant)
+    .bind(caps.bind())
+    .bind(hold)
+    .bind(cost.tokens)
+    .bind(cost.usd)
+    .fetch_one(pool)
+    .await?;
+    let new_account = row.limits.established == Some(false);
+    Ok(match row.refused {
+        None => Ok((hold, new_account)),
+        Some(reason) => Err(refusal(&reason, row.limits, caps)),
+    })
+}
+
+/// Settles the hold `hold` of agent `agent_id` (the turn's reply, or a background call's hold):
+/// what its calls used goes into the books, what it held is free again. Nothing happens when
+/// it is settled already, so settling twice is harmless.
+pub async fn release(pool: &PgPool, agent_id: AgentId, hold: MessageId) -> sqlx::Result<()> {
+    release_raw(pool, agent_id.0, hold).await
+}
+
+/// `release` of a hold of work for no agent as well (`NO_AGENT`).
+pub async fn release_raw(pool: &PgPool, agent: uuid::Uuid, hold: MessageId) -> sqlx::Result<()> {
+    // Committed without waiting for the disk: the rows settled are locked until the commit, and
+    // every unit of work locks them twice, so a wait for the disk here is a wait for all of them.
+    // Should the database stop before this commit reaches the disk, the hold is still there
+    // after recovery and the sweep settles it (`release_orphans`), with what its calls used.
     let mut tx = pool.begin().await?;
     sqlx::query!("SET LOCAL synchronous_commit = off").execute(&mut *tx).await?;
-    sqlx::query!(
-        "WITH released AS (
-            DELETE FROM llm_turn_reservations WHERE agent_id = $1 AND reply_id = $2
-            RETURNING agent_id, day, tokens, used
-         )
-         UPDATE llm_agent_daily_usage u SET reserved = greatest(u.reserved - r.tokens, 0), tokens = u.tokens + r.used
-           FROM released r WHERE u.agent_id = r.agent_id AND u.day = r.day",
-        agent_id as _,
-        reply_id as _
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query_scalar!("SELECT llm_settle($1, $2)", agent, hold as _).fetch_one(&mut *tx).await?;
     tx.commit().await
 }
 
-/// Gives back the reservations of turns that are no longer running: their reply is not
-/// `streaming` any more (or is gone) but the turn did not give them back, because its process
-/// died (or is about to). Run by the `chat_stream_sweep` cycle after it ends the replies of dead
-/// processes. Returns how many were given back.
+/// Settles the holds of work that is no longer running: a turn's whose reply is not
+/// `streaming` any more (or is gone) but which did not settle, because its process died (or is
+/// about to), and a background call's older than any call may take. Run by the
+/// `chat_stream_sweep` cycle after it ends the replies of dead processes. Returns how many.
 pub async fn release_orphans(pool: &PgPool, domain: &DomainSql) -> sqlx::Result<u64> {
     let streaming = (domain.streaming)("r.agent_id", "r.reply_id");
-    let n: i64 = sqlx::query_scalar(&format!(
-        "WITH released AS (
-            DELETE FROM llm_turn_reservations r WHERE NOT coalesce({streaming}, false)
-            RETURNING agent_id, day, tokens, used
-         ), totals AS (
-            SELECT agent_id, day, sum(tokens)::bigint AS tokens, sum(used)::bigint AS used FROM released GROUP BY agent_id, day
-         ), unreserved AS (
-            UPDATE llm_agent_daily_usage u SET reserved = greatest(u.reserved - t.tokens, 0), tokens = u.tokens + t.used
-              FROM totals t WHERE u.agent_id = t.agent_id AND u.day = t.day
-         )
-         SELECT count(*) FROM released"
+    let orphans: Vec<(uuid::Uuid, MessageId)> = sqlx::query_as(&format!(
+        "SELECT r.agent_id, r.reply_id FROM llm_turn_reservations r
+          WHERE CASE WHEN r.background THEN r.created_at < now() - interval '30 minutes'
+                     ELSE NOT coalesce({streaming}, false) END"
     ))
-    .fetch_one(pool)
+    .fetch_all(pool)
     .await?;
-    Ok(n as u64)
+    // One statement each: settling takes its rows' locks in the order admissions do, and a
+    // statement settling several holds would take them out of that order.
+    for (agent, hold) in &orphans {
+        release_raw(pool, *agent, *hold).await?;
+    }
+    Ok(orphans.len() as u64)
 }

@@ -33,7 +33,6 @@ pub struct UsageRecord {
     pub held_by: Option<MessageId>,
 }
 
-/// Writes the log row and adds it to the agent's daily, the tenant's monthly and the platform's
 /// The per-(agent, hour, role, provider, model) aggregate of the usage log between `$1` and `$2`
 /// (timestamptz), of the agents `$3` (uuid[]; NULL: all) of tenant `$4` (NULL: any), each row
 /// with its agent's tenant, `tenant_of` (an SQL expression over `x.agent_id`; rows whose agent
@@ -55,7 +54,9 @@ pub fn hourly_sql(tenant_of: &str) -> String {
     )
 }
 
-/// daily totals, in one statement (one round trip, one commit).
+/// Writes the log row and adds it to its hold (`reservations`), or, for a call of no held work,
+/// to the agent's daily, the tenant's monthly and the platform's daily totals, in one statement
+/// (one round trip, one commit).
 pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     sqlx::query_scalar!(
         "WITH log AS (
@@ -64,10 +65,10 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
             RETURNING created_at
          ), held AS (
-            -- A turn's call counts on the turn's reservation; giving it back adds the tokens to
-            -- the agent's day (`reservations`), so the turn's calls do not queue on that row.
-            UPDATE llm_turn_reservations SET used = used + $8::bigint + $9::bigint
-             WHERE agent_id = $2 AND reply_id = $18 RETURNING 1
+            -- A call of held work counts on its hold; settling the hold adds it to the books
+            -- (`reservations`), so the work's calls do not queue on those rows.
+            UPDATE llm_turn_reservations SET used = used + $8::bigint + $9::bigint, used_usd = used_usd + $13
+             WHERE agent_id = coalesce($2, '00000000-0000-0000-0000-000000000000') AND reply_id = $18 RETURNING 1
          ), agent_total AS (
             INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens)
             SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log
@@ -76,22 +77,20 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
          ), tenant_total AS (
             INSERT INTO llm_tenant_monthly_usage AS u (tenant_id, month, cost_usd)
             SELECT $3, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, $13 FROM log
-             -- A free call (the offline engine, an unpriced model) changes nothing: it does not
-             -- take the tenant's row lock, which every call of the tenant would queue on.
-             WHERE $3 IS NOT NULL AND $13 > 0
+             -- A free call (the offline engine) changes nothing: it does not take the tenant's
+             -- row lock, which every call of the tenant would queue on.
+             WHERE $3 IS NOT NULL AND $13 > 0 AND NOT EXISTS (SELECT 1 FROM held)
             ON CONFLICT (tenant_id, month) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          ), new_account_total AS (
             INSERT INTO llm_tenant_daily_usage AS u (tenant_id, day, cost_usd)
-            SELECT $3, (created_at AT TIME ZONE 'UTC')::date, $13 FROM log WHERE $17 AND $3 IS NOT NULL AND $13 > 0
+            SELECT $3, (created_at AT TIME ZONE 'UTC')::date, $13 FROM log
+             WHERE $17 AND $3 IS NOT NULL AND $13 > 0 AND NOT EXISTS (SELECT 1 FROM held)
             ON CONFLICT (tenant_id, day) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          ), platform_total AS (
-            -- The platform's spend today (the global daily cap), in the tenant's slot of the day:
-            -- calls of different tenants do not queue on one row.
-            INSERT INTO llm_platform_daily_usage AS u (day, slot, cost_usd, new_cost_usd)
-            SELECT (created_at AT TIME ZONE 'UTC')::date, (hashtext(coalesce($3::text, '')) & 15)::smallint, $13,
-                   CASE WHEN $17 THEN $13 ELSE 0 END
-              FROM log WHERE $13 > 0
-            ON CONFLICT (day, slot) DO UPDATE
+            INSERT INTO llm_platform_spend AS u (day, cost_usd, new_cost_usd)
+            SELECT (created_at AT TIME ZONE 'UTC')::date, $13, CASE WHEN $17 THEN $13 ELSE 0 END
+              FROM log WHERE $13 > 0 AND NOT EXISTS (SELECT 1 FROM held)
+            ON CONFLICT (day) DO UPDATE
                SET cost_usd = u.cost_usd + excluded.cost_usd, new_cost_usd = u.new_cost_usd + excluded.new_cost_usd
          )
          SELECT 1",
@@ -176,7 +175,27 @@ pub fn count_uncached(text: &str) -> u32 {
 
 /// Prompt tokens of a message list: the text plus the chat format's ~4 tokens per message.
 pub fn count_prompt_tokens(messages: &[Message]) -> u32 {
-    messages.iter().map(|m| count_tokens(&m.content) + 4).sum::<u32>() + 3
+    messages
+        .iter()
+        .map(|m| {
+            let calls = m.tool_calls.iter().map(|c| count_tokens(&c.name) + count_tokens(&c.arguments) + 4);
+            (count_tokens(&m.content) + 4).saturating_add(calls.fold(0, u32::saturating_add))
+        })
+        .fold(3u32, u32::saturating_add)
+}
+
+/// Prompt tokens of a whole request: its messages (`count_prompt_tokens`) and the functions it
+/// offers the model, counted as the JSON they are sent as (a client may send many large ones).
+pub fn count_request_tokens(req: &super::ChatRequest) -> u32 {
+    count_prompt_tokens(&req.messages).saturating_add(count_tools_tokens(&req.tools))
+}
+
+/// Tokens of function definitions as sent to a provider (name, description and schema).
+pub fn count_tools_tokens(tools: &[super::Tool]) -> u32 {
+    tools
+        .iter()
+        .map(|t| count_tokens(&t.name) + count_tokens(&t.description) + count_tokens(&t.parameters.to_string()) + 8)
+        .fold(0u32, u32::saturating_add)
 }
 
 /// The agent's model use over the last `days` days, by role and model: `(role, model, calls,

@@ -25,6 +25,11 @@ pub const KIND: &str = "webhook_deliver";
 pub const MAX_ATTEMPTS: i32 = 33;
 /// How long a receiver has to answer.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a receiver has to accept the connection.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+/// Failed attempts in a row after which the endpoint's breaker opens: no connection is tried
+/// for a minute, doubling with each further failure up to an hour.
+pub const BREAKER_AFTER: i32 = 3;
 /// Attempts kept on a delivery.
 const LOG_KEPT: usize = 10;
 /// How much of a failed answer's body is kept.
@@ -38,7 +43,8 @@ pub fn cycles() -> Vec<Cycle> {
             "Sends one webhook delivery (queued with the event that caused it).",
             run,
         )
-        .max_attempts(MAX_ATTEMPTS),
+        .max_attempts(MAX_ATTEMPTS)
+        .outbound(),
         Cycle::new(
             "webhook_retention",
             CycleScope::Platform,
@@ -52,10 +58,18 @@ pub fn cycles() -> Vec<Cycle> {
     ]
 }
 
-/// Queues an attempt at `delivery` (in the caller's transaction).
-pub async fn enqueue(conn: &mut PgConnection, delivery: Uuid, key: &str) -> sqlx::Result<()> {
-    let job =
-        NewJob::new(KIND).payload(json!({ "delivery": delivery })).idempotency_key(key).max_attempts(MAX_ATTEMPTS);
+/// Queues an attempt at `delivery` to `endpoint` of `tenant` (in the caller's transaction); one
+/// endpoint's deliveries run one at a time (`fair_key`), none while the tenant is suspended.
+pub async fn enqueue(
+    conn: &mut PgConnection,
+    delivery: Uuid,
+    (endpoint, tenant): (Uuid, miniclaw_core::ids::TenantId),
+    key: &str,
+) -> sqlx::Result<()> {
+    let job = NewJob::new(KIND)
+        .payload(json!({ "delivery": delivery, "fair_key": endpoint.to_string(), "tenant": tenant }))
+        .idempotency_key(key)
+        .max_attempts(MAX_ATTEMPTS);
     queue::enqueue_in(conn, job).await?;
     Ok(())
 }
@@ -74,6 +88,8 @@ struct Target {
     sealed_secret: Vec<u8>,
     sealed_previous: Option<Vec<u8>>,
     previous_valid: bool,
+    /// Until when the endpoint's breaker is open (no connection tried).
+    breaker_open_until: Option<chrono::DateTime<Utc>>,
 }
 
 /// The value of `webhook-id` for a delivery.
@@ -87,7 +103,8 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     let id: Uuid = serde_json::from_value(ctx.job.payload["delivery"].clone())?;
     let target: Option<Target> = sqlx::query_as(
         "SELECT d.endpoint_id, d.agent_id, d.event, d.data, d.status, d.log, d.created_at, e.url, e.enabled,
-                e.sealed_secret, e.sealed_previous, coalesce(e.previous_until > now(), false) AS previous_valid
+                e.sealed_secret, e.sealed_previous, coalesce(e.previous_until > now(), false) AS previous_valid,
+                CASE WHEN e.breaker_open_until > now() THEN e.breaker_open_until END AS breaker_open_until
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1",
     )
     .bind(id)
@@ -100,6 +117,15 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     if !t.enabled {
         attempt_failed(pool, id, &t, None, "the endpoint is disabled", 0, true).await?;
         return Ok(json!({ "failed": "the endpoint is disabled" }));
+    }
+    let last = ctx.job.attempts >= ctx.job.max_attempts;
+    if let Some(until) = t.breaker_open_until {
+        // The receiver failed the last attempts in a row: no connection until the breaker
+        // closes; the queue's backoff brings the delivery back.
+        let error = format!("not tried: the endpoint's last attempts failed; the next is tried after {until}");
+        attempt_failed(pool, id, &t, None, &error, 0, last).await?;
+        anyhow::ensure!(last, "{error}");
+        return Ok(json!({ "failed": error }));
     }
     let vault_name = super::vault_name(t.endpoint_id);
     let mut keys = vec![deps.vault.open(&vault_name, &t.sealed_secret)?.plain];
@@ -124,7 +150,6 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
     let started = Instant::now();
     let outcome = send(deps, &t.url, &msg_id, timestamp, &signature, body).await;
     let ms = started.elapsed().as_millis() as i64;
-    let last = ctx.job.attempts >= ctx.job.max_attempts;
     match outcome {
         Ok(status) if (200..300).contains(&status) => {
             let entry = json!({ "at": Utc::now(), "status": status, "ms": ms });
@@ -138,7 +163,8 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
             .execute(&mut *tx)
             .await?;
             sqlx::query(
-                "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL",
+                "UPDATE webhook_endpoints SET failing_since = NULL, consecutive_failures = 0, breaker_open_until = NULL
+                  WHERE id = $1 AND (failing_since IS NOT NULL OR consecutive_failures > 0)",
             )
             .bind(t.endpoint_id)
             .execute(&mut *tx)
@@ -148,11 +174,13 @@ async fn run(ctx: JobContext) -> anyhow::Result<Value> {
         }
         Ok(status) => {
             attempt_failed(pool, id, &t, Some(status), &format!("the receiver answered {status}"), ms, last).await?;
+            breaker_failure(pool, t.endpoint_id).await?;
             anyhow::ensure!(last, "the receiver answered {status}");
             Ok(json!({ "failed": status }))
         }
         Err(error) => {
             attempt_failed(pool, id, &t, None, &error, ms, last).await?;
+            breaker_failure(pool, t.endpoint_id).await?;
             anyhow::ensure!(last, "{error}");
             Ok(json!({ "failed": error }))
         }
@@ -175,6 +203,7 @@ async fn send(
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(TIMEOUT)
+        .connect_timeout(CONNECT_TIMEOUT)
         .resolve(&host, addr)
         .user_agent(concat!("miniclaw-webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
@@ -201,6 +230,23 @@ async fn send(
         )?;
     span.record("http.response.status_code", i64::from(response.status().as_u16()));
     Ok(response.status().as_u16())
+}
+
+/// Counts a failed attempt on the endpoint's breaker: from `BREAKER_AFTER` in a row it opens
+/// for a minute, doubling with each further failure up to an hour.
+async fn breaker_failure(pool: &sqlx::PgPool, endpoint: Uuid) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
+                breaker_open_until = CASE WHEN consecutive_failures + 1 >= $2
+                    THEN now() + least(interval '1 hour', interval '1 minute' * power(2, least(consecutive_failures + 1 - $2, 6)))
+                    ELSE breaker_open_until END
+          WHERE id = $1",
+    )
+    .bind(endpoint)
+    .bind(BREAKER_AFTER)
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 fn appended(log: &Value, entry: Value) -> Value {

@@ -391,6 +391,7 @@ pub async fn deliveries(
 pub async fn replay(pool: &PgPool, who: &Manager, endpoint: Uuid, delivery: Uuid) -> Result<Delivery, Error> {
     get(pool, who, endpoint).await?;
     let mut tx = pool.begin().await?;
+    manual_send(&mut tx, endpoint).await?;
     let status: Option<(String, i32)> =
         sqlx::query_as("SELECT status, attempts FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2 FOR UPDATE")
             .bind(delivery)
@@ -405,7 +406,8 @@ pub async fn replay(pool: &PgPool, who: &Manager, endpoint: Uuid, delivery: Uuid
         .bind(delivery)
         .execute(&mut *tx)
         .await?;
-    deliver::enqueue(&mut tx, delivery, &format!("webhook:{delivery}:replay:{attempts}")).await?;
+    deliver::enqueue(&mut tx, delivery, (endpoint, who.tenant_id), &format!("webhook:{delivery}:replay:{attempts}"))
+        .await?;
     tx.commit().await?;
     Ok(sqlx::query_as(&format!("SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1"))
         .bind(delivery)
@@ -413,11 +415,43 @@ pub async fn replay(pool: &PgPool, who: &Manager, endpoint: Uuid, delivery: Uuid
         .await?)
 }
 
+/// Manual sends (`test`, `replay`) an endpoint may have per minute.
+pub const MANUAL_SENDS_PER_MINUTE: i32 = 5;
+
+/// Counts a manual send of `endpoint` in its minute: 429 with the seconds to wait past
+/// `MANUAL_SENDS_PER_MINUTE` (a tarpit endpoint sent to by hand cannot fill the queue).
+async fn manual_send(conn: &mut PgConnection, endpoint: Uuid) -> Result<(), Error> {
+    let (sends, window): (i32, DateTime<Utc>) = sqlx::query_as(
+        "UPDATE webhook_endpoints
+            SET manual_sends = CASE WHEN coalesce(manual_window > now() - interval '1 minute', false)
+                                    THEN manual_sends + 1 ELSE 1 END,
+                manual_window = CASE WHEN coalesce(manual_window > now() - interval '1 minute', false)
+                                     THEN manual_window ELSE now() END
+          WHERE id = $1 RETURNING manual_sends, manual_window",
+    )
+    .bind(endpoint)
+    .fetch_one(&mut *conn)
+    .await?;
+    if sends > MANUAL_SENDS_PER_MINUTE {
+        let reset = window + chrono::Duration::minutes(1);
+        return Err(Error::Limited {
+            retry_after_secs: (reset - Utc::now()).num_seconds().max(1) as u64,
+            message: Some(format!(
+                "an endpoint takes {MANUAL_SENDS_PER_MINUTE} test or replayed deliveries a minute; retry after {}",
+                reset.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            )),
+            reset_at: Some(reset),
+        });
+    }
+    Ok(())
+}
+
 /// Sends a `webhook.test` event to this endpoint only.
 pub async fn test(pool: &PgPool, who: &Manager, endpoint: Uuid) -> Result<Uuid, Error> {
     let e = get(pool, who, endpoint).await?;
     let id = Uuid::now_v7();
     let mut tx = pool.begin().await?;
+    manual_send(&mut tx, endpoint).await?;
     sqlx::query("INSERT INTO webhook_deliveries (id, endpoint_id, agent_id, event, data) VALUES ($1, $2, $3, 'webhook.test', $4)")
         .bind(id)
         .bind(endpoint)
@@ -425,7 +459,7 @@ pub async fn test(pool: &PgPool, who: &Manager, endpoint: Uuid) -> Result<Uuid, 
         .bind(json!({ "endpoint_id": endpoint }))
         .execute(&mut *tx)
         .await?;
-    deliver::enqueue(&mut tx, id, &format!("webhook:{id}")).await?;
+    deliver::enqueue(&mut tx, id, (endpoint, who.tenant_id), &format!("webhook:{id}")).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -437,7 +471,9 @@ pub async fn test(pool: &PgPool, who: &Manager, endpoint: Uuid) -> Result<Uuid, 
 /// (`pg_notify(queue's channel, kind)`). With no endpoint it reads one index entry or two.
 pub fn ctes(name: &str, agent: &str, event: &str, data: &str, guard: &str) -> String {
     let jobs = miniclaw_platform::jobs::queue::enqueue_once_sql(&format!(
-        "SELECT gen_random_uuid(), '{kind}', NULL::uuid, jsonb_build_object('delivery', id), 'webhook:' || id::text, {attempts}
+        "SELECT gen_random_uuid(), '{kind}', NULL::uuid,
+                jsonb_build_object('delivery', id, 'fair_key', endpoint_id::text, 'tenant', tenant_id),
+                'webhook:' || id::text, {attempts}
            FROM {name}_made",
         kind = deliver::KIND,
         attempts = deliver::MAX_ATTEMPTS,
@@ -450,7 +486,7 @@ pub fn ctes(name: &str, agent: &str, event: &str, data: &str, guard: &str) -> St
              WHERE {guard} AND e.enabled
                AND (e.agent_id = {agent} OR (e.agent_id IS NULL AND e.tenant_id = {tenant}))
                AND ({event} = ANY (e.events) OR '*' = ANY (e.events))
-            RETURNING id
+            RETURNING id, endpoint_id, (SELECT e.tenant_id FROM webhook_endpoints e WHERE e.id = endpoint_id) AS tenant_id
          ), {name} AS (
             {jobs}
          )",

@@ -79,7 +79,7 @@ pub async fn fund(db: &mut PgConnection, deps: &Deps, f: Funding, origin: &Origi
                 .into(),
         ));
     }
-    let (_, confirm) = crate::onchain::wallets::send::within_limits(db, buyer, value).await?;
+    let (_, confirm) = crate::onchain::wallets::send::within_limits(db, buyer, value, None).await?;
     if confirm {
         return Err(Error::Unprocessable {
             code: "wallet_limit",

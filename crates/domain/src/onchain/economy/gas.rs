@@ -175,7 +175,17 @@ pub async fn top_up(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Orig
     }
     let amount = floor - balance;
     let mut db = deps.pool.begin().await?;
+    // The wallet row first (as a send locks it), then the budget's lock: a send asked meanwhile
+    // waits for this decision and then sees the top-up.
+    crate::onchain::wallets::send::lock_wallet(&mut db, agent).await?;
     sqlx::query!("SELECT pg_advisory_xact_lock($1)", BUDGET_LOCK).execute(&mut *db).await?;
+    if crate::onchain::wallets::send::sends_waiting(&mut db, agent).await? {
+        return Err(Error::Conflict(
+            "a native send of this wallet is waiting (for confirmation, or to be mined): the subsidy pays gas, not \
+             transfers; confirm or cancel the send first"
+                .into(),
+        ));
+    }
     let pending = sqlx::query_scalar!(
         "SELECT g.id FROM gas_topups g JOIN wallet_transactions w ON w.id = g.wallet_tx
           WHERE g.agent_id = $1 AND w.status IN ('queued', 'signed') ORDER BY g.id DESC LIMIT 1",

@@ -128,6 +128,8 @@ pub async fn request_in(
     if value.is_zero() {
         return Err(Error::validation("value_wei", "value_wei must be more than 0"));
     }
+    // The wallet row is locked first (`within_limits`): a top-up decided meanwhile is seen.
+    let (address, confirm) = within_limits(db, agent, value, None).await?;
     if crate::onchain::economy::gas::recently_subsidised(db, agent).await? {
         return Err(Error::Conflict(
             "this wallet got a gas top-up from the platform in the last 24 hours: it pays gas for the agent's own \
@@ -135,7 +137,6 @@ pub async fn request_in(
                 .into(),
         ));
     }
-    let (address, confirm) = within_limits(db, agent, value).await?;
     let status = if confirm { "awaiting_confirmation" } else { "queued" };
     let id = Uuid::now_v7();
     let row = sqlx::query_as!(
@@ -166,8 +167,14 @@ pub async fn request_in(
 
 /// Checks `value` against the owner's limits on the agent's wallet, with the wallet row locked
 /// (concurrent spends cannot together exceed the day's limit): the wallet's address, and whether
-/// the send waits for the owner's confirmation. Sends and escrow funding count toward the day.
-pub async fn within_limits(db: &mut PgConnection, agent: AgentId, value: U256) -> Result<(String, bool), Error> {
+/// the send waits for the owner's confirmation. Sends and escrow funding count toward the day,
+/// except `itself` (a waiting send judged again when it is confirmed).
+pub async fn within_limits(
+    db: &mut PgConnection,
+    agent: AgentId,
+    value: U256,
+    itself: Option<Uuid>,
+) -> Result<(String, bool), Error> {
     let w = sqlx::query!(
         "SELECT address, max_per_tx_wei, max_per_day_wei, confirm_above_wei FROM agent_wallets
           WHERE agent_id = $1 FOR UPDATE",
@@ -192,8 +199,9 @@ pub async fn within_limits(db: &mut PgConnection, agent: AgentId, value: U256) -
     let spent: String = sqlx::query_scalar!(
         r#"SELECT coalesce(sum(value_wei::numeric), 0)::text AS "spent!" FROM wallet_transactions
             WHERE agent_id = $1 AND purpose IN ('send', 'escrow_fund') AND status NOT IN ('failed', 'cancelled')
-              AND created_at > now() - interval '24 hours'"#,
-        agent as _
+              AND created_at > now() - interval '24 hours' AND id IS DISTINCT FROM $2"#,
+        agent as _,
+        itself
     )
     .fetch_one(&mut *db)
     .await?;
@@ -226,6 +234,9 @@ pub async fn decide(
     confirm: bool,
 ) -> Result<WalletTransaction, Error> {
     let mut db = pool.begin().await?;
+    if confirm {
+        recheck(&mut db, agent, id).await?;
+    }
     let row = sqlx::query_as!(
         WalletTransaction,
         "UPDATE wallet_transactions SET status = $4, updated_at = now()
@@ -265,6 +276,51 @@ pub async fn decide(
     activity::record_agent(&mut db, tenant, agent, origin, action, json!({ "transaction": id })).await?;
     db.commit().await?;
     Ok(row)
+}
+
+/// A native send waiting for confirmation is judged again at the moment it is confirmed, as
+/// if asked now (the wallet row locked): the gas subsidy's 24-hour lock (a top-up since it was
+/// asked must not leave as a transfer) and the owner's limits as they are now.
+async fn recheck(db: &mut PgConnection, agent: AgentId, id: Uuid) -> Result<(), Error> {
+    let waiting = sqlx::query!(
+        "SELECT value_wei FROM wallet_transactions
+          WHERE id = $1 AND agent_id = $2 AND purpose = 'send' AND status = 'awaiting_confirmation'",
+        id,
+        agent as _
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    let Some(waiting) = waiting else { return Ok(()) };
+    let value: U256 = waiting.value_wei.parse().unwrap_or_default();
+    within_limits(db, agent, value, Some(id)).await?;
+    if crate::onchain::economy::gas::recently_subsidised(db, agent).await? {
+        return Err(Error::Conflict(
+            "this wallet got a gas top-up from the platform since the send was asked: it sends no native value \
+             until a day has passed since the top-up; cancel the send or confirm it later"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Locks the agent's wallet row (what orders its sends and top-ups); false when it has none.
+pub async fn lock_wallet(db: &mut PgConnection, agent: AgentId) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!("SELECT 1 AS \"one!\" FROM agent_wallets WHERE agent_id = $1 FOR UPDATE", agent as _)
+        .fetch_optional(db)
+        .await?
+        .is_some())
+}
+
+/// Whether a native send of the agent's wallet is waiting (for confirmation, or to be signed
+/// or mined): a top-up then would be value the send could carry away.
+pub async fn sends_waiting(db: &mut PgConnection, agent: AgentId) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM wallet_transactions WHERE agent_id = $1 AND purpose = 'send'
+                            AND status IN ('awaiting_confirmation', 'queued', 'signed')) AS "waiting!""#,
+        agent as _
+    )
+    .fetch_one(db)
+    .await
 }
 
 pub fn cycles() -> Vec<Cycle> {

@@ -218,6 +218,22 @@ impl Settings {
         Ok(self)
     }
 
+    /// A premium agent's own model must be one the operator priced: an unknown model would run
+    /// outside every spending limit (422 naming the field and the models to choose from).
+    pub(super) fn check_model(&self, llm: &miniclaw_platform::llm::Gateway) -> Result<(), Error> {
+        match &self.premium_model {
+            Some(m) if !llm.choosable(m) => Err(Error::Unprocessable {
+                code: "unpriced_model",
+                message: format!(
+                    "premium_model `{m}` is not a model this platform prices; choose one of: {}",
+                    llm.choosable_models().join(", ")
+                ),
+                details: Some(serde_json::json!({ "field": "premium_model" })),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Each rule names the field that breaks it.
     fn validate(&self) -> Result<(), Error> {
         if self.name.is_empty() {

@@ -142,7 +142,7 @@ pub async fn confirm(
         persona: Some(changes.persona.unwrap_or(d.persona)),
         ..AgentInput::default()
     };
-    let agent = super::create(&mut tx, registry, tenant, origin, input, max_agents).await?;
+    let agent = super::create(&mut tx, registry, &deps.llm, tenant, origin, input, max_agents).await?;
     crate::cognition::soul::write_first(&mut tx, tenant, agent.id, &soul, origin).await?;
     sqlx::query("UPDATE agent_spawn_drafts SET status = 'confirmed', agent_id = $3 WHERE tenant_id = $1 AND id = $2")
         .bind(tenant)

@@ -21,6 +21,13 @@ pub fn daily_token_budget(agent: &str) -> String {
     format!("(SELECT daily_token_budget FROM agents WHERE id = {agent})")
 }
 
+/// The model agent `agent`'s replies run on, for pricing them (text): NULL for a standard
+/// agent (the chat route's), the premium model its owner chose for a premium one, or '' when
+/// it runs on the premium route's.
+pub fn chat_model(agent: &str) -> String {
+    format!("(SELECT CASE WHEN tier = 'premium' THEN coalesce(premium_model, '') END FROM agents WHERE id = {agent})")
+}
+
 /// A query of the live agents' ids (one uuid column `id`).
 pub fn live() -> String {
     "SELECT id FROM agents WHERE deleted_at IS NULL".to_string()

@@ -2,6 +2,7 @@
 //! and delete, each recorded in the activity log in the caller's transaction.
 
 use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_platform::llm::Gateway;
 use sqlx::{PgConnection, PgPool};
 
 use super::Agent;
@@ -24,6 +25,7 @@ pub(crate) const COLUMNS: &str = concat!(
 pub async fn create(
     conn: &mut PgConnection,
     registry: &Registry,
+    llm: &Gateway,
     tenant_id: TenantId,
     origin: &Origin,
     input: AgentInput,
@@ -45,6 +47,7 @@ pub async fn create(
         )));
     }
     let s = Settings::defaults().apply(input)?;
+    s.check_model(llm)?;
     let agent = sqlx::query_as(&format!(
         "INSERT INTO agents (id, tenant_id, name, persona, emoji, tier, premium_model, daily_token_budget,
             outreach_enabled, outreach_auto_reply_confidence, notification_mode, proactiveness, quiet_hours,
@@ -139,6 +142,7 @@ pub async fn get<'e>(db: impl sqlx::PgExecutor<'e>, tenant_id: TenantId, id: Age
 /// Applies a patch and records which settings changed; `None` if the tenant has no such agent.
 pub async fn update(
     conn: &mut PgConnection,
+    llm: &Gateway,
     tenant_id: TenantId,
     id: AgentId,
     origin: &Origin,
@@ -152,7 +156,11 @@ pub async fn update(
     .fetch_optional(&mut *conn)
     .await?;
     let Some(before) = before else { return Ok(None) };
+    let changes_model = input.premium_model.is_some() || input.tier.is_some();
     let s = Settings::of(&before).apply(input)?;
+    if changes_model {
+        s.check_model(llm)?;
+    }
     let after = sqlx::query_as(&format!(
         "UPDATE agents SET name = $3, persona = $4, emoji = $5, tier = $6, premium_model = $7, daily_token_budget = $8,
             outreach_enabled = $9, outreach_auto_reply_confidence = $10, notification_mode = $11, proactiveness = $12,

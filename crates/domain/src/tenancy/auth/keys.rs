@@ -231,6 +231,8 @@ pub enum KeyRejection {
     Expired,
     /// The key could not be checked (the database is unreachable): not the caller's fault.
     Unavailable,
+    /// The key's account is suspended by the operator.
+    Suspended,
 }
 
 /// Checks a presented token. `last_used_at` is refreshed at most once a minute so that busy
@@ -252,9 +254,11 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     }
     let generation = cache.generation();
     let row = sqlx::query!(
-        "SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user
+        r#"SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user,
+                  t.suspended_at IS NOT NULL AS "suspended!"
            FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
-          WHERE k.id = $1",
+           JOIN tenants t ON t.id = k.tenant_id
+          WHERE k.id = $1"#,
         id as _
     )
     .fetch_optional(pool)
@@ -276,6 +280,9 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     }
     if expires_at.is_some_and(|e| e <= Utc::now()) {
         return Err(KeyRejection::Expired);
+    }
+    if row.suspended {
+        return Err(KeyRejection::Suspended);
     }
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
         touch(pool, agent_id.into(), id);

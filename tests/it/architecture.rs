@@ -320,6 +320,7 @@ const OWNERS: &[(&str, &[&str])] = &[
             "llm_usage_logs",
             "llm_agent_daily_usage",
             "llm_tenant_monthly_usage",
+            "llm_platform_daily_usage",
             "llm_platform_spend",
             "llm_tenant_daily_usage",
             "llm_turn_reservations",

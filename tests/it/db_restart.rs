@@ -184,7 +184,13 @@ async fn postgres_restarted_under_load_gives_503s_then_recovers_without_losing_a
     cluster.start();
     cluster.execute("postgres", "CREATE DATABASE miniclaw").await;
     let url = cluster.url("miniclaw");
-    let env = [("DATABASE_URL", url.as_str()), ("MINICLAW_RATE_LIMIT_IP", "0"), ("MINICLAW_WORKER_POLL_MS", "200")];
+    // Four clients of one fresh account at once: more turns in progress than a new account has.
+    let env = [
+        ("DATABASE_URL", url.as_str()),
+        ("MINICLAW_RATE_LIMIT_IP", "0"),
+        ("MINICLAW_WORKER_POLL_MS", "200"),
+        ("MINICLAW_NEW_ACCOUNT_TURNS", "off"),
+    ];
     let data = tempfile::tempdir().unwrap();
     let mut server = Server::start(&data, &env).await;
     let base = server.base.clone();

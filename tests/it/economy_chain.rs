@@ -132,6 +132,14 @@ async fn an_agent_token_is_deployed_read_by_an_independent_client_and_indexed_on
     let move_all = json!({ "to": bob, "amount": "750000000000" });
     let r = app.send(app.as_bearer(&key, Method::POST, &format!("{token}/transfers")).json(&move_all)).await;
     assert_eq!((r.status.as_u16(), r.json()["status"].as_str()), (202, Some("awaiting_confirmation")), "{}", r.text);
+    // What the owner confirms is named: who asked, who receives and how much, not only the
+    // token's contract and 0 ETH.
+    assert_eq!(
+        (r.json()["recipient"].as_str(), r.json()["token_amount"].as_str(), r.json()["requested_by"].as_str()),
+        (Some(bob), Some("750000000000"), Some("api_key")),
+        "{}",
+        r.text
+    );
     let held = r.json()["id"].as_str().unwrap().to_string();
     settle_jobs(&app).await;
     let seen = chain_client(&["token", &anvil.url, &address, &wallet, bob], None).await;

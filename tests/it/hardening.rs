@@ -83,7 +83,12 @@ async fn a_key_that_cannot_be_checked_is_a_503_not_a_401() {
 #[tokio::test]
 async fn a_premium_agents_own_model_answers_its_chat() {
     let server = crate::llm_server::LlmServer::start().await;
-    let app = TestApp::builder().env("OPENAI_BASE_URL", &server.base_url()).spawn().await;
+    // A model of the operator's own: it may be chosen once the operator prices it.
+    let app = TestApp::builder()
+        .env("OPENAI_BASE_URL", &server.base_url())
+        .env("MINICLAW_LLM_PRICES", r#"{"house-model-7": {"input": 1, "output": 2}}"#)
+        .spawn()
+        .await;
     let owner = app.signup("ada@example.com").await;
     let agent =
         app.create_agent(&owner, json!({ "name": "Ada", "tier": "premium", "premium_model": "house-model-7" })).await;
@@ -538,4 +543,57 @@ async fn concurrent_first_wallet_sign_ins_end_in_one_account() {
     let tenants: std::collections::HashSet<String> =
         replies.iter().map(|r| r.json()["tenant"]["id"].as_str().unwrap().to_string()).collect();
     assert_eq!(tenants.len(), 1);
+}
+
+/// Issue 60 (T2): the owner's settings are the owner's, whatever scopes a key holds. A key with
+/// `identity:write` could re-point the on-chain identity at a domain of its holder's, and one
+/// with `memories:write` could mark memories shareable (then digested into the public feed).
+#[tokio::test]
+async fn a_key_cannot_set_the_owners_settings() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let (_, key) = app.create_key(&owner, &agent, &["*"]).await;
+    let as_key = |method: Method, rest: &str| app.as_bearer(&key, method, &format!("/v1/hosted-agents/{agent}{rest}"));
+    let owned = |r: Reply| {
+        assert_eq!((r.status.as_u16(), r.error_code().as_str()), (403, "owner_only"), "{}", r.text);
+    };
+    owned(app.send(as_key(Method::PATCH, "/identity").json(&json!({ "domain": "mallory.example" }))).await);
+    let r = app.send(as_key(Method::PATCH, "/identity").json(&json!({ "description": "A helpful agent" }))).await;
+    assert_eq!(r.status, 200, "the rest of the profile stays the key's: {}", r.text);
+    let memory = app
+        .send(as_key(Method::POST, "/memories").json(&json!({ "content": "Ada likes tea", "category": "preference" })))
+        .await
+        .json();
+    let path = format!("/memories/{}", memory["id"].as_str().unwrap());
+    owned(app.send(as_key(Method::PATCH, &path).json(&json!({ "shareable": true }))).await);
+    let mine = app.as_bearer(&owner.token, Method::PATCH, &format!("/v1/hosted-agents/{agent}{path}"));
+    let r = app.send(mine.json(&json!({ "shareable": true }))).await;
+    assert_eq!((r.status.as_u16(), r.json()["shareable"].as_bool()), (200, Some(true)), "{}", r.text);
+}
+
+/// Issue 60: a paused agent's keys moved its value. Paused, the agent tips and gifts nothing
+/// (409), while its owner may still give it credits; turned back on, it tips again.
+#[tokio::test]
+async fn a_paused_agent_moves_no_value() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let (_, key) = app.create_key(&owner, &agent, &["economy:write"]).await;
+    let tips = format!("/v1/hosted-agents/{agent}/tips");
+    let fund = json!({ "from": "owner", "amount": "20", "idempotency_key": "fund" });
+    let r = app.send(app.as_bearer(&owner.token, Method::POST, &tips).json(&fund)).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let settings = format!("/v1/hosted-agents/{agent}");
+    let pause = |active: bool| app.as_bearer(&owner.token, Method::PATCH, &settings).json(&json!({ "active": active }));
+    assert_eq!(app.send(pause(false)).await.status, 200);
+    let gift = |k: &str| json!({ "from": "agent", "amount": "5", "idempotency_key": k });
+    let r = app.send(app.as_bearer(&key, Method::POST, &tips).json(&gift("g-1"))).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("paused"), "{}", r.text);
+    let more = json!({ "from": "owner", "amount": "1", "idempotency_key": "fund-2" });
+    assert_eq!(app.send(app.as_bearer(&owner.token, Method::POST, &tips).json(&more)).await.status, 201);
+    assert_eq!(app.send(pause(true)).await.status, 200);
+    let r = app.send(app.as_bearer(&key, Method::POST, &tips).json(&gift("g-2"))).await;
+    assert_eq!(r.status, 201, "{}", r.text);
 }

@@ -241,12 +241,13 @@ async fn exhausted_budgets_stop_calls_before_they_are_made() {
     // given back (the agent's usage row is not written once per call).
     let reply = MessageId::new();
     sqlx::query(
-        "WITH held AS (INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens)
-                       VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, 500))
+        "WITH held AS (INSERT INTO llm_turn_reservations (agent_id, reply_id, day, tokens, tenant_id)
+                       VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, 500, $3))
          UPDATE llm_agent_daily_usage SET reserved = 500 WHERE agent_id = $1",
     )
     .bind(agent)
     .bind(reply)
+    .bind(tenant)
     .execute(&db.pool)
     .await
     .unwrap();

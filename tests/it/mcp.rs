@@ -313,3 +313,36 @@ pub async fn raw_tool_call(app: &TestApp, key: &str, tool: &str, arguments: Valu
         .find(|m| m["id"] == 2)
         .unwrap_or_else(|| panic!("no response to the call: {} {}", r.status, r.text))
 }
+
+/// Issue 60: an MCP session belongs to the key that started it. Another key (of the same agent,
+/// or any other) that names the session's id finds no such session; the starting key goes on.
+#[tokio::test]
+async fn a_session_belongs_to_the_key_that_started_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let (_, first) = app.create_key(&owner, &agent, &["*"]).await;
+    let (_, second) = app.create_key(&owner, &agent, &["*"]).await;
+    let post = |key: &str, session: Option<&str>, body: Value| {
+        let r =
+            app.request(Method::POST, "/mcp").bearer_auth(key).header("accept", "application/json, text/event-stream");
+        match session {
+            Some(s) => r.header("mcp-session-id", s).header("mcp-protocol-version", "2025-11-25"),
+            None => r,
+        }
+        .json(&body)
+    };
+    let init = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "raw", "version": "1" } } });
+    let r = app.send(post(&first, None, init)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let session = r.headers["mcp-session-id"].to_str().unwrap().to_string();
+    let ready = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" });
+    assert!(app.send(post(&first, Some(&session), ready)).await.status.is_success());
+    let list = json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/list" });
+    let theirs = app.send(post(&second, Some(&session), list.clone())).await;
+    assert_eq!(theirs.status, 404, "{}", theirs.text);
+    let ours = app.send(post(&first, Some(&session), list)).await;
+    assert_eq!(ours.status, 200, "{}", ours.text);
+    assert!(ours.text.contains("search_memories"), "{}", ours.text);
+}

@@ -140,35 +140,71 @@ async fn a_sender_address_is_the_from_only_once_proven_and_never_the_platforms_d
 #[tokio::test]
 async fn an_account_and_the_platform_send_at_most_their_daily_caps() {
     let smtp = SmtpServer::start();
-    // The owner's signup link is the account's first email of the day.
-    let builder = TestApp::builder().env("MINICLAW_EMAIL_ACCOUNT_DAILY", "3").env("MINICLAW_EMAIL_PLATFORM_DAILY", "4");
+    // The owner's signup link is the account's first email of the day (never the platform's).
+    let builder = TestApp::builder()
+        .env("MINICLAW_EMAIL_ACCOUNT_DAILY", "3")
+        .env("MINICLAW_EMAIL_PLATFORM_DAILY", "3")
+        .env("MINICLAW_EMAIL_UNPROVEN_DAILY", "2");
     let agent = outreach_agent(builder, Some(&smtp), 0.8).await;
     let app = &agent.app;
     approved(&agent, "bob@example.org").await;
     approved(&agent, "carol@example.org").await;
-    let r = crate::outreach::propose(
-        &agent,
-        json!({ "target_email": "dan@example.org", "purpose": "x", "subject": "Hi", "body": "Hello" }),
-    )
-    .await;
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    let r = agent.call(Method::POST, &format!("/outreach/{id}/approve"), None).await;
+    let dan = || async {
+        let r = crate::outreach::propose(
+            &agent,
+            json!({ "target_email": "dan@example.org", "purpose": "x", "subject": "Hi", "body": "Hello" }),
+        )
+        .await;
+        let id = r.json()["id"].as_str().unwrap().to_string();
+        (agent.call(Method::POST, &format!("/outreach/{id}/approve"), None).await, id)
+    };
+    let (r, id) = dan().await;
     assert_eq!((r.status.as_u16(), r.error_code().as_str()), (429, "email_daily_cap"), "{}", r.text);
     assert!(r.text.contains("the account sent its 3 emails of today"), "{}", r.text);
     assert_eq!(agent.call(Method::GET, &format!("/outreach/{id}"), None).await.json()["status"], "proposed");
 
-    // Another account's link is the platform's fourth email of the day; its next one is refused.
-    let other = app.signup("eve@example.com").await;
+    // The platform's day spent by others: mail is refused (503), links still go out.
+    let set = |tenant: Option<&str>, sent: i32| {
+        let pool = app.pool().clone();
+        let tenant = tenant.map(str::to_string);
+        async move {
+            sqlx::query(
+                "UPDATE email_daily_counts SET sent = $2
+                  WHERE tenant_id = coalesce($1::uuid, '00000000-0000-0000-0000-000000000000')",
+            )
+            .bind(tenant)
+            .bind(sent)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+    };
+    set(None, 3).await;
+    set(Some(&agent.owner.tenant_id), 0).await;
+    let (r, _) = dan().await;
+    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (503, "email_daily_cap"), "{}", r.text);
+    assert!(r.text.contains("the platform sent its 3 emails of today"), "{}", r.text);
+
+    // A new account's links go out whatever the platform's day, two a day here until an address
+    // of the account is proven: a crowd of signups neither spends the day nor blocks the links.
+    let eve = app.signup("eve@example.com").await;
     let r = app
         .send(
-            app.as_bearer(&other.token, Method::PUT, "/v1/email/sender")
-                .json(&json!({ "from_address": "eve@eve.example" })),
+            app.as_bearer(&eve.token, Method::PUT, "/v1/email/sender")
+                .json(&json!({ "from_address": "eve1@eve.example" })),
         )
         .await;
-    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (503, "email_daily_cap"), "{}", r.text);
-    assert!(r.text.contains("the platform sent its 4 emails of today"), "{}", r.text);
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = app
+        .send(
+            app.as_bearer(&eve.token, Method::PUT, "/v1/email/sender")
+                .json(&json!({ "from_address": "eve5@eve.example" })),
+        )
+        .await;
+    assert_eq!((r.status.as_u16(), r.error_code().as_str()), (429, "email_daily_cap"), "{}", r.text);
+    assert!(r.text.contains("the account sent its 2 emails of today"), "{}", r.text);
     app.run_jobs().await;
-    eventually("three emails", || smtp.messages().len() == 3).await;
+    eventually("two outreach emails and eve's two links", || smtp.messages().len() == 4).await;
 }
 
 #[tokio::test]

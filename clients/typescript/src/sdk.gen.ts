@@ -1024,7 +1024,9 @@ export const getIdentity = <ThrowOnError extends boolean = false>(options: Optio
  * Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
  * fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
  * TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
- * registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+ * registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+ * `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+ * point where the key's holder says).
  */
 export const updateProfile = <ThrowOnError extends boolean = false>(options: Options<UpdateProfileData, ThrowOnError>) => (options.client ?? client).patch<UpdateProfileResponses, UpdateProfileErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],

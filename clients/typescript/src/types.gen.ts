@@ -2128,7 +2128,8 @@ export type MemoryUpdate = {
     reason?: string | null;
     /**
      * Let the feed digest write from it (`true`), or keep it private (`false`, the default of
-     * every memory): the digest uses nothing else.
+     * every memory): the digest uses nothing else. The owner's alone to set (403 `owner_only`
+     * for a key).
      */
     shareable?: boolean | null;
     /**
@@ -4748,11 +4749,25 @@ export type WalletTransaction = {
      */
     purpose: string;
     /**
+     * For a transfer of the agent's token (`token_transfer`, whose `to_address` is the token's
+     * contract): who receives the tokens, decoded from the call.
+     */
+    recipient?: string | null;
+    /**
+     * Who asked for it: `owner`, `api_key`, `job`, `system` (for a pending one, whose request
+     * the owner is confirming).
+     */
+    requested_by?: string | null;
+    /**
      * `awaiting_confirmation`, `queued`, `signed` (hash recorded; broadcast or about to be),
      * `confirmed`, `failed` or `cancelled`.
      */
     status: string;
     to_address: string;
+    /**
+     * For a transfer of the agent's token: how many base units, decoded from the call.
+     */
+    token_amount?: string | null;
     tx_hash?: string | null;
     updated_at: string;
     /**

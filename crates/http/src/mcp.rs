@@ -1,7 +1,8 @@
 //! The agent as a Model Context Protocol server: `POST/GET/DELETE /mcp` on the Streamable HTTP
 //! transport, the agent chosen by the `mck_` key in `Authorization: Bearer`. Each tool calls the
 //! code of the REST route it mirrors and needs the same key scope; each request is authenticated
-//! on its own (a revoked key stops at once, a session id alone grants nothing).
+//! on its own (a revoked key stops at once, a session id alone grants nothing), and a session
+//! belongs to the key that started it (another key naming its id finds no such session).
 //!
 //! Protocol errors (unknown tool, malformed JSON-RPC, an unsupported protocol version) are
 //! JSON-RPC errors; a tool that ran and failed (bad arguments, a missing scope, an id that is
@@ -196,11 +197,43 @@ async fn transport_errors(response: Response) -> Response {
 
 /// Admits a request with an agent key and hands its scope to the tools; anything else is 401
 /// with `WWW-Authenticate: Bearer`, before the MCP layer reads a byte of the body.
+/// Which key started each MCP session of this process: a session belongs to its key, and
+/// another key naming its id is answered as if the session did not exist. At most
+/// `SESSION_OWNERS` are kept (the map starts over when full: the sessions it forgot are then
+/// bound again by the next key that uses them, as after a restart).
+static SESSION_OWNERS: LazyLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+    LazyLock::new(Default::default);
+const MAX_SESSION_OWNERS: usize = 100_000;
+const SESSION_HEADER: &str = "mcp-session-id";
+
 async fn authenticate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let refused = match request_auth::caller(request.method(), request.headers(), &state).await {
         Ok(Caller::Key(scope)) => {
+            let key = scope.actor.id().unwrap_or_default();
+            let named = request.headers().get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
+            if let Some(session) = &named {
+                let owner = SESSION_OWNERS.lock().ok().and_then(|m| m.get(session).cloned());
+                if owner.is_some_and(|o| o != key) {
+                    let mut response = ApiError(Error::not_found("MCP session")).into_response();
+                    *response.status_mut() = axum::http::StatusCode::NOT_FOUND;
+                    return response;
+                }
+            }
+            let ending = request.method() == axum::http::Method::DELETE;
             request.extensions_mut().insert(scope);
-            return next.run(request).await;
+            let response = next.run(request).await;
+            let started = response.headers().get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
+            if let (Some(session), Ok(mut owners)) = (started.or(named.clone()), SESSION_OWNERS.lock()) {
+                if ending {
+                    owners.remove(&session);
+                } else if response.status().is_success() {
+                    if owners.len() >= MAX_SESSION_OWNERS {
+                        owners.clear();
+                    }
+                    owners.entry(session).or_insert(key);
+                }
+            }
+            return response;
         }
         Ok(Caller::Owner(_)) => Error::Unauthenticated(
             "the MCP endpoint takes an agent key (`Authorization: Bearer mck_…`), not an owner session".into(),

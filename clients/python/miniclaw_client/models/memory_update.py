@@ -34,7 +34,8 @@ class MemoryUpdate:
             reason (None | str | Unset): Why, for the history.
             shareable (bool | None | Unset): Let the feed digest write from it (`true`), or keep it private (`false`, the
                 default of
-                every memory): the digest uses nothing else.
+                every memory): the digest uses nothing else. The owner's alone to set (403 `owner_only`
+                for a key).
             status (None | str | Unset): active, dormant, archived, deprecated
      """
 

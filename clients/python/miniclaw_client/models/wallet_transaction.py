@@ -40,6 +40,14 @@ class WalletTransaction:
             block_number (int | None | Unset):
             error (None | str | Unset): Why it failed (the node's refusal or the contract's revert reason).
             gas_used (int | None | Unset):
+            recipient (None | str | Unset): For a transfer of the agent's token (`token_transfer`, whose `to_address` is the
+                token's
+                contract): who receives the tokens, decoded from the call.
+            requested_by (None | str | Unset): Who asked for it: `owner`, `api_key`, `job`, `system` (for a pending one,
+                whose request
+                the owner is confirming).
+            token_amount (None | str | Unset): For a transfer of the agent's token: how many base units, decoded from the
+                call.
             tx_hash (None | str | Unset):
      """
 
@@ -55,6 +63,9 @@ class WalletTransaction:
     block_number: int | None | Unset = UNSET
     error: None | str | Unset = UNSET
     gas_used: int | None | Unset = UNSET
+    recipient: None | str | Unset = UNSET
+    requested_by: None | str | Unset = UNSET
+    token_amount: None | str | Unset = UNSET
     tx_hash: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -99,6 +110,24 @@ class WalletTransaction:
         else:
             gas_used = self.gas_used
 
+        recipient: None | str | Unset
+        if isinstance(self.recipient, Unset):
+            recipient = UNSET
+        else:
+            recipient = self.recipient
+
+        requested_by: None | str | Unset
+        if isinstance(self.requested_by, Unset):
+            requested_by = UNSET
+        else:
+            requested_by = self.requested_by
+
+        token_amount: None | str | Unset
+        if isinstance(self.token_amount, Unset):
+            token_amount = UNSET
+        else:
+            token_amount = self.token_amount
+
         tx_hash: None | str | Unset
         if isinstance(self.tx_hash, Unset):
             tx_hash = UNSET
@@ -125,6 +154,12 @@ class WalletTransaction:
             field_dict["error"] = error
         if gas_used is not UNSET:
             field_dict["gas_used"] = gas_used
+        if recipient is not UNSET:
+            field_dict["recipient"] = recipient
+        if requested_by is not UNSET:
+            field_dict["requested_by"] = requested_by
+        if token_amount is not UNSET:
+            field_dict["token_amount"] = token_amount
         if tx_hash is not UNSET:
             field_dict["tx_hash"] = tx_hash
 
@@ -192,6 +227,36 @@ class WalletTransaction:
         gas_used = _parse_gas_used(d.pop("gas_used", UNSET))
 
 
+        def _parse_recipient(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        recipient = _parse_recipient(d.pop("recipient", UNSET))
+
+
+        def _parse_requested_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        requested_by = _parse_requested_by(d.pop("requested_by", UNSET))
+
+
+        def _parse_token_amount(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        token_amount = _parse_token_amount(d.pop("token_amount", UNSET))
+
+
         def _parse_tx_hash(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -215,6 +280,9 @@ class WalletTransaction:
             block_number=block_number,
             error=error,
             gas_used=gas_used,
+            recipient=recipient,
+            requested_by=requested_by,
+            token_amount=token_amount,
             tx_hash=tx_hash,
         )
 

@@ -186,7 +186,13 @@ pub fn read(doc: Value) -> Result<(Bundle, Vec<String>), Error> {
             if value.chars().count() > max {
                 notes.push(format!("the persona block was cut to {max} characters to fit a soul"));
             }
-            soul = Some(value.chars().take(max).collect::<String>());
+            let persona = value.chars().take(max).collect::<String>();
+            // An imported persona becomes the soul only past the screen every soul rewrite
+            // passes: a shared `.af` file is a stranger's text.
+            match crate::cognition::soul::screen(&persona) {
+                Some(why) => notes.push(format!("the persona block was not taken as the soul: {why}")),
+                None => soul = Some(persona),
+            }
             continue;
         }
         let category = category_of(label);
@@ -218,8 +224,11 @@ pub fn read(doc: Value) -> Result<(Bundle, Vec<String>), Error> {
             });
         }
     }
-    let soul =
-        soul.or_else(|| (!persona.is_empty()).then(|| persona.clone())).unwrap_or_else(|| format!("I am {name}."));
+    let soul = soul
+        .or_else(|| {
+            (!persona.is_empty() && crate::cognition::soul::screen(&persona).is_none()).then(|| persona.clone())
+        })
+        .unwrap_or_else(|| format!("I am {name}."));
 
     let mut said = Vec::new();
     for m in agent["messages"].as_array().or_else(|| doc["messages"].as_array()).unwrap_or(&empty) {

@@ -180,6 +180,20 @@ pub fn read(doc: serde_json::Value) -> Result<(Bundle, &'static str, Vec<String>
                 format!("bundle version {} is not one this platform reads (it reads {VERSION})", bundle.version),
             ));
         }
+        // Every soul version passes the screen a soul rewrite passes: a bundle file can be
+        // anyone's text.
+        if let Some((n, why)) = bundle
+            .soul
+            .iter()
+            .enumerate()
+            .find_map(|(n, s)| crate::cognition::soul::screen(&s.content).map(|why| (n, why)))
+        {
+            return Err(Error::Unprocessable {
+                code: "soul_refused",
+                message: format!("soul[{n}] is not imported: {why}"),
+                details: Some(serde_json::json!({ "field": format!("soul[{n}]") })),
+            });
+        }
         return Ok((bundle, FORMAT, Vec::new()));
     }
     let (bundle, notes) = letta::read(doc)?;

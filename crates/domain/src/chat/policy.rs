@@ -78,6 +78,18 @@ impl Speaker {
     }
 }
 
+/// A setting only the owner in person may change (the agent's domain, a memory's `shareable`,
+/// outreach): 403 `owner_only` for anyone else, keys included.
+pub fn owner_setting(actor: &Actor, field: &str) -> Result<(), miniclaw_core::Error> {
+    if matches!(actor, Actor::Owner(_)) {
+        return Ok(());
+    }
+    Err(miniclaw_core::Error::Refused {
+        code: "owner_only",
+        message: format!("`{field}` is the owner's to set, with their own session; a key cannot"),
+    })
+}
+
 /// What a tool touches, for the policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {

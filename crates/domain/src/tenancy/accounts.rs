@@ -408,6 +408,20 @@ pub async fn lock_tenant(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Res
 }
 
 /// When the tenant's account was opened; `None` if there is no such tenant.
+/// Whether one of the account's owners proved their address, or the operator vouched for it:
+/// until then its mail is held to `MINICLAW_EMAIL_UNPROVEN_DAILY` a day.
+pub async fn proven(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT t.vouched_at IS NOT NULL
+                OR EXISTS (SELECT 1 FROM owners o WHERE o.tenant_id = t.id AND o.email_verified_at IS NOT NULL)
+           FROM tenants t WHERE t.id = $1",
+    )
+    .bind(tenant)
+    .fetch_optional(conn)
+    .await
+    .map(|p| p.unwrap_or(false))
+}
+
 pub async fn tenant_created(conn: &mut PgConnection, tenant: TenantId) -> sqlx::Result<Option<DateTime<Utc>>> {
     sqlx::query_scalar!("SELECT created_at FROM tenants WHERE id = $1", tenant as _).fetch_optional(conn).await
 }

@@ -82,7 +82,10 @@ pub async fn send_link(
             reset_at: None,
         });
     }
-    outbox::count_send(&mut tx, &deps.email, tenant).await??;
+    // A link counts on the account's cap (a small one until an address is proven), never the
+    // platform's: signups cannot use up the day's mail and block each other's links.
+    let unproven = !crate::tenancy::accounts::proven(&mut tx, tenant).await?;
+    outbox::count_send(&mut tx, &deps.email, tenant, outbox::Sending { unproven, link: true }).await??;
     sqlx::query!(
         "INSERT INTO email_verifications (token_hash, tenant_id, owner_id, purpose, address, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)",

@@ -203,11 +203,13 @@ fn modules(state: &AppState, db_latency: Option<f64>, queue: Option<jobs::queue:
     };
     let queue = match queue {
         Some(q) => {
-            let detail = format!(
-                "{} due, oldest waiting {:.0} s, {} running, {} dead-lettered",
-                q.due, q.oldest_due_lag_secs, q.running, q.dead
-            );
-            let status = if q.oldest_due_lag_secs > QUEUE_LAG_DEGRADED_SECS { "degraded" } else { "ok" };
+            // Anyone may ask: its state, never its internals (depths and dead letters are the
+            // operator's, on `/metrics` and the admin routes).
+            let (status, detail) = if q.oldest_due_lag_secs > QUEUE_LAG_DEGRADED_SECS {
+                ("degraded", "background work is running late".to_string())
+            } else {
+                ("ok", "background work is on time".to_string())
+            };
             module("queue", true, status, detail, "durable jobs and recurring cycles (learning, delivery, retries)")
         }
         None => module(

@@ -62,7 +62,9 @@ async fn register(State(state): State<AppState>, scope: AgentScope) -> ApiResult
 /// Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
 /// fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
 /// TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
-/// registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+/// registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+/// `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+/// point where the key's holder says).
 #[utoipa::path(patch, path = "/v1/hosted-agents/{id}/identity", tag = "identity", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = Profile, security(("owner_session" = []), ("api_key" = ["identity:write"])),
     responses((status = 200, body = Identity), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -74,6 +76,9 @@ async fn update_profile(
     Json(patch): Json<Profile>,
 ) -> ApiResult<Json<Identity>> {
     scope.require(WRITE)?;
+    if patch.domain.is_some() {
+        miniclaw_domain::chat::policy::owner_setting(&scope.actor, "domain")?;
+    }
     let identity =
         identity::update_profile(state.deps(), scope.tenant_id, scope.agent_id, &scope.origin(), patch).await?;
     Ok(Json(identity))

@@ -60,7 +60,8 @@ pub struct MemoryUpdate {
     /// Pin or unpin.
     pub pinned: Option<bool>,
     /// Let the feed digest write from it (`true`), or keep it private (`false`, the default of
-    /// every memory): the digest uses nothing else.
+    /// every memory): the digest uses nothing else. The owner's alone to set (403 `owner_only`
+    /// for a key).
     pub shareable: Option<bool>,
     /// active, dormant, archived, deprecated
     pub status: Option<String>,
@@ -202,6 +203,9 @@ pub(crate) async fn edit(
     input: MemoryUpdate,
 ) -> Result<Memory, Error> {
     scope.require(WRITE)?;
+    if input.shareable.is_some() {
+        miniclaw_domain::chat::policy::owner_setting(&scope.actor, "shareable")?;
+    }
     memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
     if let Some(r) = &input.reason {
         Error::check_length("reason", r, REASON_MAX)?;

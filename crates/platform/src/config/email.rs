@@ -38,8 +38,12 @@ pub struct EmailSettings {
     /// `MINICLAW_EMAIL_ACCOUNT_DAILY`: emails one account may send per UTC day (its agents'
     /// outreach and notifications, its verification links).
     pub account_daily: i32,
-    /// `MINICLAW_EMAIL_PLATFORM_DAILY`: emails the whole platform may send per UTC day.
+    /// `MINICLAW_EMAIL_PLATFORM_DAILY`: emails the whole platform may send per UTC day (links
+    /// proving an address do not count: a crowd of signups cannot stop them).
     pub platform_daily: i32,
+    /// `MINICLAW_EMAIL_UNPROVEN_DAILY`: emails an account may send per UTC day until one of its
+    /// owners proved their address (or the operator vouched for it), its links included.
+    pub unproven_daily: i32,
 }
 
 impl Default for EmailSettings {
@@ -116,6 +120,7 @@ impl EmailSettings {
             telegram_api_base,
             account_daily: parse_num(get, "MINICLAW_EMAIL_ACCOUNT_DAILY", 100i32, 1..=1_000_000)?,
             platform_daily: parse_num(get, "MINICLAW_EMAIL_PLATFORM_DAILY", 5_000i32, 1..=100_000_000)?,
+            unproven_daily: parse_num(get, "MINICLAW_EMAIL_UNPROVEN_DAILY", 5i32, 1..=1_000_000)?,
         })
     }
 }

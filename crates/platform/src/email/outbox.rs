@@ -65,6 +65,17 @@ impl From<CapReached> for miniclaw_core::Error {
     }
 }
 
+/// What an email is, for the daily send caps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sending {
+    /// No owner of the account proved their address yet (nor did the operator vouch for it):
+    /// the account's cap is `unproven_daily`.
+    pub unproven: bool,
+    /// A link proving an address: it counts on the account's cap only, never the platform's, so
+    /// signups cannot use up the platform's day and block everyone's links.
+    pub link: bool,
+}
+
 /// Counts one email of `tenant` today against the daily send caps, in the caller's transaction
 /// (so a change rolled back sends and counts nothing); `Err` when a cap is reached, counting
 /// nothing. The account's and the platform's rows of the day are locked in one order (the
@@ -73,6 +84,7 @@ pub async fn count_send(
     conn: &mut PgConnection,
     settings: &EmailSettings,
     tenant: TenantId,
+    sending: Sending,
 ) -> sqlx::Result<Result<(), CapReached>> {
     let counts = sqlx::query!(
         r#"WITH made AS (
@@ -89,16 +101,20 @@ pub async fn count_send(
     .await?;
     // A row made by this statement is not seen by its own SELECT: it starts at 0.
     let sent = |t: Uuid| counts.iter().find(|c| c.tenant_id == t).map_or(0, |c| c.sent);
-    if sent(Uuid::nil()) >= settings.platform_daily {
+    if !sending.link && sent(Uuid::nil()) >= settings.platform_daily {
         return Ok(Err(CapReached::Platform(settings.platform_daily)));
     }
-    if sent(tenant.0) >= settings.account_daily {
-        return Ok(Err(CapReached::Account(settings.account_daily)));
+    let cap =
+        if sending.unproven { settings.unproven_daily.min(settings.account_daily) } else { settings.account_daily };
+    if sent(tenant.0) >= cap {
+        return Ok(Err(CapReached::Account(cap)));
     }
     sqlx::query!(
         "UPDATE email_daily_counts SET sent = sent + 1
-          WHERE day = (now() AT TIME ZONE 'UTC')::date AND tenant_id IN ($1, '00000000-0000-0000-0000-000000000000')",
-        tenant as _
+          WHERE day = (now() AT TIME ZONE 'UTC')::date
+            AND (tenant_id = $1 OR (tenant_id = '00000000-0000-0000-0000-000000000000' AND NOT $2))",
+        tenant as _,
+        sending.link
     )
     .execute(&mut *conn)
     .await?;
@@ -118,17 +134,18 @@ pub enum NotQueued {
 
 /// Queues an email of `tenant`'s agent and its send job in the caller's transaction; returns
 /// the row's id. The email's fields are checked first (no line break in any header field), and
-/// it is counted against the daily send caps (`count_send`).
+/// it is counted against the daily send caps (`count_send`; `unproven`: no owner of the account
+/// proved their address yet).
 pub async fn enqueue(
     conn: &mut PgConnection,
     settings: &EmailSettings,
-    (tenant, agent): (TenantId, AgentId),
+    (tenant, agent, unproven): (TenantId, AgentId, bool),
     kind: Kind,
     outreach_message_id: Option<Uuid>,
     email: &Outgoing,
 ) -> Result<Uuid, NotQueued> {
     email.check().map_err(NotQueued::Invalid)?;
-    count_send(&mut *conn, settings, tenant).await??;
+    count_send(&mut *conn, settings, tenant, Sending { unproven, link: false }).await??;
     let id = Uuid::now_v7();
     sqlx::query!(
         r#"INSERT INTO email_outbox (agent_id, id, kind, outreach_message_id, from_name, from_address, to_address,

@@ -204,8 +204,12 @@ pub async fn lease_fair(
     share: i64,
 ) -> sqlx::Result<Vec<Job>> {
     let (owner, suspended) = (owner_sql(domain), suspended_sql(domain));
+    // Workers lease one at a time (a short statement), so each counts the jobs every other
+    // worker leased before it: the shares hold across processes, not only within one.
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(LEASE_LOCK).execute(&mut *tx).await?;
     // Built at run time: it reads the agent's tenant through `domain`.
-    sqlx::query_as(&format!(
+    let leased = sqlx::query_as(&format!(
         "WITH busy AS (
             SELECT {owner} AS owner, count(*) AS n FROM jobs j
              WHERE j.status = 'running' AND j.kind = ANY($3) GROUP BY 1
@@ -235,9 +239,14 @@ pub async fn lease_fair(
     .bind(kinds)
     .bind(limit)
     .bind(share)
-    .fetch_all(pool)
-    .await
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(leased)
 }
+
+/// The advisory lock fair leases take turns on.
+const LEASE_LOCK: i64 = 0x6c65_6173_6566; // "leasef"
 
 /// Extends a running job's lease; false if the job is no longer ours.
 pub async fn extend_lease(pool: &PgPool, id: Uuid, worker: &str, lease: Duration) -> sqlx::Result<bool> {

@@ -213,6 +213,7 @@ mod tests {
         let t = RoutingTable::from_config(&config(&[
             ("OPENAI_BASE_URL", "http://127.0.0.1:9/v1"),
             ("MINICLAW_LLM_ROUTES", routes),
+            ("MINICLAW_LLM_PRICES", r#"{"local-llama": {"input": 0, "output": 0}}"#),
         ]))
         .unwrap();
         let chat = t.route(Role::Chat);

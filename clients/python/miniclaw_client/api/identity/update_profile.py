@@ -118,7 +118,9 @@ def sync_detailed(
     """ Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
     fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
     TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
-    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+    `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+    point where the key's holder says).
 
     Args:
         id (UUID):
@@ -155,7 +157,9 @@ def sync(
     """ Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
     fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
     TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
-    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+    `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+    point where the key's holder says).
 
     Args:
         id (UUID):
@@ -187,7 +191,9 @@ async def asyncio_detailed(
     """ Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
     fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
     TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
-    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+    `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+    point where the key's holder says).
 
     Args:
         id (UUID):
@@ -224,7 +230,9 @@ async def asyncio(
     """ Sets the registration file's profile: `domain`, `image`, `description`, `email` (absent
     fields stay, an empty string clears one). A new domain is unproven (`domain_proof` names the
     TXT record to add) until `POST …/identity/domain/verify` finds it. A registered agent's
-    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`.
+    registry entry is refreshed with `setAgentURI` shortly after. Key scope: `identity:write`;
+    `domain` is the owner's alone to set (403 `owner_only` for a key: the registry entry would
+    point where the key's holder says).
 
     Args:
         id (UUID):

@@ -210,8 +210,10 @@ async fn deliver(
                 references: Vec::new(),
                 idempotency_key: String::new(),
             };
-            match outbox::enqueue(&mut *tx, &deps.email, (sender.tenant, agent), Kind::Notification, None, &email).await
-            {
+            // A notification goes to a proven address: the account is proven (its cap the usual).
+            let unproven = !crate::tenancy::accounts::proven(&mut *tx, sender.tenant).await?;
+            let who = (sender.tenant, agent, unproven);
+            match outbox::enqueue(&mut *tx, &deps.email, who, Kind::Notification, None, &email).await {
                 Ok(id) => json!({ "status": "queued", "outbox_id": id }),
                 // Past a daily send cap the owner still has the notification in the dashboard.
                 Err(outbox::NotQueued::Cap(cap)) => json!({ "status": "skipped", "reason": cap.to_string() }),

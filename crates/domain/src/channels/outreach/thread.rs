@@ -101,7 +101,8 @@ pub(super) async fn queue_email(
     )
     .execute(&mut *conn)
     .await?;
-    match outbox::enqueue(conn, settings, (tenant, agent), Kind::Outreach, Some(id), &email).await {
+    let unproven = !crate::tenancy::accounts::proven(&mut *conn, tenant).await?;
+    match outbox::enqueue(conn, settings, (tenant, agent, unproven), Kind::Outreach, Some(id), &email).await {
         Ok(_) => Ok(id),
         Err(outbox::NotQueued::Cap(cap)) => Err(cap.into()),
         Err(outbox::NotQueued::Invalid(m)) => Err(Error::validation("email", m)),

@@ -79,6 +79,10 @@ pub async fn request_held(
     r: Request,
     hold: bool,
 ) -> Result<Uuid, Error> {
+    // A paused agent moves no value of its own, whoever asks (its keys go on working for reads).
+    if !r.sponsor && !crate::tenancy::agents::is_active(&mut *db, agent).await? {
+        return Err(crate::onchain::wallets::paused());
+    }
     let from = if r.sponsor {
         String::new()
     } else {

@@ -163,6 +163,10 @@ pub async fn give(
             }
             (Holder::Tenant(tenant), None, Holder::Agent(tenant, agent), Some((tenant, agent)))
         }
+        // A paused agent moves no value of its own (its owner may still give it credits).
+        Payer::Agent if !crate::tenancy::agents::is_active(&mut *db, agent).await? => {
+            return Err(crate::onchain::wallets::paused());
+        }
         Payer::Agent => match req.to_agent_id {
             Some(other) if other == agent => {
                 return Err(Error::validation("to_agent_id", "an agent cannot tip itself"));

@@ -51,6 +51,13 @@ fn key_name(agent: AgentId) -> String {
 }
 
 /// 422 `no_wallet`: the agent would sign and has no server-managed wallet.
+/// A paused agent's wallet moves nothing (409), until its owner turns the agent back on.
+pub fn paused() -> Error {
+    Error::Conflict(
+        "the agent is paused (active: false): its wallet moves no value until its owner turns it back on".into(),
+    )
+}
+
 pub fn no_wallet() -> Error {
     Error::Unprocessable {
         code: "no_wallet",

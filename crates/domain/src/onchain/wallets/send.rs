@@ -141,11 +141,12 @@ pub async fn request_in(
     let id = Uuid::now_v7();
     let row = sqlx::query_as!(
         WalletTransaction,
-        "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status,
+        r#"INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status,
                                           requested_by)
          VALUES ($1, $2, 'send', $3, $4, $5, $6, $7, $8)
          RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
-                   gas_used, created_at, updated_at",
+                   gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?",
+                   NULL::text AS "token_amount?", input"#,
         id,
         agent as _,
         chain.chain_id as i64,
@@ -175,6 +176,9 @@ pub async fn within_limits(
     value: U256,
     itself: Option<Uuid>,
 ) -> Result<(String, bool), Error> {
+    if !crate::tenancy::agents::is_active(&mut *db, agent).await? {
+        return Err(super::paused());
+    }
     let w = sqlx::query!(
         "SELECT address, max_per_tx_wei, max_per_day_wei, confirm_above_wei FROM agent_wallets
           WHERE agent_id = $1 FOR UPDATE",
@@ -239,10 +243,11 @@ pub async fn decide(
     }
     let row = sqlx::query_as!(
         WalletTransaction,
-        "UPDATE wallet_transactions SET status = $4, updated_at = now()
+        r#"UPDATE wallet_transactions SET status = $4, updated_at = now()
           WHERE id = $1 AND agent_id = $2 AND purpose IN ('send', 'token_transfer') AND status = $3
          RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
-                   gas_used, created_at, updated_at",
+                   gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?",
+                   NULL::text AS "token_amount?", input"#,
         id,
         agent as _,
         "awaiting_confirmation",
@@ -275,7 +280,7 @@ pub async fn decide(
     let action = if confirm { "wallet.send_confirmed" } else { "wallet.send_cancelled" };
     activity::record_agent(&mut db, tenant, agent, origin, action, json!({ "transaction": id })).await?;
     db.commit().await?;
-    Ok(row)
+    Ok(row.described())
 }
 
 /// A native send waiting for confirmation is judged again at the moment it is confirmed, as

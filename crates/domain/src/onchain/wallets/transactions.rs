@@ -39,6 +39,32 @@ pub struct WalletTransaction {
     pub gas_used: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Who asked for it: `owner`, `api_key`, `job`, `system` (for a pending one, whose request
+    /// the owner is confirming).
+    pub requested_by: Option<String>,
+    /// For a transfer of the agent's token (`token_transfer`, whose `to_address` is the token's
+    /// contract): who receives the tokens, decoded from the call.
+    pub recipient: Option<String>,
+    /// For a transfer of the agent's token: how many base units, decoded from the call.
+    pub token_amount: Option<String>,
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub input: Vec<u8>,
+}
+
+impl WalletTransaction {
+    /// Fills in `recipient` and `token_amount` from the call of an ERC-20 `transfer(address,
+    /// uint256)`: what the owner confirms is named, not only the contract it goes through.
+    pub fn described(mut self) -> WalletTransaction {
+        const TRANSFER: [u8; 4] = [0xa9, 0x05, 0x9c, 0xbb];
+        if self.purpose == "token_transfer" && self.input.len() == 68 && self.input[..4] == TRANSFER {
+            let to = alloy::primitives::Address::from_slice(&self.input[16..36]);
+            let amount = alloy::primitives::U256::from_be_slice(&self.input[36..68]);
+            self.recipient = Some(format!("{to:#x}"));
+            self.token_amount = Some(amount.to_string());
+        }
+        self
+    }
 }
 
 /// The wallet's transactions, newest first; `before` continues a listing after that id.
@@ -50,16 +76,18 @@ pub async fn list(
 ) -> sqlx::Result<Vec<WalletTransaction>> {
     sqlx::query_as!(
         WalletTransaction,
-        "SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
-                gas_used, created_at, updated_at
+        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?", NULL::text AS "token_amount?",
+                input
            FROM wallet_transactions WHERE agent_id = $1 AND ($3::uuid IS NULL OR id < $3)
-          ORDER BY id DESC LIMIT $2",
+          ORDER BY id DESC LIMIT $2"#,
         agent as _,
         limit,
         before
     )
     .fetch_all(pool)
     .await
+    .map(|rows| rows.into_iter().map(WalletTransaction::described).collect())
 }
 
 /// The agent's newest transaction for `purpose` that is signed and not yet settled (sent or
@@ -84,13 +112,15 @@ pub async fn status(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<Opt
 pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
     sqlx::query_as!(
         WalletTransaction,
-        "SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
-                gas_used, created_at, updated_at
-           FROM wallet_transactions WHERE id = $1",
+        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+                gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?", NULL::text AS "token_amount?",
+                input
+           FROM wallet_transactions WHERE id = $1"#,
         id
     )
     .fetch_one(pool)
     .await
+    .map(WalletTransaction::described)
 }
 
 /// Records a signed transaction (status `signed`), before it is broadcast. `id` is the row to

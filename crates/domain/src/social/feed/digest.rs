@@ -105,9 +105,12 @@ async fn queue_digests(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<usize>
 pub async fn run(deps: &Deps, tenant: TenantId, agent: AgentId, origin: &Origin) -> Result<Outcome, Error> {
     let pool = &deps.pool;
     let name = crate::tenancy::agents::by_id(pool, agent).await?.ok_or_else(|| Error::not_found("agent"))?.name;
+    // A public post is written from the soul only when it passes the screen every soul
+    // rewrite passes (no instruction override, nothing hostile): the feed is read by everyone.
     let soul = crate::cognition::soul::current(pool, agent)
         .await?
-        .map(|s| s.content.chars().take(SOUL_CHARS).collect::<String>());
+        .map(|s| s.content.chars().take(SOUL_CHARS).collect::<String>())
+        .filter(|s| crate::cognition::soul::screen(s).is_none());
     let memories = crate::memory::shareable(pool, agent, 6).await?;
     if memories.is_empty() && soul.is_none() {
         let why = "nothing to write from yet: no memory is marked shareable and the agent has no soul".to_string();

@@ -68,6 +68,9 @@ struct CachedAgent {
 
 /// Most pages kept for one agent (filters and cursors); its pages start over when full.
 pub const PAGES_PER_AGENT: usize = 64;
+/// Most bytes of pages kept in all (their JSON); the pages start over when full, and a page
+/// larger than this is not kept.
+pub const PAGE_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Clone)]
 struct CachedPage {
@@ -90,6 +93,8 @@ pub struct AuthCache {
     accounts: RwLock<HashMap<UserId, CachedAccount>>,
     /// Pages of agents' memory lists, by agent and then by the list's filter.
     pages: RwLock<HashMap<AgentId, HashMap<String, CachedPage>>>,
+    /// The bytes of the pages held (changed only under `pages`' write lock).
+    page_bytes: AtomicUsize,
     generation: AtomicU64,
     /// Bumped by every forget of pages (memories change far more often than credentials, so
     /// they keep their own count and do not stop credential lookups from being stored).
@@ -106,12 +111,17 @@ static CACHE: LazyLock<AuthCache> = LazyLock::new(|| AuthCache {
     agents: RwLock::default(),
     accounts: RwLock::default(),
     pages: RwLock::default(),
+    page_bytes: AtomicUsize::new(0),
     generation: AtomicU64::new(0),
     page_generation: AtomicU64::new(0),
     listeners: AtomicUsize::new(0),
     connected: AtomicUsize::new(0),
     enabled: AtomicBool::new(true),
 });
+
+fn size_of_pages(pages: &HashMap<String, CachedPage>) -> usize {
+    pages.values().map(|p| p.json.len()).sum()
+}
 
 pub fn cache() -> &'static AuthCache {
     &CACHE
@@ -256,18 +266,32 @@ impl AuthCache {
         if !self.usable() {
             return;
         }
+        if json.len() > PAGE_BYTES {
+            return;
+        }
         let Ok(mut pages) = self.pages.write() else { return };
         if self.page_generation() != generation {
             return;
         }
-        if pages.len() >= MAX_ENTRIES {
+        let bytes = &self.page_bytes;
+        if pages.len() >= MAX_ENTRIES || bytes.load(Ordering::Relaxed) + json.len() > PAGE_BYTES {
             pages.clear();
+            bytes.store(0, Ordering::Relaxed);
         }
         let agent_pages = pages.entry(agent).or_default();
         if agent_pages.len() >= PAGES_PER_AGENT {
+            bytes.fetch_sub(size_of_pages(agent_pages), Ordering::Relaxed);
             agent_pages.clear();
         }
-        agent_pages.insert(filter, CachedPage { json, at: Instant::now() });
+        bytes.fetch_add(json.len(), Ordering::Relaxed);
+        if let Some(old) = agent_pages.insert(filter, CachedPage { json, at: Instant::now() }) {
+            bytes.fetch_sub(old.json.len(), Ordering::Relaxed);
+        }
+    }
+
+    /// The bytes of the memory-list pages held.
+    pub fn page_bytes(&self) -> usize {
+        self.page_bytes.load(Ordering::Relaxed)
     }
 
     /// Forgets the pages of an agent's memory list (one of its memories changed), or of every
@@ -277,9 +301,14 @@ impl AuthCache {
         if let Ok(mut pages) = self.pages.write() {
             match agent {
                 Some(a) => {
-                    pages.remove(&a);
+                    if let Some(removed) = pages.remove(&a) {
+                        self.page_bytes.fetch_sub(size_of_pages(&removed), Ordering::Relaxed);
+                    }
                 }
-                None => pages.clear(),
+                None => {
+                    pages.clear();
+                    self.page_bytes.store(0, Ordering::Relaxed);
+                }
             }
         }
     }
@@ -417,6 +446,7 @@ mod tests {
             agents: RwLock::default(),
             accounts: RwLock::default(),
             pages: RwLock::default(),
+            page_bytes: AtomicUsize::new(0),
             generation: AtomicU64::new(0),
             page_generation: AtomicU64::new(0),
             listeners: AtomicUsize::new(1),
@@ -433,6 +463,27 @@ mod tests {
             scopes: vec!["*".into()],
             end_user: None,
         }
+    }
+
+    #[test]
+    fn pages_are_held_within_their_byte_bound() {
+        let c = fresh();
+        let agents: Vec<AgentId> = (0..3).map(|_| AgentId(Uuid::now_v7())).collect();
+        let big: Arc<str> = "x".repeat(PAGE_BYTES / 2 - 10).into();
+        c.put_page(c.page_generation(), agents[0], "a".into(), big.clone());
+        c.put_page(c.page_generation(), agents[0], "a".into(), big.clone());
+        assert_eq!(c.page_bytes(), big.len(), "a page stored again replaces itself");
+        c.put_page(c.page_generation(), agents[1], "a".into(), big.clone());
+        assert_eq!(c.page_bytes(), 2 * big.len());
+        // A third would pass the bound: the pages start over.
+        c.put_page(c.page_generation(), agents[2], "a".into(), big.clone());
+        assert_eq!(c.page_bytes(), big.len());
+        assert!(c.page(agents[0], "a").is_none() && c.page(agents[2], "a").is_some());
+        c.forget_pages(Some(agents[2]));
+        assert_eq!(c.page_bytes(), 0);
+        let huge: Arc<str> = "x".repeat(PAGE_BYTES + 1).into();
+        c.put_page(c.page_generation(), agents[0], "b".into(), huge);
+        assert!(c.page(agents[0], "b").is_none(), "a page over the bound is not kept");
     }
 
     #[test]

@@ -65,7 +65,8 @@ BEGIN
             RETURN 'agent_tokens';
         END IF;
     END IF;
-    IF v_new THEN
+    -- A new account's day: for its allowance (paid work) and its turns in progress (when limited).
+    IF v_new AND (v_paid OR (NOT p_background AND p_caps[5] IS NOT NULL)) THEN
         INSERT INTO llm_tenant_daily_usage (tenant_id, day) VALUES (p_tenant, v_day) ON CONFLICT DO NOTHING;
         SELECT cost_usd, reserved_usd INTO r FROM llm_tenant_daily_usage
          WHERE tenant_id = p_tenant AND day = v_day FOR UPDATE;

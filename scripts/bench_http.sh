@@ -35,7 +35,7 @@ SCRATCH_PROFILE=serve
 trap scratch_cleanup EXIT
 ADMIN_PW="bench-$RANDOM-$RANDOM"
 MINICLAW_EMBEDDER="$EMBEDDER" scratch_start MINICLAW_RATE_LIMIT_IP=0 MINICLAW_RATE_LIMIT_KEY=0 MINICLAW_WORKER=true \
-  MINICLAW_NEW_ACCOUNT_DAILY_USD=off ADMIN_PASSWORD="$ADMIN_PW"
+  MINICLAW_NEW_ACCOUNT_DAILY_USD=off MINICLAW_NEW_ACCOUNT_TURNS=off ADMIN_PASSWORD="$ADMIN_PW"
 scratch_owner bench@example.com
 curl -fsS -X PATCH "$BASE/v1/hosted-agents/$AGENT_ID" -H "authorization: Bearer $TOKEN" \
   -H 'content-type: application/json' -d '{"daily_token_budget": 100000000}' >/dev/null

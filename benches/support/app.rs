@@ -57,6 +57,8 @@ pub async fn start(db: &str, embedder: &str, extra: &[(String, String)]) -> anyh
         ("MINICLAW_EMBEDDER", embedder),
         ("MINICLAW_RATE_LIMIT_IP", "0"),
         ("MINICLAW_RATE_LIMIT_KEY", "0"),
+        // The bench's clients are one fresh account's, more at once than a new account may have.
+        ("MINICLAW_NEW_ACCOUNT_TURNS", "off"),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

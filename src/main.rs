@@ -210,6 +210,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             Worker::new(pool.clone(), registry, config.worker_concurrency, config.worker_poll)
                 .with_listen_pool(session.clone())
                 .with_lease(config.job_lease)
+                .with_tenant_share(config.worker_tenant_share)
                 .run(cancel)
                 .await?;
         }

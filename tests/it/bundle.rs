@@ -438,3 +438,34 @@ async fn an_imported_persona_or_soul_passes_the_soul_screen() {
     let after: i64 = sqlx::query_scalar("SELECT count(*) FROM agents").fetch_one(app.pool()).await.unwrap();
     assert_eq!(before, after);
 }
+
+/// Issue 60: imports were uncapped and embedded before the caps were checked. An account makes
+/// at most 20 agent imports a day (429), and one at its agent cap is refused (409) before its
+/// memories are embedded; the same bytes again still return the agent they made.
+#[tokio::test]
+async fn imports_are_capped_before_anything_is_embedded() {
+    let app = TestApp::builder().env("MINICLAW_AGENTS_PER_TENANT", "2").spawn().await;
+    let owner = app.signup("ada@example.com").await;
+    let loop_af = std::fs::read(format!("{FIXTURES}/loop.af")).unwrap();
+    assert_eq!(import(&app, &owner, &loop_af).await.status, 201);
+    app.create_agent(&owner, json!({ "name": "Second" })).await;
+    let legacy = std::fs::read(format!("{FIXTURES}/memgpt_agent_with_convo.af")).unwrap();
+    let r = import(&app, &owner, &legacy).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("MINICLAW_AGENTS_PER_TENANT"), "{}", r.text);
+    let again = import(&app, &owner, &loop_af).await;
+    assert_eq!((again.status.as_u16(), again.json()["created"].as_bool()), (200, Some(false)), "{}", again.text);
+
+    // Twenty imports today already (as if made): the next is refused until midnight.
+    sqlx::query(
+        "INSERT INTO agent_imports (tenant_id, digest, agent_id, format)
+         SELECT $1::uuid, md5(n::text), (SELECT agent_id FROM agent_imports LIMIT 1), 'letta' FROM generate_series(1, 20) n",
+    )
+    .bind(&owner.tenant_id)
+    .execute(app.pool())
+    .await
+    .unwrap();
+    let r = import(&app, &owner, &legacy).await;
+    assert_eq!(r.status, 429, "{}", r.text);
+    assert!(r.headers.contains_key("retry-after"), "{:?}", r.headers);
+}

@@ -221,6 +221,7 @@ async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
     let builder = chain_env(TestApp::builder(), &anvil.url, registry)
         .env("MINICLAW_IDENTITY_SIGNER", "sponsor")
         .env("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY", "1")
+        .env("MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY", "1")
         .admin_password("operator");
     let agent = OwnedAgent::new(builder.spawn().await).await;
     let sponsor = agent.app.send(agent.app.admin(Method::GET, "/v1/admin/identity/sponsor")).await;
@@ -239,6 +240,19 @@ async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
     assert!(anvil.balance(&address).await < U256::from(ETH), "the sponsor paid the gas");
     let read = chain_client(&["read", &anvil.url, &registry.to_string(), "0"], None).await;
     assert_eq!(read["owner"].as_str().unwrap().to_lowercase(), address);
+    // The sponsor pays for an account's registrations up to a daily count (1 here): another
+    // agent of the account asks again tomorrow (429), and nothing is signed for it.
+    let app = &agent.app;
+    let second = app.create_agent(&agent.owner, json!({ "name": "Hopper" })).await["id"].as_str().unwrap().to_string();
+    let r = app
+        .send(app.as_bearer(&agent.owner.token, Method::POST, &format!("/v1/hosted-agents/{second}/identity/register")))
+        .await;
+    assert_eq!(r.status, 429, "{}", r.text);
+    assert!(
+        r.text.contains("MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY") && r.headers.contains_key("retry-after"),
+        "{}",
+        r.text
+    );
 
     // The sponsor pays for an account's registration updates up to a daily count (1 here): the
     // second edit of the day is announced tomorrow, not paid for now.

@@ -118,7 +118,8 @@ pub async fn serve(listener: TcpListener, state: AppState, cancel: CancellationT
             state.config().worker_poll,
         )
         .with_listen_pool(state.deps().session_pool.clone())
-        .with_lease(state.config().job_lease);
+        .with_lease(state.config().job_lease)
+        .with_tenant_share(state.config().worker_tenant_share);
         tokio::spawn(w.run(cancel.clone()))
     });
     let streams = state.clone();

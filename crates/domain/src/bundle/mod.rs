@@ -272,6 +272,12 @@ pub async fn import(
     };
     validate(&bundle, &caps)?;
     let digest = hex::encode(Sha256::digest(bytes));
+    // The cheap refusals before the embedder runs: the account's imports of the day and its
+    // agent cap (checked again when the agent is made).
+    {
+        let mut conn = rt.pool().acquire().await?;
+        admissible(&mut conn, tenant, &digest, max_agents).await?;
+    }
     // Vectors first, outside the transaction (the embedder may be slow); a failure stores the
     // memories without vectors and the embedding job fills them in.
     let texts: Vec<String> = bundle.memories.iter().map(|m| m.content.trim().to_string()).collect();
@@ -354,6 +360,50 @@ pub async fn import(
         skills,
         notes,
     })
+}
+
+/// Agent imports an account may make per UTC day (the same bytes again count once).
+pub const IMPORTS_PER_DAY: i64 = 20;
+
+/// Whether an import of `digest` may go on to the expensive part (embedding its memories): 429
+/// past `IMPORTS_PER_DAY` new imports today, 409 when the account is at its agent cap (the same
+/// bytes imported before pass: they return the agent they made).
+async fn admissible(
+    conn: &mut sqlx::PgConnection,
+    tenant: TenantId,
+    digest: &str,
+    max_agents: i64,
+) -> Result<(), Error> {
+    if earlier(&mut *conn, tenant, digest).await?.is_some() {
+        return Ok(());
+    }
+    let today: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM agent_imports
+          WHERE tenant_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'",
+    )
+    .bind(tenant)
+    .fetch_one(&mut *conn)
+    .await?;
+    if today >= IMPORTS_PER_DAY {
+        let reset = miniclaw_platform::llm::budget::next_utc_midnight(chrono::Utc::now());
+        return Err(Error::Limited {
+            retry_after_secs: (reset - chrono::Utc::now()).num_seconds().max(1) as u64,
+            message: Some(format!(
+                "an account imports {IMPORTS_PER_DAY} agents a day; import again after midnight UTC"
+            )),
+            reset_at: Some(reset),
+        });
+    }
+    let agents: i64 = sqlx::query_scalar(&format!("SELECT {}", crate::tenancy::agents::sql::count("$1", false)))
+        .bind(tenant)
+        .fetch_one(&mut *conn)
+        .await?;
+    if agents >= max_agents {
+        return Err(Error::Conflict(format!(
+            "this account already has {agents} agents, the most allowed (MINICLAW_AGENTS_PER_TENANT); delete one first"
+        )));
+    }
+    Ok(())
 }
 
 /// The agent an earlier import of the same bytes made, if any.

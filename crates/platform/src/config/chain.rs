@@ -54,6 +54,10 @@ pub struct ChainSettings {
     /// transactions the sponsor pays per account and UTC day (0–10000, default 20); past it a
     /// changed registration file is announced the next day.
     pub sponsor_uri_updates_per_day: u32,
+    /// `MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY`: with the sponsor wallet registering
+    /// (`MINICLAW_IDENTITY_SIGNER=sponsor`), the registrations it pays per account and UTC day
+    /// (0–10000, default 3); past it a registration is asked again the next day (429).
+    pub sponsor_registrations_per_day: u32,
     /// `MINICLAW_TOKEN_CONFIRMATIONS`: blocks the token indexer stays behind the chain's head, so
     /// a reorganised block is not indexed (0–1000, default 3).
     pub token_confirmations: u64,
@@ -134,6 +138,12 @@ impl ChainSettings {
                 bad("MINICLAW_SPONSOR_URI_UPDATES_PER_DAY", format!("`{v}` is not a count from 0 to 10000"))
             })?,
         };
+        let sponsor_registrations_per_day = match get("MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY") {
+            None => 3,
+            Some(v) => v.trim().parse::<u32>().ok().filter(|n| *n <= 10_000).ok_or_else(|| {
+                bad("MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY", format!("`{v}` is not a count from 0 to 10000"))
+            })?,
+        };
         let gas_min_account_days = match get("MINICLAW_GAS_MIN_ACCOUNT_DAYS") {
             None => 7,
             Some(v) => v.trim().parse::<u32>().ok().filter(|d| *d <= 365).ok_or_else(|| {
@@ -172,6 +182,7 @@ impl ChainSettings {
             gas_tenant_daily_wei,
             gas_min_account_days,
             sponsor_uri_updates_per_day,
+            sponsor_registrations_per_day,
             slash_sink,
             token_confirmations,
         }))

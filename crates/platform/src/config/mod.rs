@@ -81,6 +81,10 @@ pub struct Config {
     pub run_worker: bool,
     /// `MINICLAW_WORKER_CONCURRENCY`
     pub worker_concurrency: usize,
+    /// `MINICLAW_WORKER_TENANT_SHARE`: how many of the worker's slots one tenant's jobs may hold
+    /// at once (default: half of `MINICLAW_WORKER_CONCURRENCY`, at least 1): another tenant's
+    /// work finds a slot. A platform serving one account may give it every slot.
+    pub worker_tenant_share: usize,
     /// `MINICLAW_WORKER_POLL_MS`: polling fallback when no notification arrives.
     pub worker_poll: Duration,
     /// `MINICLAW_JOB_LEASE_SECS`: a job's lease, renewed every third of it while the job runs.
@@ -244,6 +248,8 @@ impl Config {
         let chain = ChainSettings::parse(&get)?;
 
         let worker_concurrency = parse_num(&get, "MINICLAW_WORKER_CONCURRENCY", 4usize, 1..=256)?;
+        let worker_tenant_share =
+            parse_num(&get, "MINICLAW_WORKER_TENANT_SHARE", (worker_concurrency / 2).max(1), 1..=worker_concurrency)?;
         let poll_ms = parse_num(&get, "MINICLAW_WORKER_POLL_MS", 1000u64, 10..=60_000)?;
         let body_limit = parse_num(&get, "MINICLAW_BODY_LIMIT", 1024 * 1024usize, 1024..=64 * 1024 * 1024)?;
 
@@ -323,6 +329,7 @@ impl Config {
             chain,
             run_worker: parse_bool(&get, "MINICLAW_WORKER", true)?,
             worker_concurrency,
+            worker_tenant_share,
             worker_poll: Duration::from_millis(poll_ms),
             job_lease: Duration::from_secs(parse_num(&get, "MINICLAW_JOB_LEASE_SECS", 60u64, 3..=3600)?),
             stream_stale_secs: parse_num(&get, "MINICLAW_STREAM_STALE_SECS", 300u32, 2..=86_400)?,
@@ -402,6 +409,11 @@ mod tests {
         assert_eq!(c.data_dir, PathBuf::from(".miniclaw"));
         assert_eq!(c.embedder, EmbedderKind::MiniLm);
         assert!(c.run_worker);
+        assert_eq!((c.worker_concurrency, c.worker_tenant_share), (4, 2));
+        let one = Config::from_map(&env(&[("MINICLAW_WORKER_CONCURRENCY", "1")])).unwrap();
+        assert_eq!(one.worker_tenant_share, 1, "at least one slot");
+        let over = Config::from_map(&env(&[("MINICLAW_WORKER_TENANT_SHARE", "5")])).unwrap_err();
+        assert_eq!(over.var, "MINICLAW_WORKER_TENANT_SHARE");
         assert_eq!((c.job_lease, c.stream_stale_secs), (Duration::from_secs(60), 300));
         assert!(c.admin_password.is_none());
         assert!(c.configured_providers().is_empty());

@@ -39,6 +39,8 @@ pub struct Worker {
     registry: Arc<Registry>,
     id: String,
     concurrency: usize,
+    /// How many general slots one tenant's jobs may hold at once (`tenant_share` by default).
+    share: usize,
     /// Slots of the outbound lane (`Cycle::outbound`), besides `concurrency`.
     outbound: usize,
     poll: Duration,
@@ -70,6 +72,7 @@ impl Worker {
             registry,
             id,
             concurrency: concurrency.max(1),
+            share: tenant_share(concurrency.max(1)) as usize,
             outbound: OUTBOUND_SLOTS,
             poll,
             lease: LEASE,
@@ -80,6 +83,13 @@ impl Worker {
     /// pooler, where a LISTEN would not outlive its transaction).
     pub fn with_listen_pool(mut self, pool: PgPool) -> Self {
         self.listen_pool = pool;
+        self
+    }
+
+    /// Another share of the slots for one tenant than half of them (`MINICLAW_WORKER_TENANT_SHARE`;
+    /// between 1 and the concurrency).
+    pub fn with_tenant_share(mut self, share: usize) -> Self {
+        self.share = share.clamp(1, self.concurrency);
         self
     }
 
@@ -110,7 +120,7 @@ impl Worker {
             Lane {
                 kinds: self.registry.lane_kinds(false),
                 permits: Arc::new(Semaphore::new(self.concurrency)),
-                share: tenant_share(self.concurrency),
+                share: self.share as i64,
             },
             Lane { kinds: self.registry.lane_kinds(true), permits: Arc::new(Semaphore::new(self.outbound)), share: 1 },
         ];

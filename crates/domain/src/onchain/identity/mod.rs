@@ -208,6 +208,7 @@ pub async fn request_registration(
     crate::onchain::wallets::require_master_key(&deps.vault)?;
     let mut tx = deps.pool.begin().await?;
     let wallet = if chain.settings.sponsor {
+        sponsor_registration_allowed(&mut tx, tenant, chain.settings.sponsor_registrations_per_day).await?;
         "sponsor".to_string()
     } else {
         crate::onchain::wallets::ensure(&mut tx, &deps.vault, tenant, agent, origin).await?
@@ -246,6 +247,34 @@ pub async fn request_registration(
     activity::record_agent(&mut tx, tenant, agent, origin, "identity.registration_requested", details).await?;
     tx.commit().await?;
     Ok(get(&deps.pool, &deps.base_url, agent).await?)
+}
+
+/// With the sponsor wallet paying, an account's registrations asked today (UTC) stay within
+/// `cap` (429 past it, until midnight): the tenant row is locked, so concurrent requests count
+/// each other.
+async fn sponsor_registration_allowed(conn: &mut sqlx::PgConnection, tenant: TenantId, cap: u32) -> Result<(), Error> {
+    if !crate::tenancy::accounts::lock_tenant(&mut *conn, tenant).await? {
+        return Err(Error::not_found("tenant"));
+    }
+    let asked: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM agent_identities
+          WHERE agent_id IN ({}) AND requested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'",
+        crate::tenancy::agents::sql::of_tenant("$1")
+    ))
+    .bind(tenant)
+    .fetch_one(&mut *conn)
+    .await?;
+    if asked >= i64::from(cap) {
+        let reset = miniclaw_platform::llm::budget::next_utc_midnight(chrono::Utc::now());
+        return Err(Error::Limited {
+            retry_after_secs: (reset - chrono::Utc::now()).num_seconds().max(1) as u64,
+            message: Some(format!(
+                "the platform pays for {cap} registrations of an account a day (MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY); ask again after midnight UTC"
+            )),
+            reset_at: Some(reset),
+        });
+    }
+    Ok(())
 }
 
 /// Validates and stores the profile fields that are present (an empty string clears one); a registered agent's registry

@@ -547,19 +547,26 @@ async fn a_paid_call_is_paid_on_chain_by_another_wallet_and_a_replay_is_refused(
     }
 }
 
-#[tokio::test]
-async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
+/// A chain with the gas subsidy on (the floor, the platform's and an account's daily wei) and
+/// its sponsor funded.
+async fn subsidised(floor: u128, daily: u128, tenant_daily: u128) -> (Anvil, TestApp) {
     let anvil = Anvil::start().await;
     let registry = anvil.deploy_registry().await;
-    let floor = 10 * MILLI;
     let app = chain_app(&anvil.url, registry)
         .env("MINICLAW_GAS_FLOOR_WEI", &floor.to_string())
-        .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &(15 * MILLI).to_string())
-        .env("MINICLAW_GAS_TENANT_DAILY_WEI", &(9 * MILLI).to_string())
+        .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &daily.to_string())
+        .env("MINICLAW_GAS_TENANT_DAILY_WEI", &tenant_daily.to_string())
         .spawn()
         .await;
     let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
     anvil.set_balance(sponsor["address"].as_str().unwrap(), U256::from(ETH)).await;
+    (anvil, app)
+}
+
+#[tokio::test]
+async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
+    let floor = 10 * MILLI;
+    let (anvil, app) = subsidised(floor, 15 * MILLI, 9 * MILLI).await;
     let alice = app.signup("alice@example.com").await;
     let (ada, ada_wallet) = funded_agent(&app, &anvil, &alice, "Ada", 2 * MILLI).await;
     let (ann, _) = funded_agent(&app, &anvil, &alice, "Ann", 0).await;
@@ -624,17 +631,7 @@ async fn the_gas_subsidy_tops_wallets_up_within_the_daily_budget() {
 
 #[tokio::test]
 async fn a_send_waiting_for_confirmation_never_carries_the_subsidy_away() {
-    let anvil = Anvil::start().await;
-    let registry = anvil.deploy_registry().await;
-    let floor = 10 * MILLI;
-    let app = chain_app(&anvil.url, registry)
-        .env("MINICLAW_GAS_FLOOR_WEI", &floor.to_string())
-        .env("MINICLAW_GAS_DAILY_BUDGET_WEI", &(15 * MILLI).to_string())
-        .env("MINICLAW_GAS_TENANT_DAILY_WEI", &(15 * MILLI).to_string())
-        .spawn()
-        .await;
-    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
-    anvil.set_balance(sponsor["address"].as_str().unwrap(), U256::from(ETH)).await;
+    let (anvil, app) = subsidised(10 * MILLI, 15 * MILLI, 15 * MILLI).await;
     let alice = app.signup("alice@example.com").await;
     sqlx::query("UPDATE tenants SET created_at = now() - interval '8 days' WHERE id = $1::uuid")
         .bind(&alice.tenant_id)

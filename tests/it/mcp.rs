@@ -280,18 +280,20 @@ async fn the_mcp_endpoint_refuses_bad_requests_with_the_protocols_errors() {
     assert_eq!(stored, 0);
 }
 
+/// A JSON-RPC message to `/mcp` with `key`, in `session` when given, as a raw client sends it.
+fn raw_post(app: &TestApp, key: &str, session: Option<&str>, body: Value) -> reqwest::RequestBuilder {
+    let r = app.request(Method::POST, "/mcp").bearer_auth(key).header("accept", "application/json, text/event-stream");
+    match session {
+        Some(s) => r.header("mcp-session-id", s).header("mcp-protocol-version", "2025-11-25"),
+        None => r,
+    }
+    .json(&body)
+}
+
 /// One MCP tool call with `key` as a raw client would make it: `initialize`, the `initialized`
 /// notification, then `tools/call` in that session. The JSON-RPC response to the call.
 pub async fn raw_tool_call(app: &TestApp, key: &str, tool: &str, arguments: Value) -> Value {
-    let post = |session: Option<&str>, body: Value| {
-        let r =
-            app.request(Method::POST, "/mcp").bearer_auth(key).header("accept", "application/json, text/event-stream");
-        match session {
-            Some(s) => r.header("mcp-session-id", s).header("mcp-protocol-version", "2025-11-25"),
-            None => r,
-        }
-        .json(&body)
-    };
+    let post = |session: Option<&str>, body: Value| raw_post(app, key, session, body);
     let init = app
         .send(post(
             None,
@@ -323,15 +325,7 @@ async fn a_session_belongs_to_the_key_that_started_it() {
     let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
     let (_, first) = app.create_key(&owner, &agent, &["*"]).await;
     let (_, second) = app.create_key(&owner, &agent, &["*"]).await;
-    let post = |key: &str, session: Option<&str>, body: Value| {
-        let r =
-            app.request(Method::POST, "/mcp").bearer_auth(key).header("accept", "application/json, text/event-stream");
-        match session {
-            Some(s) => r.header("mcp-session-id", s).header("mcp-protocol-version", "2025-11-25"),
-            None => r,
-        }
-        .json(&body)
-    };
+    let post = |key: &str, session: Option<&str>, body: Value| raw_post(&app, key, session, body);
     let init = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "raw", "version": "1" } } });
     let r = app.send(post(&first, None, init)).await;

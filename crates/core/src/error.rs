@@ -122,6 +122,18 @@ impl Error {
     }
 
     /// `what` not found, e.g. `not_found("agent")` → "agent not found".
+    /// A limit of the day (UTC) reached: 429 until midnight UTC, saying `message`.
+    pub fn limited_until_midnight(message: impl Into<String>) -> Self {
+        let now = Utc::now();
+        let midnight = now.date_naive().succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| t.and_utc());
+        let reset = midnight.unwrap_or(now + chrono::Duration::days(1));
+        Error::Limited {
+            retry_after_secs: (reset - now).num_seconds().max(1) as u64,
+            message: Some(message.into()),
+            reset_at: Some(reset),
+        }
+    }
+
     pub fn not_found(what: impl std::fmt::Display) -> Self {
         Error::NotFound(format!("{what} not found"))
     }
@@ -207,6 +219,18 @@ fn database_unavailable(e: &sqlx::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_daily_limit_resets_at_the_next_utc_midnight() {
+        let Error::Limited { retry_after_secs, message, reset_at: Some(reset) } =
+            Error::limited_until_midnight("twenty a day")
+        else {
+            panic!("a rate limit");
+        };
+        assert_eq!(message.as_deref(), Some("twenty a day"));
+        assert_eq!(reset.time(), chrono::NaiveTime::MIN);
+        assert!(reset > Utc::now() && (1..=86_400).contains(&retry_after_secs), "{reset} {retry_after_secs}");
+    }
 
     #[test]
     fn internal_errors_keep_their_cause_but_not_in_the_public_message() {

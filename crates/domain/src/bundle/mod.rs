@@ -385,14 +385,9 @@ async fn admissible(
     .fetch_one(&mut *conn)
     .await?;
     if today >= IMPORTS_PER_DAY {
-        let reset = miniclaw_platform::llm::budget::next_utc_midnight(chrono::Utc::now());
-        return Err(Error::Limited {
-            retry_after_secs: (reset - chrono::Utc::now()).num_seconds().max(1) as u64,
-            message: Some(format!(
-                "an account imports {IMPORTS_PER_DAY} agents a day; import again after midnight UTC"
-            )),
-            reset_at: Some(reset),
-        });
+        return Err(Error::limited_until_midnight(format!(
+            "an account imports {IMPORTS_PER_DAY} agents a day; import again after midnight UTC"
+        )));
     }
     let agents: i64 = sqlx::query_scalar(&format!("SELECT {}", crate::tenancy::agents::sql::count("$1", false)))
         .bind(tenant)

@@ -265,14 +265,9 @@ async fn sponsor_registration_allowed(conn: &mut sqlx::PgConnection, tenant: Ten
     .fetch_one(&mut *conn)
     .await?;
     if asked >= i64::from(cap) {
-        let reset = miniclaw_platform::llm::budget::next_utc_midnight(chrono::Utc::now());
-        return Err(Error::Limited {
-            retry_after_secs: (reset - chrono::Utc::now()).num_seconds().max(1) as u64,
-            message: Some(format!(
-                "the platform pays for {cap} registrations of an account a day (MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY); ask again after midnight UTC"
-            )),
-            reset_at: Some(reset),
-        });
+        return Err(Error::limited_until_midnight(format!(
+            "the platform pays for {cap} registrations of an account a day (MINICLAW_SPONSOR_REGISTRATIONS_PER_DAY); ask again after midnight UTC"
+        )));
     }
     Ok(())
 }

@@ -248,8 +248,12 @@ impl Config {
         let chain = ChainSettings::parse(&get)?;
 
         let worker_concurrency = parse_num(&get, "MINICLAW_WORKER_CONCURRENCY", 4usize, 1..=256)?;
-        let worker_tenant_share =
-            parse_num(&get, "MINICLAW_WORKER_TENANT_SHARE", (worker_concurrency / 2).max(1), 1..=worker_concurrency)?;
+        let worker_tenant_share = parse_num(
+            &get,
+            "MINICLAW_WORKER_TENANT_SHARE",
+            crate::jobs::worker::tenant_share(worker_concurrency),
+            1..=worker_concurrency,
+        )?;
         let poll_ms = parse_num(&get, "MINICLAW_WORKER_POLL_MS", 1000u64, 10..=60_000)?;
         let body_limit = parse_num(&get, "MINICLAW_BODY_LIMIT", 1024 * 1024usize, 1024..=64 * 1024 * 1024)?;
 

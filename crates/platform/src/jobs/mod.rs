@@ -6,6 +6,7 @@
 //! - `registry`: which cycles exist and the code that runs them.
 //! - `worker`: the loop that leases and runs jobs, woken by LISTEN/NOTIFY with polling fallback.
 
+pub mod fair;
 pub mod queue;
 pub mod registry;
 pub mod schedule;

@@ -57,8 +57,8 @@ struct Lane {
 
 /// A tenant's share of the general lane: half the slots (at least one), so that another
 /// tenant's work always finds one free.
-pub fn tenant_share(concurrency: usize) -> i64 {
-    (concurrency / 2).max(1) as i64
+pub fn tenant_share(concurrency: usize) -> usize {
+    (concurrency / 2).max(1)
 }
 
 impl Worker {
@@ -72,7 +72,7 @@ impl Worker {
             registry,
             id,
             concurrency: concurrency.max(1),
-            share: tenant_share(concurrency.max(1)) as usize,
+            share: tenant_share(concurrency.max(1)),
             outbound: OUTBOUND_SLOTS,
             poll,
             lease: LEASE,
@@ -142,7 +142,7 @@ impl Worker {
                     continue;
                 }
                 let domain = self.registry.domain();
-                let leased = match queue::lease_fair(
+                let leased = match super::fair::lease_fair(
                     &self.pool,
                     domain,
                     &self.id,

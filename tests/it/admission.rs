@@ -160,3 +160,92 @@ async fn a_new_account_has_a_few_replies_in_progress_at_once() {
     // Once they ended, the next one runs.
     assert_eq!(burst(&app, &agents, 1).await[0].status, 200);
 }
+
+/// The tenant's day and the platform's day as the books have them: spent by the tenant, spent
+/// by the platform, and what is still held anywhere.
+async fn days(app: &TestApp, tenant: &str) -> (f64, f64, f64) {
+    sqlx::query_as(
+        "SELECT (SELECT coalesce(sum(cost_usd), 0) FROM llm_tenant_daily_usage WHERE tenant_id = $1::uuid),
+                (SELECT coalesce(sum(cost_usd), 0) FROM llm_platform_spend),
+                (SELECT coalesce(sum(usd), 0) FROM llm_turn_reservations)",
+    )
+    .bind(tenant)
+    .fetch_one(app.pool())
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn paid_embeddings_are_held_against_the_allowance_under_a_burst() {
+    // Embeddings priced at 10 cents a token: one memory's embedding holds its bytes' worth
+    // (a token per byte at most) and books the tokens the API counted.
+    let server = LlmServer::start().await;
+    let app = TestApp::builder()
+        .env("OPENAI_BASE_URL", &server.base_url())
+        .env("MINICLAW_EMBEDDER", "openai")
+        .env("MINICLAW_LLM_PRICES", r#"{"text-embedding-3-small": {"input": 100000, "output": 0}}"#)
+        .env("MINICLAW_NEW_ACCOUNT_DAILY_USD", "0.5")
+        .spawn()
+        .await;
+    let owner = app.signup("ada@example.com").await;
+    let agent = app.create_agent(&owner, json!({ "name": "Ada" })).await["id"].as_str().unwrap().to_string();
+    let write = |i: usize| {
+        let body = json!({ "content": format!("I like green tea, note {i:02}"), "category": "preference" });
+        app.send(app.as_bearer(&owner.token, Method::POST, &format!("/v1/hosted-agents/{agent}/memories")).json(&body))
+    };
+    let replies = futures::future::join_all((0..12).map(write)).await;
+    assert!(
+        replies.iter().all(|r| r.status == 201),
+        "every memory is kept: {:?}",
+        replies.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
+
+    // Each embedding is 26 characters: 7 tokens booked ($0.70), 26 bytes held ($2.60). The
+    // first is admitted; after it the allowance is spent (or held), so the rest are stored
+    // without a vector (search still finds them by their words), and nothing is lost.
+    let calls = server.requests().iter().filter(|r| r["input"].is_array()).count();
+    let (tenant_day, platform_day, held) = days(&app, &owner.tenant_id).await;
+    assert!(calls >= 1, "the first embedding is admitted");
+    assert!((tenant_day - 0.7 * calls as f64).abs() < 1e-6, "{tenant_day} booked for {calls} calls");
+    assert!(tenant_day <= 0.5 + 2.6, "within the allowance plus one embedding's most: {tenant_day}");
+    assert!((platform_day - tenant_day).abs() < 1e-9 && held == 0.0, "{platform_day} {held}");
+    let (stored, embedded): (i64, i64) = sqlx::query_as(
+        "SELECT count(*), count(embedding) FROM agent_memories WHERE agent_id = $1::uuid AND content LIKE 'I like green tea%'",
+    )
+    .bind(&agent)
+    .fetch_one(app.pool())
+    .await
+    .unwrap();
+    assert_eq!((stored, embedded), (12, calls as i64), "one vector per admitted call");
+}
+
+#[tokio::test]
+async fn priced_email_waits_for_room_in_the_spending_limits() {
+    // Mail at 60 cents: one account's link fits new accounts' share of the platform's $1 day
+    // (25 cents, judged before it is spent); the next account's waits in the queue.
+    let smtp = crate::email_support::SmtpServer::start();
+    let app = TestApp::builder()
+        .env("SMTP_URL", &smtp.url())
+        .env("MINICLAW_EMAIL_FROM", "agents@claw.example")
+        .env("MINICLAW_EMAIL_USD", "0.6")
+        .env("MINICLAW_GLOBAL_DAILY_USD", "1")
+        .spawn()
+        .await;
+    let ada = app.signup("ada@example.com").await;
+    app.run_jobs().await;
+    crate::email_support::eventually("Ada's link", || smtp.messages().len() == 1).await;
+    let bob = app.signup("bob@example.com").await;
+    app.run_jobs().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(smtp.messages().len(), 1, "Bob's link waits");
+    let (waiting, error): (String, Option<String>) = sqlx::query_as(
+        "SELECT status, last_error FROM jobs WHERE kind = 'verification_email' ORDER BY created_at DESC LIMIT 1",
+    )
+    .fetch_one(app.pool())
+    .await
+    .unwrap();
+    assert_eq!(waiting, "queued", "retried later, not dropped");
+    assert!(error.unwrap_or_default().contains("share of the platform's daily spending limit"));
+    assert_eq!(days(&app, &ada.tenant_id).await, (0.6, 0.6, 0.0), "Ada's link is booked to Ada");
+    assert_eq!(days(&app, &bob.tenant_id).await.0, 0.0);
+}

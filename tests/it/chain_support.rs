@@ -22,9 +22,11 @@ pub const DEV_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae7
 /// A master key for tests that make wallets.
 pub const MASTER_KEY: &str = "4d696e69636c617720746573742d6d6173746572206b657920666f7220636861";
 
-/// A test app on `rpc` (chain 31337) with `registry`, a master key, and short receipt waits.
+/// A test app on `rpc` (chain 31337) with `registry`, a master key, short receipt waits, and
+/// the native coin at $1 (what the platform pays on chain is then a few cents at most).
 pub fn chain_env(builder: TestAppBuilder, rpc: &str, registry: Address) -> TestAppBuilder {
     builder
+        .env("MINICLAW_NATIVE_USD", "1")
         .env("EVM_RPC_URL", rpc)
         .env("EVM_CHAIN_ID", "31337")
         .env("ERC8004_REGISTRY_ADDRESS", &registry.to_string())

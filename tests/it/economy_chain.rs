@@ -51,7 +51,7 @@ async fn settle_jobs(app: &TestApp) {
 fn chain_app(anvil_url: &str, registry: Address) -> TestAppBuilder {
     // Anvil mines a block per transaction only: the indexer reads up to the head here.
     chain_env(TestApp::builder().admin_password("admin-pw-123"), anvil_url, registry)
-        .env("MINICLAW_TOKEN_CONFIRMATIONS", "0")
+        .env("MINICLAW_CHAIN_CONFIRMATIONS", "0")
 }
 
 #[tokio::test]
@@ -335,6 +335,21 @@ async fn a_send_the_node_mined_but_cannot_show_yet_is_never_signed_again() {
             .unwrap();
     assert_eq!((status.as_str(), checks), ("signed", 3), "seen taken 3 times within seconds: not signed again");
     assert_eq!(anvil.balance(to).await, before + U256::from(MILLI), "mined once");
+    // However long the node keeps saying "nonce too low" without showing a receipt, the send
+    // is never signed again while the only transaction holding its nonce is its own.
+    sqlx::query("UPDATE wallet_transactions SET superseded_since = now() - interval '1 hour' WHERE id = $1")
+        .bind(id)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE jobs SET run_at = now() WHERE status = 'queued'").execute(app.pool()).await.unwrap();
+    app.run_jobs().await;
+    let hashes: Vec<String> = sqlx::query_scalar("SELECT signed_hashes FROM wallet_transactions WHERE id = $1")
+        .bind(id)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(hashes.len(), 1, "signed once: {hashes:?}");
 
     // The node catches up: the receipt is found, and the send is confirmed, paid once.
     node.set_lagging(false);
@@ -345,6 +360,86 @@ async fn a_send_the_node_mined_but_cannot_show_yet_is_never_signed_again() {
     assert_eq!(sends.len(), 1, "{tx}");
     assert_eq!(sends[0]["status"], "confirmed", "{tx}");
     assert_eq!(anvil.balance(to).await, before + U256::from(MILLI), "paid exactly once");
+}
+
+#[tokio::test]
+async fn a_send_is_signed_again_only_once_another_is_found_holding_its_nonce_at_the_confirmed_depth() {
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let app = chain_app(&anvil.url, registry)
+        .env("MINICLAW_CHAIN_CONFIRMATIONS", "2")
+        .env("MINICLAW_CHAIN_RECEIPT_WAIT_SECS", "1")
+        .spawn()
+        .await;
+    let alice = app.signup("alice@example.com").await;
+    let (ada, wallet) = funded_agent(&app, &anvil, &alice, "Ada", ETH).await;
+    let to = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
+    let other = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    let before = anvil.balance(to).await;
+    let row = |id: uuid::Uuid| {
+        let pool = app.pool().clone();
+        async move {
+            let r: (String, Vec<String>, Option<i64>) =
+                sqlx::query_as("SELECT status, signed_hashes, nonce FROM wallet_transactions WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+            r
+        }
+    };
+
+    // The send is signed and broadcast, but not mined (blocks are mined by hand here).
+    anvil.rpc("evm_setAutomine", json!([false])).await;
+    let send = json!({ "to": to, "value_wei": MILLI.to_string() });
+    let r = call(&app, &alice, Method::POST, &format!("/v1/hosted-agents/{ada}/wallet/send"), Some(send)).await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    let id = uuid::Uuid::parse_str(r.json()["id"].as_str().unwrap()).unwrap();
+    app.run_jobs().await;
+    let (status, hashes, nonce) = row(id).await;
+    assert_eq!((status.as_str(), hashes.len()), ("signed", 1), "{hashes:?}");
+    let first = hashes[0].clone();
+
+    // The pool loses it, and another transaction of the wallet takes its nonce and is mined.
+    anvil.rpc("anvil_dropTransaction", json!([first])).await;
+    anvil.rpc("anvil_impersonateAccount", json!([wallet])).await;
+    let taken = anvil
+        .rpc(
+            "eth_sendTransaction",
+            json!([{ "from": wallet, "to": other, "value": "0x1", "nonce": format!("{:#x}", nonce.unwrap()) }]),
+        )
+        .await;
+    anvil.rpc("evm_mine", json!([])).await;
+
+    // "Nonce too low" now, but the replacing transaction is not yet at the confirmed depth: the
+    // send waits, signed under its one hash.
+    settle_jobs(&app).await;
+    let (status, hashes, _) = row(id).await;
+    assert_eq!((status.as_str(), hashes.len()), ("signed", 1), "not signed again before the proof is deep enough");
+    assert_eq!(anvil.balance(to).await, before);
+
+    // Two blocks on, the holder is found in its block: the send is signed again with the next
+    // nonce, mined, and paid once; both hashes are kept.
+    anvil.rpc("anvil_mine", json!(["0x2"])).await;
+    anvil.rpc("evm_setAutomine", json!([true])).await;
+    settle_jobs(&app).await;
+    settle_jobs(&app).await;
+    let (status, hashes, _) = row(id).await;
+    let jobs: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT kind, status, last_error FROM jobs WHERE kind LIKE '%send%' OR kind LIKE 'wallet%'")
+            .fetch_all(app.pool())
+            .await
+            .unwrap();
+    assert_eq!(status, "confirmed", "{hashes:?} {jobs:?}");
+    assert_eq!(hashes.len(), 2, "{hashes:?}");
+    assert_eq!(hashes[0], first);
+    assert_ne!(Some(hashes[1].as_str()), taken.as_str(), "the replacing transaction is not ours");
+    assert_eq!(anvil.balance(to).await, before + U256::from(MILLI), "paid exactly once");
+    let tx =
+        call(&app, &alice, Method::GET, &format!("/v1/hosted-agents/{ada}/wallet/transactions"), None).await.json();
+    let send = tx.as_array().unwrap().iter().find(|t| t["purpose"] == "send").unwrap();
+    assert_eq!(send["signed_hashes"].as_array().map(Vec::len), Some(2), "{send}");
+    assert_eq!(send["tx_hash"].as_str(), Some(hashes[1].as_str()), "{send}");
 }
 
 #[tokio::test]

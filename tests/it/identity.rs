@@ -215,6 +215,55 @@ async fn an_agent_is_registered_on_chain_and_an_independent_client_reads_it_back
 }
 
 #[tokio::test]
+async fn what_the_sponsor_pays_is_held_against_the_spending_limits_and_booked() {
+    // The native coin at $3,000 and a platform day of 10 cents: a registration's gas is about
+    // 50 cents. The first is admitted (nothing spent yet) and booked at what it really cost;
+    // the next account's finds the day spent and is refused before anything is signed.
+    let anvil = Anvil::start().await;
+    let registry = anvil.deploy_registry().await;
+    let builder = chain_env(TestApp::builder(), &anvil.url, registry)
+        .env("MINICLAW_IDENTITY_SIGNER", "sponsor")
+        .env("MINICLAW_NATIVE_USD", "3000")
+        .env("MINICLAW_GLOBAL_DAILY_USD", "0.1")
+        .admin_password("operator");
+    let ada = OwnedAgent::new(builder.spawn().await).await;
+    let app = &ada.app;
+    let sponsor = app.send(app.admin(Method::GET, "/v1/admin/identity/sponsor")).await.json();
+    let address = sponsor["address"].as_str().unwrap().to_string();
+    anvil.set_balance(&address, U256::from(ETH)).await;
+
+    assert_eq!(ada.call(Method::POST, "/identity/register", None).await.status, 202);
+    app.run_jobs().await;
+    assert_eq!(identity(&ada).await["status"], "registered");
+    let paid_wei = U256::from(ETH) - anvil.balance(&address).await;
+    let paid_usd = paid_wei.to::<u128>() as f64 / 1e18 * 3000.0;
+    let (platform_day, held): (f64, f64) = sqlx::query_as(
+        "SELECT (SELECT coalesce(sum(cost_usd), 0) FROM llm_platform_spend),
+                (SELECT coalesce(sum(usd), 0) FROM llm_turn_reservations)",
+    )
+    .fetch_one(app.pool())
+    .await
+    .unwrap();
+    assert!(paid_usd > 0.1, "one registration is past the day's cap: {paid_usd}");
+    assert!((platform_day - paid_usd).abs() < 1e-9, "booked {platform_day}, paid {paid_usd}");
+    assert_eq!(held, 0.0, "nothing is held once it is settled");
+
+    let bob = app.signup("bob@example.com").await;
+    let second = app.create_agent(&bob, json!({ "name": "Hopper" })).await["id"].as_str().unwrap().to_string();
+    let register = app.as_bearer(&bob.token, Method::POST, &format!("/v1/hosted-agents/{second}/identity/register"));
+    assert_eq!(app.send(register).await.status, 202);
+    app.run_jobs().await;
+    let r = app.send(app.as_bearer(&bob.token, Method::GET, &format!("/v1/hosted-agents/{second}/identity"))).await;
+    let hopper = r.json();
+    assert_eq!(hopper["status"], "failed", "{hopper}");
+    assert!(hopper["reason"].as_str().unwrap_or_default().contains("spending limit"), "{hopper}");
+    assert_eq!(U256::from(ETH) - anvil.balance(&address).await, paid_wei, "nothing more was paid");
+    let signed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM wallet_transactions").fetch_one(app.pool()).await.unwrap();
+    assert_eq!(signed, 1, "nothing was signed for the refused registration");
+}
+
+#[tokio::test]
 async fn with_the_sponsor_wallet_the_platform_registers_and_pays() {
     let anvil = Anvil::start().await;
     let registry = anvil.deploy_registry().await;

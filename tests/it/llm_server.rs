@@ -111,17 +111,26 @@ impl Drop for LlmServer {
     }
 }
 
-/// Embeddings: a 3-d vector per input from its length, so tests can check order and cuts.
+/// Embeddings: a vector per input from its length (1,536 dimensions, as
+/// `text-embedding-3-small` has), so tests can check order and cuts, and the usage the API
+/// reports (a token per 4 characters).
 async fn embeddings(State(shared): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
     shared.requests.lock().unwrap().push((headers, body.clone()));
     let inputs = body["input"].as_array().cloned().unwrap_or_default();
+    let text = |t: &Value| t.as_str().unwrap_or("").to_string();
     let data: Vec<Value> = inputs
         .iter()
         .enumerate()
         .rev() // out of order on purpose: clients must sort by index
-        .map(|(i, t)| json!({ "object": "embedding", "index": i, "embedding": [t.as_str().unwrap_or("").chars().count() as f64, 1.0, 0.0] }))
+        .map(|(i, t)| {
+            let mut v = vec![0.0; 1536];
+            (v[0], v[1]) = (text(t).chars().count() as f64, 1.0);
+            json!({ "object": "embedding", "index": i, "embedding": v })
+        })
         .collect();
-    Json(json!({ "object": "list", "data": data, "model": body["model"] })).into_response()
+    let tokens: usize = inputs.iter().map(|t| text(t).chars().count().div_ceil(4)).sum();
+    let usage = json!({ "prompt_tokens": tokens, "total_tokens": tokens });
+    Json(json!({ "object": "list", "data": data, "model": body["model"], "usage": usage })).into_response()
 }
 
 /// The Anthropic Messages API, answering from the same script.

@@ -111,6 +111,16 @@ async fn a_transcript_is_imported_once_with_its_dates() {
     let done = a.call(Method::GET, &format!("/memory-imports/{id}"), None).await.json();
     assert_eq!((done["status"].as_str(), done["processed"].as_i64()), (Some("done"), Some(4)), "{done}");
     assert!(done["created"].as_i64().unwrap() >= 2, "{done}");
+    // One step per job: three days, three steps, each its own job (a long import waits its
+    // turn in the queue between steps), each starting where the one before ended.
+    let steps: Vec<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT status, (payload->>'at')::bigint FROM jobs WHERE kind = 'memory_import' ORDER BY (payload->>'at')::bigint",
+    )
+    .fetch_all(a.app.pool())
+    .await
+    .unwrap();
+    let done_job = |at: i64| ("done".to_string(), Some(at));
+    assert_eq!(steps, [done_job(0), done_job(2), done_job(3)], "{steps:?}");
 
     // The memories carry the times they were said; the move replaced the old home.
     let found = a.search(json!({ "query": "where do I live?" })).await;

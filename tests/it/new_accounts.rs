@@ -92,6 +92,82 @@ async fn a_signup_address_gets_mail_only_once_its_link_is_followed() {
 }
 
 #[tokio::test]
+async fn an_address_signed_up_with_and_never_proven_is_freed_once_its_link_expired() {
+    let smtp = SmtpServer::start();
+    let app =
+        TestApp::builder().env("SMTP_URL", &smtp.url()).env("MINICLAW_EMAIL_FROM", "agents@claw.example").spawn().await;
+    let signup = |password: &str| {
+        app.request(Method::POST, "/v1/auth/signup").json(&json!({ "email": "Bob@Example.com", "password": password }))
+    };
+    let login = |password: &str| {
+        app.request(Method::POST, "/v1/auth/login").json(&json!({ "email": "bob@example.com", "password": password }))
+    };
+    // Mallory signs up with Bob's address and never proves it: while the link is alive, the
+    // address is taken.
+    let r = app.send(signup("mallory's password")).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let mallory = r.json()["session_token"].as_str().unwrap().to_string();
+    let mallory_tenant = r.json()["tenant"]["id"].as_str().unwrap().to_string();
+    let r = app.send(signup("bob's own password")).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+
+    // Two days on, the link expired unused: Bob's signup takes the address. Mallory's account
+    // keeps what it holds but no longer signs in with it, and its activity says why.
+    let aged = "UPDATE owners SET created_at = now() - interval '49 hours' WHERE tenant_id = $1::uuid";
+    sqlx::query(aged).bind(&mallory_tenant).execute(app.pool()).await.unwrap();
+    let r = app.send(signup("bob's own password")).await;
+    assert_eq!(r.status, 409, "a link still valid keeps the address: {}", r.text);
+    sqlx::query("UPDATE email_verifications SET expires_at = now() - interval '1 hour' WHERE tenant_id = $1::uuid")
+        .bind(&mallory_tenant)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let r = app.send(signup("bob's own password")).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(app.send(login("mallory's password")).await.status, 401);
+    assert_eq!(app.send(login("bob's own password")).await.status, 200);
+    let log = app.send(app.as_bearer(&mallory, Method::GET, "/v1/activity")).await;
+    assert!(log.text.contains("owner.email_released"), "{}", log.text);
+    let tenants: i64 = sqlx::query_scalar("SELECT count(*) FROM tenants WHERE id = $1::uuid")
+        .bind(&mallory_tenant)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(tenants, 1, "nothing of the earlier account is deleted");
+
+    // A proven address is never taken, however old.
+    app.run_jobs().await;
+    // Mallory's expired link is never mailed; Bob's is, and proves the address.
+    eventually("Bob's link", || to(&smtp, "Bob@Example.com").len() == 1).await;
+    let link = to(&smtp, "Bob@Example.com").remove(0);
+    let verify = app.request(Method::POST, "/v1/auth/verify-email").json(&json!({ "token": token_in(&link) }));
+    assert_eq!(app.send(verify).await.status, 200);
+    sqlx::query("UPDATE owners SET created_at = now() - interval '30 days' WHERE email IS NOT NULL")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE email_verifications SET expires_at = now() - interval '1 hour'")
+        .execute(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(app.send(signup("a third password")).await.status, 409);
+}
+
+#[tokio::test]
+async fn without_mail_an_unproven_address_stays_with_its_account() {
+    let app = TestApp::spawn().await;
+    app.signup("carol@example.com").await;
+    sqlx::query("UPDATE owners SET created_at = now() - interval '30 days'").execute(app.pool()).await.unwrap();
+    let r = app
+        .send(
+            app.request(Method::POST, "/v1/auth/signup")
+                .json(&json!({ "email": "carol@example.com", "password": "another password" })),
+        )
+        .await;
+    assert_eq!(r.status, 409, "no link can ever prove it, so the account keeps it: {}", r.text);
+}
+
+#[tokio::test]
 async fn a_sender_address_is_the_from_only_once_proven_and_never_the_platforms_domain() {
     let smtp = SmtpServer::start();
     let agent = outreach_agent(TestApp::builder(), Some(&smtp), 0.8).await;

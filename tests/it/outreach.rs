@@ -293,6 +293,32 @@ async fn outreach_needs_it_enabled_and_its_scopes_and_only_the_owner_approves() 
     assert_eq!((r.status.as_u16(), r.error_code()), (403, "owner_session_required".to_string()));
     let r = app.send(app.as_bearer(&reader, Method::GET, &path)).await;
     assert_eq!((r.status.as_u16(), r.json().as_array().unwrap().len()), (200, 1));
+
+    // A correspondence last active over 30 days ago is the owner's alone: a key neither lists
+    // nor reads it, and paging stays whole around it.
+    let r = app.send(app.as_bearer(&writer, Method::POST, &path).json(&body)).await;
+    let recent = r.json()["id"].as_str().unwrap().to_string();
+    let r = app.send(app.as_bearer(&writer, Method::POST, &path).json(&body)).await;
+    let newest = r.json()["id"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE outreach_threads SET updated_at = now() - interval '31 days' WHERE id = $1::uuid")
+        .bind(&id)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    let r = app.send(app.as_bearer(&reader, Method::GET, &format!("{path}?limit=1"))).await;
+    assert_eq!(r.json()[0]["id"].as_str(), Some(newest.as_str()), "{}", r.text);
+    let next = r.headers.get("x-next-before").expect("a next page").to_str().unwrap().to_string();
+    let r = app.send(app.as_bearer(&reader, Method::GET, &format!("{path}?limit=1&before={next}"))).await;
+    assert_eq!(r.json()[0]["id"].as_str(), Some(recent.as_str()), "{}", r.text);
+    let r = app.send(app.as_bearer(&reader, Method::GET, &path)).await;
+    let ids: Vec<String> =
+        r.json().as_array().unwrap().iter().filter_map(|t| t["id"].as_str().map(String::from)).collect();
+    assert_eq!(ids, [newest.clone(), recent.clone()], "the old thread is not listed for a key");
+    let r = app.send(app.as_bearer(&reader, Method::GET, &agent.path(&format!("/outreach/{id}")))).await;
+    assert_eq!(r.status, 404, "{}", r.text);
+    assert_eq!(thread(&agent, &id).await["id"].as_str(), Some(id.as_str()), "the owner still reads it");
+    let r = agent.call(Method::GET, "/outreach", None).await;
+    assert_eq!(r.json().as_array().unwrap().len(), 3, "the owner lists it");
 }
 
 #[tokio::test]

@@ -336,9 +336,10 @@ async fn a_key_installed_skill_waits_for_the_owner_and_a_steering_skill_is_refus
     assert!(!system_of_last_chat().contains("driest"), "a skill waiting for approval reaches no prompt");
 
     // The key cannot approve; the owner does, and from then on it is used.
-    let r = c.app.send(as_key(Method::POST, "/skills/weather/approve")).await;
+    let approve = |version: &str| c.post("/skills/weather/approve").json(&json!({ "version": version }));
+    let r = c.app.send(as_key(Method::POST, "/skills/weather/approve").json(&json!({ "version": "1.0.0" }))).await;
     assert_eq!(r.status, 403, "{}", r.text);
-    let r = c.app.send(c.post("/skills/weather/approve")).await;
+    let r = c.app.send(approve("1.0.0")).await;
     assert_eq!((r.status.as_u16(), r.json()["approved_at"].is_string()), (200, true), "{}", r.text);
     server.push(reply());
     c.say("Will I need an umbrella tomorrow?", None).await;
@@ -354,7 +355,19 @@ async fn a_key_installed_skill_waits_for_the_owner_and_a_steering_skill_is_refus
     assert_eq!(r.status, 201, "{}", r.text);
     let r = c.app.send(as_key(Method::POST, "/skills").json(&json!({ "slug": "weather" }))).await;
     assert_eq!((r.json()["version"].as_str(), r.json()["approved_at"].is_null()), (Some("1.1.0"), true), "{}", r.text);
-    let r = c.app.send(c.post("/skills/nothing-here/approve")).await;
+
+    // An approval names the version the owner read: the owner read 1.0.0, the key installed
+    // 1.1.0 meanwhile, so approving "1.0.0" approves nothing; 1.1.0 is approved by name.
+    let r = c.app.send(approve("1.0.0")).await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.text.contains("1.1.0"), "names the installed version: {}", r.text);
+    let listed = c.get("/skills").await;
+    assert!(listed[0]["approved_at"].is_null(), "still waiting: {listed}");
+    let r = c.app.send(c.post("/skills/weather/approve")).await;
+    assert_eq!(r.status.as_u16() / 100, 4, "the version is required: {}", r.text);
+    let r = c.app.send(approve("1.1.0")).await;
+    assert_eq!((r.status.as_u16(), r.json()["version"].as_str()), (200, Some("1.1.0")), "{}", r.text);
+    let r = c.app.send(c.post("/skills/nothing-here/approve").json(&json!({ "version": "1.0.0" }))).await;
     assert_eq!(r.status, 404);
 }
 

@@ -154,7 +154,7 @@ async fn the_global_daily_cap_refuses_every_model_call_once_the_platform_reached
     let conversation = first["conversation_id"].as_str().unwrap();
     let question = first["user_message_id"].as_str().unwrap();
     let stored = count(pool, "SELECT count(*) FROM chat_messages").await;
-    every_turn_is_refused(&c, &key, conversation, question, "global_spend_cap", "daily model spending limit").await;
+    every_turn_is_refused(&c, &key, conversation, question, "global_spend_cap", "daily spending limit").await;
     assert_eq!(count(pool, "SELECT count(*) FROM chat_messages").await, stored);
     let r = c.app.send(c.post("/chat").json(&json!({ "message": "hello" }))).await;
     let wait: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();

@@ -1519,7 +1519,8 @@ export const stepOrder = <ThrowOnError extends boolean = false>(options: Options
 });
 
 /**
- * The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+ * The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+ * the last 30 days; the owner sees them all. Key scope: `outreach:read`.
  */
 export const listOutreach = <ThrowOnError extends boolean = false>(options: Options<ListOutreachData, ThrowOnError>) => (options.client ?? client).get<ListOutreachResponses, ListOutreachErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
@@ -1555,8 +1556,8 @@ export const outreachQuota = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
- * One outreach with its emails (direction, headers, status), oldest first. Key scope:
- * `outreach:read`.
+ * One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+ * the thread was last active over 30 days ago. Key scope: `outreach:read`.
  */
 export const getOutreach = <ThrowOnError extends boolean = false>(options: Options<GetOutreachData, ThrowOnError>) => (options.client ?? client).get<GetOutreachResponses, GetOutreachErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
@@ -1952,14 +1953,19 @@ export const uninstall = <ThrowOnError extends boolean = false>(options: Options
 });
 
 /**
- * Approves the installed version of a skill that a key installed or updated: until then its
- * text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
- * Owner only.
+ * Approves a version of a skill that a key installed or updated: until then its text reaches
+ * no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+ * installed another since (read that one, then approve it). Approving an approved skill
+ * changes nothing. Owner only.
  */
 export const approveInstall = <ThrowOnError extends boolean = false>(options: Options<ApproveInstallData, ThrowOnError>) => (options.client ?? client).post<ApproveInstallResponses, ApproveInstallErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/hosted-agents/{id}/skills/{slug}/approve',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

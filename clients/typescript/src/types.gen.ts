@@ -173,6 +173,14 @@ export type ApiKey = {
     scopes: Array<string>;
 };
 
+export type ApproveRequest = {
+    /**
+     * The version approved: the one whose text the owner read (`version` of the installed
+     * skill).
+     */
+    version: string;
+};
+
 export type Asked = {
     /**
      * The best score any of them got (0 when nothing was returned).
@@ -4758,6 +4766,11 @@ export type WalletTransaction = {
      * the owner is confirming).
      */
     requested_by?: string | null;
+    /**
+     * Every hash it was signed under, oldest first. More than one when another transaction of
+     * the wallet was found holding its nonce at the confirmed depth, and it was signed again.
+     */
+    signed_hashes: Array<string>;
     /**
      * `awaiting_confirmation`, `queued`, `signed` (hash recorded; broadcast or about to be),
      * `confirmed`, `failed` or `cancelled`.
@@ -9956,7 +9969,7 @@ export type UninstallResponses = {
 export type UninstallResponse = UninstallResponses[keyof UninstallResponses];
 
 export type ApproveInstallData = {
-    body?: never;
+    body: ApproveRequest;
     path: {
         /**
          * Agent id
@@ -9972,9 +9985,11 @@ export type ApproveInstallData = {
 };
 
 export type ApproveInstallErrors = {
+    400: ErrorBody;
     401: ErrorBody;
     403: ErrorBody;
     404: ErrorBody;
+    409: ErrorBody;
 };
 
 export type ApproveInstallError = ApproveInstallErrors[keyof ApproveInstallErrors];

@@ -12,8 +12,9 @@ use crate::addresses::Allowlist;
 use crate::chain::Chain;
 use crate::config::{Caps, Config, EmailSettings};
 use crate::domain_sql::DomainSql;
-use crate::email::Mailer;
+use crate::email::{Mailer, Outgoing, SendError, Sent};
 use crate::embed::Embedder;
+use crate::llm::spend::Payer;
 use crate::llm::{Fallback, Gateway};
 use crate::secrets::Vault;
 pub use miniclaw_core::clock::Clock;
@@ -87,7 +88,7 @@ impl Deps {
         let llm = Arc::new(
             Gateway::new(pool.clone(), config, offline, domain).map_err(|e| anyhow::anyhow!("model gateway: {e}"))?,
         );
-        let embedder = crate::embed::from_config(config).await.context("loading the embedding model")?;
+        let embedder = crate::embed::from_config(config, &llm).await.context("loading the embedding model")?;
         let vault = Arc::new(Vault::from_config(config).context("opening the master key")?);
         let chain = match &config.chain {
             None => None,
@@ -120,6 +121,20 @@ impl Deps {
             dns: crate::dns::Resolver::new(config.dns_server),
             ..Deps::new(pool, llm, embedder, vault)
         })
+    }
+
+    /// Sends one email as paid work (SPEC T1): priced (`MINICLAW_EMAIL_USD`), it is held
+    /// against the spending limits of `payer` first and booked once sent. A limit reached is a
+    /// transient failure: the mail waits in the outbox and is tried again, nothing is lost.
+    pub async fn send_mail(&self, payer: Payer, email: &Outgoing) -> anyhow::Result<Result<Sent, SendError>> {
+        let spender = self.llm.spender();
+        let held = match spender.hold(payer, self.email.price_usd).await? {
+            Ok(held) => held,
+            Err(refusal) => return Ok(Err(SendError::Transient(refusal.to_string()))),
+        };
+        let sent = self.mailer.send(email).await;
+        spender.spent(held, if sent.is_ok() { self.email.price_usd } else { 0.0 }).await;
+        Ok(sent)
     }
 
     pub fn with_clock(self, clock: Clock) -> Deps {

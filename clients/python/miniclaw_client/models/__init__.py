@@ -8,6 +8,7 @@ from .agent_input import AgentInput
 from .analytics import Analytics
 from .analytics_memory_categories import AnalyticsMemoryCategories
 from .api_key import ApiKey
+from .approve_request import ApproveRequest
 from .asked import Asked
 from .asset import Asset
 from .availability import Availability
@@ -361,6 +362,7 @@ __all__ = (
     "Analytics",
     "AnalyticsMemoryCategories",
     "ApiKey",
+    "ApproveRequest",
     "Asked",
     "Asset",
     "Availability",

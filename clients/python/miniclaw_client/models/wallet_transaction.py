@@ -32,6 +32,9 @@ class WalletTransaction:
             from_address (str):
             id (UUID):
             purpose (str): `register`, `set_agent_uri` or `send`.
+            signed_hashes (list[str]): Every hash it was signed under, oldest first. More than one when another transaction
+                of
+                the wallet was found holding its nonce at the confirmed depth, and it was signed again.
             status (str): `awaiting_confirmation`, `queued`, `signed` (hash recorded; broadcast or about to be),
                 `confirmed`, `failed` or `cancelled`.
             to_address (str):
@@ -56,6 +59,7 @@ class WalletTransaction:
     from_address: str
     id: UUID
     purpose: str
+    signed_hashes: list[str]
     status: str
     to_address: str
     updated_at: datetime.datetime
@@ -83,6 +87,10 @@ class WalletTransaction:
         id = str(self.id)
 
         purpose = self.purpose
+
+        signed_hashes = self.signed_hashes
+
+
 
         status = self.status
 
@@ -143,6 +151,7 @@ class WalletTransaction:
             "from_address": from_address,
             "id": id,
             "purpose": purpose,
+            "signed_hashes": signed_hashes,
             "status": status,
             "to_address": to_address,
             "updated_at": updated_at,
@@ -185,6 +194,9 @@ class WalletTransaction:
 
 
         purpose = d.pop("purpose")
+
+        signed_hashes = cast(list[str], d.pop("signed_hashes"))
+
 
         status = d.pop("status")
 
@@ -273,6 +285,7 @@ class WalletTransaction:
             from_address=from_address,
             id=id,
             purpose=purpose,
+            signed_hashes=signed_hashes,
             status=status,
             to_address=to_address,
             updated_at=updated_at,

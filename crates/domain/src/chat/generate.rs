@@ -85,7 +85,9 @@ pub(super) async fn generate(
         if !may_want_context {
             return (None, 0.0);
         }
-        let vector = match embedder.embed(std::slice::from_ref(&turn.message)).await {
+        let payer = miniclaw_platform::llm::spend::Payer::agent(turn.caller.agent_id);
+        let embedded = embedder.embed(std::slice::from_ref(&turn.message));
+        let vector = match miniclaw_platform::embed::paid_by(payer, embedded).await {
             Ok(mut v) => v.pop(),
             Err(e) => {
                 tracing::warn!(error = %e, "embedding the message failed; context by recency");

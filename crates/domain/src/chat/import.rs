@@ -1,8 +1,9 @@
 //! Importing a history (issue: memory on real conversations): a transcript of messages with
-//! their times is recorded whole, then a job runs extraction over it in order, a few exchanges
-//! at a time, so the memories it finds carry the times they were said (`occurred_at`). Each
-//! step commits its memories and its progress together: a crash resumes where the last step
-//! ended, and nothing is stored twice. The same transcript sent again is recognised by its hash
+//! their times is recorded whole, then jobs run extraction over it in order, a few exchanges
+//! at a time, one step per job, so the memories it finds carry the times they were said
+//! (`occurred_at`) and a long import never holds a worker for long. Each step commits its
+//! memories, its progress and the next step's job together: a crash resumes where the last
+//! step ended, and nothing is stored twice. The same transcript sent again is recognised by its hash
 //! and stores nothing new.
 
 use chrono::{DateTime, Utc};
@@ -164,11 +165,7 @@ pub async fn start(pool: &PgPool, agent_id: AgentId, req: ImportRequest) -> Resu
         .await?;
         return Ok(Started { import, duplicate: true });
     };
-    enqueue_in(
-        &mut tx,
-        NewJob::new(IMPORT_JOB).agent(agent_id).payload(json!({ "import_id": import.id })).max_attempts(5),
-    )
-    .await?;
+    enqueue_in(&mut tx, step_job(agent_id, import.id, 0)).await?;
     tx.commit().await?;
     Ok(Started { import, duplicate: false })
 }
@@ -231,9 +228,29 @@ fn exchanges(messages: &[ImportMessage]) -> Vec<(usize, Said)> {
     out
 }
 
-/// One step of an import: the next exchanges extracted and stored with the progress, in one
-/// transaction. Returns false when the import is finished.
-async fn step(deps: &Deps, agent_id: AgentId, tenant_id: TenantId, id: Uuid) -> anyhow::Result<bool> {
+/// The job that runs the step of import `id` starting at message `at`. Each job runs one step
+/// and queues the next in the step's own transaction: a long import takes its turn in the
+/// queue beside other work (and other accounts' work) instead of holding a worker's slot for
+/// minutes. The key makes a step's job unique, so a retried job cannot start a second chain.
+fn step_job(agent_id: AgentId, id: Uuid, at: usize) -> NewJob {
+    NewJob::new(IMPORT_JOB)
+        .agent(agent_id)
+        .payload(json!({ "import_id": id, "at": at }))
+        .idempotency_key(format!("{IMPORT_JOB}:{id}:{at}"))
+        .max_attempts(5)
+}
+
+/// One step of an import: the next exchanges extracted and stored with the progress, and the
+/// next step's job queued, in one transaction. `at` is where the job was asked to start (a job
+/// finding the import moved past it is a retry of a step that committed: its successor is
+/// queued already, and it does nothing). Returns false when there is nothing more to do here.
+async fn step(
+    deps: &Deps,
+    agent_id: AgentId,
+    tenant_id: TenantId,
+    id: Uuid,
+    at: Option<usize>,
+) -> anyhow::Result<bool> {
     let mut tx = deps.pool.begin().await?;
     let row: Option<(sqlx::types::Json<Vec<ImportMessage>>, i32, String)> = sqlx::query_as(
         "SELECT transcript, processed, status FROM memory_imports WHERE id = $1 AND agent_id = $2 FOR UPDATE",
@@ -245,7 +262,7 @@ async fn step(deps: &Deps, agent_id: AgentId, tenant_id: TenantId, id: Uuid) -> 
     let Some((sqlx::types::Json(messages), processed, status)) = row else {
         anyhow::bail!("import {id} does not exist");
     };
-    if status == "done" || processed as usize >= messages.len() {
+    if status == "done" || processed as usize >= messages.len() || at.is_some_and(|a| a != processed as usize) {
         return Ok(false);
     }
     let rest = &messages[processed as usize..];
@@ -277,6 +294,9 @@ async fn step(deps: &Deps, agent_id: AgentId, tenant_id: TenantId, id: Uuid) -> 
     .bind(finished)
     .execute(&mut *tx)
     .await?;
+    if !finished {
+        enqueue_in(&mut tx, step_job(agent_id, id, end)).await?;
+    }
     tx.commit().await?;
     if report.created + report.updated > 0 {
         crate::cognition::dossier::request_recompile(&deps.pool, agent_id).await?;
@@ -284,19 +304,22 @@ async fn step(deps: &Deps, agent_id: AgentId, tenant_id: TenantId, id: Uuid) -> 
     Ok(!finished)
 }
 
-/// Works an import off to the end. A failing step records its error and fails the job (the
-/// queue retries it with backoff; the last attempt marks the import `failed`).
+/// Runs one step of an import (`at`: where this job starts; `None` for a job queued before
+/// steps had their own jobs, which works the import off to the end). A failing step records
+/// its error and fails the job (the queue retries it with backoff; the last attempt marks the
+/// import `failed`). Returns how many messages are read so far.
 pub async fn run(
     deps: &Deps,
     agent_id: AgentId,
     tenant_id: TenantId,
     id: Uuid,
+    at: Option<usize>,
     last_attempt: bool,
 ) -> anyhow::Result<i32> {
     loop {
-        match step(deps, agent_id, tenant_id, id).await {
-            Ok(true) => continue,
-            Ok(false) => break,
+        match step(deps, agent_id, tenant_id, id, at).await {
+            Ok(true) if at.is_none() => continue,
+            Ok(_) => break,
             Err(e) => {
                 let message = format!("{e:#}");
                 sqlx::query(
@@ -333,9 +356,10 @@ pub fn cycle() -> miniclaw_platform::jobs::Cycle {
                 .and_then(|v| v.as_str())
                 .and_then(|s| s.parse().ok())
                 .ok_or_else(|| anyhow::anyhow!("`{IMPORT_JOB}` needs an import_id in its payload"))?;
+            let at = ctx.job.payload.get("at").and_then(|v| v.as_u64()).map(|a| a as usize);
             // `attempts` counts this run.
             let last = ctx.job.attempts >= ctx.job.max_attempts;
-            let processed = run(ctx.deps()?, agent, tenant, id, last).await?;
+            let processed = run(ctx.deps()?, agent, tenant, id, at, last).await?;
             Ok(json!({ "import_id": id, "processed": processed }))
         },
     )

@@ -118,6 +118,9 @@ pub struct NewTenant {
     pub monthly_usd: Option<f64>,
     /// Platform credits granted at signup (`MINICLAW_SIGNUP_CREDITS`).
     pub credits: i64,
+    /// Whether the platform mails verification links: only then can an address that an
+    /// earlier signup never proved be taken by a new one (`release_unproven`).
+    pub sends_mail: bool,
 }
 
 impl NewTenant {
@@ -127,6 +130,7 @@ impl NewTenant {
         NewTenant {
             monthly_usd: Some(config.tenant_monthly_usd).filter(|usd| *usd > 0.0),
             credits: config.caps.signup_credits,
+            sends_mail: config.email.configured(),
         }
     }
 }
@@ -211,11 +215,46 @@ pub async fn create_owner(
         tenant_name(tenant_name_asked, || format!("{}'s workspace", email.split('@').next().unwrap_or("owner")))?;
     let hash = password::hash(password_plain).await?;
     let mut tx = pool.begin().await?;
+    if new.sends_mail {
+        release_unproven(&mut tx, &email, request_id).await?;
+    }
     let created =
         insert_tenant_with_owner(&mut tx, &name, Credential::Password { email: &email, hash: &hash }, request_id, new)
             .await?;
     tx.commit().await?;
     Ok(created)
+}
+
+/// Frees `email` for a new signup when the account holding it never proved it and can no
+/// longer: created more than a link's life ago (`verify::TTL`), never verified, with no link
+/// still valid. Without this, anyone could sign up with another person's address and keep them
+/// out for good. The earlier account keeps all it holds (the address is kept aside for the
+/// operator, and its activity says what happened); it can no longer sign in with it. Called
+/// only when the platform mails links: otherwise no address is ever proven, and every account
+/// would be up for the taking.
+async fn release_unproven(tx: &mut PgConnection, email: &str, request_id: Option<&str>) -> sqlx::Result<()> {
+    let ttl_secs = crate::tenancy::verify::TTL.num_seconds() as f64;
+    let released = sqlx::query!(
+        r#"UPDATE owners o SET released_email = o.email, email = NULL, email_released_at = now(), password_hash = NULL
+            WHERE lower(o.email) = lower($1) AND o.email_verified_at IS NULL
+              AND o.created_at < now() - make_interval(secs => $2)
+              AND NOT EXISTS (SELECT 1 FROM tenants t WHERE t.id = o.tenant_id AND t.vouched_at IS NOT NULL)
+              AND NOT EXISTS (SELECT 1 FROM email_verifications v
+                               WHERE v.owner_id = o.id AND v.purpose = 'owner_email' AND v.used_at IS NULL
+                                 AND v.expires_at > now())
+        RETURNING o.id, o.tenant_id"#,
+        email,
+        ttl_secs
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(r) = released {
+        let origin = Origin::new(Actor::System, request_id.map(str::to_string));
+        let details = serde_json::json!({ "reason": "never proven; a new signup took the address" });
+        activity::record_tenant(tx, TenantId(r.tenant_id), None, &origin, "owner.email_released", details).await?;
+        crate::tenancy::auth::cache::cache().forget_owner(UserId(r.id));
+    }
+    Ok(())
 }
 
 /// Failed sign-ins an account may have in a row before it must wait.

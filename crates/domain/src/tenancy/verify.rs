@@ -20,6 +20,7 @@ use miniclaw_platform::deps::Deps;
 use miniclaw_platform::email::outbox::{self, MAX_ATTEMPTS};
 use miniclaw_platform::email::{Outgoing, SendError, headers, sender};
 use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext, NewJob, queue};
+use miniclaw_platform::llm::spend::Payer;
 
 /// The job that mails one link.
 pub const JOB: &str = "verification_email";
@@ -245,7 +246,8 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
     let sealed = sealed.ok_or_else(|| anyhow::anyhow!("`{JOB}` needs its sealed token"))?;
     let token = String::from_utf8(deps.vault.open(SEALED_AS, &sealed)?.plain)?;
     let Some(row) = sqlx::query!(
-        "SELECT purpose, address FROM email_verifications WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()",
+        r#"SELECT purpose, address, tenant_id AS "tenant_id?" FROM email_verifications
+            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()"#,
         hash(&token)
     )
     .fetch_optional(&ctx.pool)
@@ -273,7 +275,8 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
         references: Vec::new(),
         idempotency_key: format!("{JOB}:{}", ctx.job.id),
     };
-    match deps.mailer.send(&email).await {
+    let payer = row.tenant_id.map(|t| Payer::tenant(TenantId(t))).unwrap_or_default();
+    match deps.send_mail(payer, &email).await? {
         Ok(sent) => Ok(json!({ "sent": true, "transport": sent.transport, "purpose": row.purpose })),
         Err(SendError::Refused(reason)) => Ok(json!({ "sent": false, "failed": reason })),
         Err(SendError::Transient(reason)) => Err(anyhow::anyhow!("link not mailed yet: {reason}")),

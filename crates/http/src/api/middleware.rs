@@ -123,6 +123,27 @@ pub async fn limit_per_ip(
     next.run(req).await
 }
 
+/// Paid work a request for one agent makes (its embeddings) is that agent's account's to pay:
+/// the agent named by an API path (`/v1/hosted-agents/{id}/…`) or a dashboard page
+/// (`/agents/{id}/…`). The id is only a label here: a request for an agent its caller may not
+/// reach is refused by its extractor before anything is embedded. Work for no agent in the
+/// path (the OpenAI-compatible route, MCP, A2A) names its agent where it knows it.
+pub async fn paid_by_agent(req: Request, next: Next) -> axum::response::Response {
+    let path = req.uri().path();
+    let agent = ["/v1/hosted-agents/", "/agents/"]
+        .iter()
+        .find_map(|prefix| path.strip_prefix(prefix))
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|id| id.parse::<uuid::Uuid>().ok());
+    match agent {
+        Some(id) => {
+            let payer = miniclaw_platform::llm::spend::Payer::agent(miniclaw_core::ids::AgentId(id));
+            miniclaw_platform::embed::paid_by(payer, next.run(req)).await
+        }
+        None => next.run(req).await,
+    }
+}
+
 /// PostgreSQL text cannot hold NUL; refuse it in the URL (path or query) up front rather than
 /// fail deep inside a query.
 pub async fn reject_nul_in_uri(req: Request, next: Next) -> axum::response::Response {

@@ -213,6 +213,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::mcp::routes(&state))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::limit_per_ip))
         .route_layer(axum::middleware::from_fn(middleware::record_metrics))
+        .route_layer(axum::middleware::from_fn(middleware::paid_by_agent))
         .fallback(fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::reads::remember_writes))
         .layer(axum::middleware::from_fn(crate::reads::forget_pages_on_write))

@@ -37,6 +37,12 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_sender, set_sender))
 }
 
+/// What a caller may read of the correspondence: the owner all of it, a key the threads active
+/// in the last `KEY_READABLE_DAYS` days.
+fn key_window(scope: &AgentScope) -> Option<chrono::DateTime<chrono::Utc>> {
+    (!scope.is_owner()).then(|| chrono::Utc::now() - chrono::Duration::days(outreach::KEY_READABLE_DAYS))
+}
+
 /// A page of outreach, optionally of one status.
 #[derive(Debug, Clone, Default, Deserialize, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
@@ -49,7 +55,8 @@ pub struct OutreachQuery {
     pub before: Option<Uuid>,
 }
 
-/// The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+/// The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+/// the last 30 days; the owner sees them all. Key scope: `outreach:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/outreach", tag = "outreach",
     params(("id" = Uuid, Path, description = "Agent id"), OutreachQuery),
     security(("owner_session" = []), ("api_key" = ["outreach:read"])),
@@ -71,7 +78,8 @@ async fn list_outreach(
         })?),
     };
     let page = Page { limit: q.limit, before: q.before };
-    let rows = outreach::list(state.pool(), scope.agent_id, status, page.fetch()?, page.before).await?;
+    let since = key_window(&scope);
+    let rows = outreach::list(state.pool(), scope.agent_id, status, since, page.fetch()?, page.before).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |t| t.id))
 }
 
@@ -97,8 +105,8 @@ async fn propose(
     Ok((StatusCode::CREATED, Json(thread)))
 }
 
-/// One outreach with its emails (direction, headers, status), oldest first. Key scope:
-/// `outreach:read`.
+/// One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+/// the thread was last active over 30 days ago. Key scope: `outreach:read`.
 #[utoipa::path(get, path = "/v1/hosted-agents/{id}/outreach/{oid}", tag = "outreach",
     params(("id" = Uuid, Path, description = "Agent id"), ("oid" = Uuid, Path, description = "Outreach id")),
     security(("owner_session" = []), ("api_key" = ["outreach:read"])),
@@ -110,8 +118,9 @@ async fn get_outreach(
     Path(ids): Path<(AgentId, Uuid)>,
 ) -> ApiResult<Json<ThreadDetail>> {
     scope.require(READ)?;
-    let detail =
-        outreach::get(state.pool(), scope.agent_id, ids.1).await?.ok_or_else(|| ApiError::not_found("outreach"))?;
+    let detail = outreach::get(state.pool(), scope.agent_id, ids.1, key_window(&scope))
+        .await?
+        .ok_or_else(|| ApiError::not_found("outreach"))?;
     Ok(Json(detail))
 }
 

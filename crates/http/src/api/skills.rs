@@ -179,21 +179,33 @@ async fn install(
     Ok((StatusCode::CREATED, Json(i)))
 }
 
-/// Approves the installed version of a skill that a key installed or updated: until then its
-/// text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
-/// Owner only.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ApproveRequest {
+    /// The version approved: the one whose text the owner read (`version` of the installed
+    /// skill).
+    pub version: String,
+}
+
+/// Approves a version of a skill that a key installed or updated: until then its text reaches
+/// no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+/// installed another since (read that one, then approve it). Approving an approved skill
+/// changes nothing. Owner only.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/skills/{slug}/approve", tag = "skills",
     params(("id" = Uuid, Path, description = "Agent id"), ("slug" = String, Path, description = "The skill's name")),
-    security(("owner_session" = [])),
-    responses((status = 200, body = Installed), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+    request_body = ApproveRequest, security(("owner_session" = [])),
+    responses((status = 200, body = Installed), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn approve_install(
     State(state): State<AppState>,
     scope: AgentScope,
     Path(ids): Path<(AgentId, String)>,
+    Json(r): Json<ApproveRequest>,
 ) -> ApiResult<Json<Installed>> {
     scope.require_owner()?;
-    Ok(Json(installs::approve(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1).await?))
+    let i =
+        installs::approve(state.pool(), scope.tenant_id, scope.agent_id, &scope.origin(), &ids.1, &r.version).await?;
+    Ok(Json(i))
 }
 
 /// Removes a skill from the agent; a purchase stays (installing again is free). Key scope:

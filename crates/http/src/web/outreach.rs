@@ -75,7 +75,7 @@ async fn page(
     error: Option<String>,
     form: ProposalForm,
 ) -> PageResult {
-    let threads = outreach::list(state.pool(), agent.id, None, LIST_SHOWN, None).await.map_err(internal)?;
+    let threads = outreach::list(state.pool(), agent.id, None, None, LIST_SHOWN, None).await.map_err(internal)?;
     let (waiting, others) = threads.into_iter().partition(|t| matches!(t.status.as_str(), "proposed" | "escalated"));
     let quota = outreach::quota(state.pool(), agent.id).await.map_err(internal)?;
     let sender = sender::get_sender(state.pool(), web.owner.tenant_id).await.map_err(internal)?;
@@ -157,7 +157,7 @@ async fn thread_page(
     error: Option<String>,
     reply: Option<String>,
 ) -> PageResult {
-    let Some(detail) = outreach::get(state.pool(), agent.id, thread).await.map_err(internal)? else {
+    let Some(detail) = outreach::get(state.pool(), agent.id, thread, None).await.map_err(internal)? else {
         return Err(not_found_page());
     };
     let reply = reply.or_else(|| detail.thread.suggested_reply.clone()).unwrap_or_default();

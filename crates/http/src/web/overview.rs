@@ -92,7 +92,7 @@ pub async fn show(
             href: a("/mind"),
         });
     }
-    let proposed = outreach::list(pool, id, Some(OutreachStatus::Proposed), 50, None).await.map_err(internal)?;
+    let proposed = outreach::list(pool, id, Some(OutreachStatus::Proposed), None, 50, None).await.map_err(internal)?;
     if !proposed.is_empty() {
         waiting.push(Waiting {
             what: plural(proposed.len(), "email draft waits", "email drafts wait") + " for approval",

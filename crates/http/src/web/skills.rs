@@ -151,9 +151,10 @@ pub async fn remove(
 pub async fn approve(
     State(state): State<AppState>,
     Path(SkillPath { slug }): Path<SkillPath>,
-    Posted { who: WebAgent { owner: web, agent }, .. }: Posted<WebAgent>,
+    Posted { who: WebAgent { owner: web, agent }, form: f }: Posted<WebAgent>,
 ) -> PageResult {
-    let r = installs::approve(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug).await;
+    let version = f.text("version");
+    let r = installs::approve(state.pool(), web.owner.tenant_id, agent.id, &web.owner.origin(), &slug, &version).await;
     after(&state, web, agent, r.map(|_| Notice::SkillApproved)).await
 }
 

@@ -6,9 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use alloy::consensus::{SignableTransaction, TxEip1559, TxEnvelope};
+use alloy::consensus::{SignableTransaction, Transaction as _, TxEip1559, TxEnvelope};
 use alloy::eips::eip2718::Encodable2718;
-use alloy::network::TxSignerSync;
+use alloy::network::{TransactionResponse as _, TxSignerSync};
 use alloy::primitives::{Address, B256, Bytes, TxKind, U256};
 use alloy::providers::Provider;
 use alloy::rpc::types::{TransactionReceipt, TransactionRequest};
@@ -23,6 +23,8 @@ pub struct Signed {
     pub raw: Vec<u8>,
     pub nonce: u64,
     pub from: Address,
+    /// The most it can cost its sender: its value and all its gas at the highest fee it allows.
+    pub max_cost_wei: U256,
 }
 
 /// What a call asks the chain to do: call `to` (or, `TxKind::Create`, deploy the code in `input`).
@@ -71,12 +73,13 @@ pub async fn sign(chain: &Chain, signer: &PrivateKeySigner, call: &Call) -> Resu
         access_list: Default::default(),
         input: call.input.clone(),
     };
+    let max_cost_wei = U256::from(tx.gas_limit).saturating_mul(U256::from(tx.max_fee_per_gas)).saturating_add(tx.value);
     let signature =
         signer.sign_transaction_sync(&mut tx).map_err(|e| ChainError::Rejected(format!("signing failed: {e}")))?;
     let signed = tx.into_signed(signature);
     let hash = *signed.hash();
     let raw = TxEnvelope::from(signed).encoded_2718();
-    Ok(Signed { hash, raw, nonce, from })
+    Ok(Signed { hash, raw, nonce, from, max_cost_wei })
 }
 
 /// What became of a broadcast.
@@ -121,6 +124,55 @@ pub async fn receipt(chain: &Chain, hash: B256) -> Result<Option<TransactionRece
 /// Whether the node knows transaction `hash` (pending or mined).
 pub async fn known(chain: &Chain, hash: B256) -> Result<bool, ChainError> {
     Ok(chain.provider().get_transaction_by_hash(hash).await?.is_some())
+}
+
+/// How many blocks under the confirmed depth `nonce_holder` searches for the block that used a
+/// nonce: a node keeps the state of recent blocks only, and a transaction replaced longer ago
+/// than this is known to be by the depth alone.
+pub const NONCE_SEARCH_BLOCKS: u64 = 64;
+
+/// Who holds nonce `nonce` of `from`, `depth` blocks under the head:
+/// - `None`: the wallet had not used it at that depth (it may be pending, or mined too
+///   recently to count).
+/// - `Some(Some(hash))`: the transaction that used it, read from the block that mined it.
+/// - `Some(None)`: it was used more than `NONCE_SEARCH_BLOCKS` blocks deeper still, too far
+///   back to read which transaction it was.
+///
+/// This is the evidence a transaction is replaced on: an answer "nonce too low" alone may come
+/// from a node that has mined the transaction but cannot show it yet.
+pub async fn nonce_holder(
+    chain: &Chain,
+    from: Address,
+    nonce: u64,
+    depth: u64,
+) -> Result<Option<Option<B256>>, ChainError> {
+    let p = chain.provider();
+    let Some(deep) = p.get_block_number().await?.checked_sub(depth) else {
+        return Ok(None);
+    };
+    // The wallet's count of transactions in the state after block `n`.
+    let count_after = |n: u64| async move { p.get_transaction_count(from).number(n).await };
+    if count_after(deep).await? <= nonce {
+        return Ok(None);
+    }
+    let floor = deep.saturating_sub(NONCE_SEARCH_BLOCKS);
+    if floor > 0 && count_after(floor).await? > nonce {
+        return Ok(Some(None));
+    }
+    // The first block after which the count passed `nonce` is the one that mined it.
+    let (mut lo, mut hi) = (floor, deep);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if count_after(mid).await? > nonce {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let block = p.get_block_by_number(hi.into()).full().await?;
+    let holder =
+        block.into_iter().flat_map(|b| b.into_transactions_vec()).find(|t| t.from() == from && t.nonce() == nonce);
+    Ok(Some(holder.map(|t| t.tx_hash())))
 }
 
 /// Polls for the receipt of `hash` for at most `wait`.

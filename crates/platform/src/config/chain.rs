@@ -58,9 +58,17 @@ pub struct ChainSettings {
     /// (`MINICLAW_IDENTITY_SIGNER=sponsor`), the registrations it pays per account and UTC day
     /// (0–10000, default 3); past it a registration is asked again the next day (429).
     pub sponsor_registrations_per_day: u32,
-    /// `MINICLAW_TOKEN_CONFIRMATIONS`: blocks the token indexer stays behind the chain's head, so
-    /// a reorganised block is not indexed (0–1000, default 3).
-    pub token_confirmations: u64,
+    /// `MINICLAW_CHAIN_CONFIRMATIONS` (formerly `MINICLAW_TOKEN_CONFIRMATIONS`): how deep under
+    /// the chain's head a block must be before miniclaw acts on it (0–1000, default 3). The
+    /// token indexer stays this far behind, so a reorganised block is not indexed; a
+    /// transaction is signed again only when another is found holding its nonce this deep.
+    pub confirmations: u64,
+    /// `MINICLAW_NATIVE_USD`: the dollar price of one unit (10^18 wei) of the chain's native
+    /// coin. What the platform pays on chain — the sponsor's gas, gas top-ups, escrow refunds
+    /// it sends — is paid work held against the same spending limits as a model call, in
+    /// dollars at this price; so it is required whenever the platform pays
+    /// (`MINICLAW_IDENTITY_SIGNER=sponsor`, `MINICLAW_GAS_FLOOR_WEI` above 0, or an escrow).
+    pub native_usd: Option<f64>,
     /// `MINICLAW_SLASH_SINK_ADDRESS`: where slashed token stakes go (default the burn address
     /// `0x000000000000000000000000000000000000dEaD`).
     pub slash_sink: String,
@@ -112,7 +120,10 @@ impl ChainSettings {
                 return Err(bad("MINICLAW_ESCROW_ADDRESS", "must be a 0x-prefixed 20-byte hex address"));
             }
         }
-        let token_confirmations = parse_num(get, "MINICLAW_TOKEN_CONFIRMATIONS", 3u64, 0..=1000)?;
+        let confirmations = match get("MINICLAW_CHAIN_CONFIRMATIONS") {
+            Some(_) => parse_num(get, "MINICLAW_CHAIN_CONFIRMATIONS", 3u64, 0..=1000)?,
+            None => parse_num(get, "MINICLAW_TOKEN_CONFIRMATIONS", 3u64, 0..=1000)?,
+        };
         let slash_sink = get("MINICLAW_SLASH_SINK_ADDRESS").unwrap_or_else(|| BURN.to_string());
         let ok = slash_sink.len() == 42
             && slash_sink.starts_with("0x")
@@ -150,7 +161,18 @@ impl ChainSettings {
                 bad("MINICLAW_GAS_MIN_ACCOUNT_DAYS", format!("`{v}` is not a number of days from 0 to 365"))
             })?,
         };
+        let native_usd = match get("MINICLAW_NATIVE_USD") {
+            None => None,
+            Some(_) => Some(parse_num(get, "MINICLAW_NATIVE_USD", 0.0f64, 0.0..=10_000_000.0)?),
+        };
         let Some(rpc_url) = rpc_url else { return Ok(None) };
+        if native_usd.is_none() && (sponsor || gas_floor_wei > 0 || escrow.is_some()) {
+            return Err(bad(
+                "MINICLAW_NATIVE_USD",
+                "is required when the platform pays on chain (a sponsor, a gas floor or an escrow): \
+                 the dollar price of the native coin, so what it pays counts against the spending limits",
+            ));
+        }
         let chain_id = chain_id.ok_or_else(|| {
             bad("EVM_CHAIN_ID", "is required with EVM_RPC_URL (e.g. 8453 for Base, 84532 for Base Sepolia)")
         })?;
@@ -184,7 +206,8 @@ impl ChainSettings {
             sponsor_uri_updates_per_day,
             sponsor_registrations_per_day,
             slash_sink,
-            token_confirmations,
+            confirmations,
+            native_usd,
         }))
     }
 }
@@ -228,5 +251,27 @@ mod tests {
         assert_eq!(parse(&[("MINICLAW_IDENTITY_SIGNER", "owner")]).unwrap_err().var, "MINICLAW_IDENTITY_SIGNER");
         assert_eq!(parse(&[("MINICLAW_ESCROW_ADDRESS", "0x12")]).unwrap_err().var, "MINICLAW_ESCROW_ADDRESS");
         assert_eq!(parse(&[("MINICLAW_GAS_FLOOR_WEI", "-1")]).unwrap_err().var, "MINICLAW_GAS_FLOOR_WEI");
+    }
+
+    #[test]
+    fn the_platform_pays_on_chain_only_at_a_price() {
+        let node = [
+            ("EVM_RPC_URL", "http://127.0.0.1:8545"),
+            ("EVM_CHAIN_ID", "31337"),
+            ("ERC8004_REGISTRY_ADDRESS", "0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+        ];
+        let with = |extra: &[(&'static str, &'static str)]| parse(&[&node[..], extra].concat());
+        assert_eq!(with(&[]).unwrap().unwrap().native_usd, None, "an agent's own wallet pays: no price needed");
+        for pays in [
+            ("MINICLAW_IDENTITY_SIGNER", "sponsor"),
+            ("MINICLAW_GAS_FLOOR_WEI", "1000"),
+            ("MINICLAW_ESCROW_ADDRESS", "0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+        ] {
+            assert_eq!(with(&[pays]).unwrap_err().var, "MINICLAW_NATIVE_USD", "{pays:?}");
+            let priced = with(&[pays, ("MINICLAW_NATIVE_USD", "3000")]).unwrap().unwrap();
+            assert_eq!(priced.native_usd, Some(3000.0));
+        }
+        assert_eq!(with(&[("MINICLAW_NATIVE_USD", "-1")]).unwrap_err().var, "MINICLAW_NATIVE_USD");
+        assert_eq!(with(&[("MINICLAW_NATIVE_USD", "NaN")]).unwrap_err().var, "MINICLAW_NATIVE_USD");
     }
 }

@@ -44,6 +44,10 @@ pub struct EmailSettings {
     /// `MINICLAW_EMAIL_UNPROVEN_DAILY`: emails an account may send per UTC day until one of its
     /// owners proved their address (or the operator vouched for it), its links included.
     pub unproven_daily: i32,
+    /// `MINICLAW_EMAIL_USD`: what one email costs the platform, in dollars (0–1, default 0:
+    /// free, as on the operator's own SMTP relay). Priced, each email is paid work: held
+    /// against the same spending limits as a model call before it is sent (`Deps::send_mail`).
+    pub price_usd: f64,
 }
 
 impl Default for EmailSettings {
@@ -121,6 +125,7 @@ impl EmailSettings {
             account_daily: parse_num(get, "MINICLAW_EMAIL_ACCOUNT_DAILY", 100i32, 1..=1_000_000)?,
             platform_daily: parse_num(get, "MINICLAW_EMAIL_PLATFORM_DAILY", 5_000i32, 1..=100_000_000)?,
             unproven_daily: parse_num(get, "MINICLAW_EMAIL_UNPROVEN_DAILY", 5i32, 1..=1_000_000)?,
+            price_usd: parse_num(get, "MINICLAW_EMAIL_USD", 0.0f64, 0.0..=1.0)?,
         })
     }
 }

@@ -14,6 +14,8 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 
 use crate::config::{Config, EmbedderKind};
+use crate::llm::Gateway;
+use crate::llm::spend::Payer;
 
 pub trait Embedder: Send + Sync {
     /// The model name recorded with every vector.
@@ -26,7 +28,7 @@ pub trait Embedder: Send + Sync {
 /// The embedder the configuration asks for. The in-process model is served through a cache and,
 /// with `MINICLAW_EMBED_BATCH` above 1, the micro-batcher (`batch`, SPEC B8); the API embedder
 /// through the cache; the hashing one, cheaper than a lookup, as it is.
-pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
+pub async fn from_config(config: &Config, llm: &Gateway) -> anyhow::Result<Arc<dyn Embedder>> {
     let tuning = config.embed_tuning;
     Ok(match config.embedder {
         EmbedderKind::MiniLm => {
@@ -50,11 +52,32 @@ pub async fn from_config(config: &Config) -> anyhow::Result<Arc<dyn Embedder>> {
         }
         EmbedderKind::OpenAi => {
             let base = config.openai_base_url.clone().unwrap_or_else(|| "https://api.openai.com/v1".into());
-            let api = openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), "text-embedding-3-small", 1536);
+            let model = "text-embedding-3-small";
+            let mut api = openai::OpenAiEmbedder::new(&base, config.openai_api_key.clone(), model, 1536);
+            // Priced (the price table has the model): every call is admitted as paid work.
+            if let Some(usd) = llm.price_of_prompt(model, 1_000_000).filter(|usd| *usd > 0.0) {
+                api = api.metered(openai::Meter { spender: llm.spender(), usd_per_token: usd / 1_000_000.0 });
+            }
             Arc::new(batch::Served::new(Arc::new(api)).cached(tuning.cache))
         }
         EmbedderKind::Hash => Arc::new(hash::HashEmbedder::new(384)),
     })
+}
+
+tokio::task_local! {
+    static PAYER: Payer;
+}
+
+/// Runs `work` with the paid embeddings it makes charged to `payer` (`OpenAiEmbedder`'s
+/// meter): a job to its agent, a request to the agent it serves. Work outside any `paid_by`
+/// is the platform's, held to its daily cap alone.
+pub async fn paid_by<F: std::future::Future>(payer: Payer, work: F) -> F::Output {
+    PAYER.scope(payer, work).await
+}
+
+/// Who pays for the embeddings made now (`paid_by`).
+fn payer() -> Payer {
+    PAYER.try_with(|p| *p).unwrap_or_default()
 }
 
 /// Cosine similarity; 0 for empty or zero vectors.

@@ -300,7 +300,9 @@ async fn run_leased_now(pool: &PgPool, registry: &Registry, worker_id: &str, lea
                 deps: registry.deps().cloned(),
                 domain: *registry.domain(),
             };
-            let fut = std::panic::AssertUnwindSafe((cycle.handler)(ctx)).catch_unwind();
+            // Paid embeddings the job makes are its agent's to pay (`embed::paid_by`).
+            let payer = crate::llm::spend::Payer { agent: job.agent_id.map(AgentId), tenant: None };
+            let fut = std::panic::AssertUnwindSafe(crate::embed::paid_by(payer, (cycle.handler)(ctx))).catch_unwind();
             let heartbeat = heartbeat(pool.clone(), job.id, worker_id.to_string(), lease);
             tokio::pin!(fut, heartbeat);
             let result = tokio::select! {

@@ -25,19 +25,19 @@ pub enum Refusal {
     AgentTokensHeld { budget: i64, used: i64 },
     #[error("the tenant's monthly budget of ${budget:.2} is used up; it resets at {reset_at}")]
     TenantMonthlyDollars { budget: f64, spent: f64, reset_at: DateTime<Utc> },
-    #[error("the platform's daily model spending limit is reached; model calls resume at {reset_at}")]
+    #[error("the platform's daily spending limit is reached; paid work resumes at {reset_at}")]
     GlobalDailyCap { cap: f64, spent: f64, reset_at: DateTime<Utc> },
     #[error("model calls are paused by the operator {}{}", paused_for(scope), reason_suffix(reason))]
     KillSwitch { scope: String, reason: String },
     /// A new account's own daily allowance is used up.
     #[error(
-        "a new account may spend ${cap:.2} a day on model calls until its email is verified and it is {days} days old; it resets at {reset_at}"
+        "a new account may spend ${cap:.2} a day on model calls and other paid work until its email is verified and it is {days} days old; it resets at {reset_at}"
     )]
     NewAccountDaily { cap: f64, spent: f64, days: u32, reset_at: DateTime<Utc> },
     /// New accounts together spent their share of the global daily cap; established accounts
     /// still have the rest.
     #[error(
-        "new accounts have used their share of the platform's daily model spending limit; model calls resume at {reset_at}"
+        "new accounts have used their share of the platform's daily spending limit; paid work resumes at {reset_at}"
     )]
     NewAccountsShare { cap: f64, spent: f64, reset_at: DateTime<Utc> },
     /// A new account already has as many turns in progress as it may.

@@ -110,6 +110,17 @@ impl Gateway {
         self.caps
     }
 
+    /// Admits paid work that is not a model call against the same limits (`spend`).
+    pub fn spender(&self) -> super::spend::Spender {
+        super::spend::Spender::new(self.pool.clone(), self.domain, self.caps)
+    }
+
+    /// What `tokens` prompt tokens cost on `model` (an embedding model's price), `None` when
+    /// it is unpriced.
+    pub fn price_of_prompt(&self, model: &str, tokens: u64) -> Option<f64> {
+        self.prices.cost(model, u32::try_from(tokens).unwrap_or(u32::MAX), 0)
+    }
+
     /// Admits a call whose caller did not admit its work already (a chat turn admits itself):
     /// a call that may cost money holds its most expensive outcome — the prompt and the longest
     /// answer on the priciest model it may reach — against every limit (`reservations`), and

@@ -19,6 +19,7 @@ mod providers;
 pub mod reservations;
 pub mod roles;
 pub mod routing;
+pub mod spend;
 pub mod usage;
 
 use serde::{Deserialize, Serialize};

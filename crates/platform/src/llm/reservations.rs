@@ -1,7 +1,9 @@
 //! Holds: what a unit of work may cost, reserved when it is admitted and settled when it ends
 //! (SPEC T1, hardening 7). A limit checked before work and paid after it lets parallel work
 //! overshoot: 60 turns admitted at once against a nearly spent allowance would all run. So a
-//! unit of work — a chat turn, or one background model call — reserves its expected maximum
+//! unit of work — a chat turn, one background model call, or paid work that is not a model
+//! call (`spend`: a paid embedding, a priced email, gas the platform pays) — reserves its
+//! expected maximum
 //! tokens and dollars against every limit that applies (the agent's daily tokens, a new
 //! account's concurrent turns and daily allowance, the tenant's monthly budget, new accounts'
 //! share of the platform's day and the global daily cap) through one SQL function,
@@ -92,13 +94,15 @@ pub async fn admit(
         refused: Option<String>,
     }
     let hold = MessageId::new();
-    let limits = super::budget::limits_sql(domain, "$1", "$2", "now()", "$3::float8[]");
+    // Work for an agent whose caller did not name the tenant is the agent's tenant's.
+    let tenant_sql = format!("coalesce($2::uuid, {})", (domain.tenant)("$1::uuid"));
+    let limits = super::budget::limits_sql(domain, "$1", &tenant_sql, "now()", "$3::float8[]");
     // Built at run time: it embeds the budget rules shared with `budget` and the chat turn. The
     // kill switch is judged first: a paused platform or account holds nothing.
     let row: Admitted = sqlx::query_as(&format!(
         "SELECT l.*, CASE WHEN l.switch_scope IS NULL THEN {} ELSE 'kill_switch' END AS refused
            FROM (SELECT {limits}) l",
-        admit_sql("$1", "$2", "$4", "$5", "$6", "l", "$3::float8[]", true)
+        admit_sql("$1", &tenant_sql, "$4", "$5", "$6", "l", "$3::float8[]", true)
     ))
     .bind(agent)
     .bind(tenant)
@@ -113,6 +117,48 @@ pub async fn admit(
         None => Ok((hold, new_account)),
         Some(reason) => Err(refusal(&reason, row.limits, caps)),
     })
+}
+
+/// Books `usd` that work held by `hold` (of `agent`, or `NO_AGENT`) really cost, and settles
+/// the hold: for paid work that is not a model call (a paid embedding, a priced email, gas the
+/// platform pays), whose cost is known when it ends. When the hold is gone already (the sweep
+/// settled it: a transaction can take longer to be mined than a hold is kept), the cost is
+/// booked on its own, on the same rows, for the tenant `tenant`: work that was done is paid
+/// for in the books either way.
+pub async fn spend(
+    pool: &PgPool,
+    agent: uuid::Uuid,
+    tenant: Option<TenantId>,
+    hold: MessageId,
+    usd: f64,
+) -> sqlx::Result<()> {
+    let usd = if usd.is_finite() { usd.max(0.0) } else { 0.0 };
+    let mut tx = pool.begin().await?;
+    let held = sqlx::query!(
+        "UPDATE llm_turn_reservations SET used_usd = used_usd + $3 WHERE agent_id = $1 AND reply_id = $2",
+        agent,
+        hold as _,
+        usd
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if held == 0 && usd > 0.0 {
+        // A hold of nothing that has used `usd`, settled at once: the books take the cost.
+        sqlx::query!(
+            "INSERT INTO llm_turn_reservations (agent_id, reply_id, day, month, tokens, tenant_id, usd, used_usd, background)
+             VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 0,
+                     $3, 0, $4, true)",
+            agent,
+            hold as _,
+            tenant as _,
+            usd
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query_scalar!("SELECT llm_settle($1, $2)", agent, hold as _).fetch_one(&mut *tx).await?;
+    tx.commit().await
 }
 
 /// Settles the hold `hold` of agent `agent_id` (the turn's reply, or a background call's hold):

@@ -87,8 +87,8 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | ThreadDetail]:
-    """ One outreach with its emails (direction, headers, status), oldest first. Key scope:
-    `outreach:read`.
+    """ One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+    the thread was last active over 30 days ago. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -122,8 +122,8 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | ThreadDetail | None:
-    """ One outreach with its emails (direction, headers, status), oldest first. Key scope:
-    `outreach:read`.
+    """ One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+    the thread was last active over 30 days ago. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -152,8 +152,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | ThreadDetail]:
-    """ One outreach with its emails (direction, headers, status), oldest first. Key scope:
-    `outreach:read`.
+    """ One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+    the thread was last active over 30 days ago. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -187,8 +187,8 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | ThreadDetail | None:
-    """ One outreach with its emails (direction, headers, status), oldest first. Key scope:
-    `outreach:read`.
+    """ One outreach with its emails (direction, headers, status), oldest first; for a key, 404 when
+    the thread was last active over 30 days ago. Key scope: `outreach:read`.
 
     Args:
         id (UUID):

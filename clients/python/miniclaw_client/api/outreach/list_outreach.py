@@ -119,7 +119,8 @@ def sync_detailed(
     before: UUID | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[Thread]]:
-    """ The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+    """ The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+    the last 30 days; the owner sees them all. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -159,7 +160,8 @@ def sync(
     before: UUID | Unset = UNSET,
 
 ) -> ErrorBody | list[Thread] | None:
-    """ The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+    """ The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+    the last 30 days; the owner sees them all. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -194,7 +196,8 @@ async def asyncio_detailed(
     before: UUID | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[Thread]]:
-    """ The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+    """ The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+    the last 30 days; the owner sees them all. Key scope: `outreach:read`.
 
     Args:
         id (UUID):
@@ -234,7 +237,8 @@ async def asyncio(
     before: UUID | Unset = UNSET,
 
 ) -> ErrorBody | list[Thread] | None:
-    """ The agent's outreach, newest first; paged (`X-Next-Before`). Key scope: `outreach:read`.
+    """ The agent's outreach, newest first; paged (`X-Next-Before`). A key sees the threads active in
+    the last 30 days; the owner sees them all. Key scope: `outreach:read`.
 
     Args:
         id (UUID):

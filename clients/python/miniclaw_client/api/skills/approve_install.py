@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.approve_request import ApproveRequest
 from ...models.error_body import ErrorBody
 from ...models.installed import Installed
 from typing import cast
@@ -18,9 +19,12 @@ from uuid import UUID
 def _get_kwargs(
     id: UUID,
     slug: str,
+    *,
+    body: ApproveRequest,
 
 ) -> dict[str, Any]:
-    
+    headers: dict[str, Any] = {}
+
 
     
 
@@ -31,7 +35,11 @@ def _get_kwargs(
         "url": "/v1/hosted-agents/{id}/skills/{slug}/approve".format(id=quote(str(id), safe=""),slug=quote(str(slug), safe=""),),
     }
 
+    _kwargs["json"] = body.to_dict()
 
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -43,6 +51,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = ErrorBody.from_dict(response.json())
@@ -65,6 +80,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -85,15 +107,18 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    body: ApproveRequest,
 
 ) -> Response[ErrorBody | Installed]:
-    """ Approves the installed version of a skill that a key installed or updated: until then its
-    text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
-    Owner only.
+    """ Approves a version of a skill that a key installed or updated: until then its text reaches
+    no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+    installed another since (read that one, then approve it). Approving an approved skill
+    changes nothing. Owner only.
 
     Args:
         id (UUID):
         slug (str):
+        body (ApproveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
 slug=slug,
+body=body,
 
     )
 
@@ -121,15 +147,18 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
+    body: ApproveRequest,
 
 ) -> ErrorBody | Installed | None:
-    """ Approves the installed version of a skill that a key installed or updated: until then its
-    text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
-    Owner only.
+    """ Approves a version of a skill that a key installed or updated: until then its text reaches
+    no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+    installed another since (read that one, then approve it). Approving an approved skill
+    changes nothing. Owner only.
 
     Args:
         id (UUID):
         slug (str):
+        body (ApproveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,6 +173,7 @@ def sync(
         id=id,
 slug=slug,
 client=client,
+body=body,
 
     ).parsed
 
@@ -152,15 +182,18 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    body: ApproveRequest,
 
 ) -> Response[ErrorBody | Installed]:
-    """ Approves the installed version of a skill that a key installed or updated: until then its
-    text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
-    Owner only.
+    """ Approves a version of a skill that a key installed or updated: until then its text reaches
+    no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+    installed another since (read that one, then approve it). Approving an approved skill
+    changes nothing. Owner only.
 
     Args:
         id (UUID):
         slug (str):
+        body (ApproveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
 slug=slug,
+body=body,
 
     )
 
@@ -188,15 +222,18 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
+    body: ApproveRequest,
 
 ) -> ErrorBody | Installed | None:
-    """ Approves the installed version of a skill that a key installed or updated: until then its
-    text reaches no prompt (`approved_at` is `null`). Approving an approved skill changes nothing.
-    Owner only.
+    """ Approves a version of a skill that a key installed or updated: until then its text reaches
+    no prompt (`approved_at` is `null`). The request names the version read; 409 when a key has
+    installed another since (read that one, then approve it). Approving an approved skill
+    changes nothing. Owner only.
 
     Args:
         id (UUID):
         slug (str):
+        body (ApproveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,5 +248,6 @@ async def asyncio(
         id=id,
 slug=slug,
 client=client,
+body=body,
 
     )).parsed

@@ -16,6 +16,7 @@ use miniclaw_platform::activity::{self, Origin};
 use miniclaw_platform::email::outbox::{self, MAX_ATTEMPTS, SEND_JOB};
 use miniclaw_platform::email::{SendError, Sent};
 use miniclaw_platform::jobs::{Cycle, CycleScope, JobContext};
+use miniclaw_platform::llm::spend::Payer;
 
 pub fn cycles() -> Vec<Cycle> {
     vec![
@@ -38,7 +39,7 @@ async fn send(ctx: JobContext) -> anyhow::Result<Value> {
     let Some(row) = outbox::queued(&mut tx, agent, id).await? else {
         return Ok(json!({ "skipped": true, "reason": "not queued (sent or failed already)" }));
     };
-    match deps.mailer.send(&row.email).await {
+    match deps.send_mail(Payer::agent(agent), &row.email).await? {
         Ok(Sent { transport, provider_id }) => {
             outbox::mark_sent(&mut tx, agent, id, transport, provider_id.as_deref()).await?;
             if let Some(message) = row.outreach_message_id {

@@ -218,7 +218,7 @@ async fn answer_job(ctx: JobContext) -> anyhow::Result<serde_json::Value> {
     let Some(tenant) = crate::tenancy::agents::tenant_of(&ctx.pool, agent).await? else {
         return Ok(json!({ "skipped": true, "reason": "the agent no longer exists" }));
     };
-    let Some(detail) = super::get(&ctx.pool, agent, thread_id).await? else {
+    let Some(detail) = super::get(&ctx.pool, agent, thread_id, None).await? else {
         return Ok(json!({ "skipped": true, "reason": "the thread no longer exists" }));
     };
     let Some(reply) = detail.messages.iter().find(|m| m.id == message) else {

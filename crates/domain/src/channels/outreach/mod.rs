@@ -119,24 +119,47 @@ pub async fn list(
     pool: &PgPool,
     agent: AgentId,
     status: Option<Status>,
+    active_since: Option<DateTime<Utc>>,
     limit: i64,
     before: Option<Uuid>,
 ) -> sqlx::Result<Vec<Thread>> {
+    // The window is one more condition on the same keyset (`id < before`, newest first), so a
+    // page boundary never skips or repeats a thread.
     select_thread!(
         "WHERE agent_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR id < $3)
+           AND ($5::timestamptz IS NULL OR updated_at >= $5)
          ORDER BY id DESC LIMIT $4",
         agent as _,
         status.map(Status::as_str),
         before,
-        limit
+        limit,
+        active_since
     )
     .fetch_all(pool)
     .await
 }
 
-/// One thread with its emails; `None` when the agent has no such thread.
-pub async fn get(pool: &PgPool, agent: AgentId, id: Uuid) -> sqlx::Result<Option<ThreadDetail>> {
-    let Some(thread) = select_thread!("WHERE agent_id = $1 AND id = $2", agent as _, id).fetch_optional(pool).await?
+/// How long a thread stays readable by the owner's keys after its last activity. People wrote
+/// to the owner, not to every miniapp holding a key: an old correspondence is the owner's to
+/// read in the dashboard, and a key leaked today does not carry away years of it.
+pub const KEY_READABLE_DAYS: i64 = 30;
+
+/// One thread with its emails, when it was active since `active_since` (`None`: any time);
+/// `None` when the agent has no such thread.
+pub async fn get(
+    pool: &PgPool,
+    agent: AgentId,
+    id: Uuid,
+    active_since: Option<DateTime<Utc>>,
+) -> sqlx::Result<Option<ThreadDetail>> {
+    let Some(thread) = select_thread!(
+        "WHERE agent_id = $1 AND id = $2 AND ($3::timestamptz IS NULL OR updated_at >= $3)",
+        agent as _,
+        id,
+        active_since
+    )
+    .fetch_optional(pool)
+    .await?
     else {
         return Ok(None);
     };

@@ -234,7 +234,9 @@ impl Searcher<'_> {
         let mut vector_report = PathReport { searched: false, candidates: 0, note: None };
         let mut semantic: HashMap<MemoryId, f64> = HashMap::new();
         let model = self.deps.embedder.model().to_string();
-        let query_vec = match self.deps.embedder.embed(std::slice::from_ref(&req.query)).await {
+        let payer = miniclaw_platform::llm::spend::Payer::agent(agent_id);
+        let embedded = self.deps.embedder.embed(std::slice::from_ref(&req.query));
+        let query_vec = match miniclaw_platform::embed::paid_by(payer, embedded).await {
             Ok(mut v) => v.pop(),
             Err(e) => {
                 vector_report.note = Some(format!("the query could not be embedded: {e}"));

@@ -326,7 +326,8 @@ impl Searcher<'_> {
             report.searched = true;
             // The question read with the chain so far.
             let read = format!("{query} {}", texts.join(" "));
-            let v = match self.deps.embedder.embed(&[read]).await {
+            let payer = miniclaw_platform::llm::spend::Payer::agent(scope.agent_id);
+            let v = match miniclaw_platform::embed::paid_by(payer, self.deps.embedder.embed(&[read])).await {
                 Ok(mut v) => v.pop().unwrap_or_default(),
                 Err(e) => {
                     report.note = Some(format!("the question with its chain could not be embedded: {e}"));

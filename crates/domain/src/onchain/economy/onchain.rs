@@ -120,7 +120,11 @@ pub async fn request_held(
 
 /// The job that signs and sends transaction `id`.
 pub fn job(agent: AgentId, id: Uuid) -> NewJob {
-    NewJob::new(JOB).agent(agent).payload(json!({ "transaction": id })).idempotency_key(format!("{JOB}:{id}"))
+    NewJob::new(JOB)
+        .agent(agent)
+        .payload(json!({ "transaction": id }))
+        .idempotency_key(format!("{JOB}:{id}"))
+        .max_attempts(crate::onchain::identity::jobs::MAX_ATTEMPTS)
 }
 
 /// `totalSupply()` of a token.

@@ -141,9 +141,13 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
                 Ok(s) => s,
                 Err(reason) => return fail(pool, tenant, agent, &origin(&ctx), &reason).await,
             };
+            let hold = match transactions::hold_paid(deps, chain, agent, chain.settings.sponsor, &signed).await? {
+                Ok(hold) => hold,
+                Err(reason) => return fail(pool, tenant, agent, &origin(&ctx), &reason).await,
+            };
             // The hash is on record before the transaction leaves this process.
             let mut db = pool.begin().await?;
-            let id = transactions::record_signed(&mut db, None, agent, "register", chain, &call, &signed).await?;
+            let id = transactions::record_signed(&mut db, None, agent, "register", chain, &call, &signed, hold).await?;
             sqlx::query!(
                 "UPDATE agent_identities SET tx_id = $2, tx_hash = $3, agent_uri = $4, owner_address = $5,
                         updated_at = now() WHERE agent_id = $1",
@@ -159,7 +163,7 @@ async fn register(ctx: JobContext) -> anyhow::Result<Value> {
             id
         }
     };
-    match with_note(pool, agent, transactions::settle(pool, chain, tx_id).await?.map_err(anyhow::Error::from)).await? {
+    match with_note(pool, agent, transactions::settle(deps, chain, tx_id).await?.map_err(anyhow::Error::from)).await? {
         Settled::Confirmed(receipt) => {
             let Some((agent_id, owner)) = registry::registered(&receipt, chain.registry) else {
                 let reason = "the transaction was mined but the registry emitted no Registered event";
@@ -313,13 +317,20 @@ async fn update(ctx: JobContext) -> anyhow::Result<Value> {
                 Ok(s) => s,
                 Err(reason) => return update_failed(pool, tenant, agent, &ctx, &reason).await,
             };
+            // Past a spending limit the change waits, as past the daily count: the drift cycle
+            // announces it once the limit has room again.
+            let hold = match transactions::hold_paid(deps, chain, agent, chain.settings.sponsor, &signed).await? {
+                Ok(hold) => hold,
+                Err(reason) => return Ok(json!({ "skipped": true, "reason": reason })),
+            };
             let mut db = pool.begin().await?;
-            let id = transactions::record_signed(&mut db, None, agent, "set_agent_uri", chain, &call, &signed).await?;
+            let id =
+                transactions::record_signed(&mut db, None, agent, "set_agent_uri", chain, &call, &signed, hold).await?;
             db.commit().await?;
             id
         }
     };
-    match transactions::settle(pool, chain, tx_id).await?? {
+    match transactions::settle(deps, chain, tx_id).await?? {
         Settled::Confirmed(receipt) => {
             let mut db = pool.begin().await?;
             sqlx::query!(

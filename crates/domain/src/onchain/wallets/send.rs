@@ -144,7 +144,7 @@ pub async fn request_in(
         r#"INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, status,
                                           requested_by)
          VALUES ($1, $2, 'send', $3, $4, $5, $6, $7, $8)
-         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, signed_hashes, error, block_number,
                    gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?",
                    NULL::text AS "token_amount?", input"#,
         id,
@@ -224,7 +224,11 @@ pub async fn within_limits(
 }
 
 fn job(agent: AgentId, id: Uuid) -> NewJob {
-    NewJob::new(JOB).agent(agent).payload(json!({ "transaction": id })).idempotency_key(format!("{JOB}:{id}"))
+    NewJob::new(JOB)
+        .agent(agent)
+        .payload(json!({ "transaction": id }))
+        .idempotency_key(format!("{JOB}:{id}"))
+        .max_attempts(crate::onchain::identity::jobs::MAX_ATTEMPTS)
 }
 
 /// The owner's answer to a send, or a transfer of the agent's token, waiting for confirmation:
@@ -245,7 +249,7 @@ pub async fn decide(
         WalletTransaction,
         r#"UPDATE wallet_transactions SET status = $4, updated_at = now()
           WHERE id = $1 AND agent_id = $2 AND purpose IN ('send', 'token_transfer') AND status = $3
-         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+         RETURNING id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, signed_hashes, error, block_number,
                    gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?",
                    NULL::text AS "token_amount?", input"#,
         id,

@@ -11,9 +11,10 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use miniclaw_core::ids::{AgentId, TenantId};
+use miniclaw_core::ids::{AgentId, MessageId, TenantId};
 use miniclaw_platform::chain::tx::{self, Broadcast, Call, Signed};
 use miniclaw_platform::chain::{Chain, ChainError};
+use miniclaw_platform::llm::spend::{Held, Payer};
 
 /// Most transactions one listing returns.
 pub const LIST_MAX: i64 = 200;
@@ -33,6 +34,9 @@ pub struct WalletTransaction {
     /// `confirmed`, `failed` or `cancelled`.
     pub status: String,
     pub tx_hash: Option<String>,
+    /// Every hash it was signed under, oldest first. More than one when another transaction of
+    /// the wallet was found holding its nonce at the confirmed depth, and it was signed again.
+    pub signed_hashes: Vec<String>,
     /// Why it failed (the node's refusal or the contract's revert reason).
     pub error: Option<String>,
     pub block_number: Option<i64>,
@@ -76,7 +80,7 @@ pub async fn list(
 ) -> sqlx::Result<Vec<WalletTransaction>> {
     sqlx::query_as!(
         WalletTransaction,
-        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, signed_hashes, error, block_number,
                 gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?", NULL::text AS "token_amount?",
                 input
            FROM wallet_transactions WHERE agent_id = $1 AND ($3::uuid IS NULL OR id < $3)
@@ -112,7 +116,7 @@ pub async fn status(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<Opt
 pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
     sqlx::query_as!(
         WalletTransaction,
-        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, error, block_number,
+        r#"SELECT id, purpose, chain_id, from_address, to_address, value_wei, status, tx_hash, signed_hashes, error, block_number,
                 gas_used, created_at, updated_at, requested_by, NULL::text AS "recipient?", NULL::text AS "token_amount?",
                 input
            FROM wallet_transactions WHERE id = $1"#,
@@ -123,8 +127,6 @@ pub async fn get(pool: &PgPool, id: Uuid) -> sqlx::Result<WalletTransaction> {
     .map(WalletTransaction::described)
 }
 
-/// Records a signed transaction (status `signed`), before it is broadcast. `id` is the row to
-/// fill in when the transaction was requested earlier (a send), else a new row is made.
 /// How many `purpose` transactions signed by `from` (the sponsor wallet) were made for the
 /// agents of `tenant` since the start of the UTC day, failed ones excluded.
 pub async fn signed_by_today(pool: &sqlx::PgPool, tenant: TenantId, from: &str, purpose: &str) -> sqlx::Result<i64> {
@@ -140,6 +142,37 @@ pub async fn signed_by_today(pool: &sqlx::PgPool, tenant: TenantId, from: &str, 
     sqlx::query_scalar(&SQL).bind(tenant).bind(from).bind(purpose).fetch_one(pool).await
 }
 
+/// What a transaction signed by `signed` may cost the platform, held against the spending
+/// limits of `agent`'s account (SPEC T1) when the platform pays it (`platform_pays`: the
+/// sponsor wallet signed it): its value and all its gas at its highest fee, in dollars at
+/// `MINICLAW_NATIVE_USD`. `Ok(None)` when the agent's own wallet pays (or the coin is priced
+/// at 0); `Err(reason)` when a limit is reached — then it must not be sent.
+pub async fn hold_paid(
+    deps: &miniclaw_platform::deps::Deps,
+    chain: &Chain,
+    agent: AgentId,
+    platform_pays: bool,
+    signed: &Signed,
+) -> anyhow::Result<Result<Option<MessageId>, String>> {
+    if !platform_pays {
+        return Ok(Ok(None));
+    }
+    let usd = wei_usd(signed.max_cost_wei, chain);
+    Ok(match deps.llm.spender().hold(Payer::agent(agent), usd).await? {
+        Ok(held) => Ok(held.map(|h| h.id)),
+        Err(refusal) => Err(format!("the platform pays for this transaction, and {refusal}")),
+    })
+}
+
+/// `wei` of the chain's native coin in dollars, at `MINICLAW_NATIVE_USD`.
+fn wei_usd(wei: alloy::primitives::U256, chain: &Chain) -> f64 {
+    wei.saturating_to::<u128>() as f64 / 1e18 * chain.settings.native_usd.unwrap_or(0.0)
+}
+
+/// Records a signed transaction (status `signed`), before it is broadcast, with the hold of
+/// what the platform may pay for it (`hold_paid`). `id` is the row to fill in when the
+/// transaction was requested earlier (a send), else a new row is made.
+#[expect(clippy::too_many_arguments, reason = "one row's fields")]
 pub async fn record_signed(
     conn: &mut sqlx::PgConnection,
     id: Option<Uuid>,
@@ -148,15 +181,17 @@ pub async fn record_signed(
     chain: &Chain,
     call: &Call,
     signed: &Signed,
+    hold: Option<MessageId>,
 ) -> sqlx::Result<Uuid> {
     let id = id.unwrap_or_else(Uuid::now_v7);
     sqlx::query!(
         "INSERT INTO wallet_transactions (id, agent_id, purpose, chain_id, from_address, to_address, value_wei, input,
-                                          status, nonce, tx_hash, raw_tx)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11)
+                                          status, nonce, tx_hash, raw_tx, signed_hashes, hold_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11, ARRAY[$10], $12)
          ON CONFLICT (agent_id, id) DO UPDATE SET status = 'signed', nonce = $9, tx_hash = $10, raw_tx = $11, error = NULL,
                                         from_address = $5, to_address = $6, superseded_checks = 0, superseded_since = NULL,
-                                        updated_at = now()",
+                                        signed_hashes = array_append(wallet_transactions.signed_hashes, $10),
+                                        hold_id = $12, updated_at = now()",
         id,
         agent as _,
         purpose,
@@ -167,7 +202,8 @@ pub async fn record_signed(
         call.input.to_vec(),
         signed.nonce as i64,
         format!("{:#x}", signed.hash),
-        signed.raw
+        signed.raw,
+        hold as _
     )
     .execute(conn)
     .await?;
@@ -186,22 +222,23 @@ pub enum Settled {
     Waiting,
 }
 
-/// How many runs in a row, over at least how long, must find a transaction's nonce taken, its
-/// receipt missing and the node not knowing it, before it counts as replaced.
-pub const SUPERSEDED_AFTER: i32 = 3;
-pub const SUPERSEDED_AFTER_SECS: f64 = 120.0;
-
 /// Brings a recorded (`signed`) transaction to its outcome as far as the chain allows within
 /// the configured wait, and stores the outcome. Node outages are errors (try again later).
-pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Result<Settled, ChainError>> {
+pub async fn settle(
+    deps: &miniclaw_platform::deps::Deps,
+    chain: &Chain,
+    id: Uuid,
+) -> anyhow::Result<Result<Settled, ChainError>> {
+    let pool = &deps.pool;
     let row = sqlx::query!(
-        "SELECT tx_hash, raw_tx, from_address, to_address, value_wei, input, status, error, creates
+        "SELECT agent_id, tx_hash, raw_tx, nonce, signed_hashes, from_address, to_address, value_wei, input, status,
+                error, creates
            FROM wallet_transactions WHERE id = $1",
         id
     )
     .fetch_one(pool)
     .await?;
-    let (Some(hash), Some(raw)) = (row.tx_hash, row.raw_tx) else {
+    let (Some(hash), Some(raw), Some(nonce)) = (row.tx_hash, row.raw_tx, row.nonce) else {
         anyhow::bail!("transaction {id} was never signed");
     };
     if row.status == "failed" {
@@ -212,9 +249,16 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
     let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
     let from: Address = row.from_address.parse()?;
 
+    // Every hash the row was signed under: the current one, and any earlier signing.
+    let mut hashes: Vec<B256> = row.signed_hashes.iter().filter_map(|h| h.parse().ok()).collect();
+    if !hashes.contains(&hash) {
+        hashes.push(hash);
+    }
     let outcome = async {
-        if let Some(r) = tx::receipt(chain, hash).await? {
-            return Ok(Some(r));
+        for h in hashes.iter().rev() {
+            if let Some(r) = tx::receipt(chain, *h).await? {
+                return Ok(Some(r));
+            }
         }
         match tx::broadcast(chain, &raw).await? {
             Broadcast::Accepted => tx::wait_for_receipt(chain, hash, chain.settings.receipt_wait).await,
@@ -228,45 +272,65 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
         }
     }
     .await;
+    // What the sender paid, once it is settled: the gas of a mined transaction, and its value
+    // when it succeeded.
+    let mut paid_wei = alloy::primitives::U256::ZERO;
+    let fee = |r: &TransactionReceipt| {
+        alloy::primitives::U256::from(r.gas_used).saturating_mul(alloy::primitives::U256::from(r.effective_gas_price))
+    };
     let settled = match outcome {
         Ok(Some(receipt)) if receipt.status() => {
+            paid_wei = fee(&receipt).saturating_add(call.value);
             sqlx::query!(
                 "UPDATE wallet_transactions SET status = 'confirmed', block_number = $2, gas_used = $3, error = NULL,
-                        updated_at = now() WHERE id = $1",
+                        tx_hash = $4, updated_at = now() WHERE id = $1",
                 id,
                 receipt.block_number.map(|n| n as i64),
-                receipt.gas_used as i64
+                receipt.gas_used as i64,
+                format!("{:#x}", receipt.transaction_hash)
             )
             .execute(pool)
             .await?;
             Settled::Confirmed(Box::new(receipt))
         }
         Ok(Some(receipt)) => {
+            paid_wei = fee(&receipt);
             let reason = format!("the transaction reverted: {}", tx::revert_reason(chain, from, &call, &receipt).await);
             mark_failed(pool, id, &reason, receipt.block_number, Some(receipt.gas_used)).await?;
             Settled::Failed(reason)
         }
         Ok(None) => Settled::Waiting,
         Err(ChainError::Rejected(m)) if m == "superseded" => {
-            // A node behind a load balancer may say "nonce too low" for a transaction it mined
-            // but cannot show yet: it is declared replaced (and signed again, paying a second
-            // time if it was mined) only after it was missing on several runs, minutes apart.
-            let seen = sqlx::query!(
-                r#"UPDATE wallet_transactions
-                      SET superseded_checks = superseded_checks + 1, superseded_since = coalesce(superseded_since, now()),
-                          updated_at = now()
-                    WHERE id = $1
-                RETURNING superseded_checks, extract(epoch FROM now() - superseded_since)::float8 AS "for_secs!""#,
+            // "Nonce too low" may come from a node that mined the transaction but cannot show
+            // it yet (one behind a load balancer): it is declared replaced, and signed again,
+            // only on evidence — another transaction of the wallet found holding its nonce at
+            // the confirmed depth. Without it, the row waits; a second payment never leaves.
+            let depth = chain.settings.confirmations;
+            let holder = match tx::nonce_holder(chain, from, nonce as u64, depth).await {
+                Ok(h) => h,
+                Err(e) => return Ok(Err(e)),
+            };
+            sqlx::query!(
+                "UPDATE wallet_transactions
+                    SET superseded_checks = superseded_checks + 1, superseded_since = coalesce(superseded_since, now()),
+                        updated_at = now()
+                  WHERE id = $1",
                 id
             )
-            .fetch_one(pool)
+            .execute(pool)
             .await?;
-            if i32::from(seen.superseded_checks) < SUPERSEDED_AFTER || seen.for_secs < SUPERSEDED_AFTER_SECS {
-                Settled::Waiting
-            } else {
-                let reason = "replaced: another transaction of this wallet used its nonce, so it was never mined";
-                mark_failed(pool, id, reason, None, None).await?;
-                Settled::Superseded
+            let by = match holder {
+                Some(Some(h)) if !hashes.contains(&h) => Some(format!("{h:#x}")),
+                Some(None) => Some(format!("a transaction more than {} blocks back", tx::NONCE_SEARCH_BLOCKS)),
+                _ => None,
+            };
+            match by {
+                None => Settled::Waiting,
+                Some(by) => {
+                    let reason = format!("replaced: {by} of this wallet used its nonce, so it was never mined");
+                    mark_failed(pool, id, &reason, None, None).await?;
+                    Settled::Superseded
+                }
             }
         }
         Err(e) if e.is_transient() => return Ok(Err(e)),
@@ -276,7 +340,35 @@ pub async fn settle(pool: &PgPool, chain: &Chain, id: Uuid) -> anyhow::Result<Re
             Settled::Failed(reason)
         }
     };
+    if !matches!(settled, Settled::Waiting) {
+        book_paid(deps, chain, id, AgentId(row.agent_id), paid_wei).await?;
+    }
     Ok(Ok(settled))
+}
+
+/// Books what the platform paid for a settled transaction it held the cost of (`hold_paid`),
+/// and frees the rest of the hold. The hold is taken off the row first, so a settlement run
+/// twice books once.
+async fn book_paid(
+    deps: &miniclaw_platform::deps::Deps,
+    chain: &Chain,
+    id: Uuid,
+    agent: AgentId,
+    paid_wei: alloy::primitives::U256,
+) -> sqlx::Result<()> {
+    let hold = sqlx::query_scalar!(
+        r#"UPDATE wallet_transactions w SET hold_id = NULL FROM wallet_transactions old
+            WHERE w.id = $1 AND old.id = w.id AND w.hold_id IS NOT NULL
+        RETURNING old.hold_id AS "hold!: MessageId""#,
+        id
+    )
+    .fetch_optional(&deps.pool)
+    .await?;
+    if let Some(hold) = hold {
+        let held = Held { payer: Payer::agent(agent), id: hold };
+        deps.llm.spender().spent(Some(held), wei_usd(paid_wei, chain)).await;
+    }
+    Ok(())
 }
 
 async fn mark_failed(
@@ -328,9 +420,10 @@ pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid
             let to = if row.creates { TxKind::Create } else { TxKind::Call(row.to_address.parse()?) };
             let call = Call { to, value: row.value_wei.parse()?, input: row.input.into() };
             let agent = AgentId(row.agent_id);
-            let signer = match row.signer.as_str() {
-                "sponsor" => crate::onchain::wallets::sponsor_signer(pool, &deps.vault).await?,
-                _ => crate::onchain::wallets::signer(pool, &deps.vault, agent).await?,
+            let sponsor = row.signer == "sponsor";
+            let signer = match sponsor {
+                true => crate::onchain::wallets::sponsor_signer(pool, &deps.vault).await?,
+                false => crate::onchain::wallets::signer(pool, &deps.vault, agent).await?,
             };
             let signed = match tx::sign(chain, &signer, &call).await {
                 Ok(s) => s,
@@ -341,14 +434,21 @@ pub async fn drive(pool: &PgPool, deps: &miniclaw_platform::deps::Deps, id: Uuid
                     return Ok(Driven::Settled(Settled::Failed(reason)));
                 }
             };
+            let hold = match hold_paid(deps, chain, agent, sponsor, &signed).await? {
+                Ok(hold) => hold,
+                Err(reason) => {
+                    mark_failed(pool, id, &reason, None, None).await?;
+                    return Ok(Driven::Settled(Settled::Failed(reason)));
+                }
+            };
             let mut db = pool.begin().await?;
-            record_signed(&mut db, Some(id), agent, &row.purpose, chain, &call, &signed).await?;
+            record_signed(&mut db, Some(id), agent, &row.purpose, chain, &call, &signed, hold).await?;
             db.commit().await?;
         }
         "signed" => {}
         other => return Ok(Driven::Skipped(format!("the transaction is {other}"))),
     }
-    match settle(pool, chain, id).await?? {
+    match settle(deps, chain, id).await?? {
         s @ (Settled::Confirmed(_) | Settled::Failed(_)) => Ok(Driven::Settled(s)),
         Settled::Superseded => {
             sqlx::query!(

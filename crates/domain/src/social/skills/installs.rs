@@ -151,26 +151,44 @@ async fn buy(
     Ok(())
 }
 
-/// The owner approves the installed version of a skill a key installed or updated: from now on
-/// it may reach the chat prompt. 404 when the skill is not installed; approving twice is a no-op.
+/// The owner approves `version` of a skill a key installed or updated, the version the owner
+/// read: from now on it may reach the chat prompt. 404 when the skill is not installed, 409 when
+/// the installed version is another (a key updated it since: that text is read first);
+/// approving twice is a no-op.
 pub async fn approve(
     pool: &PgPool,
     tenant: TenantId,
     agent: AgentId,
     origin: &Origin,
     slug: &str,
+    version: &str,
 ) -> Result<Installed, Error> {
     let mut tx = pool.begin().await?;
-    let version = sqlx::query_scalar!(
-        "UPDATE skill_installs i SET approved_at = coalesce(i.approved_at, now())
-           FROM skills s WHERE i.skill_id = s.id AND s.slug = $2 AND i.agent_id = $1
-         RETURNING i.version",
+    // Locked, so a key's update cannot slip in between the comparison and the approval.
+    let installed_version = sqlx::query_scalar!(
+        "SELECT i.version FROM skill_installs i JOIN skills s ON s.id = i.skill_id
+          WHERE s.slug = $2 AND i.agent_id = $1 FOR UPDATE OF i",
         agent as _,
         slug
     )
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| Error::not_found("installed skill"))?;
+    if installed_version != version.trim() {
+        return Err(Error::Conflict(format!(
+            "version {installed_version} of this skill is installed now, not {}: read it, then approve it by that version",
+            version.trim()
+        )));
+    }
+    sqlx::query!(
+        "UPDATE skill_installs i SET approved_at = coalesce(i.approved_at, now())
+           FROM skills s WHERE i.skill_id = s.id AND s.slug = $2 AND i.agent_id = $1",
+        agent as _,
+        slug
+    )
+    .execute(&mut *tx)
+    .await?;
+    let version = installed_version;
     let details = json!({ "skill": slug, "version": version });
     activity::record_agent(&mut tx, tenant, agent, origin, "skill.approved", details).await?;
     tx.commit().await?;

@@ -13,7 +13,7 @@ use miniclaw_platform::chain::contracts;
 pub async fn index(pool: &PgPool, chain: &miniclaw_platform::chain::Chain) -> anyhow::Result<u64> {
     // Blocks this close to the head may still be reorganised away: they wait.
     let head = chain.provider().get_block_number().await.map_err(miniclaw_platform::chain::ChainError::from)?;
-    let head = head.saturating_sub(chain.settings.token_confirmations);
+    let head = head.saturating_sub(chain.settings.confirmations);
     let tokens = sqlx::query!(
         r#"SELECT agent_id, address AS "address!", indexed_block AS "indexed_block!" FROM agent_tokens
             WHERE address IS NOT NULL AND indexed_block IS NOT NULL AND chain_id = $1 AND indexed_block < $2"#,

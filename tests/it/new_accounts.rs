@@ -190,7 +190,11 @@ async fn a_sender_address_is_the_from_only_once_proven_and_never_the_platforms_d
     eventually("the link and the email", || smtp.messages().len() == 2).await;
     let bob = to(&smtp, "bob@example.org").remove(0);
     let from = bob.header("From").unwrap();
-    assert!(from.contains("Ada at Acme") && from.contains("<agents@outreach.example.com>"), "{}", bob.raw);
+    assert!(
+        from.contains("Ada at Acme via outreach.example.com") && from.contains("<agents@outreach.example.com>"),
+        "{}",
+        bob.raw
+    );
     assert_eq!(bob.header("Reply-To").as_deref(), Some("hello@acme.example"), "{}", bob.raw);
 
     // Proven by the link mailed to it: the From from then on.

@@ -108,7 +108,9 @@ async fn a_drafted_proposal_is_approved_sent_answered_by_email_and_auto_replied_
     let message_id = first.header("Message-ID").expect("a Message-ID");
     assert!(message_id.starts_with('<') && message_id.ends_with("@outreach.example.com>"), "{message_id}");
     assert_eq!(first.header("Subject").as_deref(), proposal["subject"].as_str());
-    assert_eq!(first.header("From").as_deref(), Some(format!("Ada <{FROM}>").as_str()));
+    // The agent's name, marked as carried by the platform: the address is the platform's.
+    let from = first.header("From").unwrap();
+    assert!(from.contains("Ada via outreach.example.com") && from.ends_with(&format!("<{FROM}>")), "{from}");
     assert_eq!(first.rcpt_tos, ["bob@example.org"]);
     assert!(first.header("In-Reply-To").is_none());
     let t = thread(&agent, &id).await;
@@ -516,7 +518,7 @@ async fn resend_sends_with_our_headers_and_an_inbound_event_is_fetched_matched_a
     let message_id = t["messages"][0]["message_id"].as_str().unwrap().to_string();
     assert_eq!(sent[0]["body"]["headers"]["Message-ID"], format!("<{message_id}>"));
     assert_eq!(sent[0]["body"]["to"], json!(["bob@example.org"]));
-    assert_eq!(sent[0]["body"]["from"], format!("Ada <{FROM}>"));
+    assert_eq!(sent[0]["body"]["from"], format!("Ada via outreach.example.com <{FROM}>"));
     assert!(sent[0]["body"]["text"].is_string() && sent[0]["body"].get("html").is_none(), "plain text only");
     assert!(sent[0]["headers"]["idempotency-key"].is_string());
 

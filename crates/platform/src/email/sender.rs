@@ -57,8 +57,19 @@ pub async fn sender(
     let name = from_name.or_else(|| settings.from_name.clone()).unwrap_or_else(|| agent_name.to_string());
     Ok(match from_address {
         Some(address) if verified => SentAs { name, address, reply_to: None },
-        asked => SentAs { name, address: settings.from_address.clone(), reply_to: asked },
+        asked => {
+            SentAs { name: via_platform(&name, settings), address: settings.from_address.clone(), reply_to: asked }
+        }
     })
+}
+
+/// The display name of an account's email sent from the platform's address: the account's
+/// name, then `via` the platform's domain. A name is the account's free text ("Support",
+/// "Billing team"), and on the platform's own address it would read as the platform's word;
+/// so the reader sees whose mail it is and that the platform only carries it.
+fn via_platform(name: &str, settings: &EmailSettings) -> String {
+    let domain = settings.own_domain();
+    if domain.is_empty() { name.to_string() } else { format!("{name} via {domain}") }
 }
 
 /// Whether `address` is on the platform's own mail domain or one of its subdomains.

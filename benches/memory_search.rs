@@ -374,7 +374,7 @@ fn main() -> anyhow::Result<()> {
             embedder.clone(),
             Arc::new(miniclaw::secrets::Vault::with_keys(&[7; 32], &[])),
         );
-        let searcher = Searcher { deps: &deps, ctx: Default::default() };
+        let searcher = Searcher { deps: &deps, ctx: Default::default(), reader: Default::default() };
 
         // Recall@10 of the vector stage against exact search, 50 queries.
         let mut recall = Vec::new();

@@ -58,6 +58,7 @@ mod notifications;
 mod openapi;
 mod outreach;
 mod packaging;
+mod people;
 mod poc;
 mod pooler;
 mod proactive;

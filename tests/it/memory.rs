@@ -84,9 +84,16 @@ async fn memories_are_created_edited_pinned_deleted_and_audited() {
     let mut conn = pool.acquire().await.unwrap();
     let agent: AgentId = a.id.parse().unwrap();
     for fact in ["the user lives in vienna.", "The user lives in Graz"] {
-        assert!(miniclaw::memory::hygiene::tombstoned(&mut conn, agent, fact, None, None).await.unwrap(), "{fact}");
+        assert!(
+            miniclaw::memory::hygiene::tombstoned(&mut conn, agent, None, fact, None, None).await.unwrap(),
+            "{fact}"
+        );
     }
-    assert!(!miniclaw::memory::hygiene::tombstoned(&mut conn, agent, "The user likes jazz", None, None).await.unwrap());
+    assert!(
+        !miniclaw::memory::hygiene::tombstoned(&mut conn, agent, None, "The user likes jazz", None, None)
+            .await
+            .unwrap()
+    );
     drop(conn);
     let health = a.call(Method::GET, "/memory-health", None).await.json();
     assert_eq!((health["tombstones"].as_i64(), health["tombstone_hits"].as_i64()), (Some(2), Some(2)), "{health}");

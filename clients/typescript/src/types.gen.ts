@@ -2045,6 +2045,11 @@ export type Memory = {
      * The model of the stored vector; `null` while the memory waits to be embedded.
      */
     embedding_model?: string | null;
+    /**
+     * The end user it was learned from (SPEC H1): only they and the owner see it. `null`: the
+     * agent's own knowledge, shared with everyone who talks to it.
+     */
+    end_user?: string | null;
     expires_at?: string | null;
     /**
      * When forgetting archived it (X2): such memories are pruned after `lifecycle::PRUNE_AFTER_DAYS`.
@@ -3493,6 +3498,12 @@ export type Ruling = 'settle' | 'refund';
 
 export type SearchFilters = {
     category?: Array<string>;
+    /**
+     * Only the memories learned from this end user (SPEC H1; Mem0's `user_id`), or `-` for
+     * the agent's own knowledge. A request acting for an end user reads the agent's own
+     * knowledge and theirs at most.
+     */
+    end_user?: string | null;
     /**
      * Said or happened at or after (`occurred_at`).
      */
@@ -8086,6 +8097,12 @@ export type ListMemoriesData = {
          * 1–200, default 50.
          */
         limit?: number | null;
+        /**
+         * Only the memories learned from this end user (SPEC H1; Mem0's `user_id`); `-` for the
+         * agent's own knowledge only. A request acting for an end user sees the agent's own
+         * knowledge and that user's memories, whatever it asks.
+         */
+        end_user?: string | null;
     };
     url: '/v1/hosted-agents/{id}/memories';
 };

@@ -663,7 +663,8 @@ impl AgentServer {
             }
             "miniclaw://agent/pinned-memories" => {
                 scope.require(memories::READ)?;
-                Ok(json(json!({ "memories": memory_store::pinned(pool, scope.agent_id, 200).await? })))
+                let pinned = memory_store::pinned(pool, scope.agent_id, &scope.reader(), 200).await?;
+                Ok(json(json!({ "memories": pinned })))
             }
             _ => Err(Error::not_found(format_args!("resource `{uri}`"))),
         }

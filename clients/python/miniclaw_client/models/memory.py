@@ -50,6 +50,9 @@ class Memory:
             updated_at (datetime.datetime):
             embedding_model (None | str | Unset): The model of the stored vector; `null` while the memory waits to be
                 embedded.
+            end_user (None | str | Unset): The end user it was learned from (SPEC H1): only they and the owner see it.
+                `null`: the
+                agent's own knowledge, shared with everyone who talks to it.
             expires_at (datetime.datetime | None | Unset):
             faded_at (datetime.datetime | None | Unset): When forgetting archived it (X2): such memories are pruned after
                 `lifecycle::PRUNE_AFTER_DAYS`.
@@ -78,6 +81,7 @@ class Memory:
     status: MemoryStatus
     updated_at: datetime.datetime
     embedding_model: None | str | Unset = UNSET
+    end_user: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     faded_at: datetime.datetime | None | Unset = UNSET
     invalid_at: datetime.datetime | None | Unset = UNSET
@@ -128,6 +132,12 @@ class Memory:
             embedding_model = UNSET
         else:
             embedding_model = self.embedding_model
+
+        end_user: None | str | Unset
+        if isinstance(self.end_user, Unset):
+            end_user = UNSET
+        else:
+            end_user = self.end_user
 
         expires_at: None | str | Unset
         if isinstance(self.expires_at, Unset):
@@ -211,6 +221,8 @@ class Memory:
         })
         if embedding_model is not UNSET:
             field_dict["embedding_model"] = embedding_model
+        if end_user is not UNSET:
+            field_dict["end_user"] = end_user
         if expires_at is not UNSET:
             field_dict["expires_at"] = expires_at
         if faded_at is not UNSET:
@@ -294,6 +306,16 @@ class Memory:
             return cast(None | str | Unset, data)
 
         embedding_model = _parse_embedding_model(d.pop("embedding_model", UNSET))
+
+
+        def _parse_end_user(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        end_user = _parse_end_user(d.pop("end_user", UNSET))
 
 
         def _parse_expires_at(data: object) -> datetime.datetime | None | Unset:
@@ -453,6 +475,7 @@ class Memory:
             status=status,
             updated_at=updated_at,
             embedding_model=embedding_model,
+            end_user=end_user,
             expires_at=expires_at,
             faded_at=faded_at,
             invalid_at=invalid_at,

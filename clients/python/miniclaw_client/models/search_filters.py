@@ -26,6 +26,10 @@ class SearchFilters:
     """ 
         Attributes:
             category (list[str] | Unset):
+            end_user (None | str | Unset): Only the memories learned from this end user (SPEC H1; Mem0's `user_id`), or `-`
+                for
+                the agent's own knowledge. A request acting for an end user reads the agent's own
+                knowledge and theirs at most.
             from_ (datetime.datetime | None | Unset): Said or happened at or after (`occurred_at`).
             source (list[str] | Unset):
             status (list[str] | Unset): Default: the live statuses, `active` and `dormant`.
@@ -33,6 +37,7 @@ class SearchFilters:
      """
 
     category: list[str] | Unset = UNSET
+    end_user: None | str | Unset = UNSET
     from_: datetime.datetime | None | Unset = UNSET
     source: list[str] | Unset = UNSET
     status: list[str] | Unset = UNSET
@@ -48,6 +53,12 @@ class SearchFilters:
             category = self.category
 
 
+
+        end_user: None | str | Unset
+        if isinstance(self.end_user, Unset):
+            end_user = UNSET
+        else:
+            end_user = self.end_user
 
         from_: None | str | Unset
         if isinstance(self.from_, Unset):
@@ -84,6 +95,8 @@ class SearchFilters:
         })
         if category is not UNSET:
             field_dict["category"] = category
+        if end_user is not UNSET:
+            field_dict["end_user"] = end_user
         if from_ is not UNSET:
             field_dict["from"] = from_
         if source is not UNSET:
@@ -101,6 +114,16 @@ class SearchFilters:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         category = cast(list[str], d.pop("category", UNSET))
+
+
+        def _parse_end_user(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        end_user = _parse_end_user(d.pop("end_user", UNSET))
 
 
         def _parse_from_(data: object) -> datetime.datetime | None | Unset:
@@ -151,6 +174,7 @@ class SearchFilters:
 
         search_filters = cls(
             category=category,
+            end_user=end_user,
             from_=from_,
             source=source,
             status=status,

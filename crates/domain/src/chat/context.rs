@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use super::triage::Triage;
 use crate::memory::vector::{self, Filters};
-use crate::memory::{self, Memory, Newest, score};
+use crate::memory::{self, Memory, Newest, Reader, score};
 use miniclaw_platform::llm::usage::count_tokens;
 
 pub const KNOWLEDGE_TOP: i64 = 40;
@@ -177,6 +177,8 @@ fn summaries_sql(dims: usize) -> String {
 struct Loader<'a> {
     pool: &'a PgPool,
     agent_id: AgentId,
+    /// Whose memories the turn may bring in (SPEC H1).
+    reader: &'a Reader,
     /// The conversation of the turn (summaries stay within its audience).
     conversation_id: ConversationId,
     /// How its vector searches are planned, when the probe read it.
@@ -188,11 +190,12 @@ struct Loader<'a> {
 
 /// The filters of a context search: its sources and categories, active memories only (the
 /// default), and a large agent's graph walk bounded (`CONTEXT_SCAN_MAX`).
-fn search_filters(sources: &[&str], categories: &[String]) -> Filters {
+fn search_filters(sources: &[&str], categories: &[String], reader: &Reader) -> Filters {
     Filters {
         categories: categories.to_vec(),
         sources: sources.iter().map(|s| s.to_string()).collect(),
         scan_max: Some(CONTEXT_SCAN_MAX),
+        reader: reader.clone(),
         ..Filters::default()
     }
 }
@@ -203,7 +206,7 @@ impl Loader<'_> {
         let Some((v, model)) = self.query else { return Ok(Vec::new()) };
         let mut conn = self.pool.acquire().await?;
         self.queries += 1;
-        let f = search_filters(sources, categories);
+        let f = search_filters(sources, categories, self.reader);
         let found = vector::nearest_memories(&mut conn, self.agent_id, model, v, k, &f, self.plan).await?;
         Ok(found.into_iter().map(|s| (s.memory, s.similarity)).collect())
     }
@@ -211,7 +214,8 @@ impl Loader<'_> {
     async fn recent(&mut self, sources: &[&str], categories: &[String], k: i64) -> sqlx::Result<Vec<Memory>> {
         self.queries += 1;
         let mut conn = self.pool.acquire().await?;
-        memory::newest(&mut conn, self.agent_id, Newest { sources, categories, except_categories: &[] }, k).await
+        let f = Newest { sources, categories, except_categories: &[], reader: Some(self.reader) };
+        memory::newest(&mut conn, self.agent_id, f, k).await
     }
 }
 
@@ -259,8 +263,9 @@ async fn memories(
     categories: &[String],
     dossier: Option<String>,
 ) -> sqlx::Result<(Option<String>, Vec<UsedMemory>, Vec<UsedMemory>, u32)> {
-    // A dossier compiled after the last memory change stands in for the search (C4).
-    if let Some(content) = dossier {
+    // A dossier compiled after the last memory change stands in for the search (C4). It holds
+    // the agent's own knowledge only, so a turn for an end user searches (their memories too).
+    if let Some(content) = dossier.filter(|_| !matches!(l.reader, Reader::EndUser(_))) {
         let tokens = count_tokens(&content);
         return Ok((Some(content), Vec::new(), Vec::new(), tokens));
     }
@@ -347,6 +352,7 @@ async fn summaries(l: &mut Loader<'_>) -> sqlx::Result<(Vec<String>, u32)> {
 pub async fn load(
     pool: &PgPool,
     agent_id: AgentId,
+    reader: &Reader,
     conversation_id: ConversationId,
     triage: &Triage,
     query: Option<(&[f32], &str)>,
@@ -377,7 +383,7 @@ pub async fn load(
         }
     };
     let plan = available.plan();
-    let loader = || Loader { pool, agent_id, conversation_id, plan, query, queries: 0 };
+    let loader = || Loader { pool, agent_id, reader, conversation_id, plan, query, queries: 0 };
     let (mut lm, mut lk, mut ls) = (loader(), loader(), loader());
     let categories = &triage.relevant_categories;
     let Available { dossier, knowledge: has_knowledge, summaries: has_summaries, graph, .. } = available;
@@ -403,7 +409,7 @@ pub async fn load(
     }
     ctx.searched.memory_queries = 1 + lm.queries + lk.queries + ls.queries;
     if graph {
-        super::traversal::extend(pool, agent_id, &mut ctx).await?;
+        super::traversal::extend(pool, agent_id, reader, &mut ctx).await?;
     }
     Ok(ctx)
 }
@@ -414,11 +420,11 @@ mod tests {
 
     #[test]
     fn context_searches_are_bounded_and_filtered() {
-        let f = search_filters(&memory::LEARNED_SOURCES, &["identity".to_string()]);
+        let f = search_filters(&memory::LEARNED_SOURCES, &["identity".to_string()], &Reader::All);
         assert_eq!(f.scan_max, Some(CONTEXT_SCAN_MAX));
         assert_eq!(f.categories, ["identity"]);
         assert_eq!(f.sources.len(), memory::LEARNED_SOURCES.len());
-        let k = search_filters(&KNOWLEDGE_SOURCES, &[]);
+        let k = search_filters(&KNOWLEDGE_SOURCES, &[], &Reader::All);
         assert_eq!(
             (k.sources.as_slice(), k.scan_max),
             (["uploaded".to_string(), "url".to_string()].as_slice(), Some(1_000))

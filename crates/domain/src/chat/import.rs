@@ -117,9 +117,13 @@ pub fn validate(req: &ImportRequest) -> Result<(), Error> {
 }
 
 /// The transcript in time order (stable for equal times) and its hash.
-fn canonical(mut messages: Vec<ImportMessage>) -> (Vec<ImportMessage>, String) {
+fn canonical(mut messages: Vec<ImportMessage>, end_user: Option<&str>) -> (Vec<ImportMessage>, String) {
     messages.sort_by_key(|m| m.created_at);
     let mut h = Sha256::new();
+    // The same transcript from two end users is two imports.
+    if let Some(u) = end_user {
+        h.update(format!("end_user:{u}\u{2}").as_bytes());
+    }
     for m in &messages {
         let who = m
             .role
@@ -134,15 +138,20 @@ const COLUMNS: &str =
     "id, agent_id, status, messages, processed, created, reinforced, error, first_at, last_at, created_at, finished_at";
 
 /// Records a transcript and queues its extraction, or returns the earlier import of the same
-/// transcript.
-pub async fn start(pool: &PgPool, agent_id: AgentId, req: ImportRequest) -> Result<Started, Error> {
+/// transcript. For an end user (`end_user`), what it teaches is theirs (SPEC H1).
+pub async fn start(
+    pool: &PgPool,
+    agent_id: AgentId,
+    end_user: Option<&str>,
+    req: ImportRequest,
+) -> Result<Started, Error> {
     validate(&req)?;
-    let (messages, hash) = canonical(req.messages);
+    let (messages, hash) = canonical(req.messages, end_user);
     let (first, last) = (messages[0].created_at, messages[messages.len() - 1].created_at);
     let mut tx = pool.begin().await?;
     let inserted: Option<Import> = sqlx::query_as(&format!(
-        "INSERT INTO memory_imports (id, agent_id, transcript_hash, transcript, messages, first_at, last_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO memory_imports (id, agent_id, transcript_hash, transcript, messages, first_at, last_at, end_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (agent_id, transcript_hash) DO NOTHING RETURNING {COLUMNS}"
     ))
     .bind(Uuid::now_v7())
@@ -152,6 +161,7 @@ pub async fn start(pool: &PgPool, agent_id: AgentId, req: ImportRequest) -> Resu
     .bind(messages.len() as i32)
     .bind(first)
     .bind(last)
+    .bind(end_user)
     .fetch_optional(&mut *tx)
     .await?;
     let Some(import) = inserted else {
@@ -170,25 +180,37 @@ pub async fn start(pool: &PgPool, agent_id: AgentId, req: ImportRequest) -> Resu
     Ok(Started { import, duplicate: false })
 }
 
-pub async fn get(pool: &PgPool, agent_id: AgentId, id: Uuid) -> Result<Import, Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM memory_imports WHERE agent_id = $1 AND id = $2"))
-        .bind(agent_id)
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("import"))
+/// An import of the agent; acting for an end user (`end_user`), only one of theirs.
+pub async fn get(pool: &PgPool, agent_id: AgentId, end_user: Option<&str>, id: Uuid) -> Result<Import, Error> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM memory_imports WHERE agent_id = $1 AND id = $2 AND ($3::text IS NULL OR end_user = $3)"
+    ))
+    .bind(agent_id)
+    .bind(id)
+    .bind(end_user)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("import"))
 }
 
-/// The agent's imports, newest first: `limit` of them before the import `before` (the ids are
-/// time-ordered).
-pub async fn list(pool: &PgPool, agent_id: AgentId, before: Option<Uuid>, limit: i64) -> Result<Vec<Import>, Error> {
+/// The agent's imports (acting for an end user, only theirs), newest first: `limit` of them
+/// before the import `before` (the ids are time-ordered).
+pub async fn list(
+    pool: &PgPool,
+    agent_id: AgentId,
+    end_user: Option<&str>,
+    before: Option<Uuid>,
+    limit: i64,
+) -> Result<Vec<Import>, Error> {
     Ok(sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM memory_imports WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
+            AND ($4::text IS NULL OR end_user = $4)
           ORDER BY id DESC LIMIT $3"
     ))
     .bind(agent_id)
     .bind(before)
     .bind(limit)
+    .bind(end_user)
     .fetch_all(pool)
     .await?)
 }
@@ -252,14 +274,16 @@ async fn step(
     at: Option<usize>,
 ) -> anyhow::Result<bool> {
     let mut tx = deps.pool.begin().await?;
-    let row: Option<(sqlx::types::Json<Vec<ImportMessage>>, i32, String)> = sqlx::query_as(
-        "SELECT transcript, processed, status FROM memory_imports WHERE id = $1 AND agent_id = $2 FOR UPDATE",
+    // The transcript, how far it is read, its status and whose it is.
+    type Row = (sqlx::types::Json<Vec<ImportMessage>>, i32, String, Option<String>);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT transcript, processed, status, end_user FROM memory_imports WHERE id = $1 AND agent_id = $2 FOR UPDATE",
     )
     .bind(id)
     .bind(agent_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((sqlx::types::Json(messages), processed, status)) = row else {
+    let Some((sqlx::types::Json(messages), processed, status, end_user)) = row else {
         anyhow::bail!("import {id} does not exist");
     };
     if status == "done" || processed as usize >= messages.len() || at.is_some_and(|a| a != processed as usize) {
@@ -278,7 +302,8 @@ async fn step(
     if !said.is_empty() {
         crate::memory::check_room(&mut tx, agent_id, said.len(), deps.caps.memories_per_agent).await?;
         let ctx = CallContext::job(agent_id, Some(tenant_id));
-        extract_and_store(&mut tx, deps.llm.as_ref(), deps.embedder(), &ctx, agent_id, &said, &mut report).await?;
+        let (llm, embedder, whose) = (deps.llm.as_ref(), deps.embedder(), end_user.as_deref());
+        extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, whose, &said, &mut report).await?;
     }
     let finished = end >= messages.len();
     sqlx::query(
@@ -402,11 +427,14 @@ mod tests {
 
     #[test]
     fn exchanges_pair_replies_and_name_speakers() {
-        let (m, _) = canonical(vec![
-            msg(Some("assistant"), None, "Lovely!", "2024-01-02T10:01:00Z"),
-            msg(Some("user"), None, "I moved to Lisbon", "2024-01-02T10:00:00Z"),
-            msg(Some("user"), None, "It is sunny", "2024-01-02T10:02:00Z"),
-        ]);
+        let (m, _) = canonical(
+            vec![
+                msg(Some("assistant"), None, "Lovely!", "2024-01-02T10:01:00Z"),
+                msg(Some("user"), None, "I moved to Lisbon", "2024-01-02T10:00:00Z"),
+                msg(Some("user"), None, "It is sunny", "2024-01-02T10:02:00Z"),
+            ],
+            None,
+        );
         let ex = exchanges(&m);
         assert_eq!(ex.len(), 2);
         assert_eq!(ex[0].1.content, "I moved to Lisbon");
@@ -423,7 +451,8 @@ mod tests {
     fn the_same_transcript_has_the_same_hash_in_any_order() {
         let a = msg(Some("user"), None, "one", "2024-01-02T10:00:00Z");
         let b = msg(Some("user"), None, "two", "2024-01-03T10:00:00Z");
-        assert_eq!(canonical(vec![a.clone(), b.clone()]).1, canonical(vec![b.clone(), a.clone()]).1);
-        assert_ne!(canonical(vec![a.clone()]).1, canonical(vec![a, b]).1);
+        assert_eq!(canonical(vec![a.clone(), b.clone()], None).1, canonical(vec![b.clone(), a.clone()], None).1);
+        assert_ne!(canonical(vec![a.clone()], None).1, canonical(vec![a.clone(), b], None).1);
+        assert_ne!(canonical(vec![a.clone()], None).1, canonical(vec![a], Some("alice")).1, "another person's import");
     }
 }

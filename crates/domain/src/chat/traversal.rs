@@ -10,13 +10,13 @@ use chrono::Utc;
 use sqlx::PgPool;
 
 use super::context::{Context, UsedMemory};
-use crate::memory::{self, Memory, graph, score};
+use crate::memory::{self, Memory, Reader, graph, score};
 use miniclaw_platform::llm::usage::count_tokens;
 
 /// Learned traversal (X5) from the memories and knowledge chunks the vector searches put into
 /// the context, by similarity: what it reaches joins the sections (within its own budget), what
 /// a correction vetoed leaves them.
-pub(super) async fn extend(pool: &PgPool, agent_id: AgentId, ctx: &mut Context) -> sqlx::Result<()> {
+pub(super) async fn extend(pool: &PgPool, agent_id: AgentId, reader: &Reader, ctx: &mut Context) -> sqlx::Result<()> {
     let used = ctx.used();
     let seeds: Vec<(MemoryId, f64)> =
         used.iter().filter(|m| m.found_by == "vector").filter_map(|m| m.relevance.map(|r| (m.id, r))).collect();
@@ -25,7 +25,7 @@ pub(super) async fn extend(pool: &PgPool, agent_id: AgentId, ctx: &mut Context) 
     }
     ctx.searched.memory_queries += 2;
     let known: HashSet<MemoryId> = used.iter().map(|m| m.id).collect();
-    let Some(f) = follow(pool, agent_id, &seeds, &known).await? else { return Ok(()) };
+    let Some(f) = follow(pool, agent_id, reader, &seeds, &known).await? else { return Ok(()) };
     for section in [&mut ctx.certain, &mut ctx.picked_up, &mut ctx.knowledge] {
         section.retain(|m| !f.trace.suppressed.contains(&m.id));
     }
@@ -54,6 +54,7 @@ struct Followed {
 async fn follow(
     pool: &PgPool,
     agent_id: AgentId,
+    reader: &Reader,
     seeds: &[(MemoryId, f64)],
     known: &HashSet<MemoryId>,
 ) -> sqlx::Result<Option<Followed>> {
@@ -70,6 +71,8 @@ async fn follow(
     let trace = graph::traverse(seeds, &edges, &p);
     let new: Vec<MemoryId> = trace.reached.iter().map(|n| n.id).filter(|id| !known.contains(id)).collect();
     let mut rows: Vec<Memory> = graph::live_nodes(&mut conn, agent_id, &new).await?;
+    // Another end user's memories are never reached (SPEC H1).
+    rows.retain(|m| reader.reads(m.end_user.as_deref()));
     // In the order traversal reached them.
     rows.sort_by_key(|m| new.iter().position(|id| *id == m.id));
     let now = Utc::now();

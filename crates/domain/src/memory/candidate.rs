@@ -46,10 +46,11 @@ pub async fn remember(
         hygiene::event(conn, agent_id, "recall_loop", &new.content).await?;
         return Ok(Remembered::Suppressed("recall_loop"));
     }
-    if hygiene::tombstoned(conn, agent_id, &new.content, vector, candidate.stated_at).await? {
+    let whose = new.end_user.as_deref();
+    if hygiene::tombstoned(conn, agent_id, whose, &new.content, vector, candidate.stated_at).await? {
         return Ok(Remembered::Suppressed("tombstone"));
     }
-    if let Some(id) = duplicate_of(conn, agent_id, &new.content, &new.category, vector, Judged::Yes).await? {
+    if let Some(id) = duplicate_of(conn, agent_id, whose, &new.content, &new.category, vector, Judged::Yes).await? {
         return Ok(Remembered::Reinforced(reinforce(conn, id, origin).await?));
     }
     let (memory, _) = super::supersede::create_current(conn, agent_id, origin, new, Some("extracted")).await?;
@@ -88,9 +89,12 @@ fn kind_of(category: &str) -> Vec<String> {
 /// `remember` after it: a live memory of the same kind with the same normalised text (hash
 /// index), else the nearest live memory of the same kind with the same model if its cosine
 /// reaches `same_cosine` (a nearest-neighbour search, not a distance computed for every memory).
+/// Only memories of the same owner count (SPEC H1): `end_user`'s, or (`None`) the agent's own; an
+/// end user's statement never reinforces what another person said.
 pub async fn duplicate_of(
     conn: &mut PgConnection,
     agent_id: AgentId,
+    end_user: Option<&str>,
     content: &str,
     category: &str,
     vector: Option<(&[f32], &str)>,
@@ -100,10 +104,12 @@ pub async fn duplicate_of(
     let same = sqlx::query_scalar!(
         r#"SELECT id AS "id: MemoryId" FROM agent_memories
             WHERE agent_id = $1 AND content_hash = $2 AND category = ANY($3) AND status IN ('active', 'dormant') AND invalid_at IS NULL
+              AND end_user IS NOT DISTINCT FROM $4
             LIMIT 1"#,
         agent_id as _,
         content_hash(content),
-        &categories
+        &categories,
+        end_user
     )
     .fetch_optional(&mut *conn)
     .await?;
@@ -111,7 +117,7 @@ pub async fn duplicate_of(
         return Ok(same);
     }
     let Some((v, model)) = vector else { return Ok(None) };
-    let f = vector::Filters { categories, ..vector::Filters::default() };
+    let f = vector::Filters { categories, reader: Reader::exactly(end_user), ..vector::Filters::default() };
     let nearest = vector::nearest(conn, agent_id, model, v, 1, &f).await?;
     let cosine = same_cosine(category == Category::Insight.as_str(), judged);
     Ok(nearest.first().filter(|(_, sim)| *sim >= cosine).map(|(id, _)| *id))

@@ -38,8 +38,8 @@ pub fn restates(candidate: &str, candidate_embedding: Option<&[f32]>, injected: 
 /// Leaves a tombstone for a memory the owner deleted or corrected.
 pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sqlx::Result<()> {
     sqlx::query!(
-        "INSERT INTO memory_tombstones (id, agent_id, content_hash, content, embedding, embedding_model, reason)
-         SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $4 FROM agent_memories
+        "INSERT INTO memory_tombstones (id, agent_id, content_hash, content, embedding, embedding_model, reason, end_user)
+         SELECT $1, agent_id, content_hash, content, embedding, embedding_model, $4, end_user FROM agent_memories
           WHERE agent_id = $2 AND id = $3",
         Uuid::now_v7(),
         m.agent_id as _,
@@ -58,6 +58,7 @@ pub async fn tombstone(conn: &mut PgConnection, m: &Memory, reason: &str) -> sql
 pub async fn tombstoned(
     conn: &mut PgConnection,
     agent_id: AgentId,
+    end_user: Option<&str>,
     candidate: &str,
     embedding: Option<(&[f32], &str)>,
     stated_at: Option<chrono::DateTime<chrono::Utc>>,
@@ -70,7 +71,8 @@ pub async fn tombstoned(
     // Built at run time: the vector's dimension is part of the statement (`vector(<dims>)`).
     let hit: Option<Uuid> = sqlx::query_scalar(&format!(
         "SELECT id FROM memory_tombstones
-          WHERE agent_id = $1 AND ($6::timestamptz IS NULL OR created_at > $6) AND (content_hash = $2
+          WHERE agent_id = $1 AND ($6::timestamptz IS NULL OR created_at > $6) AND end_user IS NOT DISTINCT FROM $7
+            AND (content_hash = $2
              OR ($3::text IS NOT NULL AND embedding_model = $4
                  AND vector_dims(embedding) = {dims}
                  AND 1 - (embedding::vector({dims}) <=> $3::vector({dims})) >= $5))
@@ -82,6 +84,7 @@ pub async fn tombstoned(
     .bind(model)
     .bind(SAME_FACT_COSINE as f64)
     .bind(stated_at)
+    .bind(end_user)
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(id) = hit {

@@ -27,8 +27,8 @@ pub async fn create(
     };
     let memory = query_memories!(
         "INSERT INTO agent_memories (id, agent_id, content, title, category, source, confidence, importance, pinned,
-            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15, COALESCE($16, now()))
+            expires_at, knowledge_id, source_url, content_hash, embedding, embedding_model, occurred_at, end_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::vector, $15, COALESCE($16, now()), $17)
          RETURNING",
         "",
         Uuid::now_v7(),
@@ -46,7 +46,8 @@ pub async fn create(
         content_hash(&new.content),
         vector as _,
         model,
-        new.occurred_at
+        new.occurred_at,
+        new.end_user
     )
     .fetch_one(&mut *conn)
     .await?;
@@ -84,13 +85,16 @@ pub async fn lock_live(conn: &mut PgConnection, agent_id: AgentId, id: MemoryId)
 
 /// The agent's pinned live memories (what every chat turn carries first), most important first,
 /// at most `limit`.
-pub async fn pinned(pool: &PgPool, agent_id: AgentId, limit: i64) -> sqlx::Result<Vec<Memory>> {
+pub async fn pinned(pool: &PgPool, agent_id: AgentId, reader: &Reader, limit: i64) -> sqlx::Result<Vec<Memory>> {
     query_memories!(
         "SELECT",
         "FROM agent_memories WHERE agent_id = $1 AND pinned AND status IN ('active', 'dormant')
-            AND invalid_at IS NULL ORDER BY importance DESC, id DESC LIMIT $2",
+            AND invalid_at IS NULL AND ($3 OR end_user IS NULL OR end_user = $4)
+          ORDER BY importance DESC, id DESC LIMIT $2",
         agent_id as _,
-        limit
+        limit,
+        reader.all(),
+        reader.end_user()
     )
     .fetch_all(pool)
     .await
@@ -131,7 +135,7 @@ pub async fn fusable(
         "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
           WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
             AND (expires_at IS NULL OR expires_at > now()) AND NOT pinned AND category NOT IN ('identity', 'knowledge')
-            AND source = ANY($2) AND embedding_model = $3
+            AND source = ANY($2) AND embedding_model = $3 AND end_user IS NULL
             AND memory_prominence(category, pinned, importance, access_count, created_at,
                                   greatest(last_retrieved_at, last_mentioned_at), now()) BETWEEN $4 AND $5
           ORDER BY memory_prominence(category, pinned, importance, access_count, created_at,
@@ -160,6 +164,7 @@ pub async fn newest_learned_with_vectors(
         "SELECT {COLUMNS}, embedding::real[] AS vector FROM agent_memories
           WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
             AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url') AND embedding_model = $2
+            AND end_user IS NULL
           ORDER BY created_at DESC LIMIT $3"
     ))
     .bind(agent_id)
@@ -180,7 +185,7 @@ pub async fn recently_updated_learned(
         "SELECT",
         "FROM agent_memories
           WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url')
+            AND (expires_at IS NULL OR expires_at > now()) AND source NOT IN ('uploaded', 'url') AND end_user IS NULL
           ORDER BY updated_at DESC LIMIT $2",
         agent_id as _,
         limit
@@ -309,13 +314,20 @@ pub struct ListFilter {
     pub before: Option<Uuid>,
     /// 1–200, default 50.
     pub limit: Option<i64>,
+    /// Only the memories learned from this end user (SPEC H1; Mem0's `user_id`); `-` for the
+    /// agent's own knowledge only. A request acting for an end user sees the agent's own
+    /// knowledge and that user's memories, whatever it asks.
+    pub end_user: Option<String>,
 }
+
+/// The `end_user` filter value for the agent's own knowledge (learned from no end user).
+pub const AGENT_OWN: &str = "-";
 
 /// The `status` filter value for the live statuses together.
 pub const LIVE: &str = "live";
 
 /// Newest first, filtered, paginated by id.
-pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Vec<Memory>, Error> {
+pub async fn list(pool: &PgPool, agent_id: AgentId, reader: &Reader, f: &ListFilter) -> Result<Vec<Memory>, Error> {
     let limit = f.limit.unwrap_or(50);
     if !(1..=200).contains(&limit) {
         return Err(Error::validation("limit", "limit must be between 1 and 200"));
@@ -329,13 +341,18 @@ pub async fn list(pool: &PgPool, agent_id: AgentId, f: &ListFilter) -> Result<Ve
           WHERE agent_id = $1 AND ($2::text IS NULL OR category = $2) AND ($3::text IS NULL OR source = $3)
             AND ($4::text IS NULL OR status = $4 OR ($4 = 'live' AND status IN ('active', 'dormant') AND invalid_at IS NULL))
             AND ($5::uuid IS NULL OR id < $5)
+            AND ($7 OR end_user IS NULL OR end_user = $8)
+            AND ($9::text IS NULL OR ($9 = '-' AND end_user IS NULL) OR end_user = $9)
           ORDER BY id DESC LIMIT $6",
         agent_id as _,
         f.category,
         f.source,
         f.status,
         f.before,
-        limit
+        limit,
+        reader.all(),
+        reader.end_user(),
+        f.end_user
     )
     .fetch_all(pool)
     .await?)
@@ -350,6 +367,8 @@ pub struct Newest<'a> {
     pub categories: &'a [String],
     /// Not these categories.
     pub except_categories: &'a [&'a str],
+    /// Whose memories (default: all).
+    pub reader: Option<&'a Reader>,
 }
 
 /// The agent's `k` newest live memories (active, valid, unexpired) that pass the filter, newest
@@ -363,12 +382,14 @@ pub struct Newest<'a> {
 pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k: i64) -> sqlx::Result<Vec<Memory>> {
     query_memories!(
         "SELECT",
-        "FROM agent_memories_newest($1, $2, $3, $4, $5::int)",
+        "FROM agent_memories_newest($1, $2, $3, $4, $5::int, $6, $7)",
         agent_id as _,
         f.sources as &[&str],
         f.categories,
         f.except_categories as &[&str],
-        k as _
+        k as _,
+        f.reader.is_none_or(Reader::all),
+        f.reader.and_then(Reader::end_user)
     )
     .fetch_all(&mut *conn)
     .await
@@ -376,12 +397,20 @@ pub async fn newest(conn: &mut PgConnection, agent_id: AgentId, f: Newest<'_>, k
 
 /// The contents of the agent's newest live insights (active or dormant), newest first, at most
 /// `k`: what extraction already derived.
-pub async fn recent_insights(conn: &mut PgConnection, agent_id: AgentId, k: i64) -> sqlx::Result<Vec<String>> {
+pub async fn recent_insights(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    reader: &Reader,
+    k: i64,
+) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar!(
         "SELECT content FROM agent_memories WHERE agent_id = $1 AND status IN ('active', 'dormant') AND category = 'insight'
+            AND ($3 OR end_user IS NULL OR end_user = $4)
           ORDER BY created_at DESC LIMIT $2",
         agent_id as _,
-        k
+        k,
+        reader.all(),
+        reader.end_user()
     )
     .fetch_all(conn)
     .await
@@ -408,14 +437,17 @@ pub async fn contents_and_vectors(
 pub async fn recently_updated_facts(
     conn: &mut PgConnection,
     agent_id: AgentId,
+    end_user: Option<&str>,
     k: i64,
 ) -> sqlx::Result<Vec<(MemoryId, String, String, bool)>> {
     let rows = sqlx::query!(
         "SELECT id, content, source, pinned FROM agent_memories
           WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND source NOT IN ('uploaded', 'url')
+            AND end_user IS NOT DISTINCT FROM $3
           ORDER BY updated_at DESC LIMIT $2",
         agent_id as _,
-        k
+        k,
+        end_user
     )
     .fetch_all(conn)
     .await?;
@@ -461,6 +493,7 @@ pub async fn weightiest(pool: &PgPool, agent_id: AgentId, k: i64) -> sqlx::Resul
     sqlx::query_scalar!(
         "SELECT content FROM agent_memories
           WHERE agent_id = $1 AND status IN ('active', 'dormant') AND invalid_at IS NULL AND knowledge_id IS NULL
+            AND end_user IS NULL
           ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT $2",
         agent_id as _,
         k
@@ -482,7 +515,7 @@ pub async fn contact_intents(
     let rows = sqlx::query!(
         r#"SELECT id, content FROM agent_memories
             WHERE agent_id = $1 AND created_at > $2 AND status IN ('active', 'dormant') AND invalid_at IS NULL
-              AND knowledge_id IS NULL
+              AND knowledge_id IS NULL AND end_user IS NULL
               AND content ~* '[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+'
               AND content ~* '\m(e-?mail|write to|get in touch|reach out|reach|contact|introduce|follow up with|ask)\M'
             ORDER BY created_at DESC LIMIT $3"#,
@@ -500,7 +533,7 @@ pub async fn contact_intents(
 pub async fn shareable(pool: &PgPool, agent_id: AgentId, k: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar!(
         "SELECT content FROM agent_memories
-          WHERE agent_id = $1 AND shareable AND status IN ('active', 'dormant') AND invalid_at IS NULL
+          WHERE agent_id = $1 AND shareable AND end_user IS NULL AND status IN ('active', 'dormant') AND invalid_at IS NULL
           ORDER BY importance DESC, updated_at DESC LIMIT $2",
         agent_id as _,
         k
@@ -520,7 +553,7 @@ pub async fn goals_untouched_since(
     let rows = sqlx::query!(
         r#"SELECT id, content, coalesce(last_mentioned_at, created_at) AS "touched!" FROM agent_memories
             WHERE agent_id = $1 AND category = 'goal' AND status IN ('active', 'dormant') AND invalid_at IS NULL
-              AND coalesce(last_mentioned_at, created_at) < $2
+              AND end_user IS NULL AND coalesce(last_mentioned_at, created_at) < $2
             ORDER BY coalesce(last_mentioned_at, created_at) LIMIT $3"#,
         agent_id as _,
         before,
@@ -744,7 +777,7 @@ pub async fn writes_since(pool: &PgPool, since: Uuid) -> sqlx::Result<(i64, i64,
 /// makes one. A mention (`$10` NULL) is neither logged nor sent.
 static VERSION_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     let facts = "jsonb_build_object('memory_id', $2::uuid, 'change', $4::text, 'category', $5::jsonb ->> 'category',
-                                    'source', $5::jsonb ->> 'source')";
+                                    'source', $5::jsonb ->> 'source', 'end_user', $5::jsonb ->> 'end_user')";
     format!(
         "WITH version AS (
             INSERT INTO memory_versions (id, memory_id, agent_id, version, change, snapshot, actor_type, actor_id, reason, request_id)

@@ -167,6 +167,8 @@ pub struct Filters {
     /// deep candidate list for fusion but shows only the first few sets it, so the depth does
     /// not widen the beam (B2: 100 candidates with a beam of 400 tripled the hybrid latency).
     pub precise: Option<i64>,
+    /// Whose memories may be found (SPEC H1; default: all of them).
+    pub reader: super::Reader,
 }
 
 /// The cosine similarity of each of the agent's memories `ids` that has a vector of `model`
@@ -282,7 +284,7 @@ where
             (tx, p)
         }
     };
-    let sql = nearest_sql_with(dims, exact, model, columns);
+    let sql = nearest_sql_with(dims, exact, model, columns, &f.reader);
     let rows: Vec<R> = sqlx::query_as(&sql)
         .bind(agent_id)
         .bind(param(query))
@@ -296,6 +298,8 @@ where
         .bind(&f.sources)
         .bind(f.from)
         .bind(f.to)
+        .bind(f.reader.all())
+        .bind(f.reader.end_user())
         // An unnamed statement is planned with its parameter values, so the planner can pick the
         // agent's own partial index (a generic plan never could).
         .persistent(!own)
@@ -348,18 +352,20 @@ fn settings_sql(exact: &str, own: &str, ef_search: &str, scan_max: Option<u32>) 
 }
 
 /// The statement behind `nearest` ($1 agent, $2 query vector, $3 k, $4 statuses, $5 categories,
-/// $6 sources, $7 from, $8 to); public so that tests can EXPLAIN it. The model is a literal, so
+/// $6 sources, $7 from, $8 to, $9 and $10 the reader: `Reader::condition`); public so that
+/// tests can EXPLAIN it. The model is a literal, so
 /// that even a generic plan matches the model's partial index. `exact` orders by an expression
 /// no index can serve, so every candidate row is compared.
 pub fn nearest_sql(dims: usize, exact: bool, model: &str) -> String {
-    nearest_sql_with(dims, exact, model, "id")
+    nearest_sql_with(dims, exact, model, "id", &super::Reader::All)
 }
 
 /// `nearest_sql` answering `columns` of each memory (unqualified) and its `similarity`.
-fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> String {
+fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str, reader: &super::Reader) -> String {
     let order =
         if exact { format!("(embedding::vector({dims}) <=> $2::vector({dims})) + 0") } else { "distance".into() };
     let model = quote(model);
+    let reader = reader.condition("", "$9", "$10");
     format!(
         "SELECT {columns}, 1 - distance AS similarity FROM (
             SELECT {columns}, (embedding::vector({dims}) <=> $2::vector({dims})) AS distance
@@ -369,6 +375,7 @@ fn nearest_sql_with(dims: usize, exact: bool, model: &str, columns: &str) -> Str
                AND (cardinality($5::text[]) = 0 OR category = ANY($5))
                AND (cardinality($6::text[]) = 0 OR source = ANY($6))
                AND ($7::timestamptz IS NULL OR occurred_at >= $7) AND ($8::timestamptz IS NULL OR occurred_at < $8)
+               AND {reader}
              ORDER BY {order}
              LIMIT $3) nearest
          ORDER BY distance"

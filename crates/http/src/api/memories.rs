@@ -115,6 +115,20 @@ fn source_of(scope: &AgentScope) -> MemorySource {
     if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
 }
 
+/// 404 unless `scope` may read memory `id` (SPEC H1): a request acting for an end user reads
+/// the agent's own memories and that user's; `write` one acting for an end user changes only
+/// that user's (never the agent's own knowledge, never another's).
+pub(crate) async fn reachable(state: &AppState, scope: &AgentScope, id: MemoryId, write: bool) -> Result<(), Error> {
+    let reader = scope.reader();
+    if reader.all() {
+        return Ok(());
+    }
+    let m = memory::get(state.pool(), scope.agent_id, id).await?;
+    let whose = m.end_user.as_deref();
+    let ok = if write { whose.is_some() && whose == scope.end_user.as_deref() } else { reader.reads(whose) };
+    if ok { Ok(()) } else { Err(Error::not_found("memory")) }
+}
+
 /// Adds a memory. Key scope: `memories:write`.
 #[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
     request_body = MemoryInput, security(("owner_session" = []), ("api_key" = ["memories:write"])),
@@ -135,7 +149,8 @@ pub(crate) async fn add(state: &AppState, scope: &AgentScope, input: MemoryInput
     let embedding = embed_all(state, std::slice::from_ref(&input.content)).await.pop().flatten();
     let mut tx = state.pool().begin().await?;
     memory::check_room(&mut tx, scope.agent_id, 1, state.config().caps.memories_per_agent).await?;
-    let new = new_memory(input, source_of(scope), embedding);
+    let mut new = new_memory(input, source_of(scope), embedding);
+    new.end_user = scope.end_user.clone();
     let (m, _) = supersede::create_current(&mut tx, scope.agent_id, &scope.origin(), new, None).await?;
     tx.commit().await?;
     Ok(m)
@@ -151,14 +166,15 @@ async fn list_memories(scope: AgentScope, reads: Reads, Query(filter): Query<Lis
     // Pages are kept per agent and filter until one of the agent's memories changes (SPEC B3,
     // `auth::cache`); not with a replica, whose reads may lag what was forgotten.
     let cache = auth::cache::cache();
-    let key = format!("{filter:?}");
+    let reader = scope.reader().narrowed(filter.end_user.as_deref())?;
+    let key = format!("{filter:?} {reader:?}");
     if !reads.has_replica()
         && let Some(page) = cache.page(scope.agent_id, &key)
     {
         return Ok(json(page));
     }
     let generation = cache.page_generation();
-    let page = crate::read!(reads, db => memory::list(db, scope.agent_id, &filter).await)?;
+    let page = crate::read!(reads, db => memory::list(db, scope.agent_id, &reader, &filter).await)?;
     let body: Arc<str> = serde_json::to_string(&page).map_err(anyhow::Error::from)?.into();
     if !reads.has_replica() {
         cache.put_page(generation, scope.agent_id, key, body.clone());
@@ -177,6 +193,7 @@ async fn get_memory(
     Path(ids): Path<(AgentId, MemoryId)>,
 ) -> ApiResult<Json<Memory>> {
     scope.require(READ)?;
+    reachable(&state, &scope, ids.1, false).await?;
     Ok(Json(memory::get(state.pool(), scope.agent_id, ids.1).await?))
 }
 
@@ -206,6 +223,7 @@ pub(crate) async fn edit(
     if input.shareable.is_some() {
         miniclaw_domain::chat::policy::owner_setting(&scope.actor, "shareable")?;
     }
+    reachable(state, scope, id, true).await?;
     memory::validate(input.content.as_deref(), input.category.as_deref(), input.confidence, input.importance)?;
     if let Some(r) = &input.reason {
         Error::check_length("reason", r, REASON_MAX)?;
@@ -258,6 +276,7 @@ pub(crate) async fn forget(
     if let Some(r) = reason {
         Error::check_length("reason", r, REASON_MAX)?;
     }
+    reachable(state, scope, id, true).await?;
     let mut tx = state.pool().begin().await?;
     memory::delete(&mut tx, scope.agent_id, id, &scope.origin(), reason).await?;
     tx.commit().await?;
@@ -279,6 +298,7 @@ async fn memory_history(
     Query(page): Query<VersionPage>,
 ) -> ApiResult<Paged<MemoryVersion>> {
     scope.require(READ)?;
+    reachable(&state, &scope, ids.1, false).await?;
     let rows = memory::history(state.pool(), scope.agent_id, ids.1, page.fetch()?, page.before).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |v| v.version).chronological())
 }
@@ -296,7 +316,11 @@ async fn memory_relations(
     Path(ids): Path<(AgentId, MemoryId)>,
 ) -> ApiResult<Json<Relations>> {
     scope.require(READ)?;
-    Ok(Json(supersede::relations(state.pool(), scope.agent_id, ids.1).await?))
+    reachable(&state, &scope, ids.1, false).await?;
+    let mut relations = supersede::relations(state.pool(), scope.agent_id, ids.1).await?;
+    let reader = scope.reader();
+    relations.relations.retain(|r| reader.reads(r.memory.end_user.as_deref()));
+    Ok(Json(relations))
 }
 
 /// Why a memory is restored, for its history.
@@ -325,6 +349,7 @@ async fn restore_memory(
     if let Some(r) = &input.reason {
         ApiError::check_length("reason", r, REASON_MAX)?;
     }
+    reachable(&state, &scope, ids.1, true).await?;
     let mut tx = state.pool().begin().await?;
     let m = supersede::restore(&mut tx, scope.agent_id, ids.1, &scope.origin(), input.reason.as_deref()).await?;
     tx.commit().await?;
@@ -357,7 +382,8 @@ async fn bulk_create(
     memory::check_room(&mut tx, scope.agent_id, texts.len(), state.config().caps.memories_per_agent).await?;
     let mut created = Vec::with_capacity(texts.len());
     for (m, v) in input.memories.into_iter().zip(vectors) {
-        let new = new_memory(m, source, v);
+        let mut new = new_memory(m, source, v);
+        new.end_user = scope.end_user.clone();
         created.push(supersede::create_current(&mut tx, scope.agent_id, &origin, new, Some("bulk upload")).await?.0);
     }
     tx.commit().await?;
@@ -379,7 +405,7 @@ async fn import_transcript(
     Json(req): Json<ImportRequest>,
 ) -> ApiResult<(StatusCode, Json<Started>)> {
     scope.require(WRITE)?;
-    let started = import::start(state.pool(), scope.agent_id, req).await?;
+    let started = import::start(state.pool(), scope.agent_id, scope.end_user.as_deref(), req).await?;
     let status = if started.duplicate { StatusCode::OK } else { StatusCode::ACCEPTED };
     Ok((status, Json(started)))
 }
@@ -395,7 +421,8 @@ async fn list_imports(
     Query(page): Query<Page>,
 ) -> ApiResult<Paged<Import>> {
     scope.require(READ)?;
-    let rows = import::list(state.pool(), scope.agent_id, page.before, page.fetch()?).await?;
+    let rows =
+        import::list(state.pool(), scope.agent_id, scope.end_user.as_deref(), page.before, page.fetch()?).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |i| i.id))
 }
 
@@ -410,7 +437,7 @@ async fn get_import(
     Path(ids): Path<(AgentId, uuid::Uuid)>,
 ) -> ApiResult<Json<Import>> {
     scope.require(READ)?;
-    Ok(Json(import::get(state.pool(), scope.agent_id, ids.1).await?))
+    Ok(Json(import::get(state.pool(), scope.agent_id, scope.end_user.as_deref(), ids.1).await?))
 }
 
 /// Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +
@@ -433,7 +460,7 @@ async fn search_memories(
 /// Searches `scope`'s agent's memories (REST and the MCP `search_memories` tool).
 pub(crate) async fn search(state: &AppState, scope: &AgentScope, req: &SearchRequest) -> Result<SearchResponse, Error> {
     scope.require(READ)?;
-    let searcher = Searcher { deps: state.deps(), ctx: scope.call_context() };
+    let searcher = Searcher { deps: state.deps(), ctx: scope.call_context(), reader: scope.reader() };
     searcher.search(scope.agent_id, req).await
 }
 

@@ -19,7 +19,9 @@ use miniclaw_domain::chat::import::{self, Import, ImportRequest};
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{Explanation, SearchFilters, SearchRequest, Searcher};
-use miniclaw_domain::memory::{self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion};
+use miniclaw_domain::memory::{
+    self, ListFilter, Memory, MemoryPatch, MemorySource, MemoryStatus, MemoryVersion, Reader,
+};
 use miniclaw_domain::tenancy::agents::Agent;
 use miniclaw_platform::llm::CallContext;
 
@@ -89,7 +91,7 @@ async fn memories_page(
             limit: Some(200),
             ..Default::default()
         };
-        memory::list(state.pool(), agent.id, &filter)
+        memory::list(state.pool(), agent.id, &Reader::All, &filter)
             .await
             .map_err(|e| e.into_response())?
             .into_iter()
@@ -105,7 +107,7 @@ async fn memories_page(
             .collect()
     } else {
         let ctx = CallContext::for_agent(web.owner.tenant_id, agent.id, &web.owner.origin());
-        let searcher = Searcher { deps: state.deps(), ctx };
+        let searcher = Searcher { deps: state.deps(), ctx, reader: Reader::All };
         let req = SearchRequest {
             query: query.q.clone(),
             limit: Some(20),
@@ -140,7 +142,7 @@ async fn memories_page(
         }
     };
     let health = hygiene::health(state.pool(), agent.id).await.map_err(internal)?;
-    let imports = import::list(state.pool(), agent.id, None, 20).await.map_err(internal)?;
+    let imports = import::list(state.pool(), agent.id, None, None, 20).await.map_err(internal)?;
     Ok(render(MemoriesPage {
         csrf: web.csrf,
         agent,
@@ -430,7 +432,7 @@ pub async fn import_transcript(
             })
         });
     let started = match parsed {
-        Ok(req) => import::start(state.pool(), id, req).await,
+        Ok(req) => import::start(state.pool(), id, None, req).await,
         Err(e) => Err(e),
     };
     match started {

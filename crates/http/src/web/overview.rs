@@ -71,7 +71,7 @@ pub async fn show(
     let everyone = Audience { owner: true, end_user: None };
     let conversations = chat::conversations(pool, id, &everyone, SHOWN, None).await.map_err(internal)?;
     let filter = ListFilter { limit: Some(SHOWN), ..Default::default() };
-    let memories = memory::list(pool, id, &filter).await.map_err(api_error)?;
+    let memories = memory::list(pool, id, &memory::Reader::All, &filter).await.map_err(api_error)?;
     let keys = keys::list(pool, id, LIST_SHOWN, None).await.map_err(internal)?;
     let live_keys = keys.iter().filter(|k| k.revoked_at.is_none()).count();
     let used_keys = keys.iter().any(|k| k.last_used_at.is_some());

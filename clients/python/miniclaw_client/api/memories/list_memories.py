@@ -24,6 +24,7 @@ def _get_kwargs(
     status: None | str | Unset = UNSET,
     before: None | Unset | UUID = UNSET,
     limit: int | None | Unset = UNSET,
+    end_user: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -68,6 +69,13 @@ def _get_kwargs(
     else:
         json_limit = limit
     params["limit"] = json_limit
+
+    json_end_user: None | str | Unset
+    if isinstance(end_user, Unset):
+        json_end_user = UNSET
+    else:
+        json_end_user = end_user
+    params["end_user"] = json_end_user
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -149,6 +157,7 @@ def sync_detailed(
     status: None | str | Unset = UNSET,
     before: None | Unset | UUID = UNSET,
     limit: int | None | Unset = UNSET,
+    end_user: None | str | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[Memory]]:
     """ The agent's memories, newest first, filtered by category, source and status. Key scope:
@@ -161,6 +170,7 @@ def sync_detailed(
         status (None | str | Unset):
         before (None | Unset | UUID):
         limit (int | None | Unset):
+        end_user (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,6 +188,7 @@ source=source,
 status=status,
 before=before,
 limit=limit,
+end_user=end_user,
 
     )
 
@@ -196,6 +207,7 @@ def sync(
     status: None | str | Unset = UNSET,
     before: None | Unset | UUID = UNSET,
     limit: int | None | Unset = UNSET,
+    end_user: None | str | Unset = UNSET,
 
 ) -> ErrorBody | list[Memory] | None:
     """ The agent's memories, newest first, filtered by category, source and status. Key scope:
@@ -208,6 +220,7 @@ def sync(
         status (None | str | Unset):
         before (None | Unset | UUID):
         limit (int | None | Unset):
+        end_user (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,6 +239,7 @@ source=source,
 status=status,
 before=before,
 limit=limit,
+end_user=end_user,
 
     ).parsed
 
@@ -238,6 +252,7 @@ async def asyncio_detailed(
     status: None | str | Unset = UNSET,
     before: None | Unset | UUID = UNSET,
     limit: int | None | Unset = UNSET,
+    end_user: None | str | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[Memory]]:
     """ The agent's memories, newest first, filtered by category, source and status. Key scope:
@@ -250,6 +265,7 @@ async def asyncio_detailed(
         status (None | str | Unset):
         before (None | Unset | UUID):
         limit (int | None | Unset):
+        end_user (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -267,6 +283,7 @@ source=source,
 status=status,
 before=before,
 limit=limit,
+end_user=end_user,
 
     )
 
@@ -285,6 +302,7 @@ async def asyncio(
     status: None | str | Unset = UNSET,
     before: None | Unset | UUID = UNSET,
     limit: int | None | Unset = UNSET,
+    end_user: None | str | Unset = UNSET,
 
 ) -> ErrorBody | list[Memory] | None:
     """ The agent's memories, newest first, filtered by category, source and status. Key scope:
@@ -297,6 +315,7 @@ async def asyncio(
         status (None | str | Unset):
         before (None | Unset | UUID):
         limit (int | None | Unset):
+        end_user (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -315,5 +334,6 @@ source=source,
 status=status,
 before=before,
 limit=limit,
+end_user=end_user,
 
     )).parsed

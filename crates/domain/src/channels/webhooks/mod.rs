@@ -30,7 +30,10 @@ pub const EVENTS: &[(&str, &str)] = &[
         "A reply of the agent is complete: conversation_id, message_id, user_message_id, channel, finish_reason, engine",
     ),
     ("reply.failed", "A reply failed: conversation_id, message_id, code"),
-    ("memory.created", "A memory was stored: memory_id, category, source"),
+    (
+        "memory.created",
+        "A memory was stored: memory_id, category, source, end_user (whose it is; null: the agent's own)",
+    ),
     ("memory.updated", "A memory was edited, merged, pinned, restored or changed status: memory_id, change"),
     ("memory.replaced", "A memory was marked no longer true (a newer value replaced it): memory_id"),
     ("memory.forgotten", "A memory was deleted: memory_id"),

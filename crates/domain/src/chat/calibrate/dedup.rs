@@ -47,20 +47,30 @@ async fn classify(
 }
 
 /// Extracts facts and insights from `said` and stores what survives dedup, in `tx`. Facts are
-/// dated by the newest statement of the batch (`occurred_at`).
+/// dated by the newest statement of the batch (`occurred_at`). Everything `said` was said by
+/// `end_user` (`None`: the owner, or no end user): what is learned is theirs (SPEC H1), read
+/// beside the agent's own knowledge and compared only with what they said before.
+#[expect(clippy::too_many_arguments, reason = "one batch of one person, with its services")]
 pub(crate) async fn extract_and_store(
     tx: &mut PgConnection,
     llm: &Gateway,
     embedder: &dyn miniclaw_platform::embed::Embedder,
     ctx: &CallContext,
     agent_id: AgentId,
+    end_user: Option<&str>,
     queued: &[Said],
     report: &mut FlushReport,
 ) -> anyhow::Result<()> {
-    let learned = Newest { sources: &memory::LEARNED_SOURCES, except_categories: &["insight"], ..Newest::default() };
+    let reader = end_user.map_or(memory::Reader::Agent, |u| memory::Reader::EndUser(u.to_string()));
+    let learned = Newest {
+        sources: &memory::LEARNED_SOURCES,
+        except_categories: &["insight"],
+        reader: Some(&reader),
+        ..Newest::default()
+    };
     let recent_facts: Vec<String> =
         memory::newest(tx, agent_id, learned, RECENT_FACTS).await?.into_iter().map(|m| m.content).collect();
-    let recent_insights = memory::recent_insights(tx, agent_id, RECENT_INSIGHTS).await?;
+    let recent_insights = memory::recent_insights(tx, agent_id, &reader, RECENT_INSIGHTS).await?;
     let input = Extraction {
         known_facts: recent_facts,
         known_insights: recent_insights,
@@ -72,8 +82,9 @@ pub(crate) async fn extract_and_store(
     let req = ChatRequest::from_input(input).max_tokens(2500);
     let answer = llm.complete(ctx, req).await?;
     let extracted = parse_extraction(&answer.content)?;
-    report.facts = extracted.iter().filter(|e| !e.insight).count();
-    report.insights = extracted.len() - report.facts;
+    let facts = extracted.iter().filter(|e| !e.insight).count();
+    report.facts += facts;
+    report.insights += extracted.len() - facts;
     if extracted.is_empty() {
         return Ok(());
     }
@@ -100,7 +111,7 @@ pub(crate) async fn extract_and_store(
     let mut remaining: Vec<(Extracted, Option<Vec<f32>>)> = Vec::new();
     for (e, v) in extracted.into_iter().zip(vectors) {
         let vector = v.as_deref().map(|v| (v, model.as_str()));
-        let same = memory::duplicate_of(tx, agent_id, &e.content, &e.category, vector, Judged::No).await?;
+        let same = memory::duplicate_of(tx, agent_id, end_user, &e.content, &e.category, vector, Judged::No).await?;
         match same {
             Some(id) => {
                 memory::reinforce(tx, id, &origin).await?;
@@ -116,7 +127,7 @@ pub(crate) async fn extract_and_store(
 
     // Stage 2: one model call for the rest, against the agent's live facts.
     // (id, content, whether a learned memory may replace it: not the owner's or a miniapp's).
-    let existing: Vec<(MemoryId, String, bool)> = memory::recently_updated_facts(tx, agent_id, 50)
+    let existing: Vec<(MemoryId, String, bool)> = memory::recently_updated_facts(tx, agent_id, end_user, 50)
         .await?
         .into_iter()
         .map(|(id, content, source, pinned)| {
@@ -156,6 +167,7 @@ pub(crate) async fn extract_and_store(
                 new.importance = e.importance.unwrap_or(new.importance);
                 new.embedding = embedding;
                 new.occurred_at = stated_at;
+                new.end_user = end_user.map(str::to_string);
                 let created =
                     memory::create(tx, agent_id, &origin, new, Some("extracted")).await.map_err(anyhow::Error::from)?;
                 let reason = "the dedup model judged it a newer value of the same fact";
@@ -174,6 +186,7 @@ pub(crate) async fn extract_and_store(
                 new.importance = e.importance.unwrap_or(if e.insight { 4.0 } else { new.importance });
                 new.embedding = embedding;
                 new.occurred_at = if e.insight { None } else { stated_at };
+                new.end_user = end_user.map(str::to_string);
                 let candidate = Candidate { memory: new, stated_at: if e.insight { None } else { stated_at } };
                 match memory::remember(tx, agent_id, &origin, candidate, &injected)
                     .await

@@ -99,6 +99,8 @@ pub(super) struct Queued {
     pub(super) content: String,
     pub(super) reply: Option<String>,
     pub(super) created_at: DateTime<Utc>,
+    /// The end user of the message's conversation (SPEC H1).
+    pub(super) end_user: Option<String>,
 }
 
 /// One exchange extraction reads: what was said, the reply to it, when it was said, what the
@@ -139,7 +141,9 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
            SELECT q.message_id, q.save_hint, q.injected, m.content, q.created_at,
                   (SELECT r.content FROM chat_messages r
                     WHERE r.agent_id = m.agent_id AND r.reply_to = m.id AND r.status = 'complete'
-                    ORDER BY r.position DESC LIMIT 1) AS "reply?"
+                    ORDER BY r.position DESC LIMIT 1) AS "reply?",
+                  (SELECT c.end_user FROM conversations c
+                    WHERE c.agent_id = m.agent_id AND c.id = m.conversation_id) AS "end_user?"
              FROM flushing f, extraction_queue q JOIN chat_messages m ON m.agent_id = q.agent_id AND m.id = q.message_id
             WHERE f.ours AND q.agent_id = $1 ORDER BY q.created_at LIMIT $2 FOR UPDATE OF q SKIP LOCKED"#,
         agent_id as _,
@@ -153,8 +157,24 @@ pub async fn flush(deps: &Deps, agent_id: AgentId, tenant_id: Option<TenantId>) 
     }
     let ctx = CallContext::job(agent_id, tenant_id);
     let ids: Vec<Uuid> = queued.iter().map(|q| q.message_id.uuid()).collect();
-    let said: Vec<Said> = queued.iter().map(Said::from).collect();
-    match dedup::extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, &said, &mut report).await {
+    // One extraction per person, in the order they first spoke: what one end user said is
+    // never read with, compared with or stored as another's (SPEC H1).
+    let mut people: Vec<(Option<&str>, Vec<Said>)> = Vec::new();
+    for q in &queued {
+        let whose = q.end_user.as_deref();
+        match people.iter_mut().find(|(p, _)| *p == whose) {
+            Some((_, said)) => said.push(Said::from(q)),
+            None => people.push((whose, vec![Said::from(q)])),
+        }
+    }
+    let mut extracted = Ok(());
+    for (whose, said) in &people {
+        extracted = dedup::extract_and_store(&mut tx, llm, embedder, &ctx, agent_id, *whose, said, &mut report).await;
+        if extracted.is_err() {
+            break;
+        }
+    }
+    match extracted {
         Ok(()) => {}
         Err(e) => {
             drop(tx);

@@ -38,6 +38,10 @@ pub struct SearchFilters {
     pub from: Option<DateTime<Utc>>,
     /// Said or happened before (`occurred_at`).
     pub to: Option<DateTime<Utc>>,
+    /// Only the memories learned from this end user (SPEC H1; Mem0's `user_id`), or `-` for
+    /// the agent's own knowledge. A request acting for an end user reads the agent's own
+    /// knowledge and theirs at most.
+    pub end_user: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -183,6 +187,8 @@ pub struct Searcher<'a> {
     pub deps: &'a Deps,
     /// Whose budget a rerank call is charged to.
     pub ctx: CallContext,
+    /// Whose memories the caller may read (SPEC H1).
+    pub reader: crate::memory::Reader,
 }
 
 fn validate(req: &SearchRequest) -> Result<i64, Error> {
@@ -209,6 +215,7 @@ impl Searcher<'_> {
     pub async fn search(&self, agent_id: AgentId, req: &SearchRequest) -> Result<SearchResponse, Error> {
         let limit = validate(req)?;
         let f = &req.filters;
+        let reader = self.reader.narrowed(f.end_user.as_deref())?;
         let live: Vec<String> = MemoryStatus::LIVE.iter().map(|s| s.as_str().to_string()).collect();
         let statuses = if f.status.is_empty() { live.clone() } else { f.status.clone() };
         // What the answer shows (or a rerank reads), and the deeper candidate lists fusion
@@ -226,6 +233,7 @@ impl Searcher<'_> {
             // deeper candidates are for fusion and may be approximate.
             scan_max: None,
             precise: Some(shown),
+            reader: reader.clone(),
         };
         let query_terms = terms::terms(&req.query);
         let now = Utc::now();
@@ -323,6 +331,7 @@ impl Searcher<'_> {
             filters: f,
             window: window.as_ref(),
             replaced: false,
+            reader: &reader,
         };
         let rows = scope.rows(&mut conn, &ids).await?;
 

@@ -59,6 +59,8 @@ pub(super) struct Scope<'a> {
     pub(super) window: Option<&'a Window>,
     /// Read memories a newer value replaced too (a question about the past).
     pub(super) replaced: bool,
+    /// Whose memories (SPEC H1).
+    pub(super) reader: &'a crate::memory::Reader,
 }
 
 impl Scope<'_> {
@@ -74,6 +76,7 @@ impl Scope<'_> {
         let f = self.filters;
         // Built at run time: the similarity embeds the query's dimension (`vector(<dims>)`).
         let dims = self.query.map_or(0, <[f32]>::len);
+        let reader = self.reader.condition("", "$11", "$12");
         let sim = match self.query {
             Some(_) => {
                 format!(
@@ -88,7 +91,8 @@ impl Scope<'_> {
                 AND (expires_at IS NULL OR expires_at > now())
                 AND (cardinality($6::text[]) = 0 OR category = ANY($6))
                 AND (cardinality($7::text[]) = 0 OR source = ANY($7))
-                AND ($8::timestamptz IS NULL OR occurred_at >= $8) AND ($9::timestamptz IS NULL OR occurred_at < $9)"
+                AND ($8::timestamptz IS NULL OR occurred_at >= $8) AND ($9::timestamptz IS NULL OR occurred_at < $9)
+                AND {reader}"
         ))
         .bind(self.agent_id)
         .bind(ids)
@@ -100,6 +104,8 @@ impl Scope<'_> {
         .bind(f.from)
         .bind(f.to)
         .bind(self.replaced)
+        .bind(self.reader.all())
+        .bind(self.reader.end_user())
         .fetch_all(&mut *conn)
         .await?
         .into_iter()

@@ -75,10 +75,13 @@ pub async fn after_write(
     if !is_fact_category(&new.category) || new.knowledge_id.is_some() {
         return Ok(Vec::new());
     }
-    // The nearest live user facts, with their rows and (by vector) their cosine.
+    // The nearest live user facts of the same person (SPEC H1: what one end user says never
+    // replaces what another said, or the agent's own), with their rows and their cosine.
+    let whose = super::Reader::exactly(new.end_user.as_deref());
     let candidates: Vec<(Memory, Option<f64>)> = match (vector, &new.embedding_model) {
         (Some(v), Some(model)) => {
-            let f = vector::Filters { categories: USER_FACTS.map(String::from).to_vec(), ..vector::Filters::default() };
+            let categories = USER_FACTS.map(String::from).to_vec();
+            let f = vector::Filters { categories, reader: whose.clone(), ..vector::Filters::default() };
             vector::nearest_memories(conn, agent_id, model, v, CANDIDATES + 1, &f, None)
                 .await?
                 .into_iter()
@@ -91,9 +94,11 @@ pub async fn after_write(
             let ids: Vec<MemoryId> = found.iter().map(|(id, _)| *id).collect();
             let rows = super::query_memories!(
                 "SELECT",
-                "FROM agent_memories WHERE agent_id = $1 AND id = ANY($2) AND status IN ('active', 'dormant') AND invalid_at IS NULL",
+                "FROM agent_memories WHERE agent_id = $1 AND id = ANY($2) AND status IN ('active', 'dormant') AND invalid_at IS NULL
+                    AND end_user IS NOT DISTINCT FROM $3",
                 agent_id as _,
-                &ids as &[MemoryId]
+                &ids as &[MemoryId],
+                new.end_user
             )
             .fetch_all(&mut *conn)
             .await?;

@@ -45,6 +45,12 @@ pub struct AgentScope {
 }
 
 impl AgentScope {
+    /// Whose memories the request may read (SPEC H1): an end user's own and the agent's, or,
+    /// acting for no end user, all of them (the owner, and the owner's keys).
+    pub fn reader(&self) -> crate::memory::Reader {
+        crate::memory::Reader::acting_for(self.end_user.as_deref())
+    }
+
     pub fn origin(&self) -> Origin {
         Origin::new(self.actor.clone(), self.request_id.clone())
     }

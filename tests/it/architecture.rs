@@ -330,6 +330,7 @@ const OWNERS: &[(&str, &[&str])] = &[
     ("crates/platform/src/email", &["email_outbox", "tenant_email_senders", "email_daily_counts"]),
     ("crates/platform/src/activity.rs", &["agent_activity", "tenant_activity"]),
     ("crates/platform/src/secrets.rs", &["platform_secrets"]),
+    ("crates/platform/src/idempotency.rs", &["idempotency_keys"]),
 ];
 
 /// The area a source file belongs to, for table ownership.

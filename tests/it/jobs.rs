@@ -265,6 +265,7 @@ async fn platform_cycles_are_scheduled_when_the_worker_starts() {
         "chat_batch_flush",
         "chat_stream_sweep",
         "feed_digest_sweep",
+        "idempotency_retention",
         "identity_drift",
         "job_retention",
         "ledger_sweep",

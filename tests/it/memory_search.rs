@@ -200,6 +200,8 @@ async fn a_large_agent_gets_its_own_vector_index_and_searches_use_it() {
         .bind(Vec::<String>::new())
         .bind(None::<chrono::DateTime<chrono::Utc>>)
         .bind(None::<chrono::DateTime<chrono::Utc>>)
+        .bind(true)
+        .bind(None::<String>)
         .persistent(false)
         .fetch_all(&mut *tx)
         .await

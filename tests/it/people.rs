@@ -133,3 +133,66 @@ async fn two_end_users_of_one_agent_each_keep_their_own_memories() {
     assert!(mentions(&list(c, key, "bob").await, "peanuts"));
     assert!(!mentions(&list(c, key, "alice").await, "peanuts"));
 }
+
+#[tokio::test]
+async fn a_retried_write_with_an_idempotency_key_runs_once() {
+    let c = Chat::new(TestApp::spawn().await).await;
+    let turn =
+        |key: &str, message: &str| c.post("/chat").header("Idempotency-Key", key).json(&json!({ "message": message }));
+    let first = c.app.send(turn("turn-1", "Hello there, how are you?")).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    assert!(first.headers.get("idempotent-replayed").is_none());
+    // The client lost the answer and sends the same request again: the first turn's reply.
+    let again = c.app.send(turn("turn-1", "Hello there, how are you?")).await;
+    assert_eq!(again.status, 200, "{}", again.text);
+    assert_eq!(again.headers.get("idempotent-replayed").and_then(|v| v.to_str().ok()), Some("true"));
+    assert_eq!(again.json()["user_message_id"], first.json()["user_message_id"]);
+    assert_eq!(again.json()["reply"], first.json()["reply"]);
+    let said: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages WHERE role = 'user'")
+        .fetch_one(c.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(said, 1, "one turn ran");
+
+    // The key belongs to that request: another body under it is refused, nothing runs.
+    let other = c.app.send(turn("turn-1", "Something else entirely")).await;
+    assert_eq!((other.status.as_u16(), other.error_code().as_str()), (422, "idempotency_key_reused"), "{}", other.text);
+    // A new key is a new turn; another credential's same key is its own.
+    assert_eq!(c.app.send(turn("turn-2", "Hello there, how are you?")).await.status, 200);
+    let (_, key) = c.app.create_key(&c.owner, &c.id, &["chat:write"]).await;
+    let as_key = c
+        .app
+        .as_bearer(&key, Method::POST, &c.path("/chat"))
+        .header("Idempotency-Key", "turn-1")
+        .json(&json!({ "message": "Hello from the miniapp" }));
+    let r = c.app.send(as_key).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.headers.get("idempotent-replayed").is_none());
+    let said: i64 = sqlx::query_scalar("SELECT count(*) FROM chat_messages WHERE role = 'user'")
+        .fetch_one(c.app.pool())
+        .await
+        .unwrap();
+    assert_eq!(said, 3);
+
+    // Any write: a memory added twice under one key is one memory; a refusal is kept too.
+    let add = || {
+        c.post("/memories")
+            .header("Idempotency-Key", "m-1")
+            .json(&json!({ "content": "Likes tea", "category": "preference" }))
+    };
+    let (a, b) = (c.app.send(add()).await, c.app.send(add()).await);
+    assert_eq!((a.status.as_u16(), b.status.as_u16()), (201, 201));
+    assert_eq!(a.json()["id"], b.json()["id"]);
+    let bad = || {
+        c.post("/memories").header("Idempotency-Key", "m-2").json(&json!({ "content": "" , "category": "preference" }))
+    };
+    let (a, b) = (c.app.send(bad()).await, c.app.send(bad()).await);
+    assert_eq!((a.status.as_u16(), b.status.as_u16()), (400, 400), "{} {}", a.text, b.text);
+    assert_eq!(
+        b.headers.get("idempotent-replayed").and_then(|v| v.to_str().ok()),
+        Some("true"),
+        "a refusal is kept too"
+    );
+    let r = c.app.send(c.post("/memories").header("Idempotency-Key", "").json(&json!({}))).await;
+    assert_eq!(r.status, 400, "an empty key is refused: {}", r.text);
+}

@@ -58,6 +58,16 @@ pub fn all() -> Vec<Cycle> {
         )
         .every(HOUR),
         Cycle::new(
+            "idempotency_retention",
+            CycleScope::Platform,
+            "Deletes idempotency keys past their 24 hours.",
+            |ctx: JobContext| async move {
+                let deleted = miniclaw_platform::idempotency::purge(&ctx.pool).await?;
+                Ok(json!({ "deleted": deleted }))
+            },
+        )
+        .every(HOUR),
+        Cycle::new(
             "llm_usage_retention",
             CycleScope::Platform,
             "Deletes LLM usage logs older than 30 days.",

@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod auth;
 pub mod error;
+pub mod idempotency;
 mod markdown;
 pub mod mcp;
 pub mod ratelimit;

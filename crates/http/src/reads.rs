@@ -151,7 +151,7 @@ pub async fn forget_pages_on_write(req: Request, next: Next) -> Response {
 }
 
 /// The agent id after `hosted-agents/` or `agents/` in a path.
-fn agent_in_path(path: &str) -> Option<AgentId> {
+pub(crate) fn agent_in_path(path: &str) -> Option<AgentId> {
     let mut parts = path.split('/');
     while let Some(p) = parts.next() {
         if p == "hosted-agents" || p == "agents" {

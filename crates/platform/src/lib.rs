@@ -16,6 +16,7 @@ pub mod dns;
 pub mod domain_sql;
 pub mod email;
 pub mod embed;
+pub mod idempotency;
 pub mod jobs;
 pub mod llm;
 pub mod mcp_client;

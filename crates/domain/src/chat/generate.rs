@@ -160,7 +160,7 @@ pub(super) async fn generate(
     let query = query.as_deref().map(|v| (v, embedder.model()));
     // The installed skills are read beside the context (SPEC S5): no extra wait on the turn.
     // An end user's turn reads the agent's own knowledge and their memories only (SPEC H1).
-    let reader = crate::memory::Reader::acting_for(turn.caller.end_user.as_deref());
+    let reader = super::policy::reader(turn.speaker(), turn.caller.end_user.as_deref());
     let (mut context, skills) = async {
         tokio::try_join!(
             context::load(

@@ -111,6 +111,19 @@ pub fn may(speaker: Speaker, reach: Reach) -> bool {
     }
 }
 
+/// Whose memories a turn of `speaker` (acting for `end_user`) may bring in (SPEC H1): the owner,
+/// the owner's keys acting for no one and the platform's own work read them all; an end user
+/// reads the agent's own knowledge and theirs; a correspondent, another agent or a paying
+/// caller reads the agent's own knowledge, and theirs when they are known by an id.
+pub fn reader(speaker: Speaker, end_user: Option<&str>) -> crate::memory::Reader {
+    use crate::memory::Reader;
+    match (speaker, end_user) {
+        (Speaker::Owner | Speaker::OwnerKey | Speaker::System, e) => Reader::acting_for(e),
+        (_, Some(u)) => Reader::EndUser(u.to_string()),
+        (_, None) => Reader::Agent,
+    }
+}
+
 /// Whether `speaker` may have the agent run the tools of an MCP server available to
 /// `available_to` (its owner's setting; the owner in person always).
 pub fn may_use_server(speaker: Speaker, available_to: &[String]) -> bool {
@@ -157,6 +170,23 @@ mod tests {
             origin: Origin::new(actor, None),
             end_user: end_user.map(str::to_string),
         }
+    }
+
+    #[test]
+    fn each_speaker_reads_whose_memories_it_may() {
+        use crate::memory::Reader;
+        assert_eq!(reader(Speaker::Owner, None), Reader::All);
+        assert_eq!(reader(Speaker::OwnerKey, None), Reader::All);
+        assert_eq!(reader(Speaker::System, None), Reader::All);
+        assert_eq!(reader(Speaker::EndUser, Some("alice")), Reader::EndUser("alice".into()));
+        assert_eq!(reader(Speaker::Correspondent, Some("telegram:7")), Reader::EndUser("telegram:7".into()));
+        for stranger in [Speaker::Correspondent, Speaker::Peer, Speaker::Payer] {
+            assert_eq!(reader(stranger, None), Reader::Agent, "{stranger:?} reads the agent's own knowledge only");
+        }
+        let bob = Reader::EndUser("bob".into());
+        assert!(bob.reads(None) && bob.reads(Some("bob")) && !bob.reads(Some("alice")));
+        assert!(Reader::Agent.reads(None) && !Reader::Agent.reads(Some("bob")));
+        assert!(Reader::Own("bob".into()).reads(Some("bob")) && !Reader::Own("bob".into()).reads(None));
     }
 
     #[test]

@@ -165,7 +165,7 @@ pub(super) async fn run_tools(state: &Runtime, turn: &Turn, calls: &[ToolCall]) 
         let result = match call.name.as_str() {
             "search_memory" => {
                 let query = args.get("query").and_then(Value::as_str).unwrap_or(&turn.message).to_string();
-                let reader = crate::memory::Reader::acting_for(turn.caller.end_user.as_deref());
+                let reader = super::policy::reader(speaker, turn.caller.end_user.as_deref());
                 let searcher = crate::memory::search::Searcher { deps: state.deps(), ctx: turn.call_context(), reader };
                 let req = crate::memory::search::SearchRequest {
                     query,

@@ -129,15 +129,9 @@ pub async fn limit_per_ip(
 /// reach is refused by its extractor before anything is embedded. Work for no agent in the
 /// path (the OpenAI-compatible route, MCP, A2A) names its agent where it knows it.
 pub async fn paid_by_agent(req: Request, next: Next) -> axum::response::Response {
-    let path = req.uri().path();
-    let agent = ["/v1/hosted-agents/", "/agents/"]
-        .iter()
-        .find_map(|prefix| path.strip_prefix(prefix))
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|id| id.parse::<uuid::Uuid>().ok());
-    match agent {
-        Some(id) => {
-            let payer = miniclaw_platform::llm::spend::Payer::agent(miniclaw_core::ids::AgentId(id));
+    match crate::reads::agent_in_path(req.uri().path()) {
+        Some(agent) => {
+            let payer = miniclaw_platform::llm::spend::Payer::agent(agent);
             miniclaw_platform::embed::paid_by(payer, next.run(req)).await
         }
         None => next.run(req).await,

@@ -217,6 +217,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::reads::remember_writes))
         .layer(axum::middleware::from_fn(crate::reads::forget_pages_on_write))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::idempotency::keyed))
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::request_body_deadline))

@@ -3,8 +3,7 @@
 //! overshoot: 60 turns admitted at once against a nearly spent allowance would all run. So a
 //! unit of work — a chat turn, one background model call, or paid work that is not a model
 //! call (`spend`: a paid embedding, a priced email, gas the platform pays) — reserves its
-//! expected maximum
-//! tokens and dollars against every limit that applies (the agent's daily tokens, a new
+//! expected maximum tokens and dollars against every limit that applies (the agent's daily tokens, a new
 //! account's concurrent turns and daily allowance, the tenant's monthly budget, new accounts'
 //! share of the platform's day and the global daily cap) through one SQL function,
 //! `llm_admit`, which judges each limit on its row locked (spent plus held, below the cap) and

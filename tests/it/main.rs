@@ -4,6 +4,7 @@ mod common;
 
 mod a2a;
 mod access_patterns;
+mod accounts;
 mod admin;
 mod admission;
 mod affect;

@@ -2645,6 +2645,32 @@ export type Paid = {
     transfer_id: string;
 };
 
+export type PasswordChange = {
+    current_password: string;
+    /**
+     * 12–128 characters.
+     */
+    new_password: string;
+};
+
+export type PasswordChanged = {
+    /**
+     * The owner's other sessions, now ended (this one goes on).
+     */
+    sessions_ended: number;
+};
+
+export type PasswordReset = {
+    /**
+     * The new password, 12–128 characters.
+     */
+    password: string;
+    /**
+     * The `token` of the mailed link.
+     */
+    token: string;
+};
+
 export type PathReport = {
     candidates: number;
     /**
@@ -3416,6 +3442,20 @@ export type Requires = {
      * Environment variables that must be set.
      */
     env?: Array<string>;
+};
+
+export type ResetAnswer = {
+    /**
+     * Always the same, whether or not the address has an account.
+     */
+    status: string;
+};
+
+export type ResetAsked = {
+    /**
+     * The account's email address.
+     */
+    email: string;
 };
 
 export type Resolution = {
@@ -5891,6 +5931,68 @@ export type LogoutResponses = {
 };
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type ChangePasswordData = {
+    body: PasswordChange;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/password';
+};
+
+export type ChangePasswordErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    422: ErrorBody;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    200: PasswordChanged;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type AskResetData = {
+    body: ResetAsked;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/password/reset';
+};
+
+export type AskResetErrors = {
+    400: ErrorBody;
+    503: ErrorBody;
+};
+
+export type AskResetError = AskResetErrors[keyof AskResetErrors];
+
+export type AskResetResponses = {
+    202: ResetAnswer;
+};
+
+export type AskResetResponse = AskResetResponses[keyof AskResetResponses];
+
+export type ResetPasswordData = {
+    body: PasswordReset;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/password/reset/confirm';
+};
+
+export type ResetPasswordErrors = {
+    400: ErrorBody;
+    409: ErrorBody;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    200: ResetAnswer;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
 
 export type RefreshData = {
     /**

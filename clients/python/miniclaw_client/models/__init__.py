@@ -193,6 +193,9 @@ from .order_step import OrderStep
 from .outcome import Outcome
 from .owner_view import OwnerView
 from .paid import Paid
+from .password_change import PasswordChange
+from .password_changed import PasswordChanged
+from .password_reset import PasswordReset
 from .path_report import PathReport
 from .pay_request import PayRequest
 from .payer import Payer
@@ -251,6 +254,8 @@ from .reply_meta_tool_calls_item import ReplyMetaToolCallsItem
 from .requirement import Requirement
 from .requirement_extra import RequirementExtra
 from .requires import Requires
+from .reset_answer import ResetAnswer
+from .reset_asked import ResetAsked
 from .resolution import Resolution
 from .resonance import Resonance
 from .resource import Resource
@@ -547,6 +552,9 @@ __all__ = (
     "Outcome",
     "OwnerView",
     "Paid",
+    "PasswordChange",
+    "PasswordChanged",
+    "PasswordReset",
     "PathReport",
     "Payer",
     "PaymentRequired",
@@ -605,6 +613,8 @@ __all__ = (
     "Requirement",
     "RequirementExtra",
     "Requires",
+    "ResetAnswer",
+    "ResetAsked",
     "Resolution",
     "Resonance",
     "Resource",

@@ -252,7 +252,11 @@ async fn release_unproven(tx: &mut PgConnection, email: &str, request_id: Option
         let origin = Origin::new(Actor::System, request_id.map(str::to_string));
         let details = serde_json::json!({ "reason": "never proven; a new signup took the address" });
         activity::record_tenant(tx, TenantId(r.tenant_id), None, &origin, "owner.email_released", details).await?;
-        crate::tenancy::auth::cache::cache().forget_owner(UserId(r.id));
+        // It signs in with that address no more, and no session of it goes on.
+        sqlx::query!("UPDATE owner_sessions SET revoked_at = now() WHERE owner_id = $1 AND revoked_at IS NULL", r.id)
+            .execute(&mut *tx)
+            .await?;
+        crate::tenancy::auth::cache::announce(tx, "clear".into()).await?;
     }
     Ok(())
 }

@@ -4,5 +4,6 @@
 pub mod accounts;
 pub mod agents;
 pub mod auth;
+pub mod passwords;
 pub mod suspension;
 pub mod verify;

@@ -38,6 +38,8 @@ pub enum Purpose {
     OwnerEmail,
     /// The account's sender address: its mail may go out From it.
     Sender,
+    /// A forgotten password (`passwords::reset`): the link sets a new one.
+    PasswordReset,
 }
 
 impl Purpose {
@@ -45,8 +47,68 @@ impl Purpose {
         match self {
             Purpose::OwnerEmail => "owner_email",
             Purpose::Sender => "sender",
+            Purpose::PasswordReset => "password_reset",
         }
     }
+
+    /// How long its link is valid: a reset link an hour, one proving an address `TTL`.
+    pub fn ttl(self) -> Duration {
+        match self {
+            Purpose::PasswordReset => Duration::hours(1),
+            _ => TTL,
+        }
+    }
+
+    /// Its mail's subject, why it came, and the dashboard page its link opens.
+    fn mail(purpose: &str) -> (&'static str, &'static str, &'static str, i64) {
+        match purpose {
+            "owner_email" => {
+                ("Confirm your email address", "You signed up to miniclaw with this address", "/verify-email", 48)
+            }
+            "password_reset" => (
+                "Reset your password",
+                "Someone asked to reset the password of the miniclaw account with this address",
+                "/reset-password",
+                1,
+            ),
+            _ => (
+                "Confirm this sender address",
+                "A miniclaw account asked to send its agents' email from this address",
+                "/verify-email",
+                48,
+            ),
+        }
+    }
+}
+
+/// A link followed: whose account and address it was mailed for.
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub tenant: TenantId,
+    pub owner: Option<UserId>,
+    pub address: String,
+}
+
+/// The answer to a token that is unknown, used, expired or mistyped.
+pub fn invalid_link() -> Error {
+    Error::validation("token", "this link is not valid (used, expired or mistyped); ask for a new one")
+}
+
+/// Uses up the link of `token` for `purpose`, inside `tx`; `None` when it is not a live one.
+pub async fn consume(tx: &mut sqlx::PgConnection, token: &str, purpose: Purpose) -> sqlx::Result<Option<Link>> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let row = sqlx::query!(
+        "UPDATE email_verifications SET used_at = now()
+          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+          RETURNING tenant_id, owner_id, address",
+        hash(&token.to_ascii_lowercase()),
+        purpose.as_str()
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(row.map(|r| Link { tenant: TenantId(r.tenant_id), owner: r.owner_id.map(UserId), address: r.address }))
 }
 
 fn hash(token: &str) -> Vec<u8> {
@@ -95,7 +157,7 @@ pub async fn send_link(
         owner as _,
         purpose.as_str(),
         address,
-        Utc::now() + TTL
+        Utc::now() + purpose.ttl()
     )
     .execute(&mut *tx)
     .await?;
@@ -173,15 +235,14 @@ pub struct Verified {
 /// Follows a link: marks its address verified (the owner's email, or the account's sender
 /// address if it is still the one asked for). 400 for a token that is unknown, used or expired.
 pub async fn confirm(pool: &PgPool, token: &str) -> Result<Verified, Error> {
-    let invalid =
-        || Error::validation("token", "this link is not valid (used, expired or mistyped); ask for a new one");
+    let invalid = invalid_link;
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(invalid());
     }
     let mut tx = pool.begin().await?;
     let row = sqlx::query!(
         "UPDATE email_verifications SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          WHERE token_hash = $1 AND purpose IN ('owner_email', 'sender') AND used_at IS NULL AND expires_at > now()
           RETURNING tenant_id, owner_id, purpose, address",
         hash(&token.to_ascii_lowercase())
     )
@@ -255,11 +316,9 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
     else {
         return Ok(json!({ "skipped": true, "reason": "the link was used or expired" }));
     };
-    let link = format!("{}/verify-email?token={token}", deps.base_url.trim_end_matches('/'));
-    let (subject, why) = match row.purpose.as_str() {
-        "owner_email" => ("Confirm your email address", "You signed up to miniclaw with this address"),
-        _ => ("Confirm this sender address", "A miniclaw account asked to send its agents' email from this address"),
-    };
+    let (subject, why, page, hours) = Purpose::mail(&row.purpose);
+    let link = format!("{}{page}?token={token}", deps.base_url.trim_end_matches('/'));
+    let within = if hours == 1 { "1 hour".to_string() } else { format!("{hours} hours") };
     let email = Outgoing {
         from_name: deps.email.from_name.clone().unwrap_or_else(|| "miniclaw".into()),
         from_address: deps.email.from_address.clone(),
@@ -267,8 +326,8 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
         reply_to: None,
         subject: subject.into(),
         body: format!(
-            "Hello,\n\n{why}. To confirm it, open this link within 48 hours:\n\n{link}\n\n\
-             If this was not you, ignore this email: nothing is sent to or from this address until it is confirmed.\n"
+            "Hello,\n\n{why}. To go on, open this link within {within}:\n\n{link}\n\n\
+             If this was not you, ignore this email: nothing changes until the link is followed.\n"
         ),
         message_id: headers::message_id(&deps.email.from_address),
         in_reply_to: None,

@@ -30,6 +30,7 @@ pub mod notifications;
 pub mod openai;
 pub mod outreach;
 pub mod page;
+pub mod passwords;
 pub mod poc;
 pub mod proactive;
 pub mod skills;
@@ -151,6 +152,7 @@ impl Modify for SecuritySchemes {
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
+        .merge(passwords::routes())
         .merge(agents::routes())
         .merge(bundle::routes())
         .merge(keys::routes())

@@ -177,6 +177,67 @@ pub async fn verify_email_submit(State(state): State<AppState>, headers: HeaderM
 }
 
 #[derive(Template)]
+#[template(path = "web/reset_password.html")]
+struct ResetPasswordPage {
+    csrf: String,
+    /// The mailed link's token; empty on the page that asks for a link.
+    token: String,
+    done: Option<String>,
+    error: Option<String>,
+}
+
+/// The page asking for a reset link (`/forgot-password`), or, with the link's token, the one
+/// setting the new password (`/reset-password`).
+pub async fn reset_password_page(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> Response {
+    let csrf = new_pre_session_token();
+    pre_session_page(&state, ResetPasswordPage { csrf: csrf.clone(), token: q.token, done: None, error: None }, &csrf)
+}
+
+pub async fn forgot_password_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let page = match miniclaw_domain::tenancy::passwords::ask_reset(state.deps(), &form.text("email")).await {
+        Ok(()) => ResetPasswordPage {
+            csrf: String::new(),
+            token: String::new(),
+            done: Some("If the address has an account, a link is on its way. It works once, for an hour.".into()),
+            error: None,
+        },
+        Err(e) => {
+            let csrf = new_pre_session_token();
+            let page =
+                ResetPasswordPage { csrf: csrf.clone(), token: String::new(), done: None, error: Some(shown(e)?) };
+            return Ok(pre_session_page(&state, page, &csrf));
+        }
+    };
+    Ok(render(page))
+}
+
+pub async fn reset_password_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+    let form = Form::parse(&body);
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let token = form.text("token");
+    let request_id = headers.get(crate::api::REQUEST_ID).and_then(|v| v.to_str().ok());
+    match miniclaw_domain::tenancy::passwords::reset(state.pool(), &token, form.text("password"), request_id).await {
+        Ok(()) => Ok(render(ResetPasswordPage {
+            csrf: String::new(),
+            token: String::new(),
+            done: Some("Your password is set. Every session of the account ended: sign in with it.".into()),
+            error: None,
+        })),
+        Err(e) => {
+            let csrf = new_pre_session_token();
+            let page = ResetPasswordPage { csrf: csrf.clone(), token, done: None, error: Some(shown(e)?) };
+            Ok(pre_session_page(&state, page, &csrf))
+        }
+    }
+}
+
+#[derive(Template)]
 #[template(path = "web/refresh.html")]
 struct RefreshPage {
     csrf: String,

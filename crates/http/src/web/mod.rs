@@ -48,6 +48,8 @@ pub fn routes() -> Router<AppState> {
         .route("/login", get(auth::login_page).post(auth::login_submit))
         .route("/signup", get(auth::signup_page).post(auth::signup_submit))
         .route("/verify-email", get(auth::verify_email_page).post(auth::verify_email_submit))
+        .route("/forgot-password", get(auth::reset_password_page).post(auth::forgot_password_submit))
+        .route("/reset-password", get(auth::reset_password_page).post(auth::reset_password_submit))
         .route("/verify-email/send", post(agents::send_verification))
         .route("/refresh", get(auth::refresh_page).post(auth::refresh))
         .route("/logout", post(auth::logout))

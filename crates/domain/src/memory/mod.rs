@@ -30,7 +30,7 @@ pub mod when;
 
 pub use candidate::*;
 pub use hits::*;
-pub use reader::Reader;
+pub use reader::{Reader, reachable};
 pub use store::*;
 
 use chrono::{DateTime, Utc};

@@ -83,3 +83,23 @@ impl Reader {
         }
     }
 }
+
+/// 404 unless a request acting for `end_user` may reach memory `id` of `agent` (SPEC H1): it
+/// reads the agent's own memories and that user's, and `write` changes only that user's (never
+/// the agent's own knowledge, never another's). Acting for no end user, every memory.
+pub async fn reachable(
+    pool: &sqlx::PgPool,
+    agent: miniclaw_core::ids::AgentId,
+    end_user: Option<&str>,
+    id: miniclaw_core::ids::MemoryId,
+    write: bool,
+) -> Result<(), Error> {
+    let reader = Reader::acting_for(end_user);
+    if reader.all() {
+        return Ok(());
+    }
+    let m = store::get(pool, agent, id).await?;
+    let whose = m.end_user.as_deref();
+    let ok = if write { whose.is_some() && whose == end_user } else { reader.reads(whose) };
+    if ok { Ok(()) } else { Err(Error::not_found("memory")) }
+}

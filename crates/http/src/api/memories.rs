@@ -15,11 +15,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{Json, Path, Query};
-use super::page::{Page, Paged, VersionPage};
+use super::page::{Paged, VersionPage};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::reads::Reads;
-use miniclaw_domain::chat::import::{self, Import, ImportRequest, Started};
 use miniclaw_domain::memory::hygiene::{self, Health};
 use miniclaw_domain::memory::ingest::{KnowledgeResult, MemoryInput, add_text, add_url, embed_all, new_memory};
 use miniclaw_domain::memory::search::{SearchRequest, SearchResponse, Searcher};
@@ -41,9 +40,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(memory_relations))
         .routes(routes!(restore_memory))
         .routes(routes!(bulk_create))
-        .routes(routes!(import_transcript))
-        .routes(routes!(list_imports))
-        .routes(routes!(get_import))
         .routes(routes!(search_memories))
         .routes(routes!(memory_health))
         .routes(routes!(add_knowledge))
@@ -115,18 +111,9 @@ fn source_of(scope: &AgentScope) -> MemorySource {
     if matches!(scope.actor, Actor::Owner(_)) { MemorySource::Owner } else { MemorySource::Api }
 }
 
-/// 404 unless `scope` may read memory `id` (SPEC H1): a request acting for an end user reads
-/// the agent's own memories and that user's; `write` one acting for an end user changes only
-/// that user's (never the agent's own knowledge, never another's).
+/// 404 unless `scope` may reach memory `id` (`memory::reachable`).
 pub(crate) async fn reachable(state: &AppState, scope: &AgentScope, id: MemoryId, write: bool) -> Result<(), Error> {
-    let reader = scope.reader();
-    if reader.all() {
-        return Ok(());
-    }
-    let m = memory::get(state.pool(), scope.agent_id, id).await?;
-    let whose = m.end_user.as_deref();
-    let ok = if write { whose.is_some() && whose == scope.end_user.as_deref() } else { reader.reads(whose) };
-    if ok { Ok(()) } else { Err(Error::not_found("memory")) }
+    memory::reachable(state.pool(), scope.agent_id, scope.end_user.as_deref(), id, write).await
 }
 
 /// Adds a memory. Key scope: `memories:write`.
@@ -388,56 +375,6 @@ async fn bulk_create(
     }
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(BulkResult { created: created.len(), memories: created })))
-}
-
-/// Imports a history: a transcript of messages (`role` user/assistant, or `speaker`) with the
-/// times they were said. It is recorded whole (a bad message is a 400 naming it; nothing is
-/// stored then), and a job runs extraction over it in time order, so the memories found carry
-/// those times as `occurred_at`. 202 with the import to poll; the same transcript again is 200
-/// with the earlier import and `duplicate: true`, storing nothing new. Key scope:
-/// `memories:write`.
-#[utoipa::path(post, path = "/v1/hosted-agents/{id}/memories/import", tag = "memories", params(("id" = Uuid, Path, description = "Agent id")),
-    request_body = ImportRequest, security(("owner_session" = []), ("api_key" = ["memories:write"])),
-    responses((status = 202, body = Started), (status = 200, body = Started, description = "Imported before"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
-async fn import_transcript(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Json(req): Json<ImportRequest>,
-) -> ApiResult<(StatusCode, Json<Started>)> {
-    scope.require(WRITE)?;
-    let started = import::start(state.pool(), scope.agent_id, scope.end_user.as_deref(), req).await?;
-    let status = if started.duplicate { StatusCode::OK } else { StatusCode::ACCEPTED };
-    Ok((status, Json(started)))
-}
-
-/// The agent's imports, newest first, with their progress (paged: `limit`, `before`). Key
-/// scope: `memories:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports", tag = "memories", params(("id" = Uuid, Path, description = "Agent id"), Page),
-    security(("owner_session" = []), ("api_key" = ["memories:read"])),
-    responses((status = 200, body = Vec<Import>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_imports(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Query(page): Query<Page>,
-) -> ApiResult<Paged<Import>> {
-    scope.require(READ)?;
-    let rows =
-        import::list(state.pool(), scope.agent_id, scope.end_user.as_deref(), page.before, page.fetch()?).await?;
-    Ok(Paged::newest_first(rows, page.limit()?, |i| i.id))
-}
-
-/// One import and how far it got. Key scope: `memories:read`.
-#[utoipa::path(get, path = "/v1/hosted-agents/{id}/memory-imports/{import_id}", tag = "memories",
-    params(("id" = Uuid, Path, description = "Agent id"), ("import_id" = Uuid, Path, description = "Import id")),
-    security(("owner_session" = []), ("api_key" = ["memories:read"])),
-    responses((status = 200, body = Import), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_import(
-    State(state): State<AppState>,
-    scope: AgentScope,
-    Path(ids): Path<(AgentId, uuid::Uuid)>,
-) -> ApiResult<Json<Import>> {
-    scope.require(READ)?;
-    Ok(Json(import::get(state.pool(), scope.agent_id, scope.end_user.as_deref(), ids.1).await?))
 }
 
 /// Hybrid search: BM25 and vector candidates, `min(1, 0.5*bm25 + 0.5*semantic + 0.05*prominence) +

@@ -25,6 +25,7 @@ pub mod ledger;
 pub mod llm;
 pub mod mcp_servers;
 pub mod memories;
+pub mod memory_imports;
 mod middleware;
 pub mod notifications;
 pub mod openai;
@@ -161,6 +162,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(admin::routes())
         .merge(llm::routes())
         .merge(memories::routes())
+        .merge(memory_imports::routes())
         .merge(chat::routes())
         .merge(ledger::routes())
         .merge(feedback::routes())

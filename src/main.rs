@@ -176,6 +176,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
             miniclaw::services(pool.clone(), &config).await?.with_session_pool(session.clone()).with_replica(replica);
         registry.register(miniclaw::memory::reembed::cycle(deps.embedder.clone()));
         registry.register(miniclaw::tenancy::agents::purge_cycle(config.agent_retention_days));
+        registry.register(miniclaw::tenancy::closing::purge_cycle(config.account_grace_days));
         registry.register(miniclaw::chat::stream::sweep_cycle(config.stream_stale_secs));
         registry.register(miniclaw::chat::purge_cycle(config.caps.conversation_retention_days));
         registry.provide(deps);

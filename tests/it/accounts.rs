@@ -95,3 +95,109 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_and_a_change_ends_other_
     let log = app.send(app.as_bearer(&first, Method::GET, "/v1/activity")).await;
     assert!(log.text.contains("owner.password_reset") && log.text.contains("owner.password_changed"), "{}", log.text);
 }
+
+/// A TOTP code for `secret` (base32) at now + `ahead` seconds, made by Python's standard
+/// library: an implementation of RFC 6238 that shares nothing with the server's.
+fn totp_code(secret: &str, ahead: i64) -> String {
+    let script = "import base64,hashlib,hmac,struct,sys,time\n\
+        s=sys.argv[1]; key=base64.b32decode(s + '=' * (-len(s) % 8))\n\
+        step=int((time.time() + int(sys.argv[2])) // 30)\n\
+        d=hmac.new(key, struct.pack('>Q', step), hashlib.sha1).digest(); o=d[-1] & 15\n\
+        print('%06d' % ((struct.unpack('>I', d[o:o+4])[0] & 0x7fffffff) % 1000000))";
+    let out = std::process::Command::new("python3").args(["-c", script, secret, &ahead.to_string()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[tokio::test]
+async fn a_second_factor_guards_every_sign_in_and_each_sign_in_is_in_the_activity() {
+    let app = TestApp::builder().spawn().await;
+    let ada = app.signup("ada@example.com").await;
+    let login_from = |agent: &str, password: &str| {
+        let body = json!({ "email": "ada@example.com", "password": password });
+        app.request(Method::POST, "/v1/auth/login").header("user-agent", agent).json(&body)
+    };
+    assert_eq!(app.send(login_from("Phone/1.0", "correct horse battery")).await.status, 200);
+    assert_eq!(app.send(login_from("Phone/1.0", "correct horse battery")).await.status, 200);
+    assert_eq!(app.send(login_from("Laptop/2.0", "not the password")).await.status, 401);
+
+    // Set up: a secret, taken only once a code made from it is confirmed.
+    let setup = app.send(app.as_bearer(&ada.token, Method::POST, "/v1/auth/second-factor")).await;
+    assert_eq!(setup.status, 201, "{}", setup.text);
+    let secret = setup.json()["secret"].as_str().unwrap().to_string();
+    assert!(
+        setup.json()["otpauth_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("otpauth://totp/miniclaw%3Aada%40example.com?secret=")
+    );
+    let confirm = |code: &str| {
+        app.as_bearer(&ada.token, Method::POST, "/v1/auth/second-factor/confirm").json(&json!({ "code": code }))
+    };
+    let wrong = if totp_code(&secret, 0) == "000000" { "111111" } else { "000000" };
+    assert_eq!(app.send(confirm(wrong)).await.error_code(), "wrong_code");
+    let on = app.send(confirm(&totp_code(&secret, 0))).await;
+    assert_eq!(on.status, 200, "{}", on.text);
+    let recovery: Vec<String> =
+        on.json()["recovery_codes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    assert_eq!(recovery.len(), 10);
+
+    // A password alone starts no session now: it answers a token that asks for a code.
+    let asked = app.send(login_from("Laptop/2.0", "correct horse battery")).await;
+    assert_eq!(asked.status, 202, "{}", asked.text);
+    assert!(asked.json().get("session_token").is_none());
+    let pending = asked.json()["second_factor_token"].as_str().unwrap().to_string();
+    let finish = |token: &str, code: &str| {
+        app.request(Method::POST, "/v1/auth/login/second-factor")
+            .header("user-agent", "Laptop/2.0")
+            .json(&json!({ "second_factor_token": token, "code": code }))
+    };
+    assert_eq!(app.send(finish(&pending, wrong)).await.error_code(), "wrong_code");
+    // The code that turned it on was used: its step is spent.
+    assert_eq!(app.send(finish(&pending, &totp_code(&secret, 0))).await.error_code(), "wrong_code");
+    assert_eq!(app.send(finish("forged.token", &totp_code(&secret, 30))).await.status, 401);
+    let signed = app.send(finish(&pending, &totp_code(&secret, 30))).await;
+    assert_eq!(signed.status, 200, "{}", signed.text);
+    assert_eq!(me(&app, &token(&signed)).await, 200);
+
+    // A recovery code works once in place of a code.
+    let again = app.send(login_from("Laptop/2.0", "correct horse battery")).await.json();
+    let pending = again["second_factor_token"].as_str().unwrap();
+    assert_eq!(app.send(finish(pending, &recovery[0])).await.status, 200);
+    assert_eq!(app.send(finish(pending, &recovery[0])).await.error_code(), "wrong_code");
+    let status: Value = app.send(app.as_bearer(&ada.token, Method::GET, "/v1/auth/second-factor")).await.json();
+    assert_eq!((status["enabled"].as_bool(), status["recovery_codes_left"].as_i64()), (Some(true), Some(9)));
+
+    // Turning it off needs a code too; then a password signs in alone again.
+    let off = |code: &str| {
+        app.as_bearer(&ada.token, Method::POST, "/v1/auth/second-factor/disable").json(&json!({ "code": code }))
+    };
+    assert_eq!(app.send(off(wrong)).await.status, 403);
+    assert_eq!(app.send(off(&recovery[1])).await.status, 204);
+    assert_eq!(app.send(login_from("Laptop/2.0", "correct horse battery")).await.status, 200);
+
+    // Every sign-in is in the activity: successes with the device, failures with the reason.
+    let log: Value = app.send(app.as_bearer(&ada.token, Method::GET, "/v1/activity?limit=100")).await.json();
+    let entries: Vec<&Value> = log.as_array().unwrap().iter().rev().collect();
+    let signed_in: Vec<(&str, bool)> = entries
+        .iter()
+        .filter(|e| e["action"] == "owner.signed_in")
+        .map(|e| (e["details"]["user_agent"].as_str().unwrap(), e["details"]["new_device"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        signed_in[1..],
+        [("Phone/1.0", true), ("Phone/1.0", false), ("Laptop/2.0", true), ("Laptop/2.0", false), ("Laptop/2.0", false)],
+        "{log}"
+    );
+    let reasons: Vec<&str> = entries
+        .iter()
+        .filter(|e| e["action"] == "owner.sign_in_failed")
+        .map(|e| e["details"]["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        reasons,
+        ["wrong password", "wrong second factor", "wrong second factor", "wrong second factor"],
+        "{log}"
+    );
+    assert!(log.to_string().contains("owner.second_factor_on") && log.to_string().contains("owner.second_factor_off"));
+}

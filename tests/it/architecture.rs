@@ -196,6 +196,9 @@ const OWNERS: &[(&str, &[&str])] = &[
             "owner_sessions",
             "auth_challenges",
             "email_verifications",
+            "team_invitations",
+            "owner_recovery_codes",
+            "owner_devices",
         ],
     ),
     (

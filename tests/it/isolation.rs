@@ -156,6 +156,19 @@ async fn another_tenants_ids_are_404_on_every_route() {
     .execute(app.pool())
     .await
     .unwrap();
+    // An open invitation to Alice's team (made here: this app mails nothing).
+    let a_invitation = uuid::Uuid::now_v7();
+    sqlx::query(
+        "WITH link AS (INSERT INTO email_verifications (token_hash, tenant_id, purpose, address, expires_at)
+                       VALUES (sha256('isolation'), $2::uuid, 'invitation', 'ivy@example.com', now() + interval '1 day')
+                       RETURNING token_hash)
+         INSERT INTO team_invitations (id, tenant_id, token_hash, email, role) SELECT $1, $2::uuid, token_hash, 'ivy@example.com', 'member' FROM link",
+    )
+    .bind(a_invitation)
+    .bind(&alice.tenant_id)
+    .execute(app.pool())
+    .await
+    .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
 
@@ -207,6 +220,10 @@ async fn another_tenants_ids_are_404_on_every_route() {
             // A period of the session ledger: the agent part is Alice's.
             .replace("{endpoint}", &a_endpoint)
             .replace("{delivery}", &a_delivery.to_string())
+            // Team routes: Alice's invitation, and Alice as a member.
+            .replace("{invitation}", &a_invitation.to_string())
+            .replace("{member}", &alice.owner_id)
+            .replace("{end_user}", "alice")
             .replace("{month}", "2026-11")
             .replace("{day}", "2026-11-25");
         assert!(!url.contains('{'), "isolation test does not know how to fill {path}; extend it");

@@ -72,6 +72,7 @@ mod soul;
 mod spawn;
 mod spending;
 mod tasks;
+mod team;
 mod telegram;
 mod traces;
 mod traversal;

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptData, AcceptErrors, AcceptResponses, AddExternalData, AddExternalErrors, AddExternalResponses, AddKnowledgeData, AddKnowledgeErrors, AddKnowledgeResponses, AddKnowledgeUrlData, AddKnowledgeUrlErrors, AddKnowledgeUrlResponses, AddServerData, AddServerErrors, AddServerResponses, AgentActivityData, AgentActivityErrors, AgentActivityResponses, AgentAffectData, AgentAffectErrors, AgentAffectResponses, AgentAnalyticsData, AgentAnalyticsErrors, AgentAnalyticsResponses, AgentCardData, AgentCardErrors, AgentCardResponses, AgentCreditsData, AgentCreditsErrors, AgentCreditsResponses, AgentEventsData, AgentEventsErrors, AgentEventsResponse, AgentEventsResponses, AgentSignalsData, AgentSignalsErrors, AgentSignalsResponses, ApproveData, ApproveErrors, ApproveInstallData, ApproveInstallErrors, ApproveInstallResponses, ApproveResponses, AskResetData, AskResetErrors, AskResetResponses, BatchEfficiencyData, BatchEfficiencyErrors, BatchEfficiencyResponses, BrainGraphData, BrainGraphErrors, BrainGraphResponses, BulkCreateData, BulkCreateErrors, BulkCreateResponses, CalibrationShadowData, CalibrationShadowErrors, CalibrationShadowResponses, CallData, CallErrors, CallResponses, CancelSendData, CancelSendErrors, CancelSendResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChatCompletionsData, ChatCompletionsErrors, ChatCompletionsResponses, ChatTurnData, ChatTurnErrors, ChatTurnResponses, ClearSwitchData, ClearSwitchErrors, ClearSwitchResponses, CloseData, CloseErrors, CloseResponses, CompileDossierData, CompileDossierErrors, CompileDossierResponses, ConfirmData, ConfirmErrors, ConfirmResponses, ConfirmSendData, ConfirmSendErrors, ConfirmSendResponses, ConnectChallengeData, ConnectChallengeErrors, ConnectChallengeResponses, ConnectData, ConnectErrors, ConnectResponses, ConnectTelegramData, ConnectTelegramErrors, ConnectTelegramResponses, ConversationMessagesData, ConversationMessagesErrors, ConversationMessagesResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateData, CreateErrors, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateMemoryData, CreateMemoryErrors, CreateMemoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateWalletData, CreateWalletErrors, CreateWalletResponses, CreditBooksData, CreditBooksErrors, CreditBooksResponses, DayData, DayErrors, DayResponses, DecideCallData, DecideCallErrors, DecideCallResponses, DecideTipData, DecideTipErrors, DecideTipResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteConversationData, DeleteConversationErrors, DeleteConversationResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceResponses, DeliveriesData, DeliveriesErrors, DeliveriesResponses, DeployData, DeployErrors, DeployResponses, DisconnectTelegramData, DisconnectTelegramErrors, DisconnectTelegramResponses, DismissData, DismissErrors, DismissResponses, DraftData, DraftErrors, DraftResponses, EditOutreachData, EditOutreachErrors, EditOutreachResponses, EnqueueJobData, EnqueueJobErrors, EnqueueJobResponses, EvaluateData, EvaluateErrors, EvaluateResponses, EventsData, EventsResponses, ExportAgentData, ExportAgentErrors, ExportAgentResponses, GasStatusData, GasStatusErrors, GasStatusResponses, GasTopUpData, GasTopUpErrors, GasTopUpResponses, GatewayHealthData, GatewayHealthErrors, GatewayHealthResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetDossierData, GetDossierErrors, GetDossierResponses, GetDraftData, GetDraftErrors, GetDraftResponses, GetEconomyData, GetEconomyErrors, GetEconomyResponses, GetEndpointData, GetEndpointErrors, GetEndpointResponses, GetFeedbackData, GetFeedbackErrors, GetFeedbackResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetImportData, GetImportErrors, GetImportResponses, GetMemoryData, GetMemoryErrors, GetMemoryResponses, GetMirrorData, GetMirrorErrors, GetMirrorResponses, GetModelData, GetModelErrors, GetModelResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetOutreachData, GetOutreachErrors, GetOutreachResponses, GetPocData, GetPocErrors, GetPocResponses, GetProactiveData, GetProactiveErrors, GetProactiveResponses, GetSenderData, GetSenderErrors, GetSenderResponses, GetSoulData, GetSoulErrors, GetSoulResponses, GetTelegramData, GetTelegramErrors, GetTelegramResponses, GetTimelineData, GetTimelineErrors, GetTimelineResponses, GetWalletData, GetWalletErrors, GetWalletResponses, GetWisdomData, GetWisdomErrors, GetWisdomResponses, GiveFeedbackData, GiveFeedbackErrors, GiveFeedbackResponses, GiveTipData, GiveTipErrors, GiveTipResponses, GrantCreditsData, GrantCreditsErrors, GrantCreditsResponses, GraphHealthData, GraphHealthErrors, GraphHealthResponses, HealthzData, HealthzResponses, HoldersData, HoldersErrors, HoldersResponses, ImportAgentData, ImportAgentErrors, ImportAgentResponses, ImportTranscriptData, ImportTranscriptErrors, ImportTranscriptResponses, InboundEmailData, InboundEmailErrors, InboundEmailResponses, InstallData, InstallErrors, InstallResponses, KnowledgeGapsData, KnowledgeGapsErrors, KnowledgeGapsResponses, LikePostData, LikePostErrors, LikePostResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListData, ListErrors, ListEvaluationsData, ListEvaluationsErrors, ListEvaluationsResponses, ListExternalData, ListExternalErrors, ListExternalResponses, ListFeedData, ListFeedErrors, ListFeedResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListInstalledData, ListInstalledErrors, ListInstalledResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListKeysData, ListKeysErrors, ListKeysResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, ListOutreachData, ListOutreachErrors, ListOutreachResponses, ListReflectionsData, ListReflectionsErrors, ListReflectionsResponses, ListResponses, ListServersData, ListServersErrors, ListServersResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListSnapshotsData, ListSnapshotsErrors, ListSnapshotsResponses, ListStakesData, ListStakesErrors, ListStakesResponses, ListSwitchesData, ListSwitchesErrors, ListSwitchesResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListTipsData, ListTipsErrors, ListTipsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVerificationsData, ListVerificationsErrors, ListVerificationsResponses, LiveStateData, LiveStateErrors, LiveStateResponses, LlmRoutesData, LlmRoutesErrors, LlmRoutesResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarketDetailData, MarketDetailErrors, MarketDetailResponses, MarketListData, MarketListErrors, MarketListResponses, McpDeleteData, McpDeleteErrors, McpDeleteResponses, McpGetData, McpGetErrors, McpGetResponse, McpGetResponses, McpPostData, McpPostErrors, McpPostResponses, MeData, MeErrors, MemoryHealthData, MemoryHealthErrors, MemoryHealthResponses, MemoryHistoryData, MemoryHistoryErrors, MemoryHistoryResponses, MemoryRelationsData, MemoryRelationsErrors, MemoryRelationsResponses, MeResponses, MetricsData, MetricsErrors, MetricsResponses, ModeratePostData, ModeratePostErrors, ModeratePostResponses, MonthData, MonthErrors, MonthResponses, MonthsData, MonthsErrors, MonthsResponses, MoveTaskData, MoveTaskErrors, MoveTaskResponses, OfferData, OfferErrors, OfferResponses, OutreachQuotaData, OutreachQuotaErrors, OutreachQuotaResponses, OwnerCreditsData, OwnerCreditsErrors, OwnerCreditsResponses, PayData, PayErrors, PayResponses, PipelineComparisonData, PipelineComparisonErrors, PipelineComparisonResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, PlatformVerticalData, PlatformVerticalErrors, PlatformVerticalResponses, PocHistoryData, PocHistoryErrors, PocHistoryResponses, ProposeData, ProposeErrors, ProposeResponses, ProveDomainData, ProveDomainErrors, ProveDomainResponses, PublishData, PublishErrors, PublishResponses, PutServiceData, PutServiceErrors, PutServiceResponses, PutSettingsData, PutSettingsErrors, PutSettingsResponses, PutSoulData, PutSoulErrors, PutSoulResponses, RateData, RateErrors, RateResponses, ReadAllData, ReadAllErrors, ReadAllResponses, ReadNotificationData, ReadNotificationErrors, ReadNotificationResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RecordVerificationData, RecordVerificationErrors, RecordVerificationResponses, RefreshData, RefreshErrors, RefreshResponses, RefreshServerData, RefreshServerErrors, RefreshServerResponses, RegenerateData, RegenerateErrors, RegenerateResponses, RegisterData, RegisterErrors, RegisterResponses, RegistrationFileData, RegistrationFileErrors, RegistrationFileResponses, RejectData, RejectErrors, RejectResponses, RemoveData, RemoveErrors, RemoveExternalData, RemoveExternalErrors, RemoveExternalResponses, RemoveResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, ReplayData, ReplayErrors, ReplayResponses, ReplyData, ReplyErrors, ReplyResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResolveOrderData, ResolveOrderErrors, ResolveOrderResponses, ResolveStakesData, ResolveStakesErrors, ResolveStakesResponses, RestoreAgentData, RestoreAgentErrors, RestoreAgentResponses, RestoreMemoryData, RestoreMemoryErrors, RestoreMemoryResponses, ResumeReplyData, ResumeReplyErrors, ResumeReplyResponses, ResumeTenantData, ResumeTenantErrors, ResumeTenantResponses, RetryJobData, RetryJobErrors, RetryJobResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RotateData, RotateErrors, RotateResponses, RpcData, RpcErrors, RpcResponses, RunAgentCycleData, RunAgentCycleErrors, RunAgentCycleResponses, RunDigestData, RunDigestErrors, RunDigestResponses, RunPlatformCycleData, RunPlatformCycleErrors, RunPlatformCycleResponses, SearchMemoriesData, SearchMemoriesErrors, SearchMemoriesResponses, SendValueData, SendValueErrors, SendValueResponses, SendVerificationData, SendVerificationErrors, SendVerificationResponses, SetLimitsData, SetLimitsErrors, SetLimitsResponses, SetProactiveData, SetProactiveErrors, SetProactiveResponses, SetSenderData, SetSenderErrors, SetSenderResponses, SetSwitchData, SetSwitchErrors, SetSwitchResponses, SignalsData, SignalsErrors, SignalsResponses, SignupData, SignupErrors, SignupResponses, SoulVersionsData, SoulVersionsErrors, SoulVersionsResponses, SponsorWalletData, SponsorWalletErrors, SponsorWalletResponses, StakeData, StakeErrors, StakeResponses, StepOrderData, StepOrderErrors, StepOrderResponses, SuspendTenantData, SuspendTenantErrors, SuspendTenantResponses, TelegramWebhookData, TelegramWebhookErrors, TelegramWebhookResponses, TenantActivityData, TenantActivityErrors, TenantActivityResponses, TenantAnalyticsData, TenantAnalyticsErrors, TenantAnalyticsResponses, TenantVerticalData, TenantVerticalErrors, TenantVerticalResponses, TestData, TestErrors, TestResponses, TransferData, TransferErrors, TransferResponses, TransfersData, TransfersErrors, TransfersResponses, TriggerReflectionData, TriggerReflectionErrors, TriggerReflectionResponses, UninstallData, UninstallErrors, UninstallResponses, UnlikePostData, UnlikePostErrors, UnlikePostResponses, UpdateAgentData, UpdateAgentErrors, UpdateAgentResponses, UpdateData, UpdateErrors, UpdateGapData, UpdateGapErrors, UpdateGapResponses, UpdateMemoryData, UpdateMemoryErrors, UpdateMemoryResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UpdateResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, ValidateData, ValidateErrors, ValidateResponses, VerificationWebhookData, VerificationWebhookErrors, VerificationWebhookResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WalletChallengeData, WalletChallengeErrors, WalletChallengeResponses, WalletLoginData, WalletLoginErrors, WalletLoginResponses, WellKnownCardData, WellKnownCardErrors, WellKnownCardResponses, WellKnownRegistrationData, WellKnownRegistrationErrors, WellKnownRegistrationResponses, WisdomStatsData, WisdomStatsErrors, WisdomStatsResponses, WithdrawStakeData, WithdrawStakeErrors, WithdrawStakeResponses } from './types.gen';
+import type { AcceptData, AcceptErrors, AcceptResponses, AccountStateData, AccountStateErrors, AccountStateResponses, AddExternalData, AddExternalErrors, AddExternalResponses, AddKnowledgeData, AddKnowledgeErrors, AddKnowledgeResponses, AddKnowledgeUrlData, AddKnowledgeUrlErrors, AddKnowledgeUrlResponses, AddServerData, AddServerErrors, AddServerResponses, AgentActivityData, AgentActivityErrors, AgentActivityResponses, AgentAffectData, AgentAffectErrors, AgentAffectResponses, AgentAnalyticsData, AgentAnalyticsErrors, AgentAnalyticsResponses, AgentCardData, AgentCardErrors, AgentCardResponses, AgentCreditsData, AgentCreditsErrors, AgentCreditsResponses, AgentEventsData, AgentEventsErrors, AgentEventsResponse, AgentEventsResponses, AgentSignalsData, AgentSignalsErrors, AgentSignalsResponses, ApproveData, ApproveErrors, ApproveInstallData, ApproveInstallErrors, ApproveInstallResponses, ApproveResponses, AskResetData, AskResetErrors, AskResetResponses, BatchEfficiencyData, BatchEfficiencyErrors, BatchEfficiencyResponses, BrainGraphData, BrainGraphErrors, BrainGraphResponses, BulkCreateData, BulkCreateErrors, BulkCreateResponses, CalibrationShadowData, CalibrationShadowErrors, CalibrationShadowResponses, CallData, CallErrors, CallResponses, CancelSendData, CancelSendErrors, CancelSendResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ChatCompletionsData, ChatCompletionsErrors, ChatCompletionsResponses, ChatTurnData, ChatTurnErrors, ChatTurnResponses, ClearSwitchData, ClearSwitchErrors, ClearSwitchResponses, CloseAccountData, CloseAccountErrors, CloseAccountResponses, CloseData, CloseErrors, CloseResponses, CompileDossierData, CompileDossierErrors, CompileDossierResponses, ConfirmData, ConfirmErrors, ConfirmResponses, ConfirmSecondFactorData, ConfirmSecondFactorErrors, ConfirmSecondFactorResponses, ConfirmSendData, ConfirmSendErrors, ConfirmSendResponses, ConnectChallengeData, ConnectChallengeErrors, ConnectChallengeResponses, ConnectData, ConnectErrors, ConnectResponses, ConnectTelegramData, ConnectTelegramErrors, ConnectTelegramResponses, ConversationMessagesData, ConversationMessagesErrors, ConversationMessagesResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateData, CreateErrors, CreateKeyData, CreateKeyErrors, CreateKeyResponses, CreateMemoryData, CreateMemoryErrors, CreateMemoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateWalletData, CreateWalletErrors, CreateWalletResponses, CreditBooksData, CreditBooksErrors, CreditBooksResponses, DayData, DayErrors, DayResponses, DecideCallData, DecideCallErrors, DecideCallResponses, DecideTipData, DecideTipErrors, DecideTipResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteConversationData, DeleteConversationErrors, DeleteConversationResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteServiceData, DeleteServiceErrors, DeleteServiceResponses, DeliveriesData, DeliveriesErrors, DeliveriesResponses, DeployData, DeployErrors, DeployResponses, DisableSecondFactorData, DisableSecondFactorErrors, DisableSecondFactorResponses, DisconnectTelegramData, DisconnectTelegramErrors, DisconnectTelegramResponses, DismissData, DismissErrors, DismissResponses, DraftData, DraftErrors, DraftResponses, EditOutreachData, EditOutreachErrors, EditOutreachResponses, EnqueueJobData, EnqueueJobErrors, EnqueueJobResponses, EraseEndUserData, EraseEndUserErrors, EraseEndUserResponses, EvaluateData, EvaluateErrors, EvaluateResponses, EventsData, EventsResponses, ExportAgentData, ExportAgentErrors, ExportAgentResponses, ExportEndUserData, ExportEndUserErrors, ExportEndUserResponses, GasStatusData, GasStatusErrors, GasStatusResponses, GasTopUpData, GasTopUpErrors, GasTopUpResponses, GatewayHealthData, GatewayHealthErrors, GatewayHealthResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetDossierData, GetDossierErrors, GetDossierResponses, GetDraftData, GetDraftErrors, GetDraftResponses, GetEconomyData, GetEconomyErrors, GetEconomyResponses, GetEndpointData, GetEndpointErrors, GetEndpointResponses, GetFeedbackData, GetFeedbackErrors, GetFeedbackResponses, GetIdentityData, GetIdentityErrors, GetIdentityResponses, GetImportData, GetImportErrors, GetImportResponses, GetMemoryData, GetMemoryErrors, GetMemoryResponses, GetMirrorData, GetMirrorErrors, GetMirrorResponses, GetModelData, GetModelErrors, GetModelResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetOutreachData, GetOutreachErrors, GetOutreachResponses, GetPocData, GetPocErrors, GetPocResponses, GetProactiveData, GetProactiveErrors, GetProactiveResponses, GetSenderData, GetSenderErrors, GetSenderResponses, GetSoulData, GetSoulErrors, GetSoulResponses, GetTeamData, GetTeamErrors, GetTeamResponses, GetTelegramData, GetTelegramErrors, GetTelegramResponses, GetTimelineData, GetTimelineErrors, GetTimelineResponses, GetWalletData, GetWalletErrors, GetWalletResponses, GetWisdomData, GetWisdomErrors, GetWisdomResponses, GiveFeedbackData, GiveFeedbackErrors, GiveFeedbackResponses, GiveTipData, GiveTipErrors, GiveTipResponses, GrantCreditsData, GrantCreditsErrors, GrantCreditsResponses, GraphHealthData, GraphHealthErrors, GraphHealthResponses, HealthzData, HealthzResponses, HoldersData, HoldersErrors, HoldersResponses, ImportAgentData, ImportAgentErrors, ImportAgentResponses, ImportTranscriptData, ImportTranscriptErrors, ImportTranscriptResponses, InboundEmailData, InboundEmailErrors, InboundEmailResponses, InstallData, InstallErrors, InstallResponses, InvitationOfferData, InvitationOfferErrors, InvitationOfferResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, JoinTeamData, JoinTeamErrors, JoinTeamResponses, KnowledgeGapsData, KnowledgeGapsErrors, KnowledgeGapsResponses, LeaveTeamData, LeaveTeamErrors, LeaveTeamResponses, LikePostData, LikePostErrors, LikePostResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListCallsData, ListCallsErrors, ListCallsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListData, ListErrors, ListEvaluationsData, ListEvaluationsErrors, ListEvaluationsResponses, ListExternalData, ListExternalErrors, ListExternalResponses, ListFeedData, ListFeedErrors, ListFeedResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListInstalledData, ListInstalledErrors, ListInstalledResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListJobsData, ListJobsErrors, ListJobsResponses, ListKeysData, ListKeysErrors, ListKeysResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListModelsData, ListModelsErrors, ListModelsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, ListOutreachData, ListOutreachErrors, ListOutreachResponses, ListReflectionsData, ListReflectionsErrors, ListReflectionsResponses, ListResponses, ListServersData, ListServersErrors, ListServersResponses, ListServicesData, ListServicesErrors, ListServicesResponses, ListSnapshotsData, ListSnapshotsErrors, ListSnapshotsResponses, ListStakesData, ListStakesErrors, ListStakesResponses, ListSwitchesData, ListSwitchesErrors, ListSwitchesResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListTipsData, ListTipsErrors, ListTipsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVerificationsData, ListVerificationsErrors, ListVerificationsResponses, LiveStateData, LiveStateErrors, LiveStateResponses, LlmRoutesData, LlmRoutesErrors, LlmRoutesResponses, LoginData, LoginErrors, LoginResponses, LoginSecondFactorData, LoginSecondFactorErrors, LoginSecondFactorResponses, LogoutData, LogoutErrors, LogoutResponses, MarketDetailData, MarketDetailErrors, MarketDetailResponses, MarketListData, MarketListErrors, MarketListResponses, McpDeleteData, McpDeleteErrors, McpDeleteResponses, McpGetData, McpGetErrors, McpGetResponse, McpGetResponses, McpPostData, McpPostErrors, McpPostResponses, MeData, MeErrors, MemoryHealthData, MemoryHealthErrors, MemoryHealthResponses, MemoryHistoryData, MemoryHistoryErrors, MemoryHistoryResponses, MemoryRelationsData, MemoryRelationsErrors, MemoryRelationsResponses, MeResponses, MetricsData, MetricsErrors, MetricsResponses, ModeratePostData, ModeratePostErrors, ModeratePostResponses, MonthData, MonthErrors, MonthResponses, MonthsData, MonthsErrors, MonthsResponses, MoveTaskData, MoveTaskErrors, MoveTaskResponses, OfferData, OfferErrors, OfferResponses, OutreachQuotaData, OutreachQuotaErrors, OutreachQuotaResponses, OwnerCreditsData, OwnerCreditsErrors, OwnerCreditsResponses, PayData, PayErrors, PayResponses, PipelineComparisonData, PipelineComparisonErrors, PipelineComparisonResponses, PlaceOrderData, PlaceOrderErrors, PlaceOrderResponses, PlatformVerticalData, PlatformVerticalErrors, PlatformVerticalResponses, PocHistoryData, PocHistoryErrors, PocHistoryResponses, ProposeData, ProposeErrors, ProposeResponses, ProveDomainData, ProveDomainErrors, ProveDomainResponses, PublishData, PublishErrors, PublishResponses, PutServiceData, PutServiceErrors, PutServiceResponses, PutSettingsData, PutSettingsErrors, PutSettingsResponses, PutSoulData, PutSoulErrors, PutSoulResponses, RateData, RateErrors, RateResponses, ReadAllData, ReadAllErrors, ReadAllResponses, ReadNotificationData, ReadNotificationErrors, ReadNotificationResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RecordVerificationData, RecordVerificationErrors, RecordVerificationResponses, RefreshData, RefreshErrors, RefreshResponses, RefreshServerData, RefreshServerErrors, RefreshServerResponses, RegenerateData, RegenerateErrors, RegenerateResponses, RegisterData, RegisterErrors, RegisterResponses, RegistrationFileData, RegistrationFileErrors, RegistrationFileResponses, RejectData, RejectErrors, RejectResponses, RemoveData, RemoveErrors, RemoveExternalData, RemoveExternalErrors, RemoveExternalResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemoveResponses, RemoveServerData, RemoveServerErrors, RemoveServerResponses, RenewRecoveryCodesData, RenewRecoveryCodesErrors, RenewRecoveryCodesResponses, ReopenAccountData, ReopenAccountErrors, ReopenAccountResponses, ReplayData, ReplayErrors, ReplayResponses, ReplyData, ReplyErrors, ReplyResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResolveOrderData, ResolveOrderErrors, ResolveOrderResponses, ResolveStakesData, ResolveStakesErrors, ResolveStakesResponses, RestoreAgentData, RestoreAgentErrors, RestoreAgentResponses, RestoreMemoryData, RestoreMemoryErrors, RestoreMemoryResponses, ResumeReplyData, ResumeReplyErrors, ResumeReplyResponses, ResumeTenantData, ResumeTenantErrors, ResumeTenantResponses, RetryJobData, RetryJobErrors, RetryJobResponses, RevokeKeyData, RevokeKeyErrors, RevokeKeyResponses, RotateData, RotateErrors, RotateResponses, RpcData, RpcErrors, RpcResponses, RunAgentCycleData, RunAgentCycleErrors, RunAgentCycleResponses, RunDigestData, RunDigestErrors, RunDigestResponses, RunPlatformCycleData, RunPlatformCycleErrors, RunPlatformCycleResponses, SearchMemoriesData, SearchMemoriesErrors, SearchMemoriesResponses, SecondFactorStatusData, SecondFactorStatusErrors, SecondFactorStatusResponses, SendValueData, SendValueErrors, SendValueResponses, SendVerificationData, SendVerificationErrors, SendVerificationResponses, SetLimitsData, SetLimitsErrors, SetLimitsResponses, SetMemberRoleData, SetMemberRoleErrors, SetMemberRoleResponses, SetProactiveData, SetProactiveErrors, SetProactiveResponses, SetSenderData, SetSenderErrors, SetSenderResponses, SetSwitchData, SetSwitchErrors, SetSwitchResponses, SetUpSecondFactorData, SetUpSecondFactorErrors, SetUpSecondFactorResponses, SignalsData, SignalsErrors, SignalsResponses, SignupData, SignupErrors, SignupResponses, SoulVersionsData, SoulVersionsErrors, SoulVersionsResponses, SponsorWalletData, SponsorWalletErrors, SponsorWalletResponses, StakeData, StakeErrors, StakeResponses, StepOrderData, StepOrderErrors, StepOrderResponses, SuspendTenantData, SuspendTenantErrors, SuspendTenantResponses, TelegramWebhookData, TelegramWebhookErrors, TelegramWebhookResponses, TenantActivityData, TenantActivityErrors, TenantActivityResponses, TenantAnalyticsData, TenantAnalyticsErrors, TenantAnalyticsResponses, TenantVerticalData, TenantVerticalErrors, TenantVerticalResponses, TestData, TestErrors, TestResponses, TransferData, TransferErrors, TransferResponses, TransfersData, TransfersErrors, TransfersResponses, TriggerReflectionData, TriggerReflectionErrors, TriggerReflectionResponses, UninstallData, UninstallErrors, UninstallResponses, UnlikePostData, UnlikePostErrors, UnlikePostResponses, UpdateAgentData, UpdateAgentErrors, UpdateAgentResponses, UpdateData, UpdateErrors, UpdateGapData, UpdateGapErrors, UpdateGapResponses, UpdateMemoryData, UpdateMemoryErrors, UpdateMemoryResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UpdateResponses, UpdateServerData, UpdateServerErrors, UpdateServerResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, ValidateData, ValidateErrors, ValidateResponses, VerificationWebhookData, VerificationWebhookErrors, VerificationWebhookResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WalletChallengeData, WalletChallengeErrors, WalletChallengeResponses, WalletLoginData, WalletLoginErrors, WalletLoginResponses, WellKnownCardData, WellKnownCardErrors, WellKnownCardResponses, WellKnownRegistrationData, WellKnownRegistrationErrors, WellKnownRegistrationResponses, WisdomStatsData, WisdomStatsErrors, WisdomStatsResponses, WithdrawInvitationData, WithdrawInvitationErrors, WithdrawInvitationResponses, WithdrawStakeData, WithdrawStakeErrors, WithdrawStakeResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -93,8 +93,42 @@ export const metrics = <ThrowOnError extends boolean = false>(options?: Options<
 export const readyz = <ThrowOnError extends boolean = false>(options?: Options<ReadyzData, ThrowOnError>) => (options?.client ?? client).get<ReadyzResponses, ReadyzErrors, ThrowOnError>({ url: '/readyz', ...options });
 
 /**
- * Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
- * next page.
+ * Whether the account is closing, and when it will be purged.
+ */
+export const accountState = <ThrowOnError extends boolean = false>(options?: Options<AccountStateData, ThrowOnError>) => (options?.client ?? client).get<AccountStateResponses, AccountStateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/account',
+    ...options
+});
+
+/**
+ * Closes the account (owners): every other session ends, keys are refused (403
+ * `account_closing`), model calls and jobs stop; after `MINICLAW_ACCOUNT_GRACE_DAYS` (14) the
+ * account and everything it holds is purged. Until then an owner may reopen it. 403
+ * `wrong_password`; 409 when it is closing already.
+ */
+export const closeAccount = <ThrowOnError extends boolean = false>(options: Options<CloseAccountData, ThrowOnError>) => (options.client ?? client).post<CloseAccountResponses, CloseAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/account/close',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reopens a closing account (owners): everything works again. 409 when it is not closing.
+ */
+export const reopenAccount = <ThrowOnError extends boolean = false>(options?: Options<ReopenAccountData, ThrowOnError>) => (options?.client ?? client).post<ReopenAccountResponses, ReopenAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/account/reopen',
+    ...options
+});
+
+/**
+ * Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+ * member who acted; `X-Next-Before` names the next page.
  */
 export const tenantActivity = <ThrowOnError extends boolean = false>(options?: Options<TenantActivityData, ThrowOnError>) => (options?.client ?? client).get<TenantActivityResponses, TenantActivityErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -366,10 +400,39 @@ export const tenantAnalytics = <ThrowOnError extends boolean = false>(options?: 
 });
 
 /**
- * Signs in with email and password.
+ * Asks to move the signed-in member to a new address: a link is mailed to it (valid 48
+ * hours), and the address changes only when it is followed. 403 `wrong_password`, 409 when the
+ * address is another account's, 503 when the platform sends no mail.
+ */
+export const changeEmail = <ThrowOnError extends boolean = false>(options: Options<ChangeEmailData, ThrowOnError>) => (options.client ?? client).post<ChangeEmailResponses, ChangeEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Signs in with email and password. With a second factor on, the answer is 202 with a token
+ * to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
  */
 export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
     url: '/v1/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Finishes a sign-in that asked for a second factor. 401 when the sign-in expired (5
+ * minutes), 403 `wrong_code`, 429 after too many wrong codes in a row.
+ */
+export const loginSecondFactor = <ThrowOnError extends boolean = false>(options: Options<LoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<LoginSecondFactorResponses, LoginSecondFactorErrors, ThrowOnError>({
+    url: '/v1/auth/login/second-factor',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -446,6 +509,65 @@ export const refresh = <ThrowOnError extends boolean = false>(options: Options<R
 });
 
 /**
+ * Whether the member's second factor is on, and how many recovery codes are left.
+ */
+export const secondFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<SecondFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<SecondFactorStatusResponses, SecondFactorStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/second-factor',
+    ...options
+});
+
+/**
+ * Starts setting up a second factor: a new secret to put in an authenticator app (shown
+ * once). Nothing changes until a code made from it is confirmed. 409 when one is on already.
+ */
+export const setUpSecondFactor = <ThrowOnError extends boolean = false>(options?: Options<SetUpSecondFactorData, ThrowOnError>) => (options?.client ?? client).post<SetUpSecondFactorResponses, SetUpSecondFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/second-factor',
+    ...options
+});
+
+/**
+ * Turns the second factor on with a code of the secret being set up; answers the recovery
+ * codes. 403 `wrong_code`, 409 when nothing is being set up.
+ */
+export const confirmSecondFactor = <ThrowOnError extends boolean = false>(options: Options<ConfirmSecondFactorData, ThrowOnError>) => (options.client ?? client).post<ConfirmSecondFactorResponses, ConfirmSecondFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/second-factor/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turns the second factor off, with a current code (or a recovery code).
+ */
+export const disableSecondFactor = <ThrowOnError extends boolean = false>(options: Options<DisableSecondFactorData, ThrowOnError>) => (options.client ?? client).post<DisableSecondFactorResponses, DisableSecondFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/second-factor/disable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * New recovery codes with a current code (or a recovery code); the old ones stop working.
+ */
+export const renewRecoveryCodes = <ThrowOnError extends boolean = false>(options: Options<RenewRecoveryCodesData, ThrowOnError>) => (options.client ?? client).post<RenewRecoveryCodesResponses, RenewRecoveryCodesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/auth/second-factor/recovery-codes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Creates an owner account with its own tenant and signs it in.
  */
 export const signup = <ThrowOnError extends boolean = false>(options: Options<SignupData, ThrowOnError>) => (options.client ?? client).post<SignupResponses, SignupErrors, ThrowOnError>({
@@ -493,6 +615,7 @@ export const walletChallenge = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * Signs in with a wallet signature over the challenge; the first login creates the account.
+ * With a second factor on, the answer is 202 with a token to present with a code.
  */
 export const walletLogin = <ThrowOnError extends boolean = false>(options: Options<WalletLoginData, ThrowOnError>) => (options.client ?? client).post<WalletLoginResponses, WalletLoginErrors, ThrowOnError>({
     url: '/v1/auth/wallet/login',
@@ -1000,6 +1123,30 @@ export const putSettings = <ThrowOnError extends boolean = false>(options: Optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Erases everything the agent keeps about one end user, everywhere it is kept (conversations,
+ * messages, memories and every version, tombstones, search postings, vectors, analytics,
+ * webhook payloads, queued jobs, kept answers); keys bound to them are revoked. Answers the
+ * counts; the log keeps only those. For an owner's team, admins and owners; key scopes:
+ * `chat:write` and `memories:write`.
+ */
+export const eraseEndUser = <ThrowOnError extends boolean = false>(options: Options<EraseEndUserData, ThrowOnError>) => (options.client ?? client).delete<EraseEndUserResponses, EraseEndUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/v1/hosted-agents/{id}/end-users/{end_user}',
+    ...options
+});
+
+/**
+ * Everything the agent keeps about one end user: their conversations with every message, the
+ * memories learned from them with every version, and the log entries about them. Key scopes:
+ * `chat:read` and `memories:read`.
+ */
+export const exportEndUser = <ThrowOnError extends boolean = false>(options: Options<ExportEndUserData, ThrowOnError>) => (options.client ?? client).get<ExportEndUserResponses, ExportEndUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/v1/hosted-agents/{id}/end-users/{end_user}/export',
+    ...options
 });
 
 /**
@@ -2536,6 +2683,92 @@ export const marketDetail = <ThrowOnError extends boolean = false>(options: Opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/skills/{slug}',
     ...options
+});
+
+/**
+ * The team: its members with their roles, and the invitations still open. Any member may look.
+ */
+export const getTeam = <ThrowOnError extends boolean = false>(options?: Options<GetTeamData, ThrowOnError>) => (options?.client ?? client).get<GetTeamResponses, GetTeamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team',
+    ...options
+});
+
+/**
+ * Mails an invitation to join the team (admins and owners). The link is valid a week, once;
+ * a new invitation to the same address replaces the open one. 409 when the address signs in
+ * to an account already; 503 when the platform sends no mail.
+ */
+export const inviteMember = <ThrowOnError extends boolean = false>(options: Options<InviteMemberData, ThrowOnError>) => (options.client ?? client).post<InviteMemberResponses, InviteMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Withdraws an open invitation (its link stops working).
+ */
+export const withdrawInvitation = <ThrowOnError extends boolean = false>(options: Options<WithdrawInvitationData, ThrowOnError>) => (options.client ?? client).delete<WithdrawInvitationResponses, WithdrawInvitationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team/invitations/{invitation}',
+    ...options
+});
+
+/**
+ * What an invitation link offers (the team, the address, the role), before it is accepted.
+ * 400 for a link that is used, expired or mistyped.
+ */
+export const invitationOffer = <ThrowOnError extends boolean = false>(options: Options<InvitationOfferData, ThrowOnError>) => (options.client ?? client).get<InvitationOfferResponses, InvitationOfferErrors, ThrowOnError>({ url: '/v1/team/join', ...options });
+
+/**
+ * Accepts an invitation: the invited address becomes a member with the invitation's role and
+ * this password, and is signed in. 400 for a link that is used, expired or mistyped; 409 when
+ * the address signs in to another account.
+ */
+export const joinTeam = <ThrowOnError extends boolean = false>(options: Options<JoinTeamData, ThrowOnError>) => (options.client ?? client).post<JoinTeamResponses, JoinTeamErrors, ThrowOnError>({
+    url: '/v1/team/join',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Leaves the team (any member but the last owner): every session of the member ends.
+ */
+export const leaveTeam = <ThrowOnError extends boolean = false>(options?: Options<LeaveTeamData, ThrowOnError>) => (options?.client ?? client).post<LeaveTeamResponses, LeaveTeamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team/leave',
+    ...options
+});
+
+/**
+ * Takes a member out of the team (admins, and owners for an owner): their sessions end and
+ * their address is free; the activity still names them. 409 for the last owner.
+ */
+export const removeMember = <ThrowOnError extends boolean = false>(options: Options<RemoveMemberData, ThrowOnError>) => (options.client ?? client).delete<RemoveMemberResponses, RemoveMemberErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team/members/{member}',
+    ...options
+});
+
+/**
+ * Gives a member another role (admins and owners; only an owner makes or unmakes an owner).
+ * 409 when the team would be left without one.
+ */
+export const setMemberRole = <ThrowOnError extends boolean = false>(options: Options<SetMemberRoleData, ThrowOnError>) => (options.client ?? client).patch<SetMemberRoleResponses, SetMemberRoleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/team/members/{member}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -4,6 +4,10 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type AccountState = {
+    closing?: null | Closing;
+};
+
 /**
  * A step one of the parties (or the operator) takes.
  */
@@ -15,6 +19,11 @@ export type ActivityEntry = {
      */
     action: string;
     actor_id?: string | null;
+    /**
+     * Who the member was (their address) when a member of the team acted
+     * (`team::name_actors`).
+     */
+    actor_name?: string | null;
     /**
      * `owner`, `api_key`, `job`, `admin` or `system`.
      */
@@ -464,6 +473,24 @@ export type Checked = {
     manifest: Manifest;
 };
 
+export type CloseRequest = {
+    /**
+     * The owner's password (required when they have one).
+     */
+    password?: string | null;
+};
+
+/**
+ * An account on its way out.
+ */
+export type Closing = {
+    closing_at: string;
+    /**
+     * When everything goes for good, unless an owner reopens it before.
+     */
+    purge_after: string;
+};
+
 export type Cluster = {
     id: number;
     /**
@@ -471,6 +498,13 @@ export type Cluster = {
      */
     label: string;
     size: number;
+};
+
+export type CodeRequest = {
+    /**
+     * A code of the authenticator app (or, where it says so, a recovery code).
+     */
+    code: string;
 };
 
 export type Comment = {
@@ -686,6 +720,21 @@ export type Conversation = {
 };
 
 export type ConversationId = string;
+
+/**
+ * One of the end user's conversations with every message.
+ */
+export type ConversationOfPerson = {
+    channel: string;
+    created_at: string;
+    /**
+     * Deleted by its owner (and waiting for the purge).
+     */
+    deleted: boolean;
+    id: string;
+    messages: Array<MessageOut>;
+    title: string;
+};
 
 /**
  * Where the agent and its user are (003 §5.2).
@@ -978,6 +1027,22 @@ export type EditInput = {
     target_name?: string | null;
 };
 
+export type EmailChange = {
+    /**
+     * Required when the account has a password.
+     */
+    current_password?: string | null;
+    new_email: string;
+};
+
+export type EmailChangeAsked = {
+    /**
+     * Where the link went: following it (`POST /v1/auth/verify-email`) makes it the account's
+     * address. Until then nothing changes.
+     */
+    sent_to: string;
+};
+
 /**
  * A registered endpoint (its secret is shown once, when created or rotated).
  */
@@ -1084,6 +1149,23 @@ export type Entry = {
     kind: string;
     memo?: string | null;
     transfer_id: string;
+};
+
+/**
+ * What an erase removed: counts only.
+ */
+export type Erased = {
+    conversations: number;
+    imports: number;
+    jobs: number;
+    kept_answers: number;
+    keys_revoked: number;
+    log_entries_scrubbed: number;
+    memories: number;
+    memory_versions: number;
+    messages: number;
+    tombstones: number;
+    webhook_deliveries: number;
 };
 
 /**
@@ -1618,6 +1700,29 @@ export type Installed = {
 };
 
 /**
+ * An invitation not yet followed.
+ */
+export type Invitation = {
+    created_at: string;
+    email: string;
+    expires_at: string;
+    id: string;
+    /**
+     * The address of the member who sent it, while they are one.
+     */
+    invited_by?: string | null;
+    role: TeamRole;
+};
+
+export type InvitationRequest = {
+    email: string;
+    /**
+     * The role the invitation grants (only an owner may invite an owner).
+     */
+    role: TeamRole;
+};
+
+/**
  * A newly issued key. `key` is shown this once; only its hash is stored.
  */
 export type IssuedKey = {
@@ -1721,6 +1826,17 @@ export type Job = {
      * `queued`, `running`, `done` or `dead`.
      */
     status: string;
+};
+
+export type JoinRequest = {
+    /**
+     * The new member's password, 12–128 characters.
+     */
+    password: string;
+    /**
+     * The `token` of the mailed link.
+     */
+    token: string;
 };
 
 export type KeyId = string;
@@ -2026,6 +2142,22 @@ export type MeResponse = {
 };
 
 /**
+ * One member, as the team page lists them.
+ */
+export type Member = {
+    created_at: string;
+    email?: string | null;
+    evm_address?: string | null;
+    id: UserId;
+    last_login_at?: string | null;
+    role: TeamRole;
+    /**
+     * This is the member asking.
+     */
+    you: boolean;
+};
+
+/**
  * One memory as the API shows it (the vector itself stays in the database).
  */
 export type Memory = {
@@ -2112,6 +2244,14 @@ export type MemoryInput = {
 };
 
 /**
+ * One memory learned from the end user, with every version of it.
+ */
+export type MemoryOfPerson = {
+    history: Array<VersionOut>;
+    memory: Memory;
+};
+
+/**
  * Where a memory came from (SPEC R1).
  */
 export type MemorySource = 'conversation' | 'derived' | 'uploaded' | 'url' | 'reflection' | 'fusion' | 'owner' | 'api';
@@ -2174,6 +2314,13 @@ export type MemoryVersion = {
 };
 
 export type MessageId = string;
+
+export type MessageOut = {
+    content: string;
+    created_at: string;
+    id: string;
+    role: string;
+};
 
 /**
  * One health metric of 002 §5.1 with its target range.
@@ -2509,6 +2656,20 @@ export type Notification = {
 };
 
 /**
+ * What an invitation link offers, shown before it is accepted.
+ */
+export type Offer = {
+    email: string;
+    expires_at: string;
+    invited_by?: string | null;
+    role: TeamRole;
+    /**
+     * The team's (tenant's) name.
+     */
+    team: string;
+};
+
+/**
  * An order as either party sees it.
  */
 export type Order = {
@@ -2730,6 +2891,22 @@ export type Period = {
      */
     period: string;
     sessions: number;
+};
+
+/**
+ * Everything the agent keeps about one end user.
+ */
+export type PersonExport = {
+    activity: Array<ActivityEntry>;
+    agent_id: AgentId;
+    conversations: Array<ConversationOfPerson>;
+    end_user: string;
+    exported_at: string;
+    /**
+     * `miniclaw.end_user`.
+     */
+    format: string;
+    memories: Array<MemoryOfPerson>;
 };
 
 /**
@@ -3214,6 +3391,13 @@ export type Readiness = {
     status: string;
 };
 
+export type RecoveryCodes = {
+    /**
+     * Each works once in place of a code; shown only now.
+     */
+    recovery_codes: Array<string>;
+};
+
 export type Reflection = {
     actions: Array<{
         [key: string]: unknown;
@@ -3517,6 +3701,10 @@ export type Review = {
  */
 export type Role = 'triage' | 'chat' | 'chat_premium' | 'skill' | 'extraction' | 'dedup' | 'summarization' | 'guard' | 'mentor' | 'compile' | 'lint' | 'quality_eval' | 'rerank' | 'fusion' | 'dream_judge' | 'gap_diagnosis' | 'digest' | 'outreach' | 'spawn';
 
+export type RoleChange = {
+    role: TeamRole;
+};
+
 export type Route = {
     max_tokens: number;
     role: Role;
@@ -3593,6 +3781,53 @@ export type SearchResult = {
     memory: Memory;
     score: number;
     signals: Signals;
+};
+
+export type SecondFactorLogin = {
+    /**
+     * A code of the member's authenticator app, or one of their recovery codes.
+     */
+    code: string;
+    /**
+     * The `second_factor_token` of the sign-in.
+     */
+    second_factor_token: string;
+};
+
+/**
+ * A sign-in waiting for its second factor.
+ */
+export type SecondFactorRequired = {
+    /**
+     * Always true: no session starts until a code is given.
+     */
+    second_factor_required: boolean;
+    /**
+     * Present it with a code at `POST /v1/auth/login/second-factor` within 5 minutes.
+     */
+    second_factor_token: string;
+};
+
+/**
+ * A secret being set up: shown once, to put in an authenticator app.
+ */
+export type SecondFactorSetup = {
+    /**
+     * The same as an `otpauth://totp/...` address (what a QR code for the app holds).
+     */
+    otpauth_url: string;
+    /**
+     * The shared secret in base32.
+     */
+    secret: string;
+};
+
+/**
+ * Whether the member's second factor is on, and how many recovery codes are left.
+ */
+export type SecondFactorStatus = {
+    enabled: boolean;
+    recovery_codes_left: number;
 };
 
 /**
@@ -4222,6 +4457,19 @@ export type Teaching = {
 };
 
 /**
+ * The team: its members and the invitations still open.
+ */
+export type Team = {
+    invitations: Array<Invitation>;
+    members: Array<Member>;
+};
+
+/**
+ * A member's role in the team, from least to most trusted.
+ */
+export type TeamRole = 'viewer' | 'member' | 'admin' | 'owner';
+
+/**
  * The agent's bot, as the owner sees it (never the token).
  */
 export type TelegramStatus = {
@@ -4707,7 +4955,7 @@ export type VerificationSummary = {
 export type Verified = {
     address: string;
     /**
-     * `owner_email` or `sender`.
+     * `owner_email`, `sender` or `email_change`.
      */
     purpose: string;
 };
@@ -4723,6 +4971,18 @@ export type Version = {
     created_at: string;
     price: number;
     version: string;
+};
+
+/**
+ * One version of a memory, as an export carries it.
+ */
+export type VersionOut = {
+    change: string;
+    created_at: string;
+    snapshot: {
+        [key: string]: unknown;
+    };
+    version: number;
 };
 
 /**
@@ -5244,6 +5504,68 @@ export type ReadyzResponses = {
 };
 
 export type ReadyzResponse = ReadyzResponses[keyof ReadyzResponses];
+
+export type AccountStateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account';
+};
+
+export type AccountStateErrors = {
+    401: ErrorBody;
+};
+
+export type AccountStateError = AccountStateErrors[keyof AccountStateErrors];
+
+export type AccountStateResponses = {
+    200: AccountState;
+};
+
+export type AccountStateResponse = AccountStateResponses[keyof AccountStateResponses];
+
+export type CloseAccountData = {
+    body: CloseRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/account/close';
+};
+
+export type CloseAccountErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+};
+
+export type CloseAccountError = CloseAccountErrors[keyof CloseAccountErrors];
+
+export type CloseAccountResponses = {
+    202: Closing;
+};
+
+export type CloseAccountResponse = CloseAccountResponses[keyof CloseAccountResponses];
+
+export type ReopenAccountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/reopen';
+};
+
+export type ReopenAccountErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+};
+
+export type ReopenAccountError = ReopenAccountErrors[keyof ReopenAccountErrors];
+
+export type ReopenAccountResponses = {
+    204: void;
+};
+
+export type ReopenAccountResponse = ReopenAccountResponses[keyof ReopenAccountResponses];
 
 export type TenantActivityData = {
     body?: never;
@@ -5890,6 +6212,30 @@ export type TenantAnalyticsResponses = {
 
 export type TenantAnalyticsResponse = TenantAnalyticsResponses[keyof TenantAnalyticsResponses];
 
+export type ChangeEmailData = {
+    body: EmailChange;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/email';
+};
+
+export type ChangeEmailErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    429: ErrorBody;
+    503: ErrorBody;
+};
+
+export type ChangeEmailError = ChangeEmailErrors[keyof ChangeEmailErrors];
+
+export type ChangeEmailResponses = {
+    202: EmailChangeAsked;
+};
+
+export type ChangeEmailResponse = ChangeEmailResponses[keyof ChangeEmailResponses];
+
 export type LoginData = {
     body: LoginRequest;
     path?: never;
@@ -5900,15 +6246,39 @@ export type LoginData = {
 export type LoginErrors = {
     400: ErrorBody;
     401: ErrorBody;
+    429: ErrorBody;
 };
 
 export type LoginError = LoginErrors[keyof LoginErrors];
 
 export type LoginResponses = {
     200: SessionResponse;
+    202: SecondFactorRequired;
 };
 
 export type LoginResponse = LoginResponses[keyof LoginResponses];
+
+export type LoginSecondFactorData = {
+    body: SecondFactorLogin;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/login/second-factor';
+};
+
+export type LoginSecondFactorErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    429: ErrorBody;
+};
+
+export type LoginSecondFactorError = LoginSecondFactorErrors[keyof LoginSecondFactorErrors];
+
+export type LoginSecondFactorResponses = {
+    200: SessionResponse;
+};
+
+export type LoginSecondFactorResponse = LoginSecondFactorResponses[keyof LoginSecondFactorResponses];
 
 export type LogoutData = {
     body?: never;
@@ -6019,6 +6389,114 @@ export type RefreshResponses = {
 };
 
 export type RefreshResponse2 = RefreshResponses[keyof RefreshResponses];
+
+export type SecondFactorStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/second-factor';
+};
+
+export type SecondFactorStatusErrors = {
+    401: ErrorBody;
+};
+
+export type SecondFactorStatusError = SecondFactorStatusErrors[keyof SecondFactorStatusErrors];
+
+export type SecondFactorStatusResponses = {
+    200: SecondFactorStatus;
+};
+
+export type SecondFactorStatusResponse = SecondFactorStatusResponses[keyof SecondFactorStatusResponses];
+
+export type SetUpSecondFactorData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/second-factor';
+};
+
+export type SetUpSecondFactorErrors = {
+    401: ErrorBody;
+    409: ErrorBody;
+};
+
+export type SetUpSecondFactorError = SetUpSecondFactorErrors[keyof SetUpSecondFactorErrors];
+
+export type SetUpSecondFactorResponses = {
+    201: SecondFactorSetup;
+};
+
+export type SetUpSecondFactorResponse = SetUpSecondFactorResponses[keyof SetUpSecondFactorResponses];
+
+export type ConfirmSecondFactorData = {
+    body: CodeRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/second-factor/confirm';
+};
+
+export type ConfirmSecondFactorErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    429: ErrorBody;
+};
+
+export type ConfirmSecondFactorError = ConfirmSecondFactorErrors[keyof ConfirmSecondFactorErrors];
+
+export type ConfirmSecondFactorResponses = {
+    200: RecoveryCodes;
+};
+
+export type ConfirmSecondFactorResponse = ConfirmSecondFactorResponses[keyof ConfirmSecondFactorResponses];
+
+export type DisableSecondFactorData = {
+    body: CodeRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/second-factor/disable';
+};
+
+export type DisableSecondFactorErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    429: ErrorBody;
+};
+
+export type DisableSecondFactorError = DisableSecondFactorErrors[keyof DisableSecondFactorErrors];
+
+export type DisableSecondFactorResponses = {
+    204: void;
+};
+
+export type DisableSecondFactorResponse = DisableSecondFactorResponses[keyof DisableSecondFactorResponses];
+
+export type RenewRecoveryCodesData = {
+    body: CodeRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/auth/second-factor/recovery-codes';
+};
+
+export type RenewRecoveryCodesErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    429: ErrorBody;
+};
+
+export type RenewRecoveryCodesError = RenewRecoveryCodesErrors[keyof RenewRecoveryCodesErrors];
+
+export type RenewRecoveryCodesResponses = {
+    200: RecoveryCodes;
+};
+
+export type RenewRecoveryCodesResponse = RenewRecoveryCodesResponses[keyof RenewRecoveryCodesResponses];
 
 export type SignupData = {
     body: SignupRequest;
@@ -6140,6 +6618,7 @@ export type WalletLoginResponses = {
      * First login: account created
      */
     201: SessionResponse;
+    202: SecondFactorRequired;
 };
 
 export type WalletLoginResponse = WalletLoginResponses[keyof WalletLoginResponses];
@@ -7441,6 +7920,68 @@ export type PutSettingsResponses = {
 };
 
 export type PutSettingsResponse = PutSettingsResponses[keyof PutSettingsResponses];
+
+export type EraseEndUserData = {
+    body?: never;
+    path: {
+        /**
+         * Agent id
+         */
+        id: string;
+        /**
+         * The end user's id, as the miniapp names them
+         */
+        end_user: string;
+    };
+    query?: never;
+    url: '/v1/hosted-agents/{id}/end-users/{end_user}';
+};
+
+export type EraseEndUserErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type EraseEndUserError = EraseEndUserErrors[keyof EraseEndUserErrors];
+
+export type EraseEndUserResponses = {
+    200: Erased;
+};
+
+export type EraseEndUserResponse = EraseEndUserResponses[keyof EraseEndUserResponses];
+
+export type ExportEndUserData = {
+    body?: never;
+    path: {
+        /**
+         * Agent id
+         */
+        id: string;
+        /**
+         * The end user's id, as the miniapp names them
+         */
+        end_user: string;
+    };
+    query?: never;
+    url: '/v1/hosted-agents/{id}/end-users/{end_user}/export';
+};
+
+export type ExportEndUserErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type ExportEndUserError = ExportEndUserErrors[keyof ExportEndUserErrors];
+
+export type ExportEndUserResponses = {
+    200: PersonExport;
+};
+
+export type ExportEndUserResponse = ExportEndUserResponses[keyof ExportEndUserResponses];
 
 export type AgentEventsData = {
     body?: never;
@@ -11487,6 +12028,188 @@ export type MarketDetailResponses = {
 };
 
 export type MarketDetailResponse = MarketDetailResponses[keyof MarketDetailResponses];
+
+export type GetTeamData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/team';
+};
+
+export type GetTeamErrors = {
+    401: ErrorBody;
+};
+
+export type GetTeamError = GetTeamErrors[keyof GetTeamErrors];
+
+export type GetTeamResponses = {
+    200: Team;
+};
+
+export type GetTeamResponse = GetTeamResponses[keyof GetTeamResponses];
+
+export type InviteMemberData = {
+    body: InvitationRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/team/invitations';
+};
+
+export type InviteMemberErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    429: ErrorBody;
+    503: ErrorBody;
+};
+
+export type InviteMemberError = InviteMemberErrors[keyof InviteMemberErrors];
+
+export type InviteMemberResponses = {
+    201: Invitation;
+};
+
+export type InviteMemberResponse = InviteMemberResponses[keyof InviteMemberResponses];
+
+export type WithdrawInvitationData = {
+    body?: never;
+    path: {
+        invitation: string;
+    };
+    query?: never;
+    url: '/v1/team/invitations/{invitation}';
+};
+
+export type WithdrawInvitationErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type WithdrawInvitationError = WithdrawInvitationErrors[keyof WithdrawInvitationErrors];
+
+export type WithdrawInvitationResponses = {
+    204: void;
+};
+
+export type WithdrawInvitationResponse = WithdrawInvitationResponses[keyof WithdrawInvitationResponses];
+
+export type InvitationOfferData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The `token` of the mailed link.
+         */
+        token: string;
+    };
+    url: '/v1/team/join';
+};
+
+export type InvitationOfferErrors = {
+    400: ErrorBody;
+};
+
+export type InvitationOfferError = InvitationOfferErrors[keyof InvitationOfferErrors];
+
+export type InvitationOfferResponses = {
+    200: Offer;
+};
+
+export type InvitationOfferResponse = InvitationOfferResponses[keyof InvitationOfferResponses];
+
+export type JoinTeamData = {
+    body: JoinRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/team/join';
+};
+
+export type JoinTeamErrors = {
+    400: ErrorBody;
+    409: ErrorBody;
+};
+
+export type JoinTeamError = JoinTeamErrors[keyof JoinTeamErrors];
+
+export type JoinTeamResponses = {
+    /**
+     * Joined; session cookies set
+     */
+    201: SessionResponse;
+};
+
+export type JoinTeamResponse = JoinTeamResponses[keyof JoinTeamResponses];
+
+export type LeaveTeamData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/team/leave';
+};
+
+export type LeaveTeamErrors = {
+    401: ErrorBody;
+    409: ErrorBody;
+};
+
+export type LeaveTeamError = LeaveTeamErrors[keyof LeaveTeamErrors];
+
+export type LeaveTeamResponses = {
+    204: void;
+};
+
+export type LeaveTeamResponse = LeaveTeamResponses[keyof LeaveTeamResponses];
+
+export type RemoveMemberData = {
+    body?: never;
+    path: {
+        member: string;
+    };
+    query?: never;
+    url: '/v1/team/members/{member}';
+};
+
+export type RemoveMemberErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+    409: ErrorBody;
+};
+
+export type RemoveMemberError = RemoveMemberErrors[keyof RemoveMemberErrors];
+
+export type RemoveMemberResponses = {
+    204: void;
+};
+
+export type RemoveMemberResponse = RemoveMemberResponses[keyof RemoveMemberResponses];
+
+export type SetMemberRoleData = {
+    body: RoleChange;
+    path: {
+        member: string;
+    };
+    query?: never;
+    url: '/v1/team/members/{member}';
+};
+
+export type SetMemberRoleErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+    409: ErrorBody;
+};
+
+export type SetMemberRoleError = SetMemberRoleErrors[keyof SetMemberRoleErrors];
+
+export type SetMemberRoleResponses = {
+    200: Member;
+};
+
+export type SetMemberRoleResponse = SetMemberRoleResponses[keyof SetMemberRoleResponses];
 
 export type TenantVerticalData = {
     body?: never;

@@ -113,6 +113,12 @@ fn signed_owner(headers: &HeaderMap, state: &AppState) -> Result<Option<(Owner, 
     Ok(Some((owner, carrier)))
 }
 
+/// The member a request's validly signed session token names, whether or not the session is
+/// still live (the role gate asks; the extractors answer for everything else).
+pub fn session_of(headers: &HeaderMap, state: &AppState) -> Option<Owner> {
+    signed_owner(headers, state).ok().flatten().map(|(owner, _)| owner)
+}
+
 /// The owner session of an API request, with the cookie guard applied.
 fn api_owner(method: &Method, headers: &HeaderMap, state: &AppState) -> Result<Option<Owner>, Error> {
     let Some((owner, carrier)) = signed_owner(headers, state)? else { return Ok(None) };
@@ -240,6 +246,12 @@ async fn key_scope(
                 return Error::Unavailable("the key could not be checked; try again shortly".into());
             }
             KeyRejection::Suspended => return suspended(),
+            KeyRejection::Closing => {
+                return Error::Refused {
+                    code: "account_closing",
+                    message: "this account is closing; an owner can reopen it until it is purged".into(),
+                };
+            }
         };
         Error::Unauthenticated(reason.into())
     })?;
@@ -266,6 +278,27 @@ async fn key_scope(
         end_user,
         end_user_bound: bound,
     })
+}
+
+/// Where a sign-in request comes from (its user agent and client address), for the activity.
+pub struct SignInDevice(pub miniclaw_domain::tenancy::signins::Device);
+
+impl FromRequestParts<AppState> for SignInDevice {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let user_agent =
+            parts.headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        let address = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| crate::ratelimit::client_bucket(c.0.ip(), &parts.headers, &state.config().trusted_proxies));
+        Ok(SignInDevice(miniclaw_domain::tenancy::signins::Device {
+            user_agent,
+            address,
+            request_id: request_id(&parts.headers),
+        }))
+    }
 }
 
 /// The end user named by the request's `X-Miniclaw-User` header, if any.

@@ -17,6 +17,10 @@ pub struct ActivityEntry {
     /// `owner`, `api_key`, `job`, `admin` or `system`.
     pub actor_type: String,
     pub actor_id: Option<String>,
+    /// Who the member was (their address) when a member of the team acted
+    /// (`team::name_actors`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor_name: Option<String>,
     pub request_id: Option<String>,
     #[schema(value_type = Object)]
     pub details: serde_json::Value,
@@ -156,6 +160,54 @@ pub async fn keep_agent_log(conn: &mut PgConnection, agent_id: AgentId) -> sqlx:
     Ok(())
 }
 
+/// The agent's log entries about an end user: naming them, or one of their conversations
+/// (`conversations`), oldest first (an export's part of the log).
+pub async fn about_end_user(
+    pool: &sqlx::PgPool,
+    agent_id: AgentId,
+    end_user: &str,
+    conversations: &[Uuid],
+) -> sqlx::Result<Vec<ActivityEntry>> {
+    let conversations: Vec<String> = conversations.iter().map(Uuid::to_string).collect();
+    sqlx::query_as!(
+        ActivityEntry,
+        r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, NULL::text AS "actor_name?", request_id,
+                  details, error, created_at
+             FROM agent_activity
+            WHERE agent_id = $1 AND (details->>'end_user' = $2 OR details->>'conversation_id' = ANY($3))
+            ORDER BY id"#,
+        agent_id as _,
+        end_user,
+        &conversations
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// An erased end user leaves the agent's log with counts only: entries about them keep their
+/// action and time, their name becomes `[erased]` and the titles and texts of their
+/// conversations go. Returns how many entries changed.
+pub async fn scrub_end_user(
+    conn: &mut PgConnection,
+    agent_id: AgentId,
+    end_user: &str,
+    conversations: &[Uuid],
+) -> sqlx::Result<u64> {
+    let conversations: Vec<String> = conversations.iter().map(Uuid::to_string).collect();
+    Ok(sqlx::query!(
+        r#"UPDATE agent_activity
+              SET details = (details - 'title' - 'content' - 'message' - 'preview')
+                            || CASE WHEN details ? 'end_user' THEN '{"end_user": "[erased]"}'::jsonb ELSE '{}'::jsonb END
+            WHERE agent_id = $1 AND (details->>'end_user' = $2 OR details->>'conversation_id' = ANY($3))"#,
+        agent_id as _,
+        end_user,
+        &conversations
+    )
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
 /// Newest first; `before` pages backwards (ids are time-ordered).
 pub async fn list_agent(
     pool: &sqlx::PgPool,
@@ -165,7 +217,8 @@ pub async fn list_agent(
 ) -> sqlx::Result<Vec<ActivityEntry>> {
     sqlx::query_as!(
         ActivityEntry,
-        r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, request_id, details, error, created_at
+        r#"SELECT id, agent_id AS "agent_id?", action, actor_type, actor_id, NULL::text AS "actor_name?", request_id,
+                  details, error, created_at
              FROM agent_activity WHERE agent_id = $1 AND ($2::uuid IS NULL OR id < $2)
             ORDER BY id DESC LIMIT $3"#,
         agent_id as _,
@@ -184,7 +237,8 @@ pub async fn list_tenant(
 ) -> sqlx::Result<Vec<ActivityEntry>> {
     sqlx::query_as!(
         ActivityEntry,
-        r#"SELECT id, agent_id, action, actor_type, actor_id, request_id, details, NULL::text AS "error?", created_at
+        r#"SELECT id, agent_id, action, actor_type, actor_id, NULL::text AS "actor_name?", request_id, details,
+                  NULL::text AS "error?", created_at
              FROM tenant_activity WHERE tenant_id = $1 AND ($2::uuid IS NULL OR id < $2)
             ORDER BY id DESC LIMIT $3"#,
         tenant_id as _,

@@ -92,6 +92,20 @@ pub async fn free(pool: &PgPool, credential: &[u8], key: &str) -> sqlx::Result<(
     Ok(())
 }
 
+/// Deletes the kept answers that name any of `ids` (an erased person's conversations and
+/// messages: a kept chat reply holds what was said). Returns how many.
+pub async fn forget_mentions(conn: &mut sqlx::PgConnection, ids: &[uuid::Uuid]) -> sqlx::Result<u64> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let needles: Vec<String> = ids.iter().map(|id| format!("%{id}%")).collect();
+    Ok(sqlx::query("DELETE FROM idempotency_keys WHERE body IS NOT NULL AND encode(body, 'escape') LIKE ANY($1)")
+        .bind(&needles)
+        .execute(conn)
+        .await?
+        .rows_affected())
+}
+
 /// Deletes the keys past their keeping time (the `idempotency_retention` cycle). Returns how many.
 pub async fn purge(pool: &PgPool) -> sqlx::Result<u64> {
     Ok(sqlx::query("DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)")

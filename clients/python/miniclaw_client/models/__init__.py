@@ -1,5 +1,6 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .account_state import AccountState
 from .action import Action
 from .activity_entry import ActivityEntry
 from .activity_entry_details import ActivityEntryDetails
@@ -31,7 +32,10 @@ from .chat_message import ChatMessage
 from .chat_message_meta import ChatMessageMeta
 from .chat_reply import ChatReply
 from .checked import Checked
+from .close_request import CloseRequest
+from .closing import Closing
 from .cluster import Cluster
+from .code_request import CodeRequest
 from .comment import Comment
 from .comment_input import CommentInput
 from .compared import Compared
@@ -48,6 +52,7 @@ from .connect_challenge_request import ConnectChallengeRequest
 from .connect_input import ConnectInput
 from .connect_request import ConnectRequest
 from .conversation import Conversation
+from .conversation_of_person import ConversationOfPerson
 from .coordinates import Coordinates
 from .coupling import Coupling
 from .create_key_request import CreateKeyRequest
@@ -69,6 +74,8 @@ from .economy_orders_as_buyer import EconomyOrdersAsBuyer
 from .economy_orders_as_seller import EconomyOrdersAsSeller
 from .edge import Edge
 from .edit_input import EditInput
+from .email_change import EmailChange
+from .email_change_asked import EmailChangeAsked
 from .endpoint import Endpoint
 from .endpoint_input import EndpointInput
 from .endpoint_patch import EndpointPatch
@@ -76,6 +83,7 @@ from .endpoint_with_secret import EndpointWithSecret
 from .enqueue_job import EnqueueJob
 from .enqueue_job_payload_type_0 import EnqueueJobPayloadType0
 from .entry import Entry
+from .erased import Erased
 from .error_body import ErrorBody
 from .error_detail import ErrorDetail
 from .error_detail_details_type_0 import ErrorDetailDetailsType0
@@ -105,11 +113,14 @@ from .inbound_email import InboundEmail
 from .install_request import InstallRequest
 from .install_step import InstallStep
 from .installed import Installed
+from .invitation import Invitation
+from .invitation_request import InvitationRequest
 from .issued_key import IssuedKey
 from .item import Item
 from .job import Job
 from .job_payload import JobPayload
 from .job_result_type_0 import JobResultType0
+from .join_request import JoinRequest
 from .kill_switch import KillSwitch
 from .kill_switch_request import KillSwitchRequest
 from .knowledge_gap import KnowledgeGap
@@ -153,13 +164,16 @@ from .mcp_server import McpServer
 from .mcp_server_input import McpServerInput
 from .mcp_server_patch import McpServerPatch
 from .me_response import MeResponse
+from .member import Member
 from .memory import Memory
 from .memory_input import MemoryInput
+from .memory_of_person import MemoryOfPerson
 from .memory_source import MemorySource
 from .memory_status import MemoryStatus
 from .memory_update import MemoryUpdate
 from .memory_version import MemoryVersion
 from .memory_version_snapshot import MemoryVersionSnapshot
+from .message_out import MessageOut
 from .metric import Metric
 from .metrics import Metrics
 from .metrics_channels import MetricsChannels
@@ -185,6 +199,7 @@ from .move import Move
 from .node import Node
 from .notification import Notification
 from .notification_channels import NotificationChannels
+from .offer import Offer
 from .order import Order
 from .order_rail import OrderRail
 from .order_request import OrderRequest
@@ -202,6 +217,7 @@ from .payer import Payer
 from .payment_required import PaymentRequired
 from .percentiles import Percentiles
 from .period import Period
+from .person_export import PersonExport
 from .phase import Phase
 from .pick import Pick
 from .poc import Poc
@@ -233,6 +249,7 @@ from .quota import Quota
 from .rail import Rail
 from .rate_request import RateRequest
 from .readiness import Readiness
+from .recovery_codes import RecoveryCodes
 from .reflection import Reflection
 from .reflection_actions_item import ReflectionActionsItem
 from .reflection_calibration_type_0 import ReflectionCalibrationType0
@@ -263,6 +280,7 @@ from .restore_input import RestoreInput
 from .resume import Resume
 from .review import Review
 from .role import Role
+from .role_change import RoleChange
 from .route import Route
 from .routing_table import RoutingTable
 from .rpc_body import RpcBody
@@ -271,6 +289,10 @@ from .search_filters import SearchFilters
 from .search_request import SearchRequest
 from .search_response import SearchResponse
 from .search_result import SearchResult
+from .second_factor_login import SecondFactorLogin
+from .second_factor_required import SecondFactorRequired
+from .second_factor_setup import SecondFactorSetup
+from .second_factor_status import SecondFactorStatus
 from .send_request import SendRequest
 from .sender_input import SenderInput
 from .sender_view import SenderView
@@ -311,6 +333,8 @@ from .target_kind import TargetKind
 from .task import Task
 from .task_input import TaskInput
 from .teaching import Teaching
+from .team import Team
+from .team_role import TeamRole
 from .telegram_status import TelegramStatus
 from .tenant_view import TenantView
 from .thread import Thread
@@ -346,6 +370,8 @@ from .verification_summary import VerificationSummary
 from .verified import Verified
 from .verify_email_request import VerifyEmailRequest
 from .version import Version
+from .version_out import VersionOut
+from .version_out_snapshot import VersionOutSnapshot
 from .vertical import Vertical
 from .vertical_metrics import VerticalMetrics
 from .wallet import Wallet
@@ -359,6 +385,7 @@ from .window import Window
 from .wisdom_answer import WisdomAnswer
 
 __all__ = (
+    "AccountState",
     "Action",
     "ActivityEntry",
     "ActivityEntryDetails",
@@ -390,7 +417,10 @@ __all__ = (
     "ChatMessageMeta",
     "ChatReply",
     "Checked",
+    "CloseRequest",
+    "Closing",
     "Cluster",
+    "CodeRequest",
     "Comment",
     "CommentInput",
     "Compared",
@@ -407,6 +437,7 @@ __all__ = (
     "ConnectInput",
     "ConnectRequest",
     "Conversation",
+    "ConversationOfPerson",
     "Coordinates",
     "Coupling",
     "CreateKeyRequest",
@@ -428,6 +459,8 @@ __all__ = (
     "EconomyOrdersAsSeller",
     "Edge",
     "EditInput",
+    "EmailChange",
+    "EmailChangeAsked",
     "Endpoint",
     "EndpointInput",
     "EndpointPatch",
@@ -435,6 +468,7 @@ __all__ = (
     "EnqueueJob",
     "EnqueueJobPayloadType0",
     "Entry",
+    "Erased",
     "ErrorBody",
     "ErrorDetail",
     "ErrorDetailDetailsType0",
@@ -464,11 +498,14 @@ __all__ = (
     "Installed",
     "InstallRequest",
     "InstallStep",
+    "Invitation",
+    "InvitationRequest",
     "IssuedKey",
     "Item",
     "Job",
     "JobPayload",
     "JobResultType0",
+    "JoinRequest",
     "KillSwitch",
     "KillSwitchRequest",
     "KnowledgeGap",
@@ -511,14 +548,17 @@ __all__ = (
     "McpServer",
     "McpServerInput",
     "McpServerPatch",
+    "Member",
     "Memory",
     "MemoryInput",
+    "MemoryOfPerson",
     "MemorySource",
     "MemoryStatus",
     "MemoryUpdate",
     "MemoryVersion",
     "MemoryVersionSnapshot",
     "MeResponse",
+    "MessageOut",
     "Metric",
     "Metrics",
     "MetricsChannels",
@@ -544,6 +584,7 @@ __all__ = (
     "Node",
     "Notification",
     "NotificationChannels",
+    "Offer",
     "Order",
     "OrderRail",
     "OrderRequest",
@@ -561,6 +602,7 @@ __all__ = (
     "PayRequest",
     "Percentiles",
     "Period",
+    "PersonExport",
     "Phase",
     "Pick",
     "Poc",
@@ -592,6 +634,7 @@ __all__ = (
     "Rail",
     "RateRequest",
     "Readiness",
+    "RecoveryCodes",
     "Reflection",
     "ReflectionActionsItem",
     "ReflectionCalibrationType0",
@@ -622,6 +665,7 @@ __all__ = (
     "Resume",
     "Review",
     "Role",
+    "RoleChange",
     "Route",
     "RoutingTable",
     "RpcBody",
@@ -630,6 +674,10 @@ __all__ = (
     "SearchRequest",
     "SearchResponse",
     "SearchResult",
+    "SecondFactorLogin",
+    "SecondFactorRequired",
+    "SecondFactorSetup",
+    "SecondFactorStatus",
     "SenderInput",
     "SenderView",
     "SendRequest",
@@ -670,6 +718,8 @@ __all__ = (
     "Task",
     "TaskInput",
     "Teaching",
+    "Team",
+    "TeamRole",
     "TelegramStatus",
     "TenantView",
     "Thread",
@@ -705,6 +755,8 @@ __all__ = (
     "Verified",
     "VerifyEmailRequest",
     "Version",
+    "VersionOut",
+    "VersionOutSnapshot",
     "Vertical",
     "VerticalMetrics",
     "Wallet",

@@ -34,6 +34,8 @@ class ActivityEntry:
             details (ActivityEntryDetails):
             id (UUID):
             actor_id (None | str | Unset):
+            actor_name (None | str | Unset): Who the member was (their address) when a member of the team acted
+                (`team::name_actors`).
             agent_id (None | Unset | UUID):
             error (None | str | Unset): The verbatim error when the action failed.
             request_id (None | str | Unset):
@@ -45,6 +47,7 @@ class ActivityEntry:
     details: ActivityEntryDetails
     id: UUID
     actor_id: None | str | Unset = UNSET
+    actor_name: None | str | Unset = UNSET
     agent_id: None | Unset | UUID = UNSET
     error: None | str | Unset = UNSET
     request_id: None | str | Unset = UNSET
@@ -71,6 +74,12 @@ class ActivityEntry:
             actor_id = UNSET
         else:
             actor_id = self.actor_id
+
+        actor_name: None | str | Unset
+        if isinstance(self.actor_name, Unset):
+            actor_name = UNSET
+        else:
+            actor_name = self.actor_name
 
         agent_id: None | str | Unset
         if isinstance(self.agent_id, Unset):
@@ -104,6 +113,8 @@ class ActivityEntry:
         })
         if actor_id is not UNSET:
             field_dict["actor_id"] = actor_id
+        if actor_name is not UNSET:
+            field_dict["actor_name"] = actor_name
         if agent_id is not UNSET:
             field_dict["agent_id"] = agent_id
         if error is not UNSET:
@@ -146,6 +157,16 @@ class ActivityEntry:
             return cast(None | str | Unset, data)
 
         actor_id = _parse_actor_id(d.pop("actor_id", UNSET))
+
+
+        def _parse_actor_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        actor_name = _parse_actor_name(d.pop("actor_name", UNSET))
 
 
         def _parse_agent_id(data: object) -> None | Unset | UUID:
@@ -195,6 +216,7 @@ class ActivityEntry:
             details=details,
             id=id,
             actor_id=actor_id,
+            actor_name=actor_name,
             agent_id=agent_id,
             error=error,
             request_id=request_id,

@@ -24,7 +24,7 @@ class Verified:
 
         Attributes:
             address (str):
-            purpose (str): `owner_email` or `sender`.
+            purpose (str): `owner_email`, `sender` or `email_change`.
      """
 
     address: str

@@ -285,3 +285,29 @@ async fn categories(pool: &PgPool, scope: Scope) -> sqlx::Result<BTreeMap<String
         crate::memory::live_by_category(pool, scope.agents().and_then(|a| a.first().copied()), scope.tenant()).await?;
     Ok(rows.into_iter().collect())
 }
+
+/// An end user is erased (SPEC H2): the per-turn records of their conversations and the
+/// quality judgements of their messages go (the hourly rollups keep only counts). In the
+/// caller's transaction.
+pub async fn forget_turns(
+    conn: &mut sqlx::PgConnection,
+    agent: miniclaw_core::ids::AgentId,
+    conversations: &[uuid::Uuid],
+    messages: &[uuid::Uuid],
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "DELETE FROM chat_analytics WHERE agent_id = $1 AND conversation_id = ANY($2)",
+        agent as _,
+        conversations
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "DELETE FROM quality_evaluations WHERE agent_id = $1 AND (message_id = ANY($2) OR reply_id = ANY($2))",
+        agent as _,
+        messages
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

@@ -11,6 +11,7 @@
 //! Letta Agent Files (`.af`) are read and written by `letta`.
 
 pub mod letta;
+pub mod person;
 
 use chrono::{DateTime, Utc};
 use miniclaw_core::Error;

@@ -13,6 +13,7 @@ mod history;
 pub mod import;
 pub mod mcp_servers;
 mod mirror;
+pub mod people;
 pub mod policy;
 pub mod portable;
 pub mod prompt;

@@ -336,6 +336,23 @@ pub fn observation(mood: &Mood, now: &Reading) -> String {
     s
 }
 
+/// An end user is erased (SPEC H2): the agent's mood towards them goes. In the caller's
+/// transaction.
+pub async fn forget_end_user(
+    conn: &mut sqlx::PgConnection,
+    agent: miniclaw_core::ids::AgentId,
+    end_user: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "DELETE FROM affect_states WHERE agent_id = $1 AND speaker = $2",
+        agent as _,
+        format!("user:{end_user}")
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,6 +16,7 @@ pub mod hygiene;
 pub mod ingest;
 pub mod knowledge;
 pub mod lifecycle;
+pub mod people;
 pub mod portable;
 mod reader;
 pub mod reembed;

@@ -93,7 +93,7 @@ enum Credential<'a> {
     Wallet { address: &'a str },
 }
 
-fn validate_email(email: &str) -> Result<String, Error> {
+pub(crate) fn validate_email(email: &str) -> Result<String, Error> {
     let e = email.trim();
     Error::check_length("email", e, EMAIL_MAX)?;
     let ok = e.len() <= 254
@@ -284,6 +284,19 @@ pub async fn check_password(
     password_plain: String,
 ) -> miniclaw_core::Result<Option<(OwnerView, TenantView)>> {
     let key = email.trim().to_lowercase();
+    not_locked(pool, &key).await?;
+    let matched = verify_account(pool, email, password_plain).await?;
+    if matched.is_some() {
+        cleared(pool, &key).await?;
+    } else {
+        failed(pool, &key).await?;
+    }
+    Ok(matched)
+}
+
+/// 429 with the wait while `key` (an address in lower case, or a member's second-factor key)
+/// has failed too often in a row (`lock_secs`).
+pub(crate) async fn not_locked(pool: &PgPool, key: &str) -> miniclaw_core::Result<()> {
     let wait = sqlx::query_scalar!(
         r#"SELECT ceil(extract(epoch FROM locked_until - now()))::bigint AS "wait!" FROM login_failures
             WHERE email_key = $1 AND locked_until > now()"#,
@@ -298,27 +311,33 @@ pub async fn check_password(
             reset_at: None,
         });
     }
-    let matched = verify_account(pool, email, password_plain).await?;
-    if matched.is_some() {
-        sqlx::query!("DELETE FROM login_failures WHERE email_key = $1", key).execute(pool).await?;
-    } else {
-        let failures = sqlx::query_scalar!(
-            "INSERT INTO login_failures AS f (email_key, failures, locked_until) VALUES ($1, 1, now())
-             ON CONFLICT (email_key) DO UPDATE SET failures = f.failures + 1, last_failed_at = now()
-             RETURNING failures",
-            key
-        )
-        .fetch_one(pool)
-        .await?;
-        sqlx::query!(
-            "UPDATE login_failures SET locked_until = now() + make_interval(secs => $2) WHERE email_key = $1",
-            key,
-            lock_secs(failures) as f64
-        )
-        .execute(pool)
-        .await?;
-    }
-    Ok(matched)
+    Ok(())
+}
+
+/// A success for `key`: its count starts over.
+pub(crate) async fn cleared(pool: &PgPool, key: &str) -> sqlx::Result<()> {
+    sqlx::query!("DELETE FROM login_failures WHERE email_key = $1", key).execute(pool).await?;
+    Ok(())
+}
+
+/// One more failure in a row for `key`, and the wait it brings.
+pub(crate) async fn failed(pool: &PgPool, key: &str) -> sqlx::Result<()> {
+    let failures = sqlx::query_scalar!(
+        "INSERT INTO login_failures AS f (email_key, failures, locked_until) VALUES ($1, 1, now())
+         ON CONFLICT (email_key) DO UPDATE SET failures = f.failures + 1, last_failed_at = now()
+         RETURNING failures",
+        key
+    )
+    .fetch_one(pool)
+    .await?;
+    sqlx::query!(
+        "UPDATE login_failures SET locked_until = now() + make_interval(secs => $2) WHERE email_key = $1",
+        key,
+        lock_secs(failures) as f64
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 async fn verify_account(
@@ -341,6 +360,16 @@ async fn verify_account(
     // Said only to whoever knows the password.
     account.not_suspended()?;
     Ok(Some(account.views()))
+}
+
+/// Whether `address` signs in to an account already (any member of any tenant).
+pub async fn address_taken<'e>(db: impl sqlx::PgExecutor<'e>, address: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM owners WHERE lower(email) = lower($1)) AS "taken!""#,
+        address.trim()
+    )
+    .fetch_one(db)
+    .await
 }
 
 /// The signed-in owner and their tenant (from the process's cache when it holds them).
@@ -482,6 +511,7 @@ pub async fn tenant_exists(conn: &mut PgConnection, tenant: TenantId) -> sqlx::R
 pub async fn owner_email(pool: &PgPool, tenant: TenantId) -> sqlx::Result<Option<String>> {
     Ok(sqlx::query_scalar!(
         "SELECT email FROM owners WHERE tenant_id = $1 AND email IS NOT NULL AND email_verified_at IS NOT NULL
+            AND role = 'owner' AND removed_at IS NULL
           ORDER BY created_at LIMIT 1",
         tenant as _
     )

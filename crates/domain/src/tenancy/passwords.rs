@@ -106,6 +106,33 @@ pub async fn change(
     Ok(ended)
 }
 
+/// Checks the member's password before a step that cannot be taken back (closing the
+/// account): required when they have one (403 `wrong_password`); a wallet member has none.
+pub async fn confirm(
+    pool: &PgPool,
+    owner: UserId,
+    tenant: TenantId,
+    password_plain: Option<String>,
+) -> Result<(), Error> {
+    let stored = sqlx::query_scalar!(
+        "SELECT password_hash FROM owners WHERE id = $1 AND tenant_id = $2 AND removed_at IS NULL",
+        owner as _,
+        tenant as _
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("account"))?;
+    let Some(stored) = stored else { return Ok(()) };
+    let given = password_plain
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| Error::validation("password", "your password is required"))?;
+    Error::check_length("password", &given, password::MAX_LEN)?;
+    if !password::verify(given, stored).await? {
+        return Err(Error::Refused { code: "wrong_password", message: "the password is not right".into() });
+    }
+    Ok(())
+}
+
 /// Mails a reset link to `email` when it is an account's address and the platform sends mail
 /// (503 when it sends none). Whether it is one is not said: unknown addresses, and a second
 /// ask within a minute, answer the same.
@@ -159,4 +186,83 @@ pub async fn reset(pool: &PgPool, token: &str, new: String, request_id: Option<&
     set(&mut tx, owner, link.tenant, &hash, None, &origin, "owner.password_reset").await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Asks for `new_email` to become the signed-in owner's address (SPEC H3): the current
+/// password must match when the account has one; a link is mailed to the new address, and
+/// nothing changes until it is followed (`verify::confirm`). 409 when the address is another
+/// account's, 503 when the platform sends no mail. Returns the address the link went to.
+pub async fn change_email(
+    deps: &Deps,
+    owner: UserId,
+    tenant: TenantId,
+    origin: &Origin,
+    current: Option<String>,
+    new_email: &str,
+) -> Result<String, Error> {
+    let address = super::accounts::validate_email(new_email)?;
+    if !deps.email.configured() {
+        return Err(Error::Unavailable("this platform sends no email, so a new address cannot be proven".into()));
+    }
+    let row = sqlx::query!(
+        "SELECT email, password_hash FROM owners WHERE id = $1 AND tenant_id = $2 AND removed_at IS NULL",
+        owner as _,
+        tenant as _
+    )
+    .fetch_optional(&deps.pool)
+    .await?
+    .ok_or_else(|| Error::not_found("account"))?;
+    if let Some(stored) = row.password_hash {
+        let current =
+            current.ok_or_else(|| Error::validation("current_password", "the current password is required"))?;
+        Error::check_length("current_password", &current, password::MAX_LEN)?;
+        if !password::verify(current, stored).await? {
+            return Err(Error::Refused { code: "wrong_password", message: "the current password is not right".into() });
+        }
+    }
+    if row.email.as_deref().is_some_and(|e| e.eq_ignore_ascii_case(&address)) {
+        return Err(Error::Conflict(format!("{address} is this account's address already")));
+    }
+    if super::accounts::address_taken(&deps.pool, &address).await? {
+        return Err(address_taken(&address));
+    }
+    let mut tx = deps.pool.begin().await?;
+    verify::send_link_in(&mut tx, deps, tenant, Some(owner), Purpose::EmailChange, &address).await?;
+    activity::record_tenant(&mut tx, tenant, None, origin, "owner.email_change_asked", json!({ "to": address }))
+        .await?;
+    tx.commit().await?;
+    Ok(address)
+}
+
+fn address_taken(address: &str) -> Error {
+    Error::Conflict(format!("{address} is another miniclaw account's address"))
+}
+
+/// Makes `address` the owner's, proven (a followed email-change link), inside `tx`; `false`
+/// when the owner is gone. 409 when another account took the address meanwhile.
+pub(super) async fn take_address(
+    tx: &mut PgConnection,
+    owner: UserId,
+    tenant: TenantId,
+    address: &str,
+) -> Result<bool, Error> {
+    if super::accounts::address_taken(&mut *tx, address).await? {
+        return Err(address_taken(address));
+    }
+    let old = sqlx::query_scalar!(
+        "WITH old AS (SELECT email FROM owners WHERE id = $1 AND tenant_id = $2 AND removed_at IS NULL FOR UPDATE)
+         UPDATE owners o SET email = $3, email_verified_at = now()
+           FROM old WHERE o.id = $1 RETURNING old.email",
+        owner as _,
+        tenant as _,
+        address
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(old) = old else { return Ok(false) };
+    let origin = Origin::new(miniclaw_core::actor::Actor::Owner(owner), None);
+    activity::record_tenant(tx, tenant, None, &origin, "owner.email_changed", json!({ "from": old, "to": address }))
+        .await?;
+    super::auth::cache::announce(tx, "clear".into()).await?;
+    Ok(true)
 }

@@ -13,9 +13,10 @@ use miniclaw_core::ids::TenantId;
 use miniclaw_platform::activity::{self, Origin};
 use miniclaw_platform::llm::budget;
 
-/// Whether tenant `tenant` (an SQL expression) is suspended (boolean; NULL when there is none).
+/// Whether tenant `tenant` (an SQL expression) is stopped — suspended by the operator, or
+/// closing (`closing`) — so that its jobs wait (boolean; NULL when there is none).
 pub fn suspended_sql(tenant: &str) -> String {
-    format!("(SELECT suspended_at IS NOT NULL FROM tenants WHERE id = {tenant})")
+    format!("(SELECT suspended_at IS NOT NULL OR closing_at IS NOT NULL FROM tenants WHERE id = {tenant})")
 }
 
 /// The kill switch's reason for a suspended tenant.

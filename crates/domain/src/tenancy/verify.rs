@@ -40,6 +40,10 @@ pub enum Purpose {
     Sender,
     /// A forgotten password (`passwords::reset`): the link sets a new one.
     PasswordReset,
+    /// An invitation to the team (`team::invite`): the link lets the address join.
+    Invitation,
+    /// A new address for the owner (`passwords::change_email`): the link makes it theirs.
+    EmailChange,
 }
 
 impl Purpose {
@@ -48,13 +52,17 @@ impl Purpose {
             Purpose::OwnerEmail => "owner_email",
             Purpose::Sender => "sender",
             Purpose::PasswordReset => "password_reset",
+            Purpose::Invitation => "invitation",
+            Purpose::EmailChange => "email_change",
         }
     }
 
-    /// How long its link is valid: a reset link an hour, one proving an address `TTL`.
+    /// How long its link is valid: a reset link an hour, an invitation a week, one proving an
+    /// address `TTL`.
     pub fn ttl(self) -> Duration {
         match self {
             Purpose::PasswordReset => Duration::hours(1),
+            Purpose::Invitation => Duration::days(7),
             _ => TTL,
         }
     }
@@ -70,6 +78,18 @@ impl Purpose {
                 "Someone asked to reset the password of the miniclaw account with this address",
                 "/reset-password",
                 1,
+            ),
+            "invitation" => (
+                "You are invited to a miniclaw team",
+                "A member of a miniclaw account invited this address to join its team",
+                "/join",
+                168,
+            ),
+            "email_change" => (
+                "Confirm your new email address",
+                "A miniclaw account asked to use this address instead of its current one",
+                "/verify-email",
+                48,
             ),
             _ => (
                 "Confirm this sender address",
@@ -111,8 +131,14 @@ pub async fn consume(tx: &mut sqlx::PgConnection, token: &str, purpose: Purpose)
     Ok(row.map(|r| Link { tenant: TenantId(r.tenant_id), owner: r.owner_id.map(UserId), address: r.address }))
 }
 
-fn hash(token: &str) -> Vec<u8> {
-    Sha256::digest(token.as_bytes()).to_vec()
+/// What is kept of a link's token: its SHA-256 (lower-case hex tokens).
+pub fn hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.to_ascii_lowercase().as_bytes()).to_vec()
+}
+
+/// Whether `token` has a link token's shape (64 hex digits).
+pub fn well_formed(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Makes a link for `address` and queues the email carrying it; 429 when the account asked for
@@ -124,10 +150,25 @@ pub async fn send_link(
     purpose: Purpose,
     address: &str,
 ) -> Result<(), Error> {
+    let mut tx = deps.pool.begin().await?;
+    send_link_in(&mut tx, deps, tenant, owner, purpose, address).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `send_link` inside `tx`: the link and its email come to be when `tx` commits. Returns the
+/// link's stored hash, for a row that goes with it (an invitation's role).
+pub async fn send_link_in(
+    tx: &mut sqlx::PgConnection,
+    deps: &Deps,
+    tenant: TenantId,
+    owner: Option<UserId>,
+    purpose: Purpose,
+    address: &str,
+) -> Result<Vec<u8>, Error> {
     let mut raw = [0u8; 32];
     rand::rng().fill_bytes(&mut raw);
     let token = hex::encode(raw);
-    let mut tx = deps.pool.begin().await?;
     let recent = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM email_verifications WHERE tenant_id = $1 AND purpose = $2
               AND lower(address) = lower($4) AND created_at > now() - make_interval(secs => $3)) AS "recent!""#,
@@ -147,12 +188,13 @@ pub async fn send_link(
     }
     // A link counts on the account's cap (a small one until an address is proven), never the
     // platform's: signups cannot use up the day's mail and block each other's links.
-    let unproven = !crate::tenancy::accounts::proven(&mut tx, tenant).await?;
-    outbox::count_send(&mut tx, &deps.email, tenant, outbox::Sending { unproven, link: true }).await??;
+    let unproven = !crate::tenancy::accounts::proven(&mut *tx, tenant).await?;
+    outbox::count_send(&mut *tx, &deps.email, tenant, outbox::Sending { unproven, link: true }).await??;
+    let token_hash = hash(&token);
     sqlx::query!(
         "INSERT INTO email_verifications (token_hash, tenant_id, owner_id, purpose, address, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
-        hash(&token),
+        token_hash,
         tenant as _,
         owner as _,
         purpose.as_str(),
@@ -162,10 +204,9 @@ pub async fn send_link(
     .execute(&mut *tx)
     .await?;
     let sealed = hex::encode(deps.vault.seal(SEALED_AS, token.as_bytes()));
-    queue::enqueue_in(&mut tx, NewJob::new(JOB).payload(json!({ "sealed": sealed })).max_attempts(MAX_ATTEMPTS))
+    queue::enqueue_in(&mut *tx, NewJob::new(JOB).payload(json!({ "sealed": sealed })).max_attempts(MAX_ATTEMPTS))
         .await?;
-    tx.commit().await?;
-    Ok(())
+    Ok(token_hash)
 }
 
 /// After a password signup: mails the link that proves the owner's address, when the platform
@@ -227,13 +268,15 @@ pub async fn set_sender(
 /// What a followed link proved.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Verified {
-    /// `owner_email` or `sender`.
+    /// `owner_email`, `sender` or `email_change`.
     pub purpose: String,
     pub address: String,
 }
 
 /// Follows a link: marks its address verified (the owner's email, or the account's sender
-/// address if it is still the one asked for). 400 for a token that is unknown, used or expired.
+/// address if it is still the one asked for), or makes a new address the owner's (an email
+/// change: the old one signs in no more, and every session ends). 400 for a token that is
+/// unknown, used or expired; 409 when the new address became another account's meanwhile.
 pub async fn confirm(pool: &PgPool, token: &str) -> Result<Verified, Error> {
     let invalid = invalid_link;
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -242,7 +285,8 @@ pub async fn confirm(pool: &PgPool, token: &str) -> Result<Verified, Error> {
     let mut tx = pool.begin().await?;
     let row = sqlx::query!(
         "UPDATE email_verifications SET used_at = now()
-          WHERE token_hash = $1 AND purpose IN ('owner_email', 'sender') AND used_at IS NULL AND expires_at > now()
+          WHERE token_hash = $1 AND purpose IN ('owner_email', 'sender', 'email_change')
+            AND used_at IS NULL AND expires_at > now()
           RETURNING tenant_id, owner_id, purpose, address",
         hash(&token.to_ascii_lowercase())
     )
@@ -261,6 +305,10 @@ pub async fn confirm(pool: &PgPool, token: &str) -> Result<Verified, Error> {
             .await?
             .rows_affected()
                 == 1
+        }
+        "email_change" => {
+            let owner = row.owner_id.map(UserId).ok_or_else(invalid)?;
+            super::passwords::take_address(&mut tx, owner, TenantId(row.tenant_id), &row.address).await?
         }
         _ => sender::mark_verified(&mut tx, TenantId(row.tenant_id), &row.address).await?,
     };
@@ -318,7 +366,11 @@ async fn mail(ctx: JobContext) -> anyhow::Result<Value> {
     };
     let (subject, why, page, hours) = Purpose::mail(&row.purpose);
     let link = format!("{}{page}?token={token}", deps.base_url.trim_end_matches('/'));
-    let within = if hours == 1 { "1 hour".to_string() } else { format!("{hours} hours") };
+    let within = match hours {
+        1 => "1 hour".to_string(),
+        h if h > 48 && h % 24 == 0 => format!("{} days", h / 24),
+        h => format!("{h} hours"),
+    };
     let email = Outgoing {
         from_name: deps.email.from_name.clone().unwrap_or_else(|| "miniclaw".into()),
         from_address: deps.email.from_address.clone(),

@@ -131,9 +131,15 @@ async fn restore_agent(State(state): State<AppState>, owner: Owner, Path(id): Pa
     security(("owner_session" = []), ("api_key" = ["agent:read"])),
     responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn agent_activity(scope: AgentScope, reads: Reads, Query(page): Query<Page>) -> ApiResult<Paged<ActivityEntry>> {
+async fn agent_activity(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    reads: Reads,
+    Query(page): Query<Page>,
+) -> ApiResult<Paged<ActivityEntry>> {
     scope.require(Scope::AGENT_READ)?;
     let fetch = page.fetch()?;
-    let rows = crate::read!(reads, db => activity::list_agent(db, scope.agent_id, fetch, page.before).await)?;
+    let mut rows = crate::read!(reads, db => activity::list_agent(db, scope.agent_id, fetch, page.before).await)?;
+    miniclaw_domain::tenancy::team::name_actors(state.pool(), scope.tenant_id, &mut rows).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
 }

@@ -13,12 +13,13 @@ use utoipa_axum::routes;
 use super::extract::{Json, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
-use crate::auth::cookie_request_ok;
+use crate::auth::{SignInDevice, cookie_request_ok};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::tenancy::accounts::{self, OwnerView, TenantView};
 use miniclaw_domain::tenancy::auth::challenge::{self, Challenge, KeyType, Purpose};
 use miniclaw_domain::tenancy::auth::session::Refreshed;
 use miniclaw_domain::tenancy::auth::{Owner, session, signature};
+use miniclaw_domain::tenancy::signins::{self, Begun};
 use miniclaw_domain::tenancy::verify;
 use miniclaw_platform::activity::{self, ActivityEntry};
 
@@ -26,6 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(signup))
         .routes(routes!(login))
+        .routes(routes!(login_second_factor))
         .routes(routes!(refresh))
         .routes(routes!(logout))
         .routes(routes!(wallet_challenge))
@@ -79,18 +81,50 @@ fn session_response(
 /// Responses that carry credentials are never stored by a browser or a proxy.
 pub const NO_STORE: (axum::http::HeaderName, &str) = (axum::http::header::CACHE_CONTROL, "no-store");
 
-async fn start_session(
+/// A session for `owner`: its tokens in the body and as cookies.
+fn session_for(
     state: &AppState,
+    status: StatusCode,
     owner: OwnerView,
     tenant: TenantView,
-) -> ApiResult<(SessionResponse, String, String)> {
-    let (sid, refresh) = session::start(state.pool(), state.session_keys(), owner.id, tenant.id).await?;
-    let token = state.session_keys().issue(owner.id, tenant.id, sid);
-    Ok((
-        SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() },
-        token,
-        refresh,
-    ))
+    session_id: uuid::Uuid,
+    refresh: String,
+) -> Response {
+    let token = state.session_keys().issue(owner.id, tenant.id, session_id);
+    let body = SessionResponse { owner, tenant, session_token: token.clone(), refresh_token: refresh.clone() };
+    session_response(state, status, body, &token, &refresh)
+}
+
+/// A sign-in waiting for its second factor.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SecondFactorRequired {
+    /// Always true: no session starts until a code is given.
+    pub second_factor_required: bool,
+    /// Present it with a code at `POST /v1/auth/login/second-factor` within 5 minutes.
+    pub second_factor_token: String,
+}
+
+/// Signs a member in whose credential was checked: a session (with `status`), or 202 with
+/// the token that asks for their second factor.
+pub(crate) async fn signed_in(
+    state: &AppState,
+    status: StatusCode,
+    owner: OwnerView,
+    tenant: TenantView,
+    method: &str,
+    device: &signins::Device,
+) -> ApiResult<Response> {
+    match signins::begin(state.deps(), state.session_keys(), owner.id, tenant.id, method, device).await? {
+        Begun::Session { session_id, refresh_token } => {
+            Ok(session_for(state, status, owner, tenant, session_id, refresh_token))
+        }
+        Begun::SecondFactor { token } => Ok((
+            StatusCode::ACCEPTED,
+            [NO_STORE],
+            axum::Json(SecondFactorRequired { second_factor_required: true, second_factor_token: token }),
+        )
+            .into_response()),
+    }
 }
 
 /// Creates an owner account with its own tenant and signs it in.
@@ -100,6 +134,7 @@ async fn start_session(
 async fn signup(
     State(state): State<AppState>,
     headers: HeaderMap,
+    SignInDevice(device): SignInDevice,
     Json(req): Json<SignupRequest>,
 ) -> ApiResult<Response> {
     let (owner, tenant) = accounts::create_owner(
@@ -112,19 +147,49 @@ async fn signup(
     )
     .await?;
     verify::after_signup(state.deps(), &owner, tenant.id).await;
-    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(session_response(&state, StatusCode::CREATED, body, &token, &refresh))
+    signed_in(&state, StatusCode::CREATED, owner, tenant, "signup", &device).await
 }
 
-/// Signs in with email and password.
+/// Signs in with email and password. With a second factor on, the answer is 202 with a token
+/// to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
 #[utoipa::path(post, path = "/v1/auth/login", tag = "auth", request_body = LoginRequest,
-    responses((status = 200, body = SessionResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn login(State(state): State<AppState>, Json(req): Json<LoginRequest>) -> ApiResult<Response> {
+    responses((status = 200, body = SessionResponse), (status = 202, body = SecondFactorRequired),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn login(
+    State(state): State<AppState>,
+    SignInDevice(device): SignInDevice,
+    Json(req): Json<LoginRequest>,
+) -> ApiResult<Response> {
     let Some((owner, tenant)) = accounts::check_password(state.pool(), &req.email, req.password).await? else {
+        signins::password_failed(state.pool(), &req.email, &device).await?;
         return Err(ApiError(Error::Unauthenticated("invalid email or password".into())));
     };
-    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(session_response(&state, StatusCode::OK, body, &token, &refresh))
+    signed_in(&state, StatusCode::OK, owner, tenant, "password", &device).await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SecondFactorLogin {
+    /// The `second_factor_token` of the sign-in.
+    pub second_factor_token: String,
+    /// A code of the member's authenticator app, or one of their recovery codes.
+    pub code: String,
+}
+
+/// Finishes a sign-in that asked for a second factor. 401 when the sign-in expired (5
+/// minutes), 403 `wrong_code`, 429 after too many wrong codes in a row.
+#[utoipa::path(post, path = "/v1/auth/login/second-factor", tag = "auth", request_body = SecondFactorLogin,
+    responses((status = 200, body = SessionResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn login_second_factor(
+    State(state): State<AppState>,
+    SignInDevice(device): SignInDevice,
+    Json(req): Json<SecondFactorLogin>,
+) -> ApiResult<Response> {
+    let (owner, tenant, session_id, refresh) =
+        signins::finish(state.deps(), state.session_keys(), &req.second_factor_token, &req.code, &device).await?;
+    let account = accounts::me(state.pool(), owner, tenant).await?;
+    Ok(session_for(&state, StatusCode::OK, account.owner, account.tenant, session_id, refresh))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -239,12 +304,15 @@ pub struct WalletLoginRequest {
 }
 
 /// Signs in with a wallet signature over the challenge; the first login creates the account.
+/// With a second factor on, the answer is 202 with a token to present with a code.
 #[utoipa::path(post, path = "/v1/auth/wallet/login", tag = "auth", request_body = WalletLoginRequest,
     responses((status = 200, body = SessionResponse), (status = 201, body = SessionResponse, description = "First login: account created"),
+        (status = 202, body = SecondFactorRequired),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn wallet_login(
     State(state): State<AppState>,
     headers: HeaderMap,
+    SignInDevice(device): SignInDevice,
     Json(req): Json<WalletLoginRequest>,
 ) -> ApiResult<Response> {
     let (owner, tenant, created) = accounts::wallet_sign_in(
@@ -257,8 +325,7 @@ async fn wallet_login(
     )
     .await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
-    let (body, token, refresh) = start_session(&state, owner, tenant).await?;
-    Ok(session_response(&state, status, body, &token, &refresh))
+    signed_in(&state, status, owner, tenant, "wallet", &device).await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -317,8 +384,8 @@ async fn send_verification(
     Ok((StatusCode::ACCEPTED, Json(VerificationSent { sent_to })))
 }
 
-/// Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
-/// next page.
+/// Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+/// member who acted; `X-Next-Before` names the next page.
 #[utoipa::path(get, path = "/v1/activity", tag = "auth", params(Page), security(("owner_session" = [])),
     responses((status = 200, body = Vec<ActivityEntry>, headers(("x-next-before" = String, description = "The `before` of the next page, when there is one"))),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
@@ -327,6 +394,7 @@ async fn tenant_activity(
     owner: Owner,
     Query(page): Query<Page>,
 ) -> ApiResult<Paged<ActivityEntry>> {
-    let rows = activity::list_tenant(state.pool(), owner.tenant_id, page.fetch()?, page.before).await?;
+    let mut rows = activity::list_tenant(state.pool(), owner.tenant_id, page.fetch()?, page.before).await?;
+    miniclaw_domain::tenancy::team::name_actors(state.pool(), owner.tenant_id, &mut rows).await?;
     Ok(Paged::newest_first(rows, page.limit()?, |e| e.id))
 }

@@ -3,6 +3,7 @@
 //! everywhere, security headers on every response).
 
 pub mod a2a;
+pub mod account;
 pub mod admin;
 pub mod agents;
 pub mod analytics;
@@ -32,12 +33,15 @@ pub mod openai;
 pub mod outreach;
 pub mod page;
 pub mod passwords;
+pub mod people;
 pub mod poc;
 pub mod proactive;
+pub mod second_factor;
 pub mod skills;
 pub mod soul;
 pub mod spawn;
 pub mod tasks;
+pub mod team;
 pub mod telegram;
 pub mod token;
 pub mod verification;
@@ -84,6 +88,7 @@ pub fn body_limit() -> usize {
     modifiers(&SecuritySchemes, &McpPaths),
     tags(
         (name = "auth", description = "Owner accounts and sessions: password or wallet login, refresh, logout"),
+        (name = "team", description = "The team: members with roles (owner, admin, member, viewer), invitations by mailed link, joining and leaving"),
         (name = "agents", description = "Hosted agents and their activity log"),
         (name = "memories", description = "Long-term memory: CRUD, hybrid search, history, store health, knowledge ingestion"),
         (name = "cognition", description = "Deep reflection, the knowledge dossier, knowledge gaps, tasks, the calibration shadow"),
@@ -154,6 +159,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::routes())
         .merge(passwords::routes())
+        .merge(second_factor::routes())
+        .merge(team::routes())
+        .merge(account::routes())
         .merge(agents::routes())
         .merge(bundle::routes())
         .merge(keys::routes())
@@ -163,6 +171,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(llm::routes())
         .merge(memories::routes())
         .merge(memory_imports::routes())
+        .merge(people::routes())
         .merge(chat::routes())
         .merge(ledger::routes())
         .merge(feedback::routes())
@@ -215,6 +224,8 @@ pub fn router(state: AppState) -> Router {
         .merge(docs::routes())
         .merge(crate::web::routes())
         .merge(crate::mcp::routes(&state))
+        // The innermost: a member's role is checked after the limits and the metrics see the request.
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), crate::roles::gate))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::limit_per_ip))
         .route_layer(axum::middleware::from_fn(middleware::record_metrics))
         .route_layer(axum::middleware::from_fn(middleware::paid_by_agent))

@@ -1,5 +1,6 @@
-//! An owner's password (SPEC H3): changing it while signed in, and resetting a forgotten one by
-//! a link mailed to the account's address.
+//! An owner's password and address (SPEC H3): changing the password while signed in, resetting
+//! a forgotten one by a link mailed to the account's address, and moving to a new address once a
+//! link mailed to it is followed.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -15,7 +16,11 @@ use miniclaw_domain::tenancy::auth::Owner;
 use miniclaw_domain::tenancy::passwords;
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(change_password)).routes(routes!(ask_reset)).routes(routes!(reset_password))
+    OpenApiRouter::new()
+        .routes(routes!(change_password))
+        .routes(routes!(ask_reset))
+        .routes(routes!(reset_password))
+        .routes(routes!(change_email))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -98,4 +103,38 @@ async fn reset_password(
     let request_id = super::extract::request_id(&headers);
     passwords::reset(state.pool(), &req.token, req.password, request_id.as_deref()).await?;
     Ok(Json(ResetAnswer { status: "the password is set; sign in with it" }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailChange {
+    pub new_email: String,
+    /// Required when the account has a password.
+    pub current_password: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailChangeAsked {
+    /// Where the link went: following it (`POST /v1/auth/verify-email`) makes it the account's
+    /// address. Until then nothing changes.
+    pub sent_to: String,
+}
+
+/// Asks to move the signed-in member to a new address: a link is mailed to it (valid 48
+/// hours), and the address changes only when it is followed. 403 `wrong_password`, 409 when the
+/// address is another account's, 503 when the platform sends no mail.
+#[utoipa::path(post, path = "/v1/auth/email", tag = "auth", request_body = EmailChange,
+    security(("owner_session" = [])),
+    responses((status = 202, body = EmailChangeAsked), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+async fn change_email(
+    State(state): State<AppState>,
+    owner: Owner,
+    Json(req): Json<EmailChange>,
+) -> ApiResult<(StatusCode, Json<EmailChangeAsked>)> {
+    let (id, tenant, origin) = (owner.owner_id, owner.tenant_id, owner.origin());
+    let sent_to =
+        passwords::change_email(state.deps(), id, tenant, &origin, req.current_password, &req.new_email).await?;
+    Ok((StatusCode::ACCEPTED, Json(EmailChangeAsked { sent_to })))
 }

@@ -19,6 +19,9 @@ struct ActivityPage {
 }
 
 pub async fn activity(State(state): State<AppState>, WebAgent { owner: web, agent }: WebAgent) -> PageResult {
-    let entries = activity::list_agent(state.pool(), agent.id, 200, None).await.map_err(internal)?;
+    let mut entries = activity::list_agent(state.pool(), agent.id, 200, None).await.map_err(internal)?;
+    miniclaw_domain::tenancy::team::name_actors(state.pool(), web.owner.tenant_id, &mut entries)
+        .await
+        .map_err(internal)?;
     Ok(render(ActivityPage { csrf: web.csrf, agent, entries, tab: "activity" }))
 }

@@ -17,10 +17,11 @@ use super::extract::{Posted, WebOwner};
 use super::forms::{Form, PRE_SESSION_CSRF_COOKIE, new_pre_session_token, pre_session_csrf_ok, safe_next};
 use super::pages::*;
 use crate::app::AppState;
-use crate::auth::with_cookies;
+use crate::auth::{SignInDevice, with_cookies};
 use miniclaw_domain::tenancy::accounts::{check_password, create_owner};
 use miniclaw_domain::tenancy::auth::session;
 use miniclaw_domain::tenancy::auth::session::Refreshed;
+use miniclaw_domain::tenancy::signins::{self, Begun, Device};
 use miniclaw_domain::tenancy::verify;
 
 pub async fn home(headers: HeaderMap) -> Redirect {
@@ -54,7 +55,7 @@ struct SignupPage {
     error: Option<String>,
 }
 
-fn pre_session_page(state: &AppState, t: impl Template, csrf: &str) -> Response {
+pub(super) fn pre_session_page(state: &AppState, t: impl Template, csrf: &str) -> Response {
     let secure = if state.config().secure_cookies { "; Secure" } else { "" };
     with_cookies(
         render(t),
@@ -80,17 +81,93 @@ pub async fn signup_page(State(state): State<AppState>) -> Response {
     )
 }
 
-async fn signed_in(state: &AppState, owner_id: UserId, tenant_id: TenantId, next: &str) -> PageResult {
-    let (sid, refresh) =
-        session::start(state.pool(), state.session_keys(), owner_id, tenant_id).await.map_err(internal)?;
-    let token = state.session_keys().issue(owner_id, tenant_id, sid);
-    Ok(with_cookies(
-        Redirect::to(next).into_response(),
-        session::login_cookies(&token, state.session_keys().ttl(), &refresh, state.config().secure_cookies),
-    ))
+/// Signs a member in whose credential was checked: to `next` with the session's cookies, or
+/// to the page asking for their second factor.
+pub(super) async fn signed_in(
+    state: &AppState,
+    owner_id: UserId,
+    tenant_id: TenantId,
+    next: &str,
+    method: &str,
+    device: &Device,
+) -> PageResult {
+    match signins::begin(state.deps(), state.session_keys(), owner_id, tenant_id, method, device)
+        .await
+        .map_err(api_error)?
+    {
+        Begun::Session { session_id, refresh_token } => {
+            Ok(session_cookies(state, owner_id, tenant_id, session_id, &refresh_token, next))
+        }
+        Begun::SecondFactor { token } => {
+            let csrf = new_pre_session_token();
+            let page = SecondFactorPage { csrf: csrf.clone(), next: next.to_string(), token, error: None };
+            Ok(pre_session_page(state, page, &csrf))
+        }
+    }
 }
 
-pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+fn session_cookies(
+    state: &AppState,
+    owner_id: UserId,
+    tenant_id: TenantId,
+    session_id: uuid::Uuid,
+    refresh: &str,
+    next: &str,
+) -> Response {
+    let token = state.session_keys().issue(owner_id, tenant_id, session_id);
+    with_cookies(
+        Redirect::to(next).into_response(),
+        session::login_cookies(&token, state.session_keys().ttl(), refresh, state.config().secure_cookies),
+    )
+}
+
+#[derive(Template)]
+#[template(path = "web/second_factor.html")]
+struct SecondFactorPage {
+    csrf: String,
+    next: String,
+    /// The sign-in's second-factor token.
+    token: String,
+    error: Option<String>,
+}
+
+/// The code of a sign-in that asked for the second factor.
+pub async fn second_factor_submit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    SignInDevice(device): SignInDevice,
+    body: Bytes,
+) -> PageResult {
+    let form = Form::parse(&body);
+    if !pre_session_csrf_ok(&headers, &form) {
+        return Err(forbidden_csrf());
+    }
+    let (token, next) = (form.text("token"), safe_next(form.get("next")));
+    match signins::finish(state.deps(), state.session_keys(), &token, &form.text("code"), &device).await {
+        Ok((owner, tenant, session_id, refresh)) => {
+            Ok(session_cookies(&state, owner, tenant, session_id, &refresh, &next))
+        }
+        Err(e) => {
+            let error = match e {
+                miniclaw_core::Error::Refused { message, .. } => message,
+                e => shown(e)?,
+            };
+            let csrf = new_pre_session_token();
+            Ok(pre_session_page(
+                &state,
+                SecondFactorPage { csrf: csrf.clone(), next, token, error: Some(error) },
+                &csrf,
+            ))
+        }
+    }
+}
+
+pub async fn login_submit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    SignInDevice(device): SignInDevice,
+    body: Bytes,
+) -> PageResult {
     let form = Form::parse(&body);
     let csrf = new_pre_session_token();
     let next = safe_next(form.get("next"));
@@ -99,16 +176,24 @@ pub async fn login_submit(State(state): State<AppState>, headers: HeaderMap, bod
     }
     let email = form.text("email");
     match check_password(state.pool(), &email, form.text("password")).await.map_err(api_error)? {
-        Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next).await,
-        None => Ok(pre_session_page(
-            &state,
-            LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
-            &csrf,
-        )),
+        Some((owner, tenant)) => signed_in(&state, owner.id, tenant.id, &next, "password", &device).await,
+        None => {
+            signins::password_failed(state.pool(), &email, &device).await.map_err(internal)?;
+            Ok(pre_session_page(
+                &state,
+                LoginPage { csrf: csrf.clone(), next, email, error: Some("Invalid email or password.".into()) },
+                &csrf,
+            ))
+        }
     }
 }
 
-pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> PageResult {
+pub async fn signup_submit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    SignInDevice(device): SignInDevice,
+    body: Bytes,
+) -> PageResult {
     let form = Form::parse(&body);
     if !pre_session_csrf_ok(&headers, &form) {
         return Err(forbidden_csrf());
@@ -128,7 +213,7 @@ pub async fn signup_submit(State(state): State<AppState>, headers: HeaderMap, bo
     {
         Ok((owner, tenant)) => {
             verify::after_signup(state.deps(), &owner, tenant.id).await;
-            signed_in(&state, owner.id, tenant.id, "/agents").await
+            signed_in(&state, owner.id, tenant.id, "/agents", "signup", &device).await
         }
         Err(e) => {
             let error = Some(shown(e)?);
@@ -151,7 +236,7 @@ struct VerifyEmailPage {
 #[derive(Deserialize)]
 pub struct TokenQuery {
     #[serde(default)]
-    token: String,
+    pub(super) token: String,
 }
 
 /// The page a mailed link opens: a button that confirms the address (a POST, so that a mail
@@ -169,6 +254,9 @@ pub async fn verify_email_submit(State(state): State<AppState>, headers: HeaderM
     let done = match verify::confirm(state.pool(), &form.text("token")).await {
         Ok(v) if v.purpose == "sender" => {
             format!("{} is confirmed: your agents' email now goes out from it.", v.address)
+        }
+        Ok(v) if v.purpose == "email_change" => {
+            format!("{} is now your account's address: sign in with it from now on.", v.address)
         }
         Ok(v) => format!("{} is confirmed.", v.address),
         Err(e) => shown(e)?,

@@ -23,13 +23,14 @@ mod notice;
 mod notifications;
 mod outreach;
 mod overview;
-mod pages;
+pub(crate) mod pages;
 mod poc;
 mod proactive;
 mod readable;
 mod skills;
 mod soul;
 mod spawn;
+mod team;
 mod timeline;
 mod tools;
 mod wallet;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(auth::home))
         .route("/login", get(auth::login_page).post(auth::login_submit))
+        .route("/login/second-factor", post(auth::second_factor_submit))
         .route("/signup", get(auth::signup_page).post(auth::signup_submit))
         .route("/verify-email", get(auth::verify_email_page).post(auth::verify_email_submit))
         .route("/forgot-password", get(auth::reset_password_page).post(auth::forgot_password_submit))
@@ -53,6 +55,22 @@ pub fn routes() -> Router<AppState> {
         .route("/verify-email/send", post(agents::send_verification))
         .route("/refresh", get(auth::refresh_page).post(auth::refresh))
         .route("/logout", post(auth::logout))
+        .route("/join", get(team::join_page).post(team::join_submit))
+        .route("/account", get(team::account))
+        .route("/account/password", post(team::change_password))
+        .route("/account/email", post(team::change_email))
+        .route("/account/second-factor", post(team::second_factor_setup))
+        .route("/account/second-factor/confirm", post(team::second_factor_confirm))
+        .route("/account/second-factor/recovery-codes", post(team::second_factor_renew))
+        .route("/account/second-factor/disable", post(team::second_factor_disable))
+        .route("/account/close", post(team::close_account))
+        .route("/account/reopen", post(team::reopen_account))
+        .route("/team", get(team::show))
+        .route("/team/invitations", post(team::invite))
+        .route("/team/invitations/{invitation}/withdraw", post(team::withdraw))
+        .route("/team/members/{member}/role", post(team::set_role))
+        .route("/team/members/{member}/remove", post(team::remove))
+        .route("/team/leave", post(team::leave))
         .route("/agents", get(agents::agents).post(agents::create_agent))
         .route("/agents/new", get(agents::new_agent))
         .route("/agents/import", get(bundle::show).post(bundle::upload))
@@ -168,8 +186,12 @@ pub fn not_found_for_browser(
     path: &str,
 ) -> Option<Response> {
     let html = headers.get(header::ACCEPT).and_then(|a| a.to_str().ok()).is_some_and(|a| a.contains("text/html"));
-    let api = ["/v1/", "/mcp", "/a2a", "/webhooks/", "/openapi.json"].iter().any(|p| path.starts_with(p));
-    (method == axum::http::Method::GET && html && !api).then(pages::not_found_page)
+    (method == axum::http::Method::GET && html && !is_api(path)).then(pages::not_found_page)
+}
+
+/// Whether `path` is the API's (JSON answers) rather than the dashboard's (pages).
+pub fn is_api(path: &str) -> bool {
+    ["/v1/", "/mcp", "/a2a", "/webhooks/", "/openapi.json"].iter().any(|p| path.starts_with(p))
 }
 
 async fn stylesheet() -> impl IntoResponse {

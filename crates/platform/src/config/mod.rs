@@ -105,6 +105,9 @@ pub struct Config {
     /// `MINICLAW_AGENT_RETENTION_DAYS`: how long a deleted agent stays restorable before it is
     /// purged.
     pub agent_retention_days: u32,
+    /// `MINICLAW_ACCOUNT_GRACE_DAYS`: how long a closed account can be reopened before it is
+    /// purged with everything it holds.
+    pub account_grace_days: u32,
     /// `MINICLAW_SESSION_SECS`: lifetime of a dashboard or API session token (the refresh
     /// cookie renews it for 30 days).
     pub session_secs: u32,
@@ -281,6 +284,7 @@ impl Config {
             rate_limit_ip: parse_num(&get, "MINICLAW_RATE_LIMIT_IP", 600u32, 0..=1_000_000)?,
             rate_limit_key: parse_num(&get, "MINICLAW_RATE_LIMIT_KEY", 1200u32, 0..=1_000_000)?,
             agent_retention_days: parse_num(&get, "MINICLAW_AGENT_RETENTION_DAYS", 30u32, 0..=3650)?,
+            account_grace_days: parse_num(&get, "MINICLAW_ACCOUNT_GRACE_DAYS", 14u32, 0..=3650)?,
             connect_key_days: parse_num(&get, "MINICLAW_CONNECT_KEY_DAYS", 30u32, 1..=3650)?,
             session_secs: parse_num(&get, "MINICLAW_SESSION_SECS", 900u32, 10..=86_400)?,
             connect_keys_per_agent: parse_num(&get, "MINICLAW_CONNECT_KEYS_PER_AGENT", 10i64, 1..=10_000)?,

@@ -7,6 +7,7 @@
 //! - `worker`: the loop that leases and runs jobs, woken by LISTEN/NOTIFY with polling fallback.
 
 pub mod fair;
+pub mod forget;
 pub mod queue;
 pub mod registry;
 pub mod schedule;

@@ -215,6 +215,21 @@ pub async fn by_role(pool: &PgPool, agent: AgentId, days: i32) -> sqlx::Result<V
 
 /// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
 /// more (monthly totals are kept: they are the tenant's spending history).
+/// A closed account is purged (SPEC H2): its usage rows and its agents' go. In the caller's
+/// transaction.
+pub async fn forget_tenant(conn: &mut sqlx::PgConnection, tenant: TenantId, agents: &[uuid::Uuid]) -> sqlx::Result<()> {
+    sqlx::query!("DELETE FROM llm_usage_logs WHERE tenant_id = $1 OR agent_id = ANY($2)", tenant as _, agents)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("DELETE FROM llm_agent_daily_usage WHERE agent_id = ANY($1)", agents).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM llm_tenant_daily_usage WHERE tenant_id = $1", tenant as _).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM llm_tenant_monthly_usage WHERE tenant_id = $1", tenant as _).execute(&mut *conn).await?;
+    sqlx::query!("DELETE FROM llm_turn_reservations WHERE tenant_id = $1 OR agent_id = ANY($2)", tenant as _, agents)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
     sqlx::query!("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
         .execute(pool)

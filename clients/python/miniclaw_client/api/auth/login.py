@@ -10,6 +10,7 @@ from ... import errors
 
 from ...models.error_body import ErrorBody
 from ...models.login_request import LoginRequest
+from ...models.second_factor_required import SecondFactorRequired
 from ...models.session_response import SessionResponse
 from typing import cast
 
@@ -41,13 +42,20 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | SessionResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
     if response.status_code == 200:
         response_200 = SessionResponse.from_dict(response.json())
 
 
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = SecondFactorRequired.from_dict(response.json())
+
+
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = ErrorBody.from_dict(response.json())
@@ -63,13 +71,20 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | SessionResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,8 +98,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[ErrorBody | SessionResponse]:
-    """ Signs in with email and password.
+) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
+    """ Signs in with email and password. With a second factor on, the answer is 202 with a token
+    to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
 
     Args:
         body (LoginRequest):
@@ -94,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | SessionResponse]
+        Response[ErrorBody | SecondFactorRequired | SessionResponse]
      """
 
 
@@ -114,8 +130,9 @@ def sync(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> ErrorBody | SessionResponse | None:
-    """ Signs in with email and password.
+) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
+    """ Signs in with email and password. With a second factor on, the answer is 202 with a token
+    to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
 
     Args:
         body (LoginRequest):
@@ -125,7 +142,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | SessionResponse
+        ErrorBody | SecondFactorRequired | SessionResponse
      """
 
 
@@ -140,8 +157,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[ErrorBody | SessionResponse]:
-    """ Signs in with email and password.
+) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
+    """ Signs in with email and password. With a second factor on, the answer is 202 with a token
+    to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
 
     Args:
         body (LoginRequest):
@@ -151,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | SessionResponse]
+        Response[ErrorBody | SecondFactorRequired | SessionResponse]
      """
 
 
@@ -171,8 +189,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> ErrorBody | SessionResponse | None:
-    """ Signs in with email and password.
+) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
+    """ Signs in with email and password. With a second factor on, the answer is 202 with a token
+    to present with a code (`POST /v1/auth/login/second-factor`) instead of a session.
 
     Args:
         body (LoginRequest):
@@ -182,7 +201,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | SessionResponse
+        ErrorBody | SecondFactorRequired | SessionResponse
      """
 
 

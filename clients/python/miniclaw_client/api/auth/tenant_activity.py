@@ -99,8 +99,8 @@ def sync_detailed(
     before: UUID | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[ActivityEntry]]:
-    """ Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
-    next page.
+    """ Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+    member who acted; `X-Next-Before` names the next page.
 
     Args:
         limit (int | Unset):
@@ -134,8 +134,8 @@ def sync(
     before: UUID | Unset = UNSET,
 
 ) -> ErrorBody | list[ActivityEntry] | None:
-    """ Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
-    next page.
+    """ Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+    member who acted; `X-Next-Before` names the next page.
 
     Args:
         limit (int | Unset):
@@ -164,8 +164,8 @@ async def asyncio_detailed(
     before: UUID | Unset = UNSET,
 
 ) -> Response[ErrorBody | list[ActivityEntry]]:
-    """ Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
-    next page.
+    """ Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+    member who acted; `X-Next-Before` names the next page.
 
     Args:
         limit (int | Unset):
@@ -199,8 +199,8 @@ async def asyncio(
     before: UUID | Unset = UNSET,
 
 ) -> ErrorBody | list[ActivityEntry] | None:
-    """ Tenant-level events (signups, deleted agents), newest first; `X-Next-Before` names the
-    next page.
+    """ Tenant-level events (signups, deleted agents, the team's changes), newest first, each with the
+    member who acted; `X-Next-Before` names the next page.
 
     Args:
         limit (int | Unset):

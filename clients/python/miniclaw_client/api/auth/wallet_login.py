@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_body import ErrorBody
+from ...models.second_factor_required import SecondFactorRequired
 from ...models.session_response import SessionResponse
 from ...models.wallet_login_request import WalletLoginRequest
 from typing import cast
@@ -41,7 +42,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | SessionResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
     if response.status_code == 200:
         response_200 = SessionResponse.from_dict(response.json())
 
@@ -55,6 +56,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_201
+
+    if response.status_code == 202:
+        response_202 = SecondFactorRequired.from_dict(response.json())
+
+
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = ErrorBody.from_dict(response.json())
@@ -76,7 +84,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | SessionResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,8 +98,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: WalletLoginRequest,
 
-) -> Response[ErrorBody | SessionResponse]:
+) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
     """ Signs in with a wallet signature over the challenge; the first login creates the account.
+    With a second factor on, the answer is 202 with a token to present with a code.
 
     Args:
         body (WalletLoginRequest):
@@ -101,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | SessionResponse]
+        Response[ErrorBody | SecondFactorRequired | SessionResponse]
      """
 
 
@@ -121,8 +130,9 @@ def sync(
     client: AuthenticatedClient | Client,
     body: WalletLoginRequest,
 
-) -> ErrorBody | SessionResponse | None:
+) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
     """ Signs in with a wallet signature over the challenge; the first login creates the account.
+    With a second factor on, the answer is 202 with a token to present with a code.
 
     Args:
         body (WalletLoginRequest):
@@ -132,7 +142,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | SessionResponse
+        ErrorBody | SecondFactorRequired | SessionResponse
      """
 
 
@@ -147,8 +157,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: WalletLoginRequest,
 
-) -> Response[ErrorBody | SessionResponse]:
+) -> Response[ErrorBody | SecondFactorRequired | SessionResponse]:
     """ Signs in with a wallet signature over the challenge; the first login creates the account.
+    With a second factor on, the answer is 202 with a token to present with a code.
 
     Args:
         body (WalletLoginRequest):
@@ -158,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | SessionResponse]
+        Response[ErrorBody | SecondFactorRequired | SessionResponse]
      """
 
 
@@ -178,8 +189,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: WalletLoginRequest,
 
-) -> ErrorBody | SessionResponse | None:
+) -> ErrorBody | SecondFactorRequired | SessionResponse | None:
     """ Signs in with a wallet signature over the challenge; the first login creates the account.
+    With a second factor on, the answer is 202 with a token to present with a code.
 
     Args:
         body (WalletLoginRequest):
@@ -189,7 +201,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | SessionResponse
+        ErrorBody | SecondFactorRequired | SessionResponse
      """
 
 

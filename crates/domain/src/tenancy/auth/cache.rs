@@ -56,6 +56,7 @@ struct CachedSession {
     owner: UserId,
     tenant: TenantId,
     expires_at: DateTime<Utc>,
+    role: crate::tenancy::team::Role,
     at: Instant,
 }
 
@@ -190,17 +191,34 @@ impl AuthCache {
         }
     }
 
-    /// Whether the session is known live for this owner and tenant (`None`: ask the database).
-    pub fn session(&self, id: Uuid, owner: UserId, tenant: TenantId, now: DateTime<Utc>) -> Option<bool> {
+    /// The member's role when the session is known live for this owner and tenant,
+    /// `Some(None)` when it is known not theirs (`None`: ask the database).
+    pub fn session(
+        &self,
+        id: Uuid,
+        owner: UserId,
+        tenant: TenantId,
+        now: DateTime<Utc>,
+    ) -> Option<Option<crate::tenancy::team::Role>> {
         if !self.usable() {
             return None;
         }
         let s = *self.sessions.read().ok()?.get(&id)?;
-        (s.at.elapsed() < TTL && s.expires_at > now).then_some(s.owner == owner && s.tenant == tenant)
+        (s.at.elapsed() < TTL && s.expires_at > now)
+            .then_some((s.owner == owner && s.tenant == tenant).then_some(s.role))
     }
 
-    pub fn put_session(&self, generation: u64, id: Uuid, owner: UserId, tenant: TenantId, expires_at: DateTime<Utc>) {
-        self.store(&self.sessions, generation, id, CachedSession { owner, tenant, expires_at, at: Instant::now() });
+    pub fn put_session(
+        &self,
+        generation: u64,
+        id: Uuid,
+        owner: UserId,
+        tenant: TenantId,
+        expires_at: DateTime<Utc>,
+        role: crate::tenancy::team::Role,
+    ) {
+        let entry = CachedSession { owner, tenant, expires_at, role, at: Instant::now() };
+        self.store(&self.sessions, generation, id, entry);
     }
 
     /// The agent's row, when cached for this tenant (`None`: ask the database).
@@ -508,9 +526,9 @@ mod tests {
         }
         let (sid, owner, tenant) = (Uuid::now_v7(), UserId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
         let later = Utc::now() + chrono::Duration::hours(1);
-        c.put_session(c.generation(), sid, owner, tenant, later);
-        assert_eq!(c.session(sid, owner, tenant, Utc::now()), Some(true));
-        assert_eq!(c.session(sid, UserId(Uuid::now_v7()), tenant, Utc::now()), Some(false), "another owner's token");
+        c.put_session(c.generation(), sid, owner, tenant, later, crate::tenancy::team::Role::Admin);
+        assert_eq!(c.session(sid, owner, tenant, Utc::now()), Some(Some(crate::tenancy::team::Role::Admin)));
+        assert_eq!(c.session(sid, UserId(Uuid::now_v7()), tenant, Utc::now()), Some(None), "another owner's token");
         assert_eq!(c.session(sid, owner, tenant, later), None, "expired: ask the database");
         c.apply(&format!("agent:{agent}"));
         assert!(c.key(a.key_id).is_none() && c.key(b.key_id).is_some());

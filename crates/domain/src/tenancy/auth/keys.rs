@@ -212,6 +212,23 @@ pub async fn revoke(
     Ok(key)
 }
 
+/// An end user is erased (SPEC H2): the agent's keys bound to them are revoked and no longer
+/// name them. Returns how many.
+pub async fn forget_end_user(conn: &mut sqlx::PgConnection, agent_id: AgentId, end_user: &str) -> sqlx::Result<u64> {
+    let ids = sqlx::query_scalar!(
+        "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()), end_user = NULL
+          WHERE agent_id = $1 AND end_user = $2 RETURNING id",
+        agent_id as _,
+        end_user
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in &ids {
+        super::cache::announce(conn, format!("key:{id}")).await?;
+    }
+    Ok(ids.len() as u64)
+}
+
 /// What a valid key grants.
 #[derive(Debug, Clone)]
 pub struct KeyGrant {
@@ -233,6 +250,8 @@ pub enum KeyRejection {
     Unavailable,
     /// The key's account is suspended by the operator.
     Suspended,
+    /// The key's account is closing (its owner closed it).
+    Closing,
 }
 
 /// Checks a presented token. `last_used_at` is refreshed at most once a minute so that busy
@@ -255,7 +274,7 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     let generation = cache.generation();
     let row = sqlx::query!(
         r#"SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user,
-                  t.suspended_at IS NOT NULL AS "suspended!"
+                  t.suspended_at IS NOT NULL AS "suspended!", t.closing_at IS NOT NULL AS "closing!"
            FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
            JOIN tenants t ON t.id = k.tenant_id
           WHERE k.id = $1"#,
@@ -283,6 +302,9 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     }
     if row.suspended {
         return Err(KeyRejection::Suspended);
+    }
+    if row.closing {
+        return Err(KeyRejection::Closing);
     }
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
         touch(pool, agent_id.into(), id);

@@ -22,6 +22,8 @@ pub const REFRESH_COOKIE: &str = "mc_refresh";
 /// A session token's lifetime unless `MINICLAW_SESSION_SECS` says otherwise.
 pub const SESSION_TTL: Duration = Duration::minutes(15);
 pub const REFRESH_TTL: Duration = Duration::days(30);
+/// How long a sign-in waits for its second factor.
+pub const SECOND_FACTOR_TTL: Duration = Duration::minutes(5);
 /// How long a just-rotated refresh token still yields the session's new one.
 pub const REFRESH_GRACE: Duration = Duration::seconds(30);
 
@@ -122,6 +124,31 @@ impl SessionKeys {
     pub fn csrf_ok(&self, session_id: Uuid, presented: &str) -> bool {
         use subtle::ConstantTimeEq;
         self.csrf_token(session_id).as_bytes().ct_eq(presented.as_bytes()).into()
+    }
+
+    /// The token that carries a sign-in from its password (or signature) to its second factor:
+    /// `<owner>.<tenant>.<expiry>.<tag>`, valid `SECOND_FACTOR_TTL`. It starts no session by
+    /// itself: only a right code with it does.
+    pub fn second_factor_token(&self, owner: UserId, tenant: TenantId) -> String {
+        let expiry = (Utc::now() + SECOND_FACTOR_TTL).timestamp();
+        let body = format!("{}.{}.{expiry}", owner.0.simple(), tenant.0.simple());
+        let tag = hmac(&self.refresh, &[b"second-factor", body.as_bytes()]);
+        format!("{body}.{}", hex::encode(&tag[..16]))
+    }
+
+    /// Whose sign-in a second-factor token carries, while it is valid.
+    pub fn second_factor_claims(&self, token: &str) -> Option<(UserId, TenantId)> {
+        use subtle::ConstantTimeEq;
+        let (body, tag) = token.trim().rsplit_once('.')?;
+        let expected = hmac(&self.refresh, &[b"second-factor", body.as_bytes()]);
+        if !bool::from(hex::encode(&expected[..16]).as_bytes().ct_eq(tag.as_bytes())) {
+            return None;
+        }
+        let mut parts = body.split('.');
+        let owner = parts.next()?.parse::<Uuid>().ok()?;
+        let tenant = parts.next()?.parse::<Uuid>().ok()?;
+        let expiry = parts.next()?.parse::<i64>().ok()?;
+        (expiry > Utc::now().timestamp()).then_some((UserId(owner), TenantId(tenant)))
     }
 
     /// A refresh token of session `sid`: `<sid>.<nonce>.<tag>`, the tag an HMAC of the rest.
@@ -263,24 +290,37 @@ pub async fn live_and_owning(pool: &PgPool, owner: &super::Owner, agent: AgentId
 
 /// `ACTIVE` for one session, answered from the process's cache when it knows (`auth::cache`).
 pub async fn is_active(pool: &PgPool, session_id: Uuid, owner_id: UserId, tenant_id: TenantId) -> sqlx::Result<bool> {
+    Ok(role(pool, session_id, owner_id, tenant_id).await?.is_some())
+}
+
+/// The role in the team of the member whose live session this is; `None` when the session is
+/// not live (or not theirs). From the process's cache when it knows (`auth::cache`).
+pub async fn role(
+    pool: &PgPool,
+    session_id: Uuid,
+    owner_id: UserId,
+    tenant_id: TenantId,
+) -> sqlx::Result<Option<crate::tenancy::team::Role>> {
     let cache = super::cache::cache();
-    if let Some(live) = cache.session(session_id, owner_id, tenant_id, chrono::Utc::now()) {
-        return Ok(live);
+    if let Some(known) = cache.session(session_id, owner_id, tenant_id, chrono::Utc::now()) {
+        return Ok(known);
     }
     let generation = cache.generation();
-    let expires_at = sqlx::query_scalar!(
-        "SELECT expires_at FROM owner_sessions WHERE id = $1 AND owner_id = $2 AND tenant_id = $3
-            AND revoked_at IS NULL AND expires_at > now()",
+    let row = sqlx::query!(
+        "SELECT s.expires_at, o.role FROM owner_sessions s JOIN owners o ON o.id = s.owner_id
+          WHERE s.id = $1 AND s.owner_id = $2 AND s.tenant_id = $3
+            AND s.revoked_at IS NULL AND s.expires_at > now() AND o.removed_at IS NULL",
         session_id,
         owner_id as _,
         tenant_id as _
     )
     .fetch_optional(pool)
     .await?;
-    if let Some(e) = expires_at {
-        cache.put_session(generation, session_id, owner_id, tenant_id, e);
-    }
-    Ok(expires_at.is_some())
+    Ok(row.map(|r| {
+        let role = crate::tenancy::team::Role::parse(&r.role).unwrap_or(crate::tenancy::team::Role::Viewer);
+        cache.put_session(generation, session_id, owner_id, tenant_id, r.expires_at, role);
+        role
+    }))
 }
 
 /// Signs a session out, in this process at once and in every other when it commits.
@@ -331,6 +371,17 @@ mod tests {
         let other = SessionKeys::from_secret(b"another secret another secret!!");
         assert!(other.verify(&token).is_none());
         assert!(keys.verify(&format!("{token}x")).is_none());
+    }
+
+    #[test]
+    fn second_factor_tokens_are_tagged_and_name_their_sign_in() {
+        let keys = SessionKeys::from_secret(b"k");
+        let (owner, tenant) = (UserId(Uuid::now_v7()), TenantId(Uuid::now_v7()));
+        let token = keys.second_factor_token(owner, tenant);
+        assert_eq!(keys.second_factor_claims(&token), Some((owner, tenant)));
+        assert_eq!(SessionKeys::from_secret(b"other").second_factor_claims(&token), None);
+        let forged = token.replacen(&owner.0.simple().to_string(), &Uuid::now_v7().simple().to_string(), 1);
+        assert_eq!(keys.second_factor_claims(&forged), None);
     }
 
     #[test]

@@ -1,0 +1,201 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_body import ErrorBody
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    member: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/team/members/{member}".format(member=quote(str(member), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorBody | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    member: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Any | ErrorBody]:
+    """ Takes a member out of the team (admins, and owners for an owner): their sessions end and
+    their address is free; the activity still names them. 409 for the last owner.
+
+    Args:
+        member (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        member=member,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    member: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Any | ErrorBody | None:
+    """ Takes a member out of the team (admins, and owners for an owner): their sessions end and
+    their address is free; the activity still names them. 409 for the last owner.
+
+    Args:
+        member (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorBody
+     """
+
+
+    return sync_detailed(
+        member=member,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    member: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Any | ErrorBody]:
+    """ Takes a member out of the team (admins, and owners for an owner): their sessions end and
+    their address is free; the activity still names them. 409 for the last owner.
+
+    Args:
+        member (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        member=member,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    member: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Any | ErrorBody | None:
+    """ Takes a member out of the team (admins, and owners for an owner): their sessions end and
+    their address is free; the activity still names them. 409 for the last owner.
+
+    Args:
+        member (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        member=member,
+client=client,
+
+    )).parsed

@@ -150,6 +150,20 @@ async fn outreach_escalation_notifications_and_telegram_in_a_browser() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invitation_second_factor_password_change_and_reset_in_a_browser() {
+    use crate::email_support::SmtpServer;
+    let smtp = SmtpServer::start();
+    let app = TestApp::builder()
+        .with_worker()
+        .env("SMTP_URL", &smtp.url())
+        .env("MINICLAW_EMAIL_FROM", "agents@claw.example")
+        .spawn()
+        .await;
+    let dir = smtp.dir().to_string_lossy().to_string();
+    run_flow_with(&app, "account.mjs", "account flow: ok", &[("SMTP_DIR", dir.as_str())]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tips_orders_and_stakes_on_the_economy_tab_in_a_browser() {
     let app = TestApp::spawn().await;
     run_flow(&app, "economy.mjs", "economy flow: ok").await;

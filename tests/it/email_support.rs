@@ -178,6 +178,11 @@ impl SmtpServer {
         }
     }
 
+    /// The folder the messages are saved in (`<n>.eml` with `<n>.json`, its envelope).
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
     /// `SMTP_URL` for this server (plain text on loopback).
     pub fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}?tls=none", self.port)

@@ -28,6 +28,8 @@ struct TeamPage {
     team: Team,
     mine: Role,
     roles: [Role; 4],
+    /// The last owner cannot leave: no button for them.
+    last_owner: bool,
     notice: Option<String>,
 }
 
@@ -35,7 +37,8 @@ async fn team_page(state: &AppState, web: WebOwner, notice: Option<String>) -> P
     let (tenant, me) = (web.owner.tenant_id, web.owner.owner_id);
     let team = team::team(state.pool(), tenant, me).await.map_err(api_error)?;
     let mine = team.members.iter().find(|m| m.you).map(|m| m.role).unwrap_or(Role::Viewer);
-    Ok(render(TeamPage { csrf: web.csrf, team, mine, roles: Role::ALL, notice }))
+    let last_owner = mine == Role::Owner && team.members.iter().filter(|m| m.role == Role::Owner).count() == 1;
+    Ok(render(TeamPage { csrf: web.csrf, team, mine, roles: Role::ALL, last_owner, notice }))
 }
 
 pub async fn show(State(state): State<AppState>, web: WebOwner) -> PageResult {

@@ -106,6 +106,19 @@ async fn members_join_by_mailed_invitation_and_roles_decide_what_they_may_do() {
         .json(&json!({ "current_password": "bob's own passphrase", "new_password": "bob's second passphrase" }));
     assert_eq!(app.send(change).await.status, 200);
 
+    // Each member takes out what the platform holds about them; the agents go with the
+    // account's owners and admins only.
+    let mine: Value = app.send(app.as_bearer(&bob, Method::GET, "/v1/account/export")).await.json();
+    assert_eq!(
+        (mine["format"].as_str(), mine["member"]["email"].as_str()),
+        (Some("miniclaw.account"), Some("bob@example.com"))
+    );
+    assert_eq!((mine["role"].as_str(), mine["agents"].as_array().map(Vec::len)), (Some("viewer"), Some(0)), "{mine}");
+    assert!(mine["devices"].as_array().is_some_and(|d| !d.is_empty()), "{mine}");
+    let whole: Value = app.send(app.as_bearer(&ada.token, Method::GET, "/v1/account/export")).await.json();
+    assert_eq!(whole["agents"][0]["agent"]["name"], "Shared", "{whole}");
+    assert!(whole["activity"].to_string().contains("team.joined"));
+
     // An address that signs in to an account already cannot be invited.
     app.signup("eve@example.com").await;
     assert_eq!(invite(&app, &ada.token, "eve@example.com", "member").await.status, 409);

@@ -4,6 +4,28 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type AccountExport = {
+    account: TenantView;
+    /**
+     * The account's activity, newest first, each entry naming the member who acted.
+     */
+    activity: Array<ActivityEntry>;
+    /**
+     * Every agent of the account with its conversations; for owners and admins only (empty for
+     * members and viewers, whose account it is not to carry away).
+     */
+    agents: Array<Bundle>;
+    devices: Array<SignInDevice>;
+    exported_at: string;
+    /**
+     * `miniclaw.account`.
+     */
+    format: string;
+    member: OwnerView;
+    role: TeamRole;
+    team: Team;
+};
+
 export type AccountState = {
     closing?: null | Closing;
 };
@@ -4005,6 +4027,15 @@ export type Side = {
 };
 
 /**
+ * A browser a member signed in with.
+ */
+export type SignInDevice = {
+    first_seen: string;
+    last_seen: string;
+    user_agent: string;
+};
+
+/**
  * One sub-signal's contribution to its dimension.
  */
 export type Signal = {
@@ -5545,6 +5576,25 @@ export type CloseAccountResponses = {
 };
 
 export type CloseAccountResponse = CloseAccountResponses[keyof CloseAccountResponses];
+
+export type ExportAccountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/account/export';
+};
+
+export type ExportAccountErrors = {
+    401: ErrorBody;
+};
+
+export type ExportAccountError = ExportAccountErrors[keyof ExportAccountErrors];
+
+export type ExportAccountResponses = {
+    200: AccountExport;
+};
+
+export type ExportAccountResponse = ExportAccountResponses[keyof ExportAccountResponses];
 
 export type ReopenAccountData = {
     body?: never;

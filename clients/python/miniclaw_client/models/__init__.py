@@ -1,5 +1,6 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .account_export import AccountExport
 from .account_state import AccountState
 from .action import Action
 from .activity_entry import ActivityEntry
@@ -305,6 +306,7 @@ from .settlement import Settlement
 from .shadow_input import ShadowInput
 from .shadow_report import ShadowReport
 from .side import Side
+from .sign_in_device import SignInDevice
 from .signal import Signal
 from .signal_status import SignalStatus
 from .signal_value import SignalValue
@@ -385,6 +387,7 @@ from .window import Window
 from .wisdom_answer import WisdomAnswer
 
 __all__ = (
+    "AccountExport",
     "AccountState",
     "Action",
     "ActivityEntry",
@@ -694,6 +697,7 @@ __all__ = (
     "Signals",
     "SignalStatus",
     "SignalValue",
+    "SignInDevice",
     "SignupRequest",
     "SkillSource",
     "Snapshot",

@@ -10,6 +10,7 @@
 //! again by the same account return the agent the first import made (while it exists).
 //! Letta Agent Files (`.af`) are read and written by `letta`.
 
+pub mod account;
 pub mod letta;
 pub mod person;
 

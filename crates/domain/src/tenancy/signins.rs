@@ -42,6 +42,25 @@ impl Device {
     }
 }
 
+/// A browser a member signed in with.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct SignInDevice {
+    pub user_agent: String,
+    pub first_seen: chrono::DateTime<chrono::Utc>,
+    pub last_seen: chrono::DateTime<chrono::Utc>,
+}
+
+/// The browsers `owner` signed in with, most recent first.
+pub async fn devices(pool: &PgPool, owner: UserId) -> sqlx::Result<Vec<SignInDevice>> {
+    sqlx::query_as!(
+        SignInDevice,
+        "SELECT user_agent, first_seen, last_seen FROM owner_devices WHERE owner_id = $1 ORDER BY last_seen DESC",
+        owner as _
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// What a checked credential leads to.
 #[derive(Debug)]
 pub enum Begun {

@@ -1,5 +1,6 @@
-//! Closing the account (SPEC H2): owners close it (it stops at once and is purged after the
-//! grace period) and may reopen it until then.
+//! The account as a whole (SPEC H2): what the platform holds about a member, taken out; and
+//! closing it (owners: it stops at once and is purged after the grace period; they may reopen it
+//! until then).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,11 +12,16 @@ use utoipa_axum::routes;
 use super::extract::Json;
 use crate::app::AppState;
 use crate::error::{ApiResult, ErrorBody};
+use miniclaw_domain::bundle::account::{self, AccountExport};
 use miniclaw_domain::tenancy::auth::Owner;
 use miniclaw_domain::tenancy::closing::{self, Closing};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(account_state)).routes(routes!(close_account)).routes(routes!(reopen_account))
+    OpenApiRouter::new()
+        .routes(routes!(account_state))
+        .routes(routes!(export_account))
+        .routes(routes!(close_account))
+        .routes(routes!(reopen_account))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -30,6 +36,15 @@ pub struct AccountState {
 async fn account_state(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<AccountState>> {
     let closing = closing::state(state.pool(), owner.tenant_id, state.config().account_grace_days).await?;
     Ok(Json(AccountState { closing }))
+}
+
+/// Everything the platform holds about the signed-in member: their account, the devices they
+/// signed in from, the team, the account's activity and, for owners and admins, every agent as
+/// a `miniclaw.agent` bundle with its conversations (no secrets, no vectors).
+#[utoipa::path(get, path = "/v1/account/export", tag = "team", security(("owner_session" = [])),
+    responses((status = 200, body = AccountExport), (status = 401, body = ErrorBody)))]
+async fn export_account(State(state): State<AppState>, owner: Owner) -> ApiResult<Json<AccountExport>> {
+    Ok(Json(account::export(state.runtime(), owner.tenant_id, owner.owner_id).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

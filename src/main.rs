@@ -237,6 +237,7 @@ async fn run(command: Command, config: Config, database: &Database) -> anyhow::R
                 created_by: "cli".into(),
                 event: "key.issued",
                 end_user: None,
+                limits: keys::Limits::default(),
             };
             let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::Admin, None)).await?;
             tx.commit().await?;

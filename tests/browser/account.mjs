@@ -2,7 +2,8 @@
 // server's folder ($SMTP_DIR): an owner invites a viewer, who joins by the mailed link in a
 // browser of their own and is refused a write; the owner turns on a second factor (codes made
 // here with node:crypto, apart from the server's) and signs in with it, changes the password;
-// the viewer resets a forgotten password by the mailed link.
+// the viewer resets a forgotten password by the mailed link. The owner issues a key of the
+// account and revokes it.
 //
 //   BASE_URL=… SMTP_DIR=… SCREENSHOT_DIR=/tmp/shots node tests/browser/account.mjs
 import assert from "node:assert/strict";
@@ -85,6 +86,24 @@ try {
   await them.fill("input[name=name]", "Not mine to make");
   await them.click("button:has-text('Create agent')");
   await them.getByTestId("error-message").filter({ hasText: "your role in this team is viewer" }).waitFor();
+
+  step("the owner issues a key of the account, shown once, and revokes it");
+  await page.click("[data-testid=nav-keys]");
+  await page.fill("input[name=name]", "every agent");
+  await page.check("input[name=scopes][value='chat:write']");
+  await page.fill("input[name=daily_usd_cap]", "2.5");
+  await page.click("button:has-text('Issue key')");
+  const key = (await page.locator("#new-key").textContent()).trim();
+  assert.match(key, /^mck_[0-9a-f]{32}_[0-9a-f]{64}$/);
+  await page.getByTestId("account-keys-table").filter({ hasText: "$2.50/day" }).waitFor();
+  const models = (k) => fetch(`${base}/v1/models`, { headers: { authorization: `Bearer ${k}` } });
+  assert.equal((await models(key)).status, 200);
+  page.once("dialog", (d) => d.accept());
+  await page.click("[data-testid=revoke-account-key]");
+  await page.getByTestId("account-keys-notice").filter({ hasText: "revoked" }).waitFor();
+  assert.equal((await models(key)).status, 401);
+  await page.reload();
+  assert.equal(await page.locator("#new-key").count(), 0, "the key is shown only once");
 
   step("the owner sets up a second factor");
   await page.click("[data-testid=nav-account]");

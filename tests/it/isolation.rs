@@ -171,6 +171,12 @@ async fn another_tenants_ids_are_404_on_every_route() {
     .unwrap();
     let m_agent = app.create_agent(&mallory, json!({ "name": "Mallory's" })).await["id"].as_str().unwrap().to_string();
     let (_, m_key) = app.create_key(&mallory, &m_agent, &["*"]).await;
+    // An account key of each: Alice's to be named, Mallory's (every agent of hers) to ask.
+    let account_key = |who: &crate::common::Session| {
+        app.as_bearer(&who.token, Method::POST, "/v1/api-keys").json(&json!({ "name": "all", "scopes": ["*"] }))
+    };
+    let a_account_key = app.send(account_key(&alice)).await.json()["id"].as_str().unwrap().to_string();
+    let m_account_key = app.send(account_key(&mallory)).await.json()["key"].as_str().unwrap().to_string();
 
     let doc = miniclaw::api::openapi();
     let mut checked = 0;
@@ -193,6 +199,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
             // An OpenAI model is an agent id.
             .replace("{model}", &a_agent)
             .replace("{kid}", &a_key_id)
+            .replace("{account_key}", &a_account_key)
             .replace("{mid}", &a_memory)
             .replace("{cid}", &a_conversation)
             .replace("{gid}", &a_gap.to_string())
@@ -238,10 +245,12 @@ async fn another_tenants_ids_are_404_on_every_route() {
             if !present {
                 continue;
             }
-            for (who, token) in [("session", &mallory.token), ("key", &m_key)] {
+            for (who, token) in [("session", &mallory.token), ("key", &m_key), ("account key", &m_account_key)] {
                 let r = app.send(app.as_bearer(token, method.clone(), &url).json(&json!({}))).await;
                 let ok = r.status == 404
-                    || (who == "key" && r.status == 403 && r.json()["error"]["code"] == "owner_session_required")
+                    || (who != "session" && r.status == 403 && r.json()["error"]["code"] == "owner_session_required")
+                    // An account key is not an agent's: refused before any lookup.
+                    || (who == "account key" && r.status == 403 && r.json()["error"]["code"] == "agent_key_required")
                     // Operator-gated (admin bearer or DEBUG_SHADOW): refused before any lookup.
                     || (r.status == 403 && r.json()["error"]["code"] == "shadow_disabled");
                 assert!(ok, "{method} {path} with Mallory's {who}: {} {}", r.status, r.text);
@@ -254,7 +263,7 @@ async fn another_tenants_ids_are_404_on_every_route() {
     }
     assert!(checked >= 12, "only {checked} route/credential pairs checked");
     // The OpenAI-compatible route names the agent in the body.
-    for token in [&mallory.token, &m_key] {
+    for token in [&mallory.token, &m_key, &m_account_key] {
         let r = app
             .send(app.as_bearer(token, Method::POST, "/v1/chat/completions").json(&json!({
                 "model": a_agent, "messages": [{ "role": "user", "content": "What is Alice's name?" }]

@@ -4,6 +4,7 @@ mod common;
 
 mod a2a;
 mod access_patterns;
+mod account_keys;
 mod accounts;
 mod admin;
 mod admission;

@@ -26,6 +26,35 @@ export type AccountExport = {
     team: Team;
 };
 
+/**
+ * An account key as listed: never the secret or its hash.
+ */
+export type AccountKey = {
+    /**
+     * The agents it reaches; `null`: every agent of the account, now and later.
+     */
+    agents?: Array<AgentId> | null;
+    created_at: string;
+    /**
+     * `owner:<id>`: the member who issued it.
+     */
+    created_by: string;
+    /**
+     * The most the key's work may cost a day, in dollars (UTC days).
+     */
+    daily_usd_cap?: number | null;
+    expires_at?: string | null;
+    id: KeyId;
+    last_used_at?: string | null;
+    name: string;
+    /**
+     * The key's own requests per minute (within the platform's limit for every key).
+     */
+    rate_per_minute?: number | null;
+    revoked_at?: string | null;
+    scopes: Array<string>;
+};
+
 export type AccountState = {
     closing?: null | Closing;
 };
@@ -192,6 +221,10 @@ export type ApiKey = {
      */
     created_by: string;
     /**
+     * The most the key's work may cost a day, in dollars (UTC days).
+     */
+    daily_usd_cap?: number | null;
+    /**
      * The end user the key acts for, when it is bound to one: it sees and continues only that
      * user's conversations.
      */
@@ -200,6 +233,10 @@ export type ApiKey = {
     id: KeyId;
     last_used_at?: string | null;
     name: string;
+    /**
+     * The key's own requests per minute (within the platform's limit for every key).
+     */
+    rate_per_minute?: number | null;
     revoked_at?: string | null;
     scopes: Array<string>;
 };
@@ -800,7 +837,39 @@ export type Coupling = {
     trust: number;
 };
 
+export type CreateAccountKeyRequest = {
+    /**
+     * The agents the key reaches (1–1000 of the account's); leave out for every agent of the
+     * account, now and later.
+     */
+    agents?: Array<AgentId> | null;
+    /**
+     * The most the key's work may cost a UTC day, in dollars: past it, its chat turns and
+     * other paid work are refused (429 `key_spend_cap`) until midnight UTC.
+     */
+    daily_usd_cap?: number | null;
+    expires_at?: string | null;
+    /**
+     * A label, 1–64 characters.
+     */
+    name: string;
+    /**
+     * The key's own requests per minute (1–100000), within the platform's rate for every key.
+     */
+    rate_per_minute?: number | null;
+    /**
+     * e.g. `["chat:write", "memories:read"]`; `*` for everything. The same scopes as an
+     * agent's key, held on every agent the key reaches.
+     */
+    scopes: Array<string>;
+};
+
 export type CreateKeyRequest = {
+    /**
+     * The most the key's work may cost a UTC day, in dollars: past it, its chat turns and
+     * other paid work are refused (429 `key_spend_cap`) until midnight UTC.
+     */
+    daily_usd_cap?: number | null;
     /**
      * Bind the key to one end user of a miniapp (1–128 characters): it then sees and continues
      * only that user's conversations, and a request naming another user (`X-Miniclaw-User`,
@@ -812,6 +881,10 @@ export type CreateKeyRequest = {
      * A label, 1–64 characters.
      */
     name: string;
+    /**
+     * The key's own requests per minute (1–100000), within the platform's rate for every key.
+     */
+    rate_per_minute?: number | null;
     /**
      * e.g. `["chat:write", "memories:read"]`; `*` for everything.
      */
@@ -1745,15 +1818,24 @@ export type InvitationRequest = {
 };
 
 /**
+ * A newly issued account key. `key` is shown this once; only its hash is stored.
+ */
+export type IssuedAccountKey = AccountKey & {
+    key: string;
+};
+
+/**
  * A newly issued key. `key` is shown this once; only its hash is stored.
  */
 export type IssuedKey = {
     agent_id: AgentId;
+    daily_usd_cap?: number | null;
     end_user?: string | null;
     expires_at?: string | null;
     id: KeyId;
     key: string;
     name: string;
+    rate_per_minute?: number | null;
     scopes: Array<string>;
 };
 
@@ -1861,7 +1943,38 @@ export type JoinRequest = {
     token: string;
 };
 
+/**
+ * One UTC day of a key's model calls.
+ */
+export type KeyDay = {
+    calls: number;
+    completion_tokens: number;
+    cost_usd: number;
+    day: string;
+    errors: number;
+    prompt_tokens: number;
+};
+
 export type KeyId = string;
+
+/**
+ * A key's usage over its last days, newest first, and where it stands today.
+ */
+export type KeyUsage = {
+    /**
+     * Days with calls, newest first.
+     */
+    days: Array<KeyDay>;
+    key_id: KeyId;
+    /**
+     * Dollars held today by the key's work in progress (its replies being written).
+     */
+    today_held_usd: number;
+    /**
+     * Dollars the key's work cost today (UTC), as its daily cap counts them.
+     */
+    today_spent_usd: number;
+};
 
 export type KillSwitch = {
     created_at: string;
@@ -6262,6 +6375,146 @@ export type TenantAnalyticsResponses = {
 
 export type TenantAnalyticsResponse = TenantAnalyticsResponses[keyof TenantAnalyticsResponses];
 
+export type ListAccountKeysData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 1–500, default 50.
+         */
+        limit?: number;
+        /**
+         * The cursor of the page: the `X-Next-Before` of the previous one.
+         */
+        before?: string;
+    };
+    url: '/v1/api-keys';
+};
+
+export type ListAccountKeysErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+};
+
+export type ListAccountKeysError = ListAccountKeysErrors[keyof ListAccountKeysErrors];
+
+export type ListAccountKeysResponses = {
+    200: Array<AccountKey>;
+};
+
+export type ListAccountKeysResponse = ListAccountKeysResponses[keyof ListAccountKeysResponses];
+
+export type CreateAccountKeyData = {
+    body: CreateAccountKeyRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/api-keys';
+};
+
+export type CreateAccountKeyErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    409: ErrorBody;
+    422: ErrorBody;
+};
+
+export type CreateAccountKeyError = CreateAccountKeyErrors[keyof CreateAccountKeyErrors];
+
+export type CreateAccountKeyResponses = {
+    201: IssuedAccountKey;
+};
+
+export type CreateAccountKeyResponse = CreateAccountKeyResponses[keyof CreateAccountKeyResponses];
+
+export type RevokeAccountKeyData = {
+    body?: never;
+    path: {
+        /**
+         * Account key id
+         */
+        account_key: string;
+    };
+    query?: never;
+    url: '/v1/api-keys/{account_key}';
+};
+
+export type RevokeAccountKeyErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type RevokeAccountKeyError = RevokeAccountKeyErrors[keyof RevokeAccountKeyErrors];
+
+export type RevokeAccountKeyResponses = {
+    /**
+     * Revoked
+     */
+    200: AccountKey;
+};
+
+export type RevokeAccountKeyResponse = RevokeAccountKeyResponses[keyof RevokeAccountKeyResponses];
+
+export type GetAccountKeyData = {
+    body?: never;
+    path: {
+        /**
+         * Account key id
+         */
+        account_key: string;
+    };
+    query?: never;
+    url: '/v1/api-keys/{account_key}';
+};
+
+export type GetAccountKeyErrors = {
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type GetAccountKeyError = GetAccountKeyErrors[keyof GetAccountKeyErrors];
+
+export type GetAccountKeyResponses = {
+    200: AccountKey;
+};
+
+export type GetAccountKeyResponse = GetAccountKeyResponses[keyof GetAccountKeyResponses];
+
+export type AccountKeyUsageData = {
+    body?: never;
+    path: {
+        /**
+         * Account key id
+         */
+        account_key: string;
+    };
+    query?: {
+        /**
+         * UTC days back, today included (1–90; 30 when left out).
+         */
+        days?: number | null;
+    };
+    url: '/v1/api-keys/{account_key}/usage';
+};
+
+export type AccountKeyUsageErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type AccountKeyUsageError = AccountKeyUsageErrors[keyof AccountKeyUsageErrors];
+
+export type AccountKeyUsageResponses = {
+    200: KeyUsage;
+};
+
+export type AccountKeyUsageResponse = AccountKeyUsageResponses[keyof AccountKeyUsageResponses];
+
 export type ChangeEmailData = {
     body: EmailChange;
     path?: never;
@@ -7386,6 +7639,42 @@ export type RevokeKeyResponses = {
 };
 
 export type RevokeKeyResponse = RevokeKeyResponses[keyof RevokeKeyResponses];
+
+export type AgentKeyUsageData = {
+    body?: never;
+    path: {
+        /**
+         * Agent id
+         */
+        id: string;
+        /**
+         * Key id
+         */
+        kid: string;
+    };
+    query?: {
+        /**
+         * UTC days back, today included (1–90; 30 when left out).
+         */
+        days?: number | null;
+    };
+    url: '/v1/hosted-agents/{id}/api-keys/{kid}/usage';
+};
+
+export type AgentKeyUsageErrors = {
+    400: ErrorBody;
+    401: ErrorBody;
+    403: ErrorBody;
+    404: ErrorBody;
+};
+
+export type AgentKeyUsageError = AgentKeyUsageErrors[keyof AgentKeyUsageErrors];
+
+export type AgentKeyUsageResponses = {
+    200: KeyUsage;
+};
+
+export type AgentKeyUsageResponse = AgentKeyUsageResponses[keyof AgentKeyUsageResponses];
 
 export type BatchEfficiencyData = {
     body?: never;

@@ -23,6 +23,7 @@ pub const SQL: DomainSql = DomainSql {
     spoken_to_since: crate::chat::records::spoken_to_since_sql,
     streaming: crate::chat::records::streaming_sql,
     suspended: crate::tenancy::suspension::suspended_sql,
+    key_daily_usd: crate::tenancy::auth::keys::daily_usd_sql,
 };
 
 /// Cheap to clone.

@@ -28,6 +28,8 @@ struct Inner {
     session_keys: SessionKeys,
     ip_limiter: Option<RateLimiter>,
     key_limiter: Option<RateLimiter>,
+    /// Keys with a rate of their own (`RateLimiter::check_rate`).
+    own_key_limiter: RateLimiter,
 }
 
 /// The domain's part of the state (the services and the streams of replies) is the
@@ -76,6 +78,7 @@ impl AppState {
         Ok(AppState(Arc::new(Inner {
             ip_limiter: RateLimiter::per_minute(config.rate_limit_ip),
             key_limiter: RateLimiter::per_minute(config.rate_limit_key),
+            own_key_limiter: RateLimiter::per_minute(60).expect("a non-zero rate"),
             runtime: Runtime::new(deps, chat_streams),
             config,
             registry,
@@ -95,6 +98,9 @@ impl AppState {
     }
     pub fn key_limiter(&self) -> Option<&RateLimiter> {
         self.0.key_limiter.as_ref()
+    }
+    pub fn own_key_limiter(&self) -> &RateLimiter {
+        &self.0.own_key_limiter
     }
     pub fn config(&self) -> &Config {
         &self.0.config

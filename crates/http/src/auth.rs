@@ -8,10 +8,10 @@ use axum::http::{HeaderMap, Method, header};
 use miniclaw_core::Error;
 use miniclaw_core::actor::Actor;
 use miniclaw_core::ids::AgentId;
-use miniclaw_domain::tenancy::auth::end_user;
 use miniclaw_domain::tenancy::auth::keys::{self, KeyRejection};
 use miniclaw_domain::tenancy::auth::session::{self, SESSION_COOKIE};
 use miniclaw_domain::tenancy::auth::{AgentScope, Owner};
+use miniclaw_domain::tenancy::auth::{account_keys, end_user};
 use uuid::Uuid;
 
 use crate::app::AppState;
@@ -180,7 +180,7 @@ pub async fn agent_scope(
     agent_id: AgentId,
 ) -> Result<AgentScope, Error> {
     if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
-        return key_scope(headers, state, token, Some(agent_id)).await;
+        return key_scope(headers, state, token, agent_id).await;
     }
 
     let owner = api_owner(method, headers, state)?
@@ -204,17 +204,23 @@ pub async fn agent_scope(
     })
 }
 
-/// Who a request is, for routes that name no agent (`GET /v1/models`): an `mck_` key, with its
-/// one agent, or a live owner session, with the tenant's agents.
+/// Who a request is, for routes that name no agent (`GET /v1/models`): an agent's `mck_` key,
+/// with its one agent, an account key, with the agents it reaches, or a live owner session,
+/// with the tenant's agents.
 pub enum Caller {
     Key(AgentScope),
+    AccountKey(keys::KeyGrant),
     Owner(Owner),
 }
 
 /// The caller of a request that names no agent.
 pub async fn caller(method: &Method, headers: &HeaderMap, state: &AppState) -> Result<Caller, Error> {
     if let Some(token) = bearer(headers).filter(|t| t.starts_with(keys::PREFIX)) {
-        return key_scope(headers, state, token, None).await.map(Caller::Key);
+        let grant = key_grant(state, token).await?;
+        return match grant.reach.agent() {
+            Some(agent) => scope_of(headers, grant, agent).map(Caller::Key),
+            None => Ok(Caller::AccountKey(grant)),
+        };
     }
     let owner = api_owner(method, headers, state)?
         .ok_or_else(|| Error::Unauthenticated("sign in first: no session token or cookie".into()))?;
@@ -229,13 +235,33 @@ fn suspended() -> Error {
     }
 }
 
-/// A key's access: to `agent_id` (another agent is a 404), or to the key's own agent.
-async fn key_scope(
-    headers: &HeaderMap,
-    state: &AppState,
-    token: &str,
-    agent_id: Option<AgentId>,
-) -> Result<AgentScope, Error> {
+/// A key's access to `agent_id`: an agent out of its reach (another agent, another account's,
+/// a deleted one) is a 404.
+async fn key_scope(headers: &HeaderMap, state: &AppState, token: &str, agent_id: AgentId) -> Result<AgentScope, Error> {
+    let grant = key_grant(state, token).await?;
+    if !account_keys::reaches(state.pool(), &grant, agent_id).await? {
+        return Err(Error::not_found("agent"));
+    }
+    scope_of(headers, grant, agent_id)
+}
+
+/// What a checked key may do for agent `agent_id`, within its reach, and for whom.
+fn scope_of(headers: &HeaderMap, grant: keys::KeyGrant, agent_id: AgentId) -> Result<AgentScope, Error> {
+    let bound = grant.end_user.is_some();
+    let end_user = end_user::combine(grant.end_user, bound, end_user_header(headers)?, "X-Miniclaw-User")?;
+    Ok(AgentScope {
+        tenant_id: grant.tenant_id,
+        agent_id,
+        actor: Actor::ApiKey(grant.key_id),
+        scopes: Some(grant.scopes),
+        request_id: request_id(headers),
+        end_user,
+        end_user_bound: bound,
+    })
+}
+
+/// Checks a presented key, then its rates: the platform's for every key, and the key's own.
+async fn key_grant(state: &AppState, token: &str) -> Result<keys::KeyGrant, Error> {
     let grant = keys::authenticate(state.pool(), token).await.map_err(|r| {
         let reason = match r {
             KeyRejection::Malformed => "malformed API key",
@@ -255,8 +281,9 @@ async fn key_scope(
         };
         Error::Unauthenticated(reason.into())
     })?;
+    let key = grant.key_id.to_string();
     if let Some(limiter) = state.key_limiter()
-        && let Err(retry_after_secs) = limiter.check(&grant.key_id.to_string())
+        && let Err(retry_after_secs) = limiter.check(&key)
     {
         return Err(Error::Limited {
             retry_after_secs,
@@ -264,20 +291,16 @@ async fn key_scope(
             reset_at: None,
         });
     }
-    if agent_id.is_some_and(|a| a != grant.agent_id) {
-        return Err(Error::not_found("agent"));
+    if let Some(per_minute) = grant.rate_per_minute
+        && let Err(retry_after_secs) = state.own_key_limiter().check_rate(&key, per_minute)
+    {
+        return Err(Error::Limited {
+            retry_after_secs,
+            message: Some(format!("this API key's own rate of {per_minute} requests a minute is exceeded")),
+            reset_at: None,
+        });
     }
-    let bound = grant.end_user.is_some();
-    let end_user = end_user::combine(grant.end_user, bound, end_user_header(headers)?, "X-Miniclaw-User")?;
-    Ok(AgentScope {
-        tenant_id: grant.tenant_id,
-        agent_id: grant.agent_id,
-        actor: Actor::ApiKey(grant.key_id),
-        scopes: Some(grant.scopes),
-        request_id: request_id(headers),
-        end_user,
-        end_user_bound: bound,
-    })
+    Ok(grant)
 }
 
 /// Where a sign-in request comes from (its user agent and client address), for the activity.

@@ -235,6 +235,10 @@ async fn authenticate(State(state): State<AppState>, mut request: Request, next:
             }
             return response;
         }
+        Ok(Caller::AccountKey(_)) => Error::Refused {
+            code: "agent_key_required",
+            message: "the MCP endpoint serves one agent: use a key of that agent, not a key of the account".into(),
+        },
         Ok(Caller::Owner(_)) => Error::Unauthenticated(
             "the MCP endpoint takes an agent key (`Authorization: Bearer mck_…`), not an owner session".into(),
         ),

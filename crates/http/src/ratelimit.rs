@@ -56,9 +56,8 @@ impl RateLimiter {
         if per_minute == 0 {
             return None;
         }
-        let interval = Duration::from_secs(60) / per_minute;
-        let burst = (per_minute / 4).max(1);
-        Some(RateLimiter { interval, tolerance: interval * burst, state: Mutex::new(HashMap::new()) })
+        let (interval, tolerance) = Self::shape(per_minute);
+        Some(RateLimiter { interval, tolerance, state: Mutex::new(HashMap::new()) })
     }
 
     /// `Ok` if a request from `key` is allowed now, else `Err(seconds to wait)`.
@@ -66,18 +65,35 @@ impl RateLimiter {
         self.check_at(key, Instant::now())
     }
 
+    /// `check` at a rate of the caller's own, `per_minute` sustained with bursts of a quarter of
+    /// it, whatever this limiter was made with (a key with a rate of its own).
+    pub fn check_rate(&self, key: &str, per_minute: u32) -> Result<(), u64> {
+        let (interval, tolerance) = Self::shape(per_minute.max(1));
+        self.gcra(key, Instant::now(), interval, tolerance)
+    }
+
+    /// The time between requests and the burst's allowance of `per_minute`.
+    fn shape(per_minute: u32) -> (Duration, Duration) {
+        let interval = Duration::from_secs(60) / per_minute;
+        (interval, interval * (per_minute / 4).max(1))
+    }
+
     fn check_at(&self, key: &str, now: Instant) -> Result<(), u64> {
+        self.gcra(key, now, self.interval, self.tolerance)
+    }
+
+    fn gcra(&self, key: &str, now: Instant, interval: Duration, tolerance: Duration) -> Result<(), u64> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if state.len() > 100_000 {
             // Forget clients whose allowance is fully restored.
             state.retain(|_, tat| *tat > now);
         }
         let tat = state.get(key).copied().unwrap_or(now).max(now);
-        let allow_at = tat.checked_sub(self.tolerance).unwrap_or(now);
+        let allow_at = tat.checked_sub(tolerance).unwrap_or(now);
         if now < allow_at {
             return Err((allow_at - now).as_secs().max(1));
         }
-        state.insert(key.to_string(), tat + self.interval);
+        state.insert(key.to_string(), tat + interval);
         Ok(())
     }
 }
@@ -119,5 +135,13 @@ mod tests {
         assert!(wait >= 1);
         assert!(rl.check_at("a", t0 + Duration::from_secs(2)).is_ok());
         assert!(RateLimiter::per_minute(0).is_none());
+    }
+
+    #[test]
+    fn a_key_of_its_own_rate_is_held_to_it() {
+        let rl = RateLimiter::per_minute(6000).unwrap();
+        let allowed = (0..40).filter(|_| rl.check_rate("k", 8).is_ok()).count();
+        assert_eq!(allowed, 3, "a burst of 8/4 and the request itself");
+        assert!(rl.check_rate("other", 8).is_ok(), "keys are independent");
     }
 }

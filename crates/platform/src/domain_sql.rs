@@ -25,6 +25,8 @@ pub struct DomainSql {
     pub streaming: fn(agent: &str, reply: &str) -> String,
     /// Whether tenant `tenant` is suspended by the operator (boolean; NULL when there is none).
     pub suspended: fn(tenant: &str) -> String,
+    /// API key `key`'s daily dollar cap (float8; NULL: none, or no such key).
+    pub key_daily_usd: fn(key: &str) -> String,
 }
 
 impl std::fmt::Debug for DomainSql {

@@ -1,6 +1,7 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .account_export import AccountExport
+from .account_key import AccountKey
 from .account_state import AccountState
 from .action import Action
 from .activity_entry import ActivityEntry
@@ -56,6 +57,7 @@ from .conversation import Conversation
 from .conversation_of_person import ConversationOfPerson
 from .coordinates import Coordinates
 from .coupling import Coupling
+from .create_account_key_request import CreateAccountKeyRequest
 from .create_key_request import CreateKeyRequest
 from .cycle_info import CycleInfo
 from .cycle_scope import CycleScope
@@ -116,12 +118,15 @@ from .install_step import InstallStep
 from .installed import Installed
 from .invitation import Invitation
 from .invitation_request import InvitationRequest
+from .issued_account_key import IssuedAccountKey
 from .issued_key import IssuedKey
 from .item import Item
 from .job import Job
 from .job_payload import JobPayload
 from .job_result_type_0 import JobResultType0
 from .join_request import JoinRequest
+from .key_day import KeyDay
+from .key_usage import KeyUsage
 from .kill_switch import KillSwitch
 from .kill_switch_request import KillSwitchRequest
 from .knowledge_gap import KnowledgeGap
@@ -388,6 +393,7 @@ from .wisdom_answer import WisdomAnswer
 
 __all__ = (
     "AccountExport",
+    "AccountKey",
     "AccountState",
     "Action",
     "ActivityEntry",
@@ -443,6 +449,7 @@ __all__ = (
     "ConversationOfPerson",
     "Coordinates",
     "Coupling",
+    "CreateAccountKeyRequest",
     "CreateKeyRequest",
     "CycleInfo",
     "CycleScope",
@@ -503,12 +510,15 @@ __all__ = (
     "InstallStep",
     "Invitation",
     "InvitationRequest",
+    "IssuedAccountKey",
     "IssuedKey",
     "Item",
     "Job",
     "JobPayload",
     "JobResultType0",
     "JoinRequest",
+    "KeyDay",
+    "KeyUsage",
     "KillSwitch",
     "KillSwitchRequest",
     "KnowledgeGap",

@@ -33,11 +33,14 @@ class ApiKey:
             id (UUID):
             name (str):
             scopes (list[str]):
+            daily_usd_cap (float | None | Unset): The most the key's work may cost a day, in dollars (UTC days).
             end_user (None | str | Unset): The end user the key acts for, when it is bound to one: it sees and continues
                 only that
                 user's conversations.
             expires_at (datetime.datetime | None | Unset):
             last_used_at (datetime.datetime | None | Unset):
+            rate_per_minute (int | None | Unset): The key's own requests per minute (within the platform's limit for every
+                key).
             revoked_at (datetime.datetime | None | Unset):
      """
 
@@ -47,9 +50,11 @@ class ApiKey:
     id: UUID
     name: str
     scopes: list[str]
+    daily_usd_cap: float | None | Unset = UNSET
     end_user: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     last_used_at: datetime.datetime | None | Unset = UNSET
+    rate_per_minute: int | None | Unset = UNSET
     revoked_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -71,6 +76,12 @@ class ApiKey:
         scopes = self.scopes
 
 
+
+        daily_usd_cap: float | None | Unset
+        if isinstance(self.daily_usd_cap, Unset):
+            daily_usd_cap = UNSET
+        else:
+            daily_usd_cap = self.daily_usd_cap
 
         end_user: None | str | Unset
         if isinstance(self.end_user, Unset):
@@ -94,6 +105,12 @@ class ApiKey:
         else:
             last_used_at = self.last_used_at
 
+        rate_per_minute: int | None | Unset
+        if isinstance(self.rate_per_minute, Unset):
+            rate_per_minute = UNSET
+        else:
+            rate_per_minute = self.rate_per_minute
+
         revoked_at: None | str | Unset
         if isinstance(self.revoked_at, Unset):
             revoked_at = UNSET
@@ -113,12 +130,16 @@ class ApiKey:
             "name": name,
             "scopes": scopes,
         })
+        if daily_usd_cap is not UNSET:
+            field_dict["daily_usd_cap"] = daily_usd_cap
         if end_user is not UNSET:
             field_dict["end_user"] = end_user
         if expires_at is not UNSET:
             field_dict["expires_at"] = expires_at
         if last_used_at is not UNSET:
             field_dict["last_used_at"] = last_used_at
+        if rate_per_minute is not UNSET:
+            field_dict["rate_per_minute"] = rate_per_minute
         if revoked_at is not UNSET:
             field_dict["revoked_at"] = revoked_at
 
@@ -149,6 +170,16 @@ class ApiKey:
         name = d.pop("name")
 
         scopes = cast(list[str], d.pop("scopes"))
+
+
+        def _parse_daily_usd_cap(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        daily_usd_cap = _parse_daily_usd_cap(d.pop("daily_usd_cap", UNSET))
 
 
         def _parse_end_user(data: object) -> None | str | Unset:
@@ -201,6 +232,16 @@ class ApiKey:
         last_used_at = _parse_last_used_at(d.pop("last_used_at", UNSET))
 
 
+        def _parse_rate_per_minute(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_per_minute = _parse_rate_per_minute(d.pop("rate_per_minute", UNSET))
+
+
         def _parse_revoked_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -228,9 +269,11 @@ class ApiKey:
             id=id,
             name=name,
             scopes=scopes,
+            daily_usd_cap=daily_usd_cap,
             end_user=end_user,
             expires_at=expires_at,
             last_used_at=last_used_at,
+            rate_per_minute=rate_per_minute,
             revoked_at=revoked_at,
         )
 

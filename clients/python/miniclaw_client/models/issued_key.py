@@ -32,8 +32,10 @@ class IssuedKey:
             key (str):
             name (str):
             scopes (list[str]):
+            daily_usd_cap (float | None | Unset):
             end_user (None | str | Unset):
             expires_at (datetime.datetime | None | Unset):
+            rate_per_minute (int | None | Unset):
      """
 
     agent_id: UUID
@@ -41,8 +43,10 @@ class IssuedKey:
     key: str
     name: str
     scopes: list[str]
+    daily_usd_cap: float | None | Unset = UNSET
     end_user: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
+    rate_per_minute: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -62,6 +66,12 @@ class IssuedKey:
 
 
 
+        daily_usd_cap: float | None | Unset
+        if isinstance(self.daily_usd_cap, Unset):
+            daily_usd_cap = UNSET
+        else:
+            daily_usd_cap = self.daily_usd_cap
+
         end_user: None | str | Unset
         if isinstance(self.end_user, Unset):
             end_user = UNSET
@@ -76,6 +86,12 @@ class IssuedKey:
         else:
             expires_at = self.expires_at
 
+        rate_per_minute: int | None | Unset
+        if isinstance(self.rate_per_minute, Unset):
+            rate_per_minute = UNSET
+        else:
+            rate_per_minute = self.rate_per_minute
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -86,10 +102,14 @@ class IssuedKey:
             "name": name,
             "scopes": scopes,
         })
+        if daily_usd_cap is not UNSET:
+            field_dict["daily_usd_cap"] = daily_usd_cap
         if end_user is not UNSET:
             field_dict["end_user"] = end_user
         if expires_at is not UNSET:
             field_dict["expires_at"] = expires_at
+        if rate_per_minute is not UNSET:
+            field_dict["rate_per_minute"] = rate_per_minute
 
         return field_dict
 
@@ -113,6 +133,16 @@ class IssuedKey:
         name = d.pop("name")
 
         scopes = cast(list[str], d.pop("scopes"))
+
+
+        def _parse_daily_usd_cap(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        daily_usd_cap = _parse_daily_usd_cap(d.pop("daily_usd_cap", UNSET))
 
 
         def _parse_end_user(data: object) -> None | str | Unset:
@@ -145,14 +175,26 @@ class IssuedKey:
         expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
 
 
+        def _parse_rate_per_minute(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_per_minute = _parse_rate_per_minute(d.pop("rate_per_minute", UNSET))
+
+
         issued_key = cls(
             agent_id=agent_id,
             id=id,
             key=key,
             name=name,
             scopes=scopes,
+            daily_usd_cap=daily_usd_cap,
             end_user=end_user,
             expires_at=expires_at,
+            rate_per_minute=rate_per_minute,
         )
 
 

@@ -225,6 +225,14 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// The API key the caller speaks with, if any: the turn's cost is charged to it.
+    pub fn key(&self) -> Option<miniclaw_core::ids::KeyId> {
+        match self.origin.actor {
+            crate::tenancy::auth::Actor::ApiKey(key) => Some(key),
+            _ => None,
+        }
+    }
+
     /// Whose mood a turn adds to (X6): a miniapp's end user, else the owner, else the key.
     pub fn speaker(&self) -> String {
         match (&self.end_user, &self.origin.actor) {

@@ -13,7 +13,7 @@ use super::*;
 use crate::runtime::Runtime;
 use miniclaw_core::Error;
 use miniclaw_platform::llm::budget::{self, Refusal};
-use miniclaw_platform::llm::reservations::{self, admit_sql};
+use miniclaw_platform::llm::reservations::{self, KeySql, admit_sql};
 use miniclaw_platform::llm::{Gateway, LlmError, Role};
 
 /// The agent with what a turn reads beside it: the calibration profile (for triage), the
@@ -208,6 +208,7 @@ pub async fn start_with(
     }
     // A new conversation is for the caller's end user; an existing one must be the caller's to see.
     let audience = caller.audience();
+    let key_cap = (crate::runtime::SQL.key_daily_usd)("$18::uuid");
     // Built at run time: it embeds the budget rules (`limits_sql`, `WITHIN_SQL`), shared with
     // `budget`, the agent's state (`agents::sql`) and the reservation (`reserve_sql`).
     let sql = format!(
@@ -243,7 +244,7 @@ pub async fn start_with(
         budget::limits_sql(&crate::runtime::SQL, "$2", "$9", "now()", "$10::float8[]"),
         crate::tenancy::agents::sql::active("$2"),
         budget::WITHIN_SQL,
-        admit_sql("$2", "$9", "$4", "$11", &turn_usd_sql("$2", 14), "l", "$10::float8[]", false),
+        admit_sql("$2", "$9", "$4", "$11", &turn_usd_sql("$2", 14), "l", "$10::float8[]", false, KeySql { id: "$18", daily_usd: &key_cap }),
     );
     let cost = reservation(state.llm(), &message, client_tools.as_ref());
     let stored: Stored = sqlx::query_as(&sql)
@@ -264,6 +265,7 @@ pub async fn start_with(
         .bind(&cost.models)
         .bind(&cost.model_usd)
         .bind(cost.premium_usd)
+        .bind(caller.key())
         .fetch_one(state.pool())
         .await?;
     if !stored.active {
@@ -379,9 +381,20 @@ pub async fn regenerate_with(
         refused: Option<String>,
     }
     let cost = reservation(state.llm(), &content, client_tools.as_ref());
+    let key_cap = (crate::runtime::SQL.key_daily_usd)("$10::uuid");
     let admitted: Admitted = sqlx::query_as(&format!(
         "SELECT l.*, CASE WHEN l.switch_scope IS NULL THEN {} ELSE 'kill_switch' END AS refused FROM (SELECT {}) l",
-        admit_sql("$1", "$2", "$3", "$4", &turn_usd_sql("$1", 6), "l", "$5::float8[]", false),
+        admit_sql(
+            "$1",
+            "$2",
+            "$3",
+            "$4",
+            &turn_usd_sql("$1", 6),
+            "l",
+            "$5::float8[]",
+            false,
+            KeySql { id: "$10", daily_usd: &key_cap }
+        ),
         budget::limits_sql(&crate::runtime::SQL, "$1", "$2", "now()", "$5::float8[]"),
     ))
     .bind(agent_id)
@@ -393,6 +406,7 @@ pub async fn regenerate_with(
     .bind(&cost.models)
     .bind(&cost.model_usd)
     .bind(cost.premium_usd)
+    .bind(caller.key())
     .fetch_one(&mut *tx)
     .await?;
     if let Some(reason) = admitted.refused {

@@ -13,11 +13,15 @@ use super::extract::{Json, Path, Query};
 use super::page::{Page, Paged};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use miniclaw_domain::tenancy::auth::keys::{self, ApiKey, NewKey};
+use miniclaw_domain::tenancy::auth::keys::{self, ApiKey, Limits, NewKey};
 use miniclaw_domain::tenancy::auth::{AgentScope, end_user};
+use miniclaw_platform::llm::key_usage::{self, KeyUsage};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create_key, list_keys)).routes(routes!(revoke_key))
+    OpenApiRouter::new()
+        .routes(routes!(create_key, list_keys))
+        .routes(routes!(revoke_key))
+        .routes(routes!(agent_key_usage))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -32,6 +36,11 @@ pub struct CreateKeyRequest {
     /// only that user's conversations, and a request naming another user (`X-Miniclaw-User`,
     /// the OpenAI `user`) is 403. For keys that ship to a user's device.
     pub end_user: Option<String>,
+    /// The key's own requests per minute (1–100000), within the platform's rate for every key.
+    pub rate_per_minute: Option<u32>,
+    /// The most the key's work may cost a UTC day, in dollars: past it, its chat turns and
+    /// other paid work are refused (429 `key_spend_cap`) until midnight UTC.
+    pub daily_usd_cap: Option<f64>,
 }
 
 /// A newly issued key. `key` is shown this once; only its hash is stored.
@@ -44,6 +53,8 @@ pub struct IssuedKey {
     pub scopes: Vec<String>,
     pub expires_at: Option<DateTime<Utc>>,
     pub end_user: Option<String>,
+    pub rate_per_minute: Option<i32>,
+    pub daily_usd_cap: Option<f64>,
 }
 
 impl IssuedKey {
@@ -56,6 +67,8 @@ impl IssuedKey {
             scopes: k.scopes,
             expires_at: k.expires_at,
             end_user: k.end_user,
+            rate_per_minute: k.rate_per_minute,
+            daily_usd_cap: k.daily_usd_cap,
         }
     }
 }
@@ -74,6 +87,7 @@ async fn create_key(
     let owner_id = scope.require_owner()?;
     let (name, scopes) = keys::validate_request(&req.name, &req.scopes, req.expires_at)?;
     let end_user = req.end_user.as_deref().map(|u| end_user::parse("end_user", u)).transpose()?;
+    let limits = Limits::new(req.rate_per_minute, req.daily_usd_cap)?;
     let new = NewKey {
         tenant_id: scope.tenant_id,
         agent_id: scope.agent_id,
@@ -83,6 +97,7 @@ async fn create_key(
         created_by: format!("owner:{owner_id}"),
         event: "key.issued",
         end_user: end_user.as_deref(),
+        limits,
     };
     let mut tx = state.pool().begin().await?;
     keys::check_room(&mut tx, scope.agent_id, state.config().caps.keys_per_agent).await?;
@@ -125,4 +140,26 @@ async fn revoke_key(
         .ok_or_else(|| ApiError::not_found("API key"))?;
     tx.commit().await?;
     Ok(Json(key))
+}
+
+/// What one of the agent's keys used: its model calls day by day (calls, tokens, dollars) and
+/// today's dollars spent and held, as its daily cap counts them. Owner only.
+#[utoipa::path(get, path = "/v1/hosted-agents/{id}/api-keys/{kid}/usage", tag = "keys",
+    params(("id" = Uuid, Path, description = "Agent id"), ("kid" = Uuid, Path, description = "Key id"),
+        super::account_keys::UsageWindow),
+    security(("owner_session" = [])),
+    responses((status = 200, body = KeyUsage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn agent_key_usage(
+    State(state): State<AppState>,
+    scope: AgentScope,
+    Path(ids): Path<(AgentId, KeyId)>,
+    Query(window): Query<super::account_keys::UsageWindow>,
+) -> ApiResult<Json<KeyUsage>> {
+    scope.require_owner()?;
+    let mut conn = state.pool().acquire().await?;
+    keys::name_of(&mut conn, scope.agent_id, ids.1.0).await?.ok_or_else(|| ApiError::not_found("API key"))?;
+    drop(conn);
+    let days = window.days()?;
+    Ok(Json(key_usage::of_key(state.pool(), ids.1, days).await?))
 }

@@ -4,6 +4,7 @@
 
 pub mod a2a;
 pub mod account;
+pub mod account_keys;
 pub mod admin;
 pub mod agents;
 pub mod analytics;
@@ -165,6 +166,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(agents::routes())
         .merge(bundle::routes())
         .merge(keys::routes())
+        .merge(account_keys::routes())
         .merge(gateway::routes())
         .merge(health::routes())
         .merge(admin::routes())

@@ -25,6 +25,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use miniclaw_domain::chat::stream::{self, Event};
 use miniclaw_domain::chat::{self, Channel};
 use miniclaw_domain::tenancy::agents;
+use miniclaw_domain::tenancy::auth::account_keys;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -93,8 +94,8 @@ fn model(a: &miniclaw_domain::tenancy::agents::Agent) -> Model {
     Model { id: a.id, object: "model", created: a.created_at.timestamp(), owned_by: "miniclaw", name: a.name.clone() }
 }
 
-/// The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
-/// owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+/// The agents the caller may reach, as OpenAI models: an agent key's own agent, an account
+/// key's agents, or every agent of the owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
 #[utoipa::path(get, path = "/v1/models", tag = "chat",
     security(("api_key" = []), ("owner_session" = [])),
     responses((status = 200, body = ModelList), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
@@ -102,6 +103,9 @@ async fn list_models(State(state): State<AppState>, method: Method, headers: Hea
     let agents = match crate::auth::caller(&method, &headers, &state).await? {
         crate::auth::Caller::Key(scope) => {
             agents::get(state.pool(), scope.tenant_id, scope.agent_id).await?.into_iter().collect()
+        }
+        crate::auth::Caller::AccountKey(grant) => {
+            account_keys::agents_of(state.pool(), &grant, state.config().agents_per_tenant).await?
         }
         crate::auth::Caller::Owner(owner) => {
             agents::list(state.pool(), owner.tenant_id, state.config().agents_per_tenant, None).await?

@@ -41,6 +41,15 @@ async fn manager(state: &AppState, method: &Method, headers: &HeaderMap, scope: 
             key.require(scope)?;
             Manager { tenant_id: key.tenant_id, key_agent: Some(key.agent_id), origin: key.origin() }
         }
+        Caller::AccountKey(_) => {
+            return Err(miniclaw_core::Error::Refused {
+                code: "agent_key_required",
+                message:
+                    "webhook endpoints are managed with an agent's key or a member's session, not a key of the account"
+                        .into(),
+            }
+            .into());
+        }
         Caller::Owner(owner) => Manager { tenant_id: owner.tenant_id, key_agent: None, origin: owner.origin() },
     })
 }

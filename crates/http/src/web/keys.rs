@@ -133,6 +133,7 @@ pub async fn create_key(
         created_by: format!("owner:{}", web.owner.owner_id),
         event: "key.issued",
         end_user: None,
+        limits: keys::Limits::default(),
     };
     if let Err(e) = keys::check_room(&mut tx, id, state.config().caps.keys_per_agent).await {
         let msg = message_of(&e).unwrap_or_default();

@@ -2,6 +2,7 @@
 //! as the API. Forms post back to the dashboard; every state-changing post carries a CSRF
 //! token bound to the session (or, before sign-in, a double-submit cookie).
 
+mod account_keys;
 mod activity;
 mod agents;
 mod analytics;
@@ -66,6 +67,8 @@ pub fn routes() -> Router<AppState> {
         .route("/account/close", post(team::close_account))
         .route("/account/reopen", post(team::reopen_account))
         .route("/team", get(team::show))
+        .route("/keys", get(account_keys::show).post(account_keys::issue))
+        .route("/keys/{account_key}/revoke", post(account_keys::revoke))
         .route("/team/invitations", post(team::invite))
         .route("/team/invitations/{invitation}/withdraw", post(team::withdraw))
         .route("/team/members/{member}/role", post(team::set_role))

@@ -233,6 +233,7 @@ async fn skipped(pool: &PgPool, domain: &DomainSql, job: &Job, error: &anyhow::E
         | Refusal::NewAccountsShare { .. }
         | Refusal::DollarsHeld { limit: HeldLimit::NewAccounts | HeldLimit::Global, .. } => "global_spend_cap",
         Refusal::KillSwitch { .. } => "kill_switch",
+        Refusal::KeyDaily { .. } => "key_spend_cap",
     };
     metrics::counter!("miniclaw_jobs_skipped_total", "kind" => job.kind.clone(), "reason" => reason).increment(1);
     tracing::info!(job.id = %job.id, job.kind = %job.kind, reason, "job skipped: {refusal}");

@@ -49,6 +49,12 @@ pub enum Refusal {
     /// once it ends, what it did not use is free again.
     #[error("the rest of {} is held by work in progress; retry in a few seconds", .limit.describe())]
     DollarsHeld { limit: HeldLimit },
+    /// The API key's daily dollar cap is reached by what it spent today and what its work in
+    /// progress holds (SPEC H4).
+    #[error(
+        "this API key's daily spending cap is reached (spent today, or held by its replies in progress); it resets at {reset_at}"
+    )]
+    KeyDaily { reset_at: DateTime<Utc> },
 }
 
 /// The dollar limit whose rest is held (`Refusal::DollarsHeld`).
@@ -90,7 +96,8 @@ impl Refusal {
             | Refusal::TenantMonthlyDollars { reset_at, .. }
             | Refusal::GlobalDailyCap { reset_at, .. }
             | Refusal::NewAccountDaily { reset_at, .. }
-            | Refusal::NewAccountsShare { reset_at, .. } => Some(*reset_at),
+            | Refusal::NewAccountsShare { reset_at, .. }
+            | Refusal::KeyDaily { reset_at } => Some(*reset_at),
             Refusal::KillSwitch { .. }
             | Refusal::AgentTokensHeld { .. }
             | Refusal::NewAccountBusy { .. }
@@ -99,8 +106,8 @@ impl Refusal {
     }
 
     /// The stable code clients and job results see: `budget_exhausted` for the caller's own
-    /// budgets, `new_account_allowance` for a new account's, `global_spend_cap` and
-    /// `kill_switch` for the operator's limits.
+    /// budgets, `key_spend_cap` for the API key's, `new_account_allowance` for a new account's,
+    /// `global_spend_cap` and `kill_switch` for the operator's limits.
     pub fn code(&self) -> &'static str {
         match self {
             Refusal::AgentDailyTokens { .. }
@@ -114,6 +121,7 @@ impl Refusal {
             | Refusal::NewAccountsShare { .. }
             | Refusal::DollarsHeld { limit: HeldLimit::NewAccounts | HeldLimit::Global, .. } => "global_spend_cap",
             Refusal::KillSwitch { .. } => "kill_switch",
+            Refusal::KeyDaily { .. } => "key_spend_cap",
         }
     }
 }

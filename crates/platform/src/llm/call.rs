@@ -2,7 +2,7 @@
 //! already admitted by the budgets) and how a call through the gateway fails (`LlmError`).
 
 use super::budget::Refusal;
-use miniclaw_core::ids::{AgentId, MessageId, TenantId};
+use miniclaw_core::ids::{AgentId, KeyId, MessageId, TenantId};
 
 /// Who a call is for, and whether a user is waiting on it.
 #[derive(Debug, Clone, Default)]
@@ -27,6 +27,9 @@ pub struct CallContext {
     /// gives its reservation back (`reservations`). A call with none, or whose reservation is
     /// gone, counts on the agent's row at once.
     pub held_by: Option<MessageId>,
+    /// The API key the calls are made for (a request with an `mck_` key): their usage is
+    /// attributed to it, and paid work it asks for counts toward its daily cap (SPEC H4).
+    pub key_id: Option<KeyId>,
 }
 
 impl CallContext {
@@ -41,6 +44,10 @@ impl CallContext {
             admitted: false,
             new_account: false,
             held_by: None,
+            key_id: match origin.actor {
+                miniclaw_core::actor::Actor::ApiKey(key) => Some(key),
+                _ => None,
+            },
         }
     }
 

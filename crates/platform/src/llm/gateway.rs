@@ -144,7 +144,9 @@ impl Gateway {
                 Err(refusal) => Err(refusal.into()),
             };
         }
-        match reservations::admit(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, cost, self.caps).await? {
+        match reservations::admit(&self.pool, &self.domain, ctx.agent_id, ctx.tenant_id, ctx.key_id, cost, self.caps)
+            .await?
+        {
             Ok((hold, new_account)) => Ok((ctx.clone().admitted(new_account).held_by(hold), Some(hold))),
             Err(refusal) => Err(refusal.into()),
         }
@@ -527,6 +529,7 @@ impl Gateway {
             request_id: ctx.request_id.clone(),
             new_account: ctx.new_account,
             held_by: ctx.held_by,
+            key_id: ctx.key_id,
         };
         // The call's span (`call_span`) says what the last attempt was and what it cost.
         let span = tracing::Span::current();

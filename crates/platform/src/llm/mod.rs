@@ -13,6 +13,7 @@ mod breaker;
 pub mod budget;
 pub mod call;
 pub mod gateway;
+pub mod key_usage;
 pub mod openai;
 pub mod pricing;
 mod providers;

@@ -3,25 +3,26 @@
 //! overshoot: 60 turns admitted at once against a nearly spent allowance would all run. So a
 //! unit of work — a chat turn, one background model call, or paid work that is not a model
 //! call (`spend`: a paid embedding, a priced email, gas the platform pays) — reserves its
-//! expected maximum tokens and dollars against every limit that applies (the agent's daily tokens, a new
-//! account's concurrent turns and daily allowance, the tenant's monthly budget, new accounts'
-//! share of the platform's day and the global daily cap) through one SQL function,
-//! `llm_admit`, which judges each limit on its row locked (spent plus held, below the cap) and
-//! holds on all of them or on none. Its calls count what they really used on the hold
-//! (`CallContext::held_by`, `usage::record`), and `llm_settle` moves that into the books and
-//! frees what was held, in one statement. A unit whose process died is settled by the
-//! `chat_stream_sweep` cycle (`release_orphans`). Every total then stays within its limit
-//! plus one unit's maximum, however many arrive at once.
+//! expected maximum tokens and dollars against every limit that applies (the API key's daily
+//! dollars, the agent's daily tokens, a new account's concurrent turns and daily allowance,
+//! the tenant's monthly budget, new accounts' share of the platform's day and the global daily
+//! cap) through one SQL function, `llm_admit`, which judges each limit on its row locked
+//! (spent plus held, below the cap) and holds on all of them or on none. Its calls count what
+//! they really used on the hold (`CallContext::held_by`, `usage::record`), and `llm_settle`
+//! moves that into the books and frees what was held, in one statement. A unit whose process
+//! died is settled by the `chat_stream_sweep` cycle (`release_orphans`). Every total then
+//! stays within its limit plus one unit's maximum, however many arrive at once.
 //!
-//! Lock order, everywhere: the agent's day, the tenant's day, the tenant's month, the
-//! platform's day. A statement that admits a chat turn locks them before the conversation.
+//! Lock order, everywhere: the key's day, the agent's day, the tenant's day, the tenant's
+//! month, the platform's day. A statement that admits a chat turn locks them before the
+//! conversation.
 
 use sqlx::PgPool;
 
 use crate::domain_sql::DomainSql;
 
 use super::budget::{Limits, Refusal, SpendCaps};
-use miniclaw_core::ids::{AgentId, MessageId, TenantId};
+use miniclaw_core::ids::{AgentId, KeyId, MessageId, TenantId};
 
 /// The agent id a hold of work for no agent is stored under.
 pub const NO_AGENT: uuid::Uuid = uuid::Uuid::nil();
@@ -36,7 +37,8 @@ pub struct Cost {
 /// An SQL expression calling `llm_admit` (text: NULL when granted, else the reason): the
 /// arguments are SQL expressions — agent, tenant and hold ids, the tokens (bigint) and dollars
 /// (float8) to hold, and `limits`, the alias of a row with `limits_sql`'s columns (the budgets
-/// and whether the account is new); `caps` a float8[] as `SpendCaps::bind` makes it.
+/// and whether the account is new); `caps` a float8[] as `SpendCaps::bind` makes it; `key` the
+/// API key the work is charged to and its daily dollar cap (`NULL`s for work of no key).
 #[expect(clippy::too_many_arguments, reason = "one SQL call with this many arguments")]
 pub fn admit_sql(
     agent: &str,
@@ -47,11 +49,27 @@ pub fn admit_sql(
     limits: &str,
     caps: &str,
     background: bool,
+    key: KeySql<'_>,
 ) -> String {
+    let KeySql { id, daily_usd } = key;
     format!(
         "llm_admit({agent}, {tenant}, {hold}, {tokens}::bigint, {usd}::float8, {limits}.agent_budget::bigint,
-                   {limits}.tenant_budget, {limits}.established = false, {caps}, {background})"
+                   {limits}.tenant_budget, {limits}.established = false, {caps}, {background}, {id}::uuid,
+                   {daily_usd}::float8)"
     )
+}
+
+/// The API key a unit of work is charged to, as SQL expressions: its id (uuid) and its daily
+/// dollar cap (float8; `NULL`: none).
+#[derive(Debug, Clone, Copy)]
+pub struct KeySql<'a> {
+    pub id: &'a str,
+    pub daily_usd: &'a str,
+}
+
+impl KeySql<'static> {
+    /// Work charged to no key.
+    pub const NONE: KeySql<'static> = KeySql { id: "NULL", daily_usd: "NULL" };
 }
 
 /// Why `llm_admit` refused, as the refusal a caller sees, from its reason and the limits read
@@ -65,6 +83,7 @@ pub fn refusal(reason: &str, limits: Limits, caps: SpendCaps) -> Refusal {
     match reason {
         "busy" => Refusal::NewAccountBusy { turns: caps.new_account_turns.unwrap_or(0), days: caps.new_days },
         "new_account" => Refusal::DollarsHeld { limit: HeldLimit::NewAccount },
+        "key_day" => Refusal::KeyDaily { reset_at: super::budget::next_utc_midnight(chrono::Utc::now()) },
         "tenant_month" => Refusal::DollarsHeld { limit: HeldLimit::TenantMonth },
         "new_accounts" => Refusal::DollarsHeld { limit: HeldLimit::NewAccounts },
         "global" => Refusal::DollarsHeld { limit: HeldLimit::Global },
@@ -75,14 +94,15 @@ pub fn refusal(reason: &str, limits: Limits, caps: SpendCaps) -> Refusal {
     }
 }
 
-/// Admits one background model call of `cost` for `agent` and `tenant` (either may be absent):
-/// the hold's id when granted, the refusal when not. The caller settles it (`release`) once
-/// the call has ended.
+/// Admits one model call (or other paid work) of `cost` for `agent` and `tenant` (either may
+/// be absent), charged to API key `key` when a key asked for it: the hold's id when granted,
+/// the refusal when not. The caller settles it (`release`) once the call has ended.
 pub async fn admit(
     pool: &PgPool,
     domain: &DomainSql,
     agent: Option<AgentId>,
     tenant: Option<TenantId>,
+    key: Option<KeyId>,
     cost: Cost,
     caps: SpendCaps,
 ) -> sqlx::Result<Result<(MessageId, bool), Refusal>> {
@@ -96,12 +116,14 @@ pub async fn admit(
     // Work for an agent whose caller did not name the tenant is the agent's tenant's.
     let tenant_sql = format!("coalesce($2::uuid, {})", (domain.tenant)("$1::uuid"));
     let limits = super::budget::limits_sql(domain, "$1", &tenant_sql, "now()", "$3::float8[]");
+    let key_cap = (domain.key_daily_usd)("$7::uuid");
+    let key_sql = KeySql { id: "$7", daily_usd: &key_cap };
     // Built at run time: it embeds the budget rules shared with `budget` and the chat turn. The
     // kill switch is judged first: a paused platform or account holds nothing.
     let row: Admitted = sqlx::query_as(&format!(
         "SELECT l.*, CASE WHEN l.switch_scope IS NULL THEN {} ELSE 'kill_switch' END AS refused
            FROM (SELECT {limits}) l",
-        admit_sql("$1", &tenant_sql, "$4", "$5", "$6", "l", "$3::float8[]", true)
+        admit_sql("$1", &tenant_sql, "$4", "$5", "$6", "l", "$3::float8[]", true, key_sql)
     ))
     .bind(agent)
     .bind(tenant)
@@ -109,6 +131,7 @@ pub async fn admit(
     .bind(hold)
     .bind(cost.tokens)
     .bind(cost.usd)
+    .bind(key)
     .fetch_one(pool)
     .await?;
     let new_account = row.limits.established == Some(false);

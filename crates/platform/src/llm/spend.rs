@@ -60,10 +60,14 @@ impl Spender {
             return Ok(Ok(None));
         }
         let cost = Cost { tokens: 0, usd };
-        Ok(match reservations::admit(&self.pool, &self.domain, payer.agent, payer.tenant, cost, self.caps).await? {
-            Ok((id, _)) => Ok(Some(Held { payer, id })),
-            Err(refusal) => Err(refusal),
-        })
+        Ok(
+            match reservations::admit(&self.pool, &self.domain, payer.agent, payer.tenant, None, cost, self.caps)
+                .await?
+            {
+                Ok((id, _)) => Ok(Some(Held { payer, id })),
+                Err(refusal) => Err(refusal),
+            },
+        )
     }
 
     /// Books `usd`, what the work held by `held` really cost (0 when it did not happen), and

@@ -1,7 +1,7 @@
 //! The `llm_usage_logs` row written for every call attempt (SPEC M3), token counting when the
 //! provider does not report usage, and the metrics by role and model.
 
-use miniclaw_core::ids::{AgentId, MessageId, TenantId};
+use miniclaw_core::ids::{AgentId, KeyId, MessageId, TenantId};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
 
@@ -31,6 +31,8 @@ pub struct UsageRecord {
     pub new_account: bool,
     /// The chat turn whose reservation counts the call's tokens (`CallContext::held_by`).
     pub held_by: Option<MessageId>,
+    /// The API key the call was made for (`CallContext::key_id`).
+    pub key_id: Option<KeyId>,
 }
 
 /// The per-(agent, hour, role, provider, model) aggregate of the usage log between `$1` and `$2`
@@ -61,14 +63,21 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
     sqlx::query_scalar!(
         "WITH log AS (
             INSERT INTO llm_usage_logs (id, agent_id, tenant_id, role, background, provider, model, prompt_tokens,
-                completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                completion_tokens, tokens_estimated, latency_ms, finish_reason, cost_usd, priced, error, request_id,
+                key_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19)
             RETURNING created_at
          ), held AS (
             -- A call of held work counts on its hold; settling the hold adds it to the books
             -- (`reservations`), so the work's calls do not queue on those rows.
             UPDATE llm_turn_reservations SET used = used + $8::bigint + $9::bigint, used_usd = used_usd + $13
              WHERE agent_id = coalesce($2, '00000000-0000-0000-0000-000000000000') AND reply_id = $18 RETURNING 1
+         ), key_total AS (
+            -- Paid work of a key outside a hold counts toward the key's day at once.
+            INSERT INTO llm_key_daily_usage AS u (key_id, day, cost_usd)
+            SELECT $19, (created_at AT TIME ZONE 'UTC')::date, $13 FROM log
+             WHERE $19::uuid IS NOT NULL AND $13 > 0 AND NOT EXISTS (SELECT 1 FROM held)
+            ON CONFLICT (key_id, day) DO UPDATE SET cost_usd = u.cost_usd + excluded.cost_usd
          ), agent_total AS (
             INSERT INTO llm_agent_daily_usage AS u (agent_id, day, tokens)
             SELECT $2, (created_at AT TIME ZONE 'UTC')::date, $8::bigint + $9::bigint FROM log
@@ -111,7 +120,8 @@ pub async fn record(pool: &PgPool, r: &UsageRecord) -> sqlx::Result<()> {
         r.error.as_deref(),
         r.request_id.as_deref(),
         r.new_account,
-        r.held_by as _
+        r.held_by as _,
+        r.key_id as _
     )
     .fetch_one(pool)
     .await?;

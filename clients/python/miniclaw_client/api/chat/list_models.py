@@ -75,8 +75,9 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | ModelList]:
-    """ The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
-    owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+    """ The agents the caller may reach, as OpenAI models: an agent key's own agent, an account
+    key's agents, or every agent of the owner's tenant. Auth: `Authorization: Bearer mck_...` (any
+    scope) or an owner session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,8 +103,9 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | ModelList | None:
-    """ The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
-    owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+    """ The agents the caller may reach, as OpenAI models: an agent key's own agent, an account
+    key's agents, or every agent of the owner's tenant. Auth: `Authorization: Bearer mck_...` (any
+    scope) or an owner session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,8 +126,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | ModelList]:
-    """ The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
-    owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+    """ The agents the caller may reach, as OpenAI models: an agent key's own agent, an account
+    key's agents, or every agent of the owner's tenant. Auth: `Authorization: Bearer mck_...` (any
+    scope) or an owner session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,8 +154,9 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | ModelList | None:
-    """ The agents the caller may reach, as OpenAI models: a key's own agent, or every agent of the
-    owner's tenant. Auth: `Authorization: Bearer mck_...` (any scope) or an owner session.
+    """ The agents the caller may reach, as OpenAI models: an agent key's own agent, an account
+    key's agents, or every agent of the owner's tenant. Auth: `Authorization: Bearer mck_...` (any
+    scope) or an owner session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -253,7 +253,10 @@ impl Searcher<'_> {
         };
         // BM25 covers live (active and dormant) memories only. It and the vector stage run at once, each on
         // its own connection.
-        let filtered = !f.category.is_empty() || !f.source.is_empty() || f.from.is_some() || f.to.is_some();
+        // A reader who may not see every memory (an end user) filters too: BM25 knows no owner
+        // of a memory, so it scores deeper for enough of the reader's own to survive.
+        let filtered =
+            !f.category.is_empty() || !f.source.is_empty() || f.from.is_some() || f.to.is_some() || !reader.all();
         let mut bm25_report = PathReport { searched: false, candidates: 0, note: None };
         let bm25_run = if !statuses.iter().any(|s| live.contains(s)) {
             bm25_report.note =

@@ -359,7 +359,7 @@ impl AuthCache {
     pub fn forget_agent(&self, agent: AgentId) {
         self.bump();
         if let Ok(mut keys) = self.keys.write() {
-            keys.retain(|_, k| k.grant.agent_id != agent);
+            keys.retain(|_, k| k.grant.reach.agent() != Some(agent));
         }
         if let Ok(mut agents) = self.agents.write() {
             agents.remove(&agent);
@@ -476,10 +476,11 @@ mod tests {
     fn grant(agent: Uuid) -> KeyGrant {
         KeyGrant {
             key_id: KeyId(Uuid::now_v7()),
-            agent_id: AgentId(agent),
+            reach: super::super::keys::Reach::Agent(AgentId(agent)),
             tenant_id: TenantId(Uuid::now_v7()),
             scopes: vec!["*".into()],
             end_user: None,
+            rate_per_minute: None,
         }
     }
 

@@ -139,6 +139,7 @@ pub async fn connect(pool: &PgPool, c: Connect<'_>, request_id: Option<&str>) ->
         created_by: format!("connect:{}:{}", ch.key_type, ch.identity),
         event: "agent.connected",
         end_user: None,
+        limits: keys::Limits::default(),
     };
     let (key, token) = keys::create(&mut tx, new, &Origin::new(Actor::System, request_id.map(str::to_string))).await?;
     tx.commit().await?;

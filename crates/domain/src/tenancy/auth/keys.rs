@@ -102,10 +102,14 @@ pub struct ApiKey {
     /// The end user the key acts for, when it is bound to one: it sees and continues only that
     /// user's conversations.
     pub end_user: Option<String>,
+    /// The key's own requests per minute (within the platform's limit for every key).
+    pub rate_per_minute: Option<i32>,
+    /// The most the key's work may cost a day, in dollars (UTC days).
+    pub daily_usd_cap: Option<f64>,
 }
 
-const KEY_COLUMNS: &str =
-    "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at, end_user";
+const KEY_COLUMNS: &str = "id, agent_id, name, scopes, created_by, created_at, last_used_at, expires_at, revoked_at, \
+                           end_user, rate_per_minute, daily_usd_cap";
 
 pub struct NewKey<'a> {
     pub tenant_id: TenantId,
@@ -118,14 +122,51 @@ pub struct NewKey<'a> {
     pub event: &'static str,
     /// Bind the key to this end user (see `super::end_user`).
     pub end_user: Option<&'a str>,
+    pub limits: Limits,
+}
+
+/// A key's own limits (SPEC H4): requests per minute, and dollars of work a day.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Limits {
+    pub rate_per_minute: Option<u32>,
+    pub daily_usd_cap: Option<f64>,
+}
+
+/// The highest per-key rate that may be asked for.
+pub const RATE_MAX: u32 = 100_000;
+
+impl Limits {
+    /// Checks requested limits: a rate of 1–100000 a minute, a cap of $0–$1,000,000 a day.
+    pub fn new(rate_per_minute: Option<u32>, daily_usd_cap: Option<f64>) -> Result<Limits, Error> {
+        if rate_per_minute.is_some_and(|r| !(1..=RATE_MAX).contains(&r)) {
+            return Err(Error::validation("rate_per_minute", "rate_per_minute must be 1–100000 requests a minute"));
+        }
+        if daily_usd_cap.is_some_and(|c| !c.is_finite() || !(0.0..=1_000_000.0).contains(&c)) {
+            return Err(Error::validation("daily_usd_cap", "daily_usd_cap must be 0–1000000 dollars"));
+        }
+        Ok(Limits { rate_per_minute, daily_usd_cap })
+    }
+
+    fn rate(self) -> Option<i32> {
+        self.rate_per_minute.map(|r| r as i32)
+    }
+}
+
+/// API key `key`'s daily dollar cap, an agent's key or the account's (float8; NULL: none).
+pub fn daily_usd_sql(key: &str) -> String {
+    format!(
+        "coalesce((SELECT daily_usd_cap FROM api_keys WHERE id = {key}),
+                  (SELECT daily_usd_cap FROM account_keys WHERE id = {key}))"
+    )
 }
 
 /// Stores a new key, records its issue, and returns it with the one-time token.
 pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Origin) -> sqlx::Result<(ApiKey, Secret)> {
     let minted = mint();
     let key: ApiKey = sqlx::query_as(&format!(
-        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at, end_user)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {KEY_COLUMNS}"
+        "INSERT INTO api_keys (agent_id, id, tenant_id, name, secret_hash, scopes, created_by, expires_at, end_user,
+                               rate_per_minute, daily_usd_cap)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING {KEY_COLUMNS}"
     ))
     .bind(new.agent_id)
     .bind(minted.id)
@@ -136,10 +177,13 @@ pub async fn create(conn: &mut sqlx::PgConnection, new: NewKey<'_>, origin: &Ori
     .bind(&new.created_by)
     .bind(new.expires_at)
     .bind(new.end_user)
+    .bind(new.limits.rate())
+    .bind(new.limits.daily_usd_cap)
     .fetch_one(&mut *conn)
     .await?;
     let details = serde_json::json!({ "key_id": key.id, "name": key.name, "scopes": key.scopes,
-                                      "created_by": key.created_by, "end_user": key.end_user });
+                                      "created_by": key.created_by, "end_user": key.end_user,
+                                      "rate_per_minute": key.rate_per_minute, "daily_usd_cap": key.daily_usd_cap });
     activity::record_agent(conn, new.tenant_id, new.agent_id, origin, new.event, details).await?;
     Ok((key, minted.token))
 }
@@ -233,11 +277,43 @@ pub async fn forget_end_user(conn: &mut sqlx::PgConnection, agent_id: AgentId, e
 #[derive(Debug, Clone)]
 pub struct KeyGrant {
     pub key_id: KeyId,
-    pub agent_id: AgentId,
+    /// The agents it reaches.
+    pub reach: Reach,
     pub tenant_id: TenantId,
     pub scopes: Vec<String>,
     /// The end user the key is bound to.
     pub end_user: Option<String>,
+    /// The key's own requests per minute, if it has a rate of its own.
+    pub rate_per_minute: Option<u32>,
+}
+
+/// The agents a key reaches: an agent's key its agent; an account key the agents it names, or
+/// every agent of the account, now and later (`super::account_keys`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reach {
+    Agent(AgentId),
+    Agents(Vec<AgentId>),
+    Account,
+}
+
+impl Reach {
+    /// Whether agent `agent` is within reach (an account key's agent must also still be live
+    /// and the account's: `super::account_keys::reaches`).
+    pub fn covers(&self, agent: AgentId) -> bool {
+        match self {
+            Reach::Agent(a) => *a == agent,
+            Reach::Agents(list) => list.contains(&agent),
+            Reach::Account => true,
+        }
+    }
+
+    /// The one agent of an agent's key.
+    pub fn agent(&self) -> Option<AgentId> {
+        match self {
+            Reach::Agent(a) => Some(*a),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -267,30 +343,20 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
             return Err(KeyRejection::Expired);
         }
         if cache.use_due(id) {
-            touch(pool, k.grant.agent_id, id);
+            touch(pool, k.grant.reach.agent(), id);
         }
         return Ok(k.grant);
     }
     let generation = cache.generation();
-    let row = sqlx::query!(
-        r#"SELECT k.agent_id, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, k.end_user,
-                  t.suspended_at IS NOT NULL AS "suspended!", t.closing_at IS NOT NULL AS "closing!"
-           FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
-           JOIN tenants t ON t.id = k.tenant_id
-          WHERE k.id = $1"#,
-        id as _
-    )
-    .fetch_optional(pool)
-    .await
-    .map_err(|e| {
+    let row = lookup(pool, id).await.map_err(|e| {
         tracing::warn!(error = %e, "key lookup failed");
         KeyRejection::Unavailable
     })?;
     let Some(row) = row else {
         return Err(KeyRejection::Unknown);
     };
-    let (agent_id, tenant_id, hash, scopes) = (row.agent_id, row.tenant_id, row.secret_hash, row.scopes);
-    let (expires_at, revoked_at, last_used_at) = (row.expires_at, row.revoked_at, row.last_used_at);
+    let (hash, expires_at, revoked_at, last_used_at) =
+        (row.secret_hash, row.expires_at, row.revoked_at, row.last_used_at);
     if !secret_matches(secret, &hash) {
         return Err(KeyRejection::Unknown);
     }
@@ -306,26 +372,90 @@ pub async fn authenticate(pool: &PgPool, token: &str) -> Result<KeyGrant, KeyRej
     if row.closing {
         return Err(KeyRejection::Closing);
     }
+    let reach = match (row.agent_id, row.agents) {
+        (Some(agent), _) => Reach::Agent(AgentId(agent)),
+        (None, Some(agents)) => Reach::Agents(agents.into_iter().map(AgentId).collect()),
+        (None, None) => Reach::Account,
+    };
     if last_used_at.is_none_or(|t| Utc::now() - t > chrono::Duration::seconds(60)) {
-        touch(pool, agent_id.into(), id);
+        touch(pool, reach.agent(), id);
     }
-    let grant =
-        KeyGrant { key_id: id, agent_id: agent_id.into(), tenant_id: tenant_id.into(), scopes, end_user: row.end_user };
+    let grant = KeyGrant {
+        key_id: id,
+        reach,
+        tenant_id: TenantId(row.tenant_id),
+        scopes: row.scopes,
+        end_user: row.end_user,
+        rate_per_minute: row.rate_per_minute.and_then(|r| u32::try_from(r).ok()),
+    };
     cache.put_key(generation, grant.clone(), hash, expires_at);
     Ok(grant)
 }
 
-/// Writes `last_used_at` in the background.
-fn touch(pool: &PgPool, agent_id: AgentId, id: KeyId) {
+/// A key as authentication reads it: an agent's (`agent_id`) or the account's (`agents`).
+struct Found {
+    agent_id: Option<Uuid>,
+    agents: Option<Vec<Uuid>>,
+    tenant_id: Uuid,
+    secret_hash: Vec<u8>,
+    scopes: Vec<String>,
+    expires_at: Option<DateTime<Utc>>,
+    revoked_at: Option<DateTime<Utc>>,
+    last_used_at: Option<DateTime<Utc>>,
+    end_user: Option<String>,
+    rate_per_minute: Option<i32>,
+    suspended: bool,
+    closing: bool,
+}
+
+/// Key `id`, an agent's of a live agent or else the account's, with its account's state.
+async fn lookup(pool: &PgPool, id: KeyId) -> sqlx::Result<Option<Found>> {
+    let agent_key = sqlx::query_as!(
+        Found,
+        r#"SELECT k.agent_id AS "agent_id?", NULL::uuid[] AS agents, k.tenant_id, k.secret_hash, k.scopes, k.expires_at,
+                  k.revoked_at, k.last_used_at, k.end_user, k.rate_per_minute,
+                  t.suspended_at IS NOT NULL AS "suspended!", t.closing_at IS NOT NULL AS "closing!"
+           FROM api_keys k JOIN agents a ON a.id = k.agent_id AND a.deleted_at IS NULL
+           JOIN tenants t ON t.id = k.tenant_id
+          WHERE k.id = $1"#,
+        id as _
+    )
+    .fetch_optional(pool)
+    .await?;
+    if agent_key.is_some() {
+        return Ok(agent_key);
+    }
+    sqlx::query_as!(
+        Found,
+        r#"SELECT NULL::uuid AS agent_id, k.agents, k.tenant_id, k.secret_hash, k.scopes, k.expires_at, k.revoked_at,
+                  k.last_used_at, NULL::text AS end_user, k.rate_per_minute,
+                  t.suspended_at IS NOT NULL AS "suspended!", t.closing_at IS NOT NULL AS "closing!"
+           FROM account_keys k JOIN tenants t ON t.id = k.tenant_id
+          WHERE k.id = $1"#,
+        id as _
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// Writes `last_used_at` in the background: on the agent's key, or (no agent) the account's.
+fn touch(pool: &PgPool, agent_id: Option<AgentId>, id: KeyId) {
     let pool = pool.clone();
     tokio::spawn(async move {
-        let _ = sqlx::query!(
-            "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
-            agent_id as _,
-            id as _
-        )
-        .execute(&pool)
-        .await;
+        let _ = match agent_id {
+            Some(agent_id) => {
+                sqlx::query!(
+                    "UPDATE api_keys SET last_used_at = now() WHERE agent_id = $1 AND id = $2",
+                    agent_id as _,
+                    id as _
+                )
+                .execute(&pool)
+                .await
+            }
+            None => {
+                sqlx::query!("UPDATE account_keys SET last_used_at = now() WHERE id = $1", id as _).execute(&pool).await
+            }
+        };
     });
 }
 

@@ -1,6 +1,7 @@
 //! Who is calling: owners (password or wallet, session JWT + refresh), agent-scoped `mck_`
 //! API keys, and the self-service connect flow that lets a miniapp get a key by signature.
 
+pub mod account_keys;
 pub mod cache;
 pub mod challenge;
 pub mod connect;

@@ -234,7 +234,7 @@ async fn a_keys_daily_cap_holds_under_a_burst_and_its_usage_is_its_own() {
     assert_eq!(usage["days"][0]["calls"], calls, "{usage}");
     assert!((usage["days"][0]["cost_usd"].as_f64().unwrap() - logged).abs() < 1e-12, "{usage}");
     let r =
-        app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/api-keys/{capped_id}/usage?days=91"))).await;
+        app.send(app.as_bearer(&owner.token, Method::GET, &format!("/v1/api-keys/{capped_id}/usage?days=31"))).await;
     assert_eq!(r.status, 400, "{}", r.text);
 
     // Another key of the account is not held by this one's cap, and its usage is apart.

@@ -6493,7 +6493,7 @@ export type AccountKeyUsageData = {
     };
     query?: {
         /**
-         * UTC days back, today included (1–90; 30 when left out).
+         * UTC days back, today included (1–30, as long as calls are logged; 30 when left out).
          */
         days?: number | null;
     };
@@ -7654,7 +7654,7 @@ export type AgentKeyUsageData = {
     };
     query?: {
         /**
-         * UTC days back, today included (1–90; 30 when left out).
+         * UTC days back, today included (1–30, as long as calls are logged; 30 when left out).
          */
         days?: number | null;
     };

@@ -132,7 +132,7 @@ async fn revoke_account_key(
 #[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct UsageWindow {
-    /// UTC days back, today included (1–90; 30 when left out).
+    /// UTC days back, today included (1–30, as long as calls are logged; 30 when left out).
     pub days: Option<u32>,
 }
 
@@ -140,8 +140,8 @@ impl UsageWindow {
     pub fn days(&self) -> Result<u32, Error> {
         match self.days {
             None => Ok(30),
-            Some(d @ 1..=90) => Ok(d),
-            Some(_) => Err(Error::validation("days", "days must be 1–90")),
+            Some(d @ 1..=30) => Ok(d),
+            Some(_) => Err(Error::validation("days", "days must be 1–30 (calls are logged for 30 days)")),
         }
     }
 }

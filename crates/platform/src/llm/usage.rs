@@ -223,11 +223,17 @@ pub async fn by_role(pool: &PgPool, agent: AgentId, days: i32) -> sqlx::Result<V
     Ok(rows.into_iter().map(|r| (r.role, r.model, r.calls, r.tokens)).collect())
 }
 
-/// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
-/// more (monthly totals are kept: they are the tenant's spending history).
-/// A closed account is purged (SPEC H2): its usage rows and its agents' go. In the caller's
-/// transaction.
+/// A closed account is purged (SPEC H2): its usage rows and its agents' go, and the days of the
+/// keys its calls were made with. In the caller's transaction.
 pub async fn forget_tenant(conn: &mut sqlx::PgConnection, tenant: TenantId, agents: &[uuid::Uuid]) -> sqlx::Result<()> {
+    sqlx::query!(
+        "DELETE FROM llm_key_daily_usage WHERE key_id IN (
+            SELECT key_id FROM llm_usage_logs WHERE (tenant_id = $1 OR agent_id = ANY($2)) AND key_id IS NOT NULL)",
+        tenant as _,
+        agents
+    )
+    .execute(&mut *conn)
+    .await?;
     sqlx::query!("DELETE FROM llm_usage_logs WHERE tenant_id = $1 OR agent_id = ANY($2)", tenant as _, agents)
         .execute(&mut *conn)
         .await?;
@@ -240,8 +246,13 @@ pub async fn forget_tenant(conn: &mut sqlx::PgConnection, tenant: TenantId, agen
     Ok(())
 }
 
+/// Deletes usage logs older than 30 days (001 §7.8), and daily totals no budget reads any
+/// more (monthly totals are kept: they are the tenant's spending history).
 pub async fn delete_older_than_30_days(pool: &PgPool) -> sqlx::Result<u64> {
     sqlx::query!("DELETE FROM llm_agent_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
+        .execute(pool)
+        .await?;
+    sqlx::query!("DELETE FROM llm_key_daily_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - 30")
         .execute(pool)
         .await?;
     Ok(sqlx::query!("DELETE FROM llm_usage_logs WHERE created_at < now() - interval '30 days'")

@@ -89,6 +89,10 @@ try {
 
   step("the owner issues a key of the account, shown once, and revokes it");
   await page.click("[data-testid=nav-keys]");
+  // A checkbox's label is as wide as its text, not a column a word wide (the overview's
+  // checklist marks are styled apart).
+  const label = await page.locator("label.check").first().boundingBox();
+  assert.ok(label.width > 150, `a scope's label is ${label.width}px wide`);
   await page.fill("input[name=name]", "every agent");
   await page.check("input[name=scopes][value='chat:write']");
   await page.fill("input[name=daily_usd_cap]", "2.5");

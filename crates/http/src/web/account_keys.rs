@@ -54,15 +54,16 @@ async fn page(state: &AppState, web: WebOwner, said: Said) -> PageResult {
     let listed = account_keys::list(state.pool(), tenant, LIST_SHOWN, None).await.map_err(internal)?;
     let agents = agents::list(state.pool(), tenant, state.config().agents_per_tenant, None).await.map_err(internal)?;
     let name_of = |id: &AgentId| agents.iter().find(|a| a.id == *id).map_or_else(|| id.to_string(), |a| a.name.clone());
-    let mut keys = Vec::with_capacity(listed.len());
-    for key in listed {
-        let spent_today = match key.revoked_at {
-            Some(_) => 0.0,
-            None => key_usage::of_key(state.pool(), key.id, 1).await.map_err(internal)?.today_spent_usd,
-        };
-        let agents = key.agents.as_ref().map(|ids| ids.iter().map(name_of).collect());
-        keys.push(Listed { key, agents, spent_today });
-    }
+    let ids: Vec<KeyId> = listed.iter().map(|k| k.id).collect();
+    let spent = key_usage::spent_today(state.pool(), &ids).await.map_err(internal)?;
+    let keys = listed
+        .into_iter()
+        .map(|key| Listed {
+            agents: key.agents.as_ref().map(|ids| ids.iter().map(name_of).collect()),
+            spent_today: spent.get(&key.id).copied().unwrap_or(0.0),
+            key,
+        })
+        .collect();
     let (new_key, error, notice) = match said {
         Said::Nothing => (None, None, None),
         Said::NewKey(k) => (Some(k), None, None),

@@ -56,3 +56,17 @@ pub async fn of_key(pool: &PgPool, key: KeyId, days: u32) -> sqlx::Result<KeyUsa
     let (today_spent_usd, today_held_usd) = today.map_or((0.0, 0.0), |t| (t.cost_usd, t.reserved_usd));
     Ok(KeyUsage { key_id: key, days: rows, today_spent_usd, today_held_usd })
 }
+
+/// Dollars each of `keys` spent today (UTC), as their daily caps count them; a key that spent
+/// nothing is absent. One statement for a page of keys.
+pub async fn spent_today(pool: &PgPool, keys: &[KeyId]) -> sqlx::Result<std::collections::HashMap<KeyId, f64>> {
+    let ids: Vec<uuid::Uuid> = keys.iter().map(|k| k.0).collect();
+    let rows: Vec<(uuid::Uuid, f64)> = sqlx::query_as(
+        "SELECT key_id, cost_usd FROM llm_key_daily_usage
+          WHERE key_id = ANY($1) AND day = (now() AT TIME ZONE 'UTC')::date",
+    )
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(k, usd)| (KeyId(k), usd)).collect())
+}
